@@ -1,0 +1,27 @@
+#include "core/math/rotation.hpp"
+
+#include <cmath>
+
+namespace mstmm {
+
+Quat quaternionFromRotation(const Mat3& a) {
+  const double trace = a.trace();
+  Quat p;
+  if (trace >= a(0, 0) && trace >= a(1, 1) && trace >= a(2, 2)) {
+    const double s = 2.0 * std::sqrt(1.0 + trace);
+    p << 0.25 * s, (a(2, 1) - a(1, 2)) / s, (a(0, 2) - a(2, 0)) / s, (a(1, 0) - a(0, 1)) / s;
+  } else if (a(0, 0) >= a(1, 1) && a(0, 0) >= a(2, 2)) {
+    const double s = 2.0 * std::sqrt(1.0 + a(0, 0) - a(1, 1) - a(2, 2));
+    p << (a(2, 1) - a(1, 2)) / s, 0.25 * s, (a(0, 1) + a(1, 0)) / s, (a(0, 2) + a(2, 0)) / s;
+  } else if (a(1, 1) >= a(2, 2)) {
+    const double s = 2.0 * std::sqrt(1.0 + a(1, 1) - a(0, 0) - a(2, 2));
+    p << (a(0, 2) - a(2, 0)) / s, (a(0, 1) + a(1, 0)) / s, 0.25 * s, (a(1, 2) + a(2, 1)) / s;
+  } else {
+    const double s = 2.0 * std::sqrt(1.0 + a(2, 2) - a(0, 0) - a(1, 1));
+    p << (a(1, 0) - a(0, 1)) / s, (a(0, 2) + a(2, 0)) / s, (a(1, 2) + a(2, 1)) / s, 0.25 * s;
+  }
+  if (p[0] < 0) p = -p;  // one canonical sign, so round trips compare equal
+  return p / p.norm();
+}
+
+}  // namespace mstmm

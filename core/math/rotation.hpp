@@ -1,0 +1,68 @@
+#pragma once
+// Small rotation helpers shared by every formulation: the cross-product
+// matrix and the Euler-parameter (unit quaternion) direction cosine matrix.
+// Conventions (method.md §1.1, §5.1): A maps body components to inertial
+// components; quaternions are stored as [p0, p1, p2, p3] = [w, x, y, z].
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <cmath>
+
+namespace mstmm {
+
+using Vec3 = Eigen::Vector3d;
+using Mat3 = Eigen::Matrix3d;
+using Quat = Eigen::Vector4d;  // [w, x, y, z]
+
+/// The cross-product matrix r~ with r~ b = r x b.
+inline Mat3 skew(const Vec3& r) {
+  Mat3 m;
+  m << 0.0, -r.z(), r.y(),
+       r.z(), 0.0, -r.x(),
+       -r.y(), r.x(), 0.0;
+  return m;
+}
+
+/// Direction cosine matrix A(p) of a unit quaternion (method.md §5.1).
+/// The caller normalises p; this keeps the per-stage cost at one formula.
+inline Mat3 rotationFromQuaternion(const Quat& p) {
+  const double w = p[0], x = p[1], y = p[2], z = p[3];
+  Mat3 a;
+  a << 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
+       2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
+       2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y);
+  return a;
+}
+
+/// Time derivative of p for an inertial angular velocity Omega:
+/// p' = 1/2 [0; Omega] (x) p (method.md §5.1).
+inline Quat quaternionRate(const Quat& p, const Vec3& omega) {
+  const Vec3 pv = p.tail<3>();
+  Quat d;
+  d[0] = -0.5 * omega.dot(pv);
+  d.tail<3>() = 0.5 * (p[0] * omega + omega.cross(pv));
+  return d;
+}
+
+/// Unit quaternion of a rotation by `angle` about the unit `axis`.
+inline Quat quaternionFromAxisAngle(const Vec3& axis, double angle) {
+  const Vec3 n = axis.normalized();
+  Quat p;
+  p[0] = std::cos(0.5 * angle);
+  p.tail<3>() = std::sin(0.5 * angle) * n;
+  return p;
+}
+
+/// Hamilton product a (x) b of two quaternions [w, x, y, z].
+inline Quat quaternionProduct(const Quat& a, const Quat& b) {
+  Quat r;
+  r[0] = a[0] * b[0] - a.tail<3>().dot(b.tail<3>());
+  r.tail<3>() = a[0] * b.tail<3>() + b[0] * a.tail<3>() + a.tail<3>().cross(b.tail<3>());
+  return r;
+}
+
+/// Unit quaternion of a proper rotation matrix (Shepperd's method: choose the
+/// largest diagonal term so that the division is well conditioned).
+Quat quaternionFromRotation(const Mat3& a);
+
+}  // namespace mstmm

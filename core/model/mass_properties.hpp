@@ -1,0 +1,27 @@
+#pragma once
+// Mass properties of a body from its shape, and the parallel-axis shift to
+// the inertia about the input end I_1 that the transfer matrices need
+// (000 Eq. 5 uses J'_I; method.md §7.2).
+
+#include "core/model/model_spec.hpp"
+
+namespace mstmm {
+
+struct MassProperties {
+  double mass = 0.0;
+  Vec3 com = Vec3::Zero();          // centre of mass, body frame
+  Mat3 inertiaAtCom = Mat3::Zero(); // about the centre of mass, body axes
+};
+
+/// Mass, centre of mass and inertia about the centre of mass of a shape.
+/// Does not validate; see validate() for the checks and their messages.
+MassProperties massProperties(const ShapeSpec& shape);
+
+/// Centroid of a rod, cylinder or box (its `center`, or half its length on x).
+Vec3 shapeCentroid(const ShapeSpec& shape);
+
+/// Inertia about the point at `offset` from the centre of mass (parallel axes):
+/// J_P = J_C + m (|d|^2 I - d d^T) with d = P - C.
+Mat3 shiftInertia(const Mat3& inertiaAtCom, double mass, const Vec3& offset);
+
+}  // namespace mstmm

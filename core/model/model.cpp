@@ -1,0 +1,172 @@
+#include "core/model/model.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "core/error.hpp"
+#include "core/model/mass_properties.hpp"
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+int Model::compiledIndexOfSpecBody(int specIndex) const {
+  if (specIndex < 0 || specIndex >= static_cast<int>(m_compiledOfSpec.size())) return -1;
+  return m_compiledOfSpec[static_cast<std::size_t>(specIndex)];
+}
+
+int Model::bodyByName(const std::string& name) const {
+  for (int i = 0; i < bodyCount(); ++i)
+    if (m_bodies[static_cast<std::size_t>(i)].name == name) return i;
+  return -1;
+}
+
+int Model::multiInputBodyCount() const {
+  int count = 0;
+  for (const CompiledBody& b : m_bodies)
+    if (b.inputs.size() > 1) ++count;
+  return count;
+}
+
+namespace {
+
+void throwIfInvalid(const ModelSpec& spec) {
+  const std::vector<Diagnostic> diagnostics = validate(spec);
+  if (!hasErrors(diagnostics)) return;
+  std::string message;
+  ErrorSubject first;
+  for (const Diagnostic& d : diagnostics) {
+    if (d.severity != Severity::Error) continue;
+    if (message.empty()) first = d.subject;
+    else message += "\n";
+    message += d.message;
+  }
+  throw Error(ErrorKind::Validation, message, first);
+}
+
+struct SpecTree {
+  int root = -1;
+  std::vector<int> outputHinge;                     // spec body -> spec hinge
+  std::vector<int> parent;                          // spec body -> spec parent, -1: ground
+  std::vector<std::vector<std::pair<int, int>>> children;  // spec body -> (input, child spec body)
+};
+
+SpecTree buildSpecTree(const ModelSpec& spec) {
+  const std::size_t n = spec.bodies.size();
+  std::unordered_map<std::uint32_t, int> index;
+  for (std::size_t i = 0; i < n; ++i) index.emplace(spec.bodies[i].id.value, static_cast<int>(i));
+  SpecTree tree;
+  tree.outputHinge.assign(n, -1);
+  tree.parent.assign(n, -1);
+  tree.children.resize(n);
+  for (std::size_t h = 0; h < spec.hinges.size(); ++h) {
+    const HingeSpec& hinge = spec.hinges[h];
+    const int child = index.at(hinge.child.value);
+    tree.outputHinge[static_cast<std::size_t>(child)] = static_cast<int>(h);
+    if (hinge.isGround()) {
+      tree.root = child;
+    } else {
+      const int parent = index.at(hinge.parent->value);
+      tree.parent[static_cast<std::size_t>(child)] = parent;
+      tree.children[static_cast<std::size_t>(parent)].emplace_back(hinge.parentInput, child);
+    }
+  }
+  for (auto& c : tree.children) std::sort(c.begin(), c.end());
+  return tree;
+}
+
+/// Spec body indices in post-order (children before parents), iteratively so
+/// that a 100,000-body chain does not exhaust the stack.
+std::vector<int> postOrder(const SpecTree& tree) {
+  std::vector<int> order;
+  order.reserve(tree.children.size());
+  std::vector<std::pair<int, std::size_t>> stack{{tree.root, 0}};
+  while (!stack.empty()) {
+    auto& [body, next] = stack.back();
+    const auto& kids = tree.children[static_cast<std::size_t>(body)];
+    if (next < kids.size()) {
+      const int child = kids[next++].second;
+      stack.emplace_back(child, 0);
+    } else {
+      order.push_back(body);
+      stack.pop_back();
+    }
+  }
+  return order;
+}
+
+CompiledBody compileBody(const BodySpec& spec, int specIndex) {
+  const MassProperties mp = massProperties(spec.shape);
+  const Vec3 origin = spec.inputs.front();  // I_1 becomes the body frame origin
+  CompiledBody body;
+  body.name = spec.name;
+  body.specIndex = specIndex;
+  body.mass = mp.mass;
+  body.com = mp.com - origin;
+  body.output = spec.output - origin;
+  body.inertiaAtCom = mp.inertiaAtCom;
+  body.inertiaAtInput = shiftInertia(mp.inertiaAtCom, mp.mass, -body.com);
+  for (const Vec3& p : spec.inputs) body.inputs.push_back(p - origin);
+  return body;
+}
+
+CompiledHinge compileHinge(const HingeSpec& spec, int specIndex, ModelKind kind) {
+  CompiledHinge hinge;
+  hinge.name = spec.name;
+  hinge.specIndex = specIndex;
+  hinge.type = spec.type;
+  hinge.axisInParent = kind == ModelKind::Planar ? Vec3::UnitZ() : spec.axis.normalized();
+  hinge.anchor = spec.anchor;
+  hinge.dof = hingeDof(spec.type, kind);
+  return hinge;
+}
+
+}  // namespace
+
+std::shared_ptr<const Model> compile(const ModelSpec& spec) {
+  throwIfInvalid(spec);
+  const SpecTree tree = buildSpecTree(spec);
+  const std::vector<int> order = postOrder(tree);
+
+  auto model = std::make_shared<Model>();
+  model->m_kind = spec.kind;
+  model->m_gravity = spec.gravity;
+  model->m_name = spec.name;
+  model->m_spec = spec;
+  model->m_compiledOfSpec.assign(spec.bodies.size(), -1);
+  for (std::size_t i = 0; i < order.size(); ++i) model->m_compiledOfSpec[static_cast<std::size_t>(order[i])] = static_cast<int>(i);
+
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const int s = order[i];
+    CompiledBody body = compileBody(spec.bodies[static_cast<std::size_t>(s)], s);
+    const int h = tree.outputHinge[static_cast<std::size_t>(s)];
+    const HingeSpec& hingeSpec = spec.hinges[static_cast<std::size_t>(h)];
+    if (!hingeSpec.isGround()) {
+      body.parent = model->m_compiledOfSpec[static_cast<std::size_t>(tree.parent[static_cast<std::size_t>(s)])];
+      body.parentInput = hingeSpec.parentInput;
+    }
+    body.firstChild = static_cast<int>(model->m_links.size());
+    for (const auto& [input, childSpec] : tree.children[static_cast<std::size_t>(s)]) {
+      ChildLink link;
+      link.child = model->m_compiledOfSpec[static_cast<std::size_t>(childSpec)];
+      link.input = input;
+      link.position = body.inputs[static_cast<std::size_t>(input)];
+      model->m_links.push_back(link);
+    }
+    body.lastChild = static_cast<int>(model->m_links.size());
+    body.subtreeBegin = body.firstChild == body.lastChild
+                            ? static_cast<int>(i)
+                            : model->m_bodies[static_cast<std::size_t>(model->m_links[static_cast<std::size_t>(body.firstChild)].child)].subtreeBegin;
+    model->m_bodies.push_back(std::move(body));
+    model->m_hinges.push_back(compileHinge(hingeSpec, h, spec.kind));
+    model->m_dof += model->m_hinges.back().dof;
+  }
+  // Depth from the root down (parents come after children, so walk backwards).
+  for (int i = model->bodyCount() - 1; i >= 0; --i) {
+    CompiledBody& b = model->m_bodies[static_cast<std::size_t>(i)];
+    b.depth = b.parent < 0 ? 1 : model->m_bodies[static_cast<std::size_t>(b.parent)].depth + 1;
+    model->m_treeDepth = std::max(model->m_treeDepth, b.depth);
+  }
+  return model;
+}
+
+}  // namespace mstmm

@@ -1,0 +1,98 @@
+#pragma once
+// The compiled, immutable model that every solver reads: a validated tree,
+// bodies stored in processing order (post-order: every body after all of its
+// tip-side children, the root last), body constants shifted so that the body
+// frame origin is the first input end I_1 (method.md §1.1).
+//
+// Every body has exactly one output hinge (the one at its output end O), so
+// hinge i below is "the hinge at the output of body i"; the root's hinge goes
+// to ground.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/model/model_spec.hpp"
+
+namespace mstmm {
+
+/// A tip-side body attached at one input end of its root-side body.
+struct ChildLink {
+  int child = -1;           // compiled index of the child body
+  int input = 0;            // which input end I_k (0-based) of the parent
+  Vec3 position = Vec3::Zero();  // r'_{I_1 I_k} in the parent's body frame
+};
+
+struct CompiledBody {
+  std::string name;
+  int specIndex = -1;
+  double mass = 0.0;
+  Vec3 com = Vec3::Zero();          // c' = r'_{I_1 C}
+  Vec3 output = Vec3::Zero();       // o' = r'_{I_1 O}
+  Mat3 inertiaAtInput = Mat3::Zero(); // J'_I about I_1, body axes
+  Mat3 inertiaAtCom = Mat3::Zero();   // J'_C, body axes (energy, reference solvers)
+  std::vector<Vec3> inputs;         // r'_{I_1 I_k}, k = 0..L-1 (inputs[0] is zero)
+  int parent = -1;                  // compiled index of the root-side body; -1: ground
+  int parentInput = 0;
+  int firstChild = 0;               // children of this body: links[firstChild, lastChild)
+  int lastChild = 0;
+  int subtreeBegin = 0;             // the bodies of this subtree are [subtreeBegin, this]
+  int depth = 0;                    // hinges between this body and the ground
+};
+
+struct CompiledHinge {
+  std::string name;
+  int specIndex = -1;
+  HingeType type = HingeType::Ball;
+  Vec3 axisInParent = Vec3::UnitZ(); // unit; world frame for the ground hinge
+  Vec3 anchor = Vec3::Zero();        // ground hinge: world position of the root's O
+  int dof = 0;
+};
+
+class Model {
+ public:
+  ModelKind kind() const { return m_kind; }
+  bool planar() const { return m_kind == ModelKind::Planar; }
+  const Vec3& gravity() const { return m_gravity; }
+  const std::string& name() const { return m_name; }
+
+  int bodyCount() const { return static_cast<int>(m_bodies.size()); }
+  const CompiledBody& body(int i) const { return m_bodies[static_cast<std::size_t>(i)]; }
+  /// The hinge at the output end of body i.
+  const CompiledHinge& hinge(int i) const { return m_hinges[static_cast<std::size_t>(i)]; }
+  const std::vector<CompiledBody>& bodies() const { return m_bodies; }
+  const std::vector<ChildLink>& links() const { return m_links; }
+  int root() const { return bodyCount() - 1; }
+
+  /// Compiled index of a body given its index in the spec, or -1.
+  int compiledIndexOfSpecBody(int specIndex) const;
+  /// Compiled index of a body by name, or -1.
+  int bodyByName(const std::string& name) const;
+
+  int degreesOfFreedom() const { return m_dof; }
+  int treeDepth() const { return m_treeDepth; }
+  int multiInputBodyCount() const;
+
+  /// The spec this model was compiled from (names, shapes, initial state).
+  const ModelSpec& spec() const { return m_spec; }
+
+ private:
+  friend std::shared_ptr<const Model> compile(const ModelSpec& spec);
+
+  ModelKind m_kind = ModelKind::Spatial;
+  Vec3 m_gravity = Vec3::Zero();
+  std::string m_name;
+  std::vector<CompiledBody> m_bodies;
+  std::vector<CompiledHinge> m_hinges;
+  std::vector<ChildLink> m_links;
+  std::vector<int> m_compiledOfSpec;
+  int m_dof = 0;
+  int m_treeDepth = 0;
+  ModelSpec m_spec;
+};
+
+/// Validates the spec and builds the immutable model. Throws mstmm::Error
+/// (kind Validation) with every problem found, each naming its element.
+std::shared_ptr<const Model> compile(const ModelSpec& spec);
+
+}  // namespace mstmm

@@ -1,0 +1,95 @@
+#include "core/model/model_spec.hpp"
+
+#include <algorithm>
+
+namespace mstmm {
+
+BodyId ModelSpec::nextBodyId() const {
+  std::uint32_t next = 0;
+  for (const BodySpec& b : bodies) next = std::max(next, b.id.value + 1);
+  return BodyId{next};
+}
+
+HingeId ModelSpec::nextHingeId() const {
+  std::uint32_t next = 0;
+  for (const HingeSpec& h : hinges) next = std::max(next, h.id.value + 1);
+  return HingeId{next};
+}
+
+BodySpec& ModelSpec::addBody(std::string bodyName) {
+  BodySpec body;
+  body.id = nextBodyId();
+  body.name = std::move(bodyName);
+  bodies.push_back(std::move(body));
+  return bodies.back();
+}
+
+HingeSpec& ModelSpec::addHinge(std::string hingeName, HingeType type, BodyId child,
+                               std::optional<BodyId> parent, int parentInput) {
+  HingeSpec hinge;
+  hinge.id = nextHingeId();
+  hinge.name = std::move(hingeName);
+  hinge.type = type;
+  hinge.child = child;
+  hinge.parent = parent;
+  hinge.parentInput = parentInput;
+  hinges.push_back(std::move(hinge));
+  return hinges.back();
+}
+
+int ModelSpec::bodyIndex(BodyId id) const {
+  for (std::size_t i = 0; i < bodies.size(); ++i)
+    if (bodies[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+int ModelSpec::hingeIndex(HingeId id) const {
+  for (std::size_t i = 0; i < hinges.size(); ++i)
+    if (hinges[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+const char* toString(ModelKind kind) {
+  return kind == ModelKind::Planar ? "planar" : "spatial";
+}
+
+const char* toString(HingeType type) {
+  switch (type) {
+    case HingeType::Ball: return "ball";
+    case HingeType::Pin: return "pin";
+    case HingeType::Revolute: return "revolute";
+    case HingeType::Weld: return "weld";
+  }
+  return "?";
+}
+
+const char* toString(ShapeType type) {
+  switch (type) {
+    case ShapeType::Rod: return "rod";
+    case ShapeType::Cylinder: return "cylinder";
+    case ShapeType::Box: return "box";
+    case ShapeType::PointMasses: return "points";
+    case ShapeType::Custom: return "custom";
+  }
+  return "?";
+}
+
+const char* toString(IntegratorKind kind) {
+  return kind == IntegratorKind::Rk4 ? "rk4" : "dopri5";
+}
+
+const char* toString(SolverKind kind) {
+  return kind == SolverKind::Riccati ? "riccati" : "newton-euler";
+}
+
+int hingeDof(HingeType type, ModelKind kind) {
+  switch (type) {
+    case HingeType::Ball: return kind == ModelKind::Spatial ? 3 : 1;
+    case HingeType::Pin:
+    case HingeType::Revolute: return 1;
+    case HingeType::Weld: return 0;
+  }
+  return 0;
+}
+
+}  // namespace mstmm

@@ -1,0 +1,150 @@
+#pragma once
+// The editable description of a multibody system, as the user draws it: a
+// topology graph of rigid bodies and smooth hinges (000 §2, Fig. 1(b)).
+// Nothing here is checked; validate() says what is wrong and compile() turns a
+// valid spec into the immutable Model the solvers read.
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/math/rotation.hpp"
+
+namespace mstmm {
+
+/// Stable identity of a body across edits (distinct from its array position).
+struct BodyId {
+  std::uint32_t value = 0;
+  auto operator<=>(const BodyId&) const = default;
+};
+
+/// Stable identity of a hinge across edits.
+struct HingeId {
+  std::uint32_t value = 0;
+  auto operator<=>(const HingeId&) const = default;
+};
+
+enum class ModelKind { Planar, Spatial };
+
+/// Smooth hinge types. Ball: spatial ball-and-socket (3 DOF). Pin: the planar
+/// revolute joint about z (1 DOF). Revolute: about a body-fixed axis (1 DOF).
+/// Weld: a clamp, no relative motion.
+enum class HingeType { Ball, Pin, Revolute, Weld };
+
+enum class ShapeType { Rod, Cylinder, Box, PointMasses, Custom };
+
+enum class InertiaReference { CentreOfMass, BodyOrigin };
+
+struct PointMass {
+  double mass = 0.0;
+  Vec3 position = Vec3::Zero();
+  bool operator==(const PointMass&) const = default;
+};
+
+/// Where a body's mass properties come from. Rods and cylinders lie along the
+/// body x axis, boxes have their edges along the body axes; `center` is the
+/// centroid in the body frame (absent: half the length along x from the origin).
+struct ShapeSpec {
+  ShapeType type = ShapeType::Rod;
+  double mass = 1.0;
+  double length = 1.0;                 // rod, cylinder
+  double radius = 0.05;                // cylinder
+  Vec3 size = Vec3(1.0, 0.1, 0.1);     // box edge lengths
+  std::optional<Vec3> center;          // rod, cylinder, box
+  std::vector<PointMass> points;       // point masses
+  Vec3 com = Vec3::Zero();             // custom
+  Mat3 inertia = Mat3::Identity();     // custom, body axes
+  InertiaReference inertiaAbout = InertiaReference::CentreOfMass;  // custom
+
+  bool operator==(const ShapeSpec&) const = default;
+};
+
+/// A rigid body with input ends I_1..I_L (tip side) and one output end O
+/// (root side), all in its body frame (000 §2.2, Eqs. 6-9).
+struct BodySpec {
+  BodyId id;
+  std::string name;
+  ShapeSpec shape;
+  std::vector<Vec3> inputs{Vec3::Zero()};
+  Vec3 output = Vec3(1.0, 0.0, 0.0);
+  // Initial conditions. Planar: rotation angle theta about z and its rate.
+  double theta = 0.0;
+  double thetaDot = 0.0;
+  // Spatial: body-to-inertial unit quaternion [w, x, y, z] and the inertial
+  // angular velocity Omega.
+  Quat orientation = Quat(1.0, 0.0, 0.0, 0.0);
+  Vec3 angularVelocity = Vec3::Zero();
+
+  bool operator==(const BodySpec&) const = default;
+};
+
+/// A smooth hinge from the output end of `child` to input end `parentInput`
+/// (0-based) of `parent`, or to the ground when `parent` is empty.
+struct HingeSpec {
+  HingeId id;
+  std::string name;
+  HingeType type = HingeType::Ball;
+  BodyId child;
+  std::optional<BodyId> parent;
+  int parentInput = 0;
+  Vec3 axis = Vec3::UnitZ();     // revolute: in the parent's body frame (world if ground)
+  Vec3 anchor = Vec3::Zero();    // ground hinges: attachment point in the world frame
+
+  bool isGround() const { return !parent.has_value(); }
+  bool operator==(const HingeSpec&) const = default;
+};
+
+enum class IntegratorKind { Rk4, DormandPrince45 };
+enum class SolverKind { Riccati, NewtonEuler };
+
+struct SimulationSettings {
+  double endTime = 2.0;
+  double timeStep = 1e-3;       // RK4 step; output spacing base for the adaptive method
+  IntegratorKind integrator = IntegratorKind::Rk4;
+  double relativeTolerance = 1e-9;  // adaptive method only
+  double absoluteTolerance = 1e-12; // adaptive method only
+  int outputEvery = 1;          // record every k-th step (adaptive: every k*timeStep)
+  SolverKind solver = SolverKind::Riccati;
+
+  bool operator==(const SimulationSettings&) const = default;
+};
+
+struct ModelSpec {
+  std::string name = "untitled";
+  ModelKind kind = ModelKind::Spatial;
+  Vec3 gravity = Vec3(0.0, -9.81, 0.0);
+  std::vector<BodySpec> bodies;
+  std::vector<HingeSpec> hinges;
+  SimulationSettings simulation;
+  /// Opaque JSON object owned by the editor (graph node positions and the
+  /// like); core stores and writes it back unchanged. Empty: none.
+  std::string editorState;
+
+  bool operator==(const ModelSpec&) const = default;
+
+  /// Adds a body with a fresh id and returns a reference to it.
+  BodySpec& addBody(std::string name);
+  /// Adds a hinge with a fresh id and returns a reference to it.
+  HingeSpec& addHinge(std::string name, HingeType type, BodyId child,
+                      std::optional<BodyId> parent, int parentInput = 0);
+
+  /// Array positions of an id, or -1.
+  int bodyIndex(BodyId id) const;
+  int hingeIndex(HingeId id) const;
+
+  BodyId nextBodyId() const;
+  HingeId nextHingeId() const;
+};
+
+const char* toString(ModelKind kind);
+const char* toString(HingeType type);
+const char* toString(ShapeType type);
+const char* toString(IntegratorKind kind);
+const char* toString(SolverKind kind);
+
+/// Degrees of freedom a hinge leaves free in a model of the given kind.
+int hingeDof(HingeType type, ModelKind kind);
+
+}  // namespace mstmm

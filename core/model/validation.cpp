@@ -1,0 +1,345 @@
+#include "core/model/validation.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/model/mass_properties.hpp"
+
+namespace mstmm {
+
+std::string formatNumber(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+bool hasErrors(const std::vector<Diagnostic>& diagnostics) {
+  for (const Diagnostic& d : diagnostics)
+    if (d.severity == Severity::Error) return true;
+  return false;
+}
+
+namespace {
+
+bool finite(const Vec3& v) { return v.allFinite(); }
+
+class Checker {
+ public:
+  explicit Checker(const ModelSpec& spec) : m_spec(spec) {
+    for (std::size_t i = 0; i < spec.bodies.size(); ++i)
+      m_bodyIndex.emplace(spec.bodies[i].id.value, static_cast<int>(i));
+  }
+
+  std::vector<Diagnostic> run() {
+    checkModel();
+    for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) checkBody(static_cast<int>(i));
+    for (std::size_t i = 0; i < m_spec.hinges.size(); ++i) checkHinge(static_cast<int>(i));
+    checkUniqueNames();
+    checkTopology();
+    return std::move(m_out);
+  }
+
+ private:
+  bool planar() const { return m_spec.kind == ModelKind::Planar; }
+
+  void error(ErrorSubject::Kind kind, int index, const std::string& message) {
+    m_out.push_back({Severity::Error, {kind, index}, message});
+  }
+  void bodyError(int b, const std::string& what) {
+    error(ErrorSubject::Kind::Body, b, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what);
+  }
+  void hingeError(int h, const std::string& what) {
+    error(ErrorSubject::Kind::Hinge, h, "hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "': " + what);
+  }
+  int bodyIndex(BodyId id) const {
+    auto it = m_bodyIndex.find(id.value);
+    return it == m_bodyIndex.end() ? -1 : it->second;
+  }
+  std::string bodyName(int b) const { return "'" + m_spec.bodies[static_cast<std::size_t>(b)].name + "'"; }
+
+  void checkModel() {
+    if (!finite(m_spec.gravity))
+      error(ErrorSubject::Kind::None, -1, "model: gravity contains a non-finite number");
+    else if (planar() && m_spec.gravity.z() != 0.0)
+      error(ErrorSubject::Kind::None, -1, "model: a planar model moves in the x-y plane, so gravity must have z = 0 (got " + formatNumber(m_spec.gravity.z()) + ")");
+    if (m_spec.bodies.empty()) error(ErrorSubject::Kind::None, -1, "model: there are no bodies");
+    const SimulationSettings& s = m_spec.simulation;
+    if (!(s.endTime > 0.0) || !std::isfinite(s.endTime))
+      error(ErrorSubject::Kind::None, -1, "simulation: end time must be a positive number of seconds");
+    if (!(s.timeStep > 0.0) || !std::isfinite(s.timeStep))
+      error(ErrorSubject::Kind::None, -1, "simulation: time step must be a positive number of seconds");
+    if (s.outputEvery < 1) error(ErrorSubject::Kind::None, -1, "simulation: output interval must be at least 1 step");
+    if (!(s.relativeTolerance > 0.0) || !(s.absoluteTolerance > 0.0))
+      error(ErrorSubject::Kind::None, -1, "simulation: tolerances must be positive");
+  }
+
+  void checkBody(int b) {
+    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
+    if (body.name.empty()) bodyError(b, "has no name");
+    if (body.inputs.empty()) bodyError(b, "needs at least one input end (I_1 is the body frame's reference point)");
+    for (std::size_t k = 0; k < body.inputs.size(); ++k) checkPoint(b, body.inputs[k], "input end " + std::to_string(k + 1));
+    checkPoint(b, body.output, "output end");
+    checkShape(b, body.shape);
+    checkInitialState(b, body);
+  }
+
+  void checkPoint(int b, const Vec3& p, const std::string& what) {
+    if (!finite(p)) bodyError(b, what + " position contains a non-finite number");
+    else if (planar() && p.z() != 0.0)
+      bodyError(b, what + " lies out of the x-y plane (z = " + formatNumber(p.z()) + ") in a planar model");
+  }
+
+  void checkInitialState(int b, const BodySpec& body) {
+    if (planar()) {
+      if (!std::isfinite(body.theta) || !std::isfinite(body.thetaDot))
+        bodyError(b, "initial angle or angular velocity is not a finite number");
+      return;
+    }
+    if (!body.orientation.allFinite() || !finite(body.angularVelocity))
+      bodyError(b, "initial orientation or angular velocity contains a non-finite number");
+    else if (body.orientation.norm() < 1e-12)
+      bodyError(b, "initial orientation quaternion is zero");
+  }
+
+  void checkShape(int b, const ShapeSpec& shape) {
+    if (!std::isfinite(shape.mass) || shape.mass <= 0.0) {
+      if (shape.type != ShapeType::PointMasses)
+        bodyError(b, "mass must be positive (got " + formatNumber(shape.mass) + " kg)");
+    }
+    switch (shape.type) {
+      case ShapeType::Rod: checkLength(b, "rod length", shape.length); break;
+      case ShapeType::Cylinder:
+        checkLength(b, "cylinder length", shape.length);
+        checkLength(b, "cylinder radius", shape.radius);
+        break;
+      case ShapeType::Box:
+        checkLength(b, "box size x", shape.size.x());
+        checkLength(b, "box size y", shape.size.y());
+        checkLength(b, "box size z", shape.size.z());
+        break;
+      case ShapeType::PointMasses: checkPointMasses(b, shape); break;
+      case ShapeType::Custom: checkCustom(b, shape); break;
+    }
+    if (shape.center) checkPoint(b, *shape.center, "shape centre");
+    if (!m_bodyBroken) checkInertia(b, shape);
+    m_bodyBroken = false;
+  }
+
+  void checkLength(int b, const std::string& what, double value) {
+    if (!std::isfinite(value) || value <= 0.0) {
+      bodyError(b, what + " must be positive (got " + formatNumber(value) + " m)");
+      m_bodyBroken = true;
+    }
+  }
+
+  void checkPointMasses(int b, const ShapeSpec& shape) {
+    if (shape.points.empty()) {
+      bodyError(b, "a point-mass body needs at least one point");
+      m_bodyBroken = true;
+    }
+    for (std::size_t i = 0; i < shape.points.size(); ++i) {
+      const PointMass& p = shape.points[i];
+      if (!std::isfinite(p.mass) || p.mass <= 0.0) {
+        bodyError(b, "mass of point " + std::to_string(i + 1) + " must be positive (got " + formatNumber(p.mass) + " kg)");
+        m_bodyBroken = true;
+      }
+      checkPoint(b, p.position, "point mass " + std::to_string(i + 1));
+    }
+  }
+
+  void checkCustom(int b, const ShapeSpec& shape) {
+    checkPoint(b, shape.com, "centre of mass");
+    if (!shape.inertia.allFinite()) {
+      bodyError(b, "inertia contains a non-finite number");
+      m_bodyBroken = true;
+    } else if ((shape.inertia - shape.inertia.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + shape.inertia.cwiseAbs().maxCoeff())) {
+      bodyError(b, "inertia tensor is not symmetric");
+      m_bodyBroken = true;
+    } else if (planar() && (shape.inertia(0, 2) != 0.0 || shape.inertia(1, 2) != 0.0)) {
+      bodyError(b, "in a planar model z must be a principal axis (inertia products xz and yz must be 0)");
+      m_bodyBroken = true;
+    }
+  }
+
+  void checkInertia(int b, const ShapeSpec& shape) {
+    const MassProperties mp = massProperties(shape);
+    if (!(mp.mass > 0.0) || !mp.inertiaAtCom.allFinite()) return;
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(mp.inertiaAtCom, Eigen::EigenvaluesOnly);
+    const Vec3 j = eig.eigenvalues();  // ascending
+    const double scale = std::max(j[2], 1e-300);
+    if (planar()) {
+      if (mp.inertiaAtCom(2, 2) < 0.0)
+        bodyError(b, "inertia is not positive definite (J_zz about the centre of mass is " + formatNumber(mp.inertiaAtCom(2, 2)) + " kg m^2)");
+      return;
+    }
+    if (j[0] <= 1e-12 * scale) {
+      std::string hint;
+      if (shape.type == ShapeType::Rod)
+        hint = "; a slender rod has no inertia about its own axis in a 3-D model: use a cylinder with a radius (e.g. 0.01 m)";
+      else if (shape.type == ShapeType::PointMasses)
+        hint = "; point masses on one line have no inertia about that line: add a point off the line or use a shape with a radius";
+      bodyError(b, "inertia is not positive definite (smallest principal moment " + formatNumber(j[0]) + " kg m^2)" + hint);
+    } else if (shape.type == ShapeType::Custom && j[0] + j[1] < j[2] * (1.0 - 1e-9)) {
+      bodyError(b, "inertia violates the triangle inequality (principal moments " + formatNumber(j[0]) + ", " + formatNumber(j[1]) + ", " + formatNumber(j[2]) + " kg m^2): no rigid body has it");
+    }
+  }
+
+  void checkHinge(int h) {
+    const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+    if (hinge.name.empty()) hingeError(h, "has no name");
+    const int child = bodyIndex(hinge.child);
+    if (child < 0) hingeError(h, "its tip-side body (id " + std::to_string(hinge.child.value) + ") does not exist");
+    if (hinge.parent) {
+      const int parent = bodyIndex(*hinge.parent);
+      if (parent < 0) {
+        hingeError(h, "its root-side body (id " + std::to_string(hinge.parent->value) + ") does not exist");
+      } else {
+        const int inputs = static_cast<int>(m_spec.bodies[static_cast<std::size_t>(parent)].inputs.size());
+        if (hinge.parentInput < 0 || hinge.parentInput >= inputs)
+          hingeError(h, "body " + bodyName(parent) + " has no input end " + std::to_string(hinge.parentInput + 1) + " (it has " + std::to_string(inputs) + ")");
+        if (parent == child) hingeError(h, "connects body " + bodyName(parent) + " to itself");
+      }
+    } else if (!finite(hinge.anchor) || (planar() && hinge.anchor.z() != 0.0)) {
+      hingeError(h, planar() ? "ground anchor must be a finite point in the x-y plane" : "ground anchor contains a non-finite number");
+    }
+    checkHingeType(h, hinge);
+  }
+
+  void checkHingeType(int h, const HingeSpec& hinge) {
+    if (planar() && hinge.type == HingeType::Ball)
+      hingeError(h, "a ball-and-socket hinge is spatial; in a planar model use a pin");
+    if (!planar() && hinge.type == HingeType::Pin)
+      hingeError(h, "a pin is the planar revolute hinge; in a spatial model use a revolute hinge with an axis, or a ball");
+    if (hinge.type != HingeType::Revolute) return;
+    if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
+      hingeError(h, "revolute axis must be a non-zero finite vector");
+    else if (planar() && hinge.axis.head<2>().norm() > 1e-12 * hinge.axis.norm())
+      hingeError(h, "in a planar model a revolute axis must be the z axis");
+  }
+
+  void checkUniqueNames() {
+    std::unordered_map<std::string, int> seen;
+    for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) {
+      const std::string& n = m_spec.bodies[i].name;
+      if (!n.empty() && !seen.emplace(n, static_cast<int>(i)).second) bodyError(static_cast<int>(i), "the name is used by another body");
+    }
+    seen.clear();
+    for (std::size_t i = 0; i < m_spec.hinges.size(); ++i) {
+      const std::string& n = m_spec.hinges[i].name;
+      if (!n.empty() && !seen.emplace(n, static_cast<int>(i)).second) hingeError(static_cast<int>(i), "the name is used by another hinge");
+    }
+  }
+
+  void checkTopology();
+  void checkInitialVelocities(const std::vector<int>& outputHinge);
+
+  const ModelSpec& m_spec;
+  std::unordered_map<std::uint32_t, int> m_bodyIndex;
+  std::vector<Diagnostic> m_out;
+  bool m_bodyBroken = false;
+};
+
+void Checker::checkTopology() {
+  const int n = static_cast<int>(m_spec.bodies.size());
+  std::vector<int> outputHinge(static_cast<std::size_t>(n), -1);
+  std::unordered_map<long long, int> inputHinge;  // parent * 2^32 + input -> hinge
+  std::vector<int> groundHinges;
+  for (std::size_t hi = 0; hi < m_spec.hinges.size(); ++hi) {
+    const int h = static_cast<int>(hi);
+    const HingeSpec& hinge = m_spec.hinges[hi];
+    const int child = bodyIndex(hinge.child);
+    if (child < 0) continue;
+    int& slot = outputHinge[static_cast<std::size_t>(child)];
+    if (slot >= 0)
+      hingeError(h, "body " + bodyName(child) + " has one output end, and hinge '" + m_spec.hinges[static_cast<std::size_t>(slot)].name + "' already holds it (a second connection would close a loop; closed loops come in a later version)");
+    else
+      slot = h;
+    if (hinge.isGround()) {
+      groundHinges.push_back(h);
+      continue;
+    }
+    const int parent = bodyIndex(*hinge.parent);
+    if (parent < 0) continue;
+    const long long key = static_cast<long long>(parent) * 4294967296LL + hinge.parentInput;
+    auto [it, fresh] = inputHinge.emplace(key, h);
+    if (!fresh)
+      hingeError(h, "input end " + std::to_string(hinge.parentInput + 1) + " of body " + bodyName(parent) + " already holds hinge '" + m_spec.hinges[static_cast<std::size_t>(it->second)].name + "': give each hinge its own input end");
+  }
+  if (n > 0 && groundHinges.empty())
+    error(ErrorSubject::Kind::None, -1, "model: no hinge connects the system to the ground (free-floating systems are not supported yet)");
+  for (std::size_t g = 1; g < groundHinges.size(); ++g)
+    hingeError(groundHinges[g], "is a second connection to the ground (after hinge '" + m_spec.hinges[static_cast<std::size_t>(groundHinges[0])].name + "'); it closes a loop through the ground, and closed loops come in a later version");
+
+  // Every body must reach the ground by following output hinges.
+  std::vector<int> state(static_cast<std::size_t>(n), 0);  // 0 unknown, 1 on path, 2 reaches ground, 3 does not
+  for (int start = 0; start < n; ++start) {
+    std::vector<int> path;
+    int b = start;
+    int verdict = 0;
+    while (true) {
+      if (state[static_cast<std::size_t>(b)] == 2 || state[static_cast<std::size_t>(b)] == 3) { verdict = state[static_cast<std::size_t>(b)]; break; }
+      if (state[static_cast<std::size_t>(b)] == 1) {
+        bodyError(b, "lies on a closed loop of bodies joined output to input (closed loops come in a later version)");
+        verdict = 3;
+        break;
+      }
+      state[static_cast<std::size_t>(b)] = 1;
+      path.push_back(b);
+      const int h = outputHinge[static_cast<std::size_t>(b)];
+      if (h < 0) {
+        if (n > 1) bodyError(b, "is not connected: its output end has no hinge, so it is not part of the tree hanging from the ground");
+        verdict = 3;
+        break;
+      }
+      const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+      if (hinge.isGround()) { verdict = 2; break; }
+      const int parent = bodyIndex(*hinge.parent);
+      if (parent < 0) { verdict = 3; break; }
+      b = parent;
+    }
+    for (int p : path) state[static_cast<std::size_t>(p)] = verdict;
+  }
+  if (!hasErrors(m_out)) checkInitialVelocities(outputHinge);
+}
+
+// Revolute and weld hinges constrain the initial angular velocities
+// (absolute coordinates, method.md §3.3): Omega_tip - Omega_root must lie
+// along the axis (revolute) or vanish (weld).
+void Checker::checkInitialVelocities(const std::vector<int>& outputHinge) {
+  for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {
+    const int h = outputHinge[b];
+    if (h < 0) continue;
+    const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+    if (hinge.type != HingeType::Revolute && hinge.type != HingeType::Weld && hinge.type != HingeType::Pin) continue;
+    const BodySpec& tip = m_spec.bodies[b];
+    if (planar()) {
+      if (hinge.type != HingeType::Weld) continue;
+      const double parentRate = hinge.isGround() ? 0.0 : m_spec.bodies[static_cast<std::size_t>(bodyIndex(*hinge.parent))].thetaDot;
+      if (std::abs(tip.thetaDot - parentRate) > 1e-9 * (1.0 + std::abs(parentRate)))
+        hingeError(h, "a weld makes both bodies turn together, but their initial angular velocities differ");
+      continue;
+    }
+    Vec3 parentOmega = Vec3::Zero();
+    Vec3 axis = hinge.axis.normalized();
+    if (!hinge.isGround()) {
+      const BodySpec& parent = m_spec.bodies[static_cast<std::size_t>(bodyIndex(*hinge.parent))];
+      parentOmega = parent.angularVelocity;
+      axis = rotationFromQuaternion(parent.orientation.normalized()) * axis;
+    }
+    const Vec3 relative = tip.angularVelocity - parentOmega;
+    const double tol = 1e-9 * (1.0 + parentOmega.norm() + tip.angularVelocity.norm());
+    if (hinge.type == HingeType::Weld && relative.norm() > tol)
+      hingeError(h, "a weld makes both bodies turn together, but their initial angular velocities differ");
+    if (hinge.type == HingeType::Revolute && relative.cross(axis).norm() > tol)
+      hingeError(h, "the initial relative angular velocity of its bodies is not along the revolute axis");
+  }
+}
+
+}  // namespace
+
+std::vector<Diagnostic> validate(const ModelSpec& spec) { return Checker(spec).run(); }
+
+}  // namespace mstmm
