@@ -1,0 +1,45 @@
+#include "core/dynamics/kinematics.hpp"
+
+namespace mstmm {
+
+void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<BodyPose>& poses) {
+  const int n = model.bodyCount();
+  poses.resize(static_cast<std::size_t>(n));
+  // The root's output end sits at its ground anchor, at rest.
+  poses[static_cast<std::size_t>(n - 1)].output = model.hinge(n - 1).anchor;
+  poses[static_cast<std::size_t>(n - 1)].outputVelocity = Vec3::Zero();
+  for (int i = n - 1; i >= 0; --i) {  // parents come after their children
+    BodyPose& p = poses[static_cast<std::size_t>(i)];
+    const CompiledBody& b = model.body(i);
+    p.rotation = bodyRotation(model, y, i);
+    p.omega = bodyAngularVelocity(model, y, i);
+    const Vec3 ro = p.rotation * b.output;
+    p.input = p.output - ro;
+    p.inputVelocity = p.outputVelocity - p.omega.cross(ro);
+    const Vec3 rc = p.rotation * b.com;
+    p.com = p.input + rc;
+    p.comVelocity = p.inputVelocity + p.omega.cross(rc);
+    for (int l = b.firstChild; l < b.lastChild; ++l) {
+      const ChildLink& link = model.links()[static_cast<std::size_t>(l)];
+      const Vec3 rk = p.rotation * link.position;
+      BodyPose& child = poses[static_cast<std::size_t>(link.child)];
+      child.output = p.input + rk;
+      child.outputVelocity = p.inputVelocity + p.omega.cross(rk);
+    }
+  }
+}
+
+Energy computeEnergy(const Model& model, const std::vector<BodyPose>& poses) {
+  Energy e;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const BodyPose& p = poses[static_cast<std::size_t>(i)];
+    const CompiledBody& b = model.body(i);
+    const Vec3 w = p.rotation.transpose() * p.omega;  // body axes
+    e.kinetic += 0.5 * b.mass * p.comVelocity.squaredNorm();
+    e.kinetic += model.planar() ? 0.5 * b.inertiaAtCom(2, 2) * w.z() * w.z() : 0.5 * w.dot(b.inertiaAtCom * w);
+    e.potential -= b.mass * model.gravity().dot(p.com);
+  }
+  return e;
+}
+
+}  // namespace mstmm

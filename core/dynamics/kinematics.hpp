@@ -1,0 +1,38 @@
+#pragma once
+// Positions and velocities are not ODE states; they are recovered by a walk
+// from the root (method.md §5.2): r_I1 = r_O - A o', r_C = r_I1 + A c',
+// r_Ik = r_I1 + A r'_k, and likewise for velocities with Omega x.
+
+#include <vector>
+
+#include "core/dynamics/state.hpp"
+
+namespace mstmm {
+
+struct BodyPose {
+  Mat3 rotation = Mat3::Identity();
+  Vec3 omega = Vec3::Zero();
+  Vec3 input = Vec3::Zero();   // I_1
+  Vec3 com = Vec3::Zero();     // C
+  Vec3 output = Vec3::Zero();  // O
+  Vec3 inputVelocity = Vec3::Zero();
+  Vec3 comVelocity = Vec3::Zero();
+  Vec3 outputVelocity = Vec3::Zero();
+
+  /// World position of the body-frame point p' (relative to I_1).
+  Vec3 point(const Vec3& bodyPoint) const { return input + rotation * bodyPoint; }
+};
+
+/// Fills one pose per body (processing order), walking from the root down.
+void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<BodyPose>& poses);
+
+struct Energy {
+  double kinetic = 0.0;
+  double potential = 0.0;
+  double total() const { return kinetic + potential; }
+};
+
+/// Kinetic energy 1/2 m v_C^2 + 1/2 Omega . J_C Omega and potential -m g . r_C.
+Energy computeEnergy(const Model& model, const std::vector<BodyPose>& poses);
+
+}  // namespace mstmm

@@ -1,0 +1,36 @@
+#pragma once
+// Independent reference formulation: the augmentation method of
+// 004 (Wijckmans, Eq. 2.24). Unknowns are every body's centre-of-mass
+// acceleration and angular acceleration plus one Lagrange multiplier per
+// constraint equation; each hinge is an acceleration-level constraint.
+//
+//   [ M  -G^T ] [ a      ]   [ f     ]     M: block-diagonal mass/inertia about C
+//   [ G   0   ] [ lambda ] = [ gamma ]     G: hinge constraint Jacobian
+//
+// Solved as one sparse LU system. It shares no solver code with the Riccati
+// path (only the rotation helpers), so agreement of the two is evidence.
+
+#include <memory>
+
+#include "core/dynamics/dimension.hpp"
+#include "core/dynamics/dynamics_solver.hpp"
+
+namespace mstmm {
+
+template <class D>
+class NewtonEulerSolver final : public DynamicsSolver {
+ public:
+  explicit NewtonEulerSolver(std::shared_ptr<const Model> model);
+  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
+  const char* name() const override { return "newton-euler"; }
+
+ private:
+  int constraintRows(int body) const;
+  std::vector<int> m_rowOffset;  // first constraint row of each body's output hinge
+  int m_rows = 0;
+};
+
+extern template class NewtonEulerSolver<PlanarDim>;
+extern template class NewtonEulerSolver<SpatialDim>;
+
+}  // namespace mstmm

@@ -1,0 +1,74 @@
+#include "core/dynamics/state.hpp"
+
+#include <cmath>
+
+namespace mstmm {
+
+void SolverOutput::resize(int bodies) {
+  const auto n = static_cast<std::size_t>(bodies);
+  angularAcceleration.assign(n, Vec3::Zero());
+  comAcceleration.assign(n, Vec3::Zero());
+  hingeForce.assign(n, Vec3::Zero());
+  hingeMoment.assign(n, Vec3::Zero());
+}
+
+Eigen::VectorXd initialState(const Model& model) {
+  Eigen::VectorXd y(stateSize(model));
+  const int per = statePerBody(model);
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const BodySpec& b = model.spec().bodies[static_cast<std::size_t>(model.body(i).specIndex)];
+    if (model.planar()) {
+      y[per * i] = b.theta;
+      y[per * i + 1] = b.thetaDot;
+    } else {
+      y.segment<4>(per * i) = b.orientation.normalized();
+      y.segment<3>(per * i + 4) = b.angularVelocity;
+    }
+  }
+  return y;
+}
+
+Quat bodyQuaternion(const Model& model, const Eigen::VectorXd& y, int i) {
+  if (model.planar()) return quaternionFromAxisAngle(Vec3::UnitZ(), y[2 * i]);
+  const Quat p = y.segment<4>(7 * i);
+  return p / p.norm();
+}
+
+Mat3 bodyRotation(const Model& model, const Eigen::VectorXd& y, int i) {
+  if (model.planar()) {
+    const double c = std::cos(y[2 * i]), s = std::sin(y[2 * i]);
+    Mat3 a;
+    a << c, -s, 0, s, c, 0, 0, 0, 1;
+    return a;
+  }
+  return rotationFromQuaternion(bodyQuaternion(model, y, i));
+}
+
+Vec3 bodyAngularVelocity(const Model& model, const Eigen::VectorXd& y, int i) {
+  if (model.planar()) return Vec3(0.0, 0.0, y[2 * i + 1]);
+  return y.segment<3>(7 * i + 4);
+}
+
+void normaliseState(const Model& model, Eigen::VectorXd& y) {
+  if (model.planar()) return;
+  for (int i = 0; i < model.bodyCount(); ++i) y.segment<4>(7 * i).normalize();
+}
+
+void stateDerivative(const Model& model, const Eigen::VectorXd& y, const SolverOutput& out, Eigen::VectorXd& dy) {
+  const int n = model.bodyCount();
+  if (model.planar()) {
+    for (int i = 0; i < n; ++i) {
+      dy[2 * i] = y[2 * i + 1];
+      dy[2 * i + 1] = out.angularAcceleration[static_cast<std::size_t>(i)].z();
+    }
+    return;
+  }
+  for (int i = 0; i < n; ++i) {
+    const Quat p = y.segment<4>(7 * i);
+    const Vec3 omega = y.segment<3>(7 * i + 4);
+    dy.segment<4>(7 * i) = quaternionRate(p, omega);
+    dy.segment<3>(7 * i + 4) = out.angularAcceleration[static_cast<std::size_t>(i)];
+  }
+}
+
+}  // namespace mstmm

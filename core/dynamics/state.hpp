@@ -1,0 +1,46 @@
+#pragma once
+// The ODE state of a run (method.md §5.1), separate from the model: per body
+// in processing order, planar [theta, theta'] and spatial
+// [p0, p1, p2, p3, Omega_x, Omega_y, Omega_z] (unit quaternion, inertial
+// angular velocity). Positions and velocities are not states; kinematics
+// recovers them from the root.
+
+#include <Eigen/Core>
+
+#include "core/model/model.hpp"
+
+namespace mstmm {
+
+inline int statePerBody(const Model& model) { return model.planar() ? 2 : 7; }
+inline int stateSize(const Model& model) { return statePerBody(model) * model.bodyCount(); }
+
+/// The initial state given in the spec, in processing order.
+Eigen::VectorXd initialState(const Model& model);
+
+/// Orientation of body i as a unit quaternion (planar: rotation about z).
+Quat bodyQuaternion(const Model& model, const Eigen::VectorXd& y, int i);
+/// Rotation matrix (body to inertial) of body i.
+Mat3 bodyRotation(const Model& model, const Eigen::VectorXd& y, int i);
+/// Inertial angular velocity of body i.
+Vec3 bodyAngularVelocity(const Model& model, const Eigen::VectorXd& y, int i);
+
+/// Renormalises every quaternion (after each integration step, method.md §5.3).
+void normaliseState(const Model& model, Eigen::VectorXd& y);
+
+/// What one evaluation of a dynamics solver produces, per body in processing
+/// order. The hinge load belongs to the hinge at the body's output end: the
+/// force and moment that the tip side exerts on the root side (for the root's
+/// hinge: on the ground), inertial axes.
+struct SolverOutput {
+  std::vector<Vec3> angularAcceleration;  // Omega'
+  std::vector<Vec3> comAcceleration;      // r''_C
+  std::vector<Vec3> hingeForce;
+  std::vector<Vec3> hingeMoment;
+
+  void resize(int bodies);
+};
+
+/// dy/dt for the state y given the solver's angular accelerations.
+void stateDerivative(const Model& model, const Eigen::VectorXd& y, const SolverOutput& out, Eigen::VectorXd& dy);
+
+}  // namespace mstmm
