@@ -1,0 +1,14 @@
+#pragma once
+// The subcommands of `mstmm`. Each returns the process exit status and
+// throws mstmm::Error for bad input (main prints it on one line).
+
+#include <string>
+#include <vector>
+
+namespace mstmm::cli {
+
+int simulateCommand(const std::vector<std::string>& args);
+int generateCommand(const std::vector<std::string>& args);
+int infoCommand(const std::vector<std::string>& args);
+
+}  // namespace mstmm::cli

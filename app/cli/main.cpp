@@ -1,0 +1,65 @@
+// mstmm: the headless command-line tool for batch runs.
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/cli/commands.hpp"
+#include "core/error.hpp"
+#include "core/version.hpp"
+
+namespace {
+
+const char* kUsage =
+    "usage: mstmm <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5]\n"
+    "           [--rtol R] [--atol A] [--every K] [--solver riccati|newton-euler] [--bodies NAME,NAME...]\n"
+    "      integrate the model and write the results as CSV (docs/results-format.md);\n"
+    "      options not given come from the model's simulation settings\n"
+    "  generate chain --bodies N [--planar] --out F.json\n"
+    "  generate branch --bodies N [--planar] --out F.json      (000 Fig. 1; 500 bodies give N = 999)\n"
+    "  generate random-tree --bodies N --seed S [--planar] --out F.json\n"
+    "  generate demo --out F.json                               (the planar example of 000 §5.1)\n"
+    "  info MODEL.json\n"
+    "      bodies, hinges, degrees of freedom, tree depth, multi-input bodies\n"
+    "  --version, --help\n";
+
+/// One line: the first problem, and how many more there are.
+std::string oneLine(const std::string& message) {
+  const std::size_t newline = message.find('\n');
+  if (newline == std::string::npos) return message;
+  std::size_t more = 0;
+  for (char c : message) more += c == '\n';
+  return message.substr(0, newline) + " (and " + std::to_string(more) + " more problem" + (more > 1 ? "s" : "") + ")";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "mstmm " << mstmm::kVersion << "\n";
+    return 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    if (command == "simulate") return mstmm::cli::simulateCommand(args);
+    if (command == "generate") return mstmm::cli::generateCommand(args);
+    if (command == "info") return mstmm::cli::infoCommand(args);
+    std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
+    return 2;
+  } catch (const mstmm::Error& e) {
+    std::cerr << "mstmm: error: " << oneLine(e.what()) << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "mstmm: error: " << oneLine(e.what()) << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,25 @@
+#pragma once
+// Model files: JSON with a format version (docs/model-format.md).
+// Reading never crashes: any malformed input becomes an mstmm::Error (Input)
+// whose message names the element and the key. Saving is atomic (a temporary
+// file in the same directory, then rename), so a failed save never destroys
+// the previous file.
+
+#include <string>
+
+#include "core/model/model_spec.hpp"
+
+namespace mstmm {
+
+inline constexpr int kModelFormatVersion = 1;
+
+ModelSpec modelFromJson(const std::string& text);
+std::string modelToJson(const ModelSpec& spec);
+
+ModelSpec loadModel(const std::string& path);
+void saveModel(const ModelSpec& spec, const std::string& path);
+
+/// Writes `contents` to `path` atomically (temporary file + rename).
+void writeFileAtomically(const std::string& path, const std::string& contents);
+
+}  // namespace mstmm

@@ -1,0 +1,119 @@
+#include "core/io/results_csv.hpp"
+
+#include <charconv>
+
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+#include "core/version.hpp"
+
+namespace mstmm {
+
+void appendNumber(std::string& out, double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+std::string csvField(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
+CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies) : m_model(model), m_bodies(std::move(bodies)) {
+  if (m_bodies.empty())
+    for (int i = 0; i < model.bodyCount(); ++i) m_bodies.push_back(i);
+}
+
+std::vector<std::string> CsvLayout::columnNames() const {
+  std::vector<std::string> names{"t"};
+  const char* suffixes[] = {".x", ".y", ".z", ".qw", ".qx", ".qy", ".qz"};
+  for (int b : m_bodies) {
+    const std::string& name = m_model.body(b).name;
+    for (const char* s : suffixes) names.push_back(name + s);
+    if (m_model.planar()) names.push_back(name + ".theta");
+  }
+  for (const char* e : {"energy.kinetic", "energy.potential", "energy.total"}) names.emplace_back(e);
+  return names;
+}
+
+std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
+  std::string text = "# mstmm ";
+  text += kVersion;
+  text += " results for model '" + m_model.name() + "'";
+  if (!provenance.modelFile.empty()) text += " (" + provenance.modelFile + ")";
+  if (!provenance.settings.empty()) text += "; " + provenance.settings;
+  text += "\n# units: t s; <body>.x/.y/.z m (centre of mass, world frame); <body>.qw/.qx/.qy/.qz 1 (body-to-world unit quaternion)";
+  if (m_model.planar()) text += "; <body>.theta rad (rotation about z, continuous)";
+  text += "; energy.* J\n";
+  const std::vector<std::string> names = columnNames();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i) text += ',';
+    text += csvField(names[i]);
+  }
+  return text + "\n";
+}
+
+void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
+                          const std::vector<double>& theta, const Energy& energy) const {
+  appendNumber(line, t);
+  for (std::size_t s = 0; s < m_bodies.size(); ++s) {
+    for (int k = 0; k < 3; ++k) { line += ','; appendNumber(line, com[s][k]); }
+    for (int k = 0; k < 4; ++k) { line += ','; appendNumber(line, quat[s][k]); }
+    if (m_model.planar()) { line += ','; appendNumber(line, theta[s]); }
+  }
+  for (const double e : {energy.kinetic, energy.potential, energy.total()}) { line += ','; appendNumber(line, e); }
+  line += '\n';
+}
+
+CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance)
+    : m_layout(model, std::move(bodies)), m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
+  if (!m_out) throw Error(ErrorKind::Io, "cannot write results file '" + path + "'");
+  m_out << m_layout.preamble(provenance);
+  const std::size_t n = m_layout.bodies().size();
+  m_com.resize(n);
+  m_quat.resize(n);
+  m_theta.resize(n);
+}
+
+void CsvResultWriter::record(const Frame& frame) {
+  const Model& model = *frame.model;
+  const std::vector<int>& bodies = m_layout.bodies();
+  for (std::size_t s = 0; s < bodies.size(); ++s) {
+    const int b = bodies[s];
+    m_com[s] = (*frame.poses)[static_cast<std::size_t>(b)].com;
+    m_quat[s] = bodyQuaternion(model, *frame.y, b);
+    m_theta[s] = model.planar() ? (*frame.y)[2 * b] : 0.0;
+  }
+  m_line.clear();
+  m_layout.appendRow(m_line, frame.time, m_com, m_quat, m_theta, frame.energy);
+  m_out << m_line;
+  if (!m_out) throw Error(ErrorKind::Io, "writing results file '" + m_path + "' failed (disk full?)");
+}
+
+void CsvResultWriter::finish() { m_out.flush(); }
+
+void writeResultsCsv(const Model& model, const Results& results, const std::string& path, const CsvProvenance& provenance) {
+  std::vector<int> bodies;
+  for (int s = 0; s < results.recordedBodyCount(); ++s) bodies.push_back(results.recordedBody(s));
+  const CsvLayout layout(model, bodies);
+  std::string text = layout.preamble(provenance);
+  std::vector<Vec3> com(bodies.size());
+  std::vector<Quat> quat(bodies.size());
+  std::vector<double> theta(bodies.size());
+  for (int f = 0; f < results.frameCount(); ++f) {
+    for (int s = 0; s < results.recordedBodyCount(); ++s) {
+      com[static_cast<std::size_t>(s)] = results.com(f, s);
+      quat[static_cast<std::size_t>(s)] = results.orientation(f, s);
+      theta[static_cast<std::size_t>(s)] = results.theta(f, s);
+    }
+    layout.appendRow(text, results.time(f), com, quat, theta, results.energy(f));
+  }
+  writeFileAtomically(path, text);
+}
+
+}  // namespace mstmm

@@ -1,0 +1,29 @@
+#pragma once
+// One recorded instant of a run, as handed to result sinks.
+
+#include <vector>
+
+#include "core/dynamics/kinematics.hpp"
+
+namespace mstmm {
+
+struct Frame {
+  double time = 0.0;
+  const Model* model = nullptr;
+  const Eigen::VectorXd* y = nullptr;          // ODE state
+  const SolverOutput* out = nullptr;           // accelerations and hinge loads at y
+  const std::vector<BodyPose>* poses = nullptr;
+  Energy energy;
+};
+
+/// Receives the recorded frames of a run (in memory, streamed to a file, or
+/// forwarded to a GUI). Called on the thread that runs the simulation.
+class ResultSink {
+ public:
+  virtual ~ResultSink() = default;
+  virtual void record(const Frame& frame) = 0;
+  /// Called once after the last frame, also when the run failed or was cancelled.
+  virtual void finish() {}
+};
+
+}  // namespace mstmm

@@ -1,0 +1,54 @@
+#pragma once
+// Time integrators. A step starts from (t, y) with dy = f(y) and the solver
+// output at y already known, and leaves the same at the new point, so the
+// last evaluation of one step is the first stage of the next (RK4's k1,
+// Dormand-Prince's FSAL stage): exactly 4 (RK4) or 6 (DP45) evaluations per
+// step, and the recorded hinge loads come for free.
+
+#include <memory>
+
+#include "core/model/model_spec.hpp"
+#include "core/sim/ode_system.hpp"
+
+namespace mstmm {
+
+class Integrator {
+ public:
+  virtual ~Integrator() = default;
+  /// Advances by one step of at most hMax (the step may be shorter for an
+  /// adaptive method); returns the step taken. Throws mstmm::Error.
+  virtual double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) = 0;
+  /// Steps rejected so far (adaptive methods).
+  virtual long rejectedSteps() const { return 0; }
+};
+
+/// The classical fourth-order Runge-Kutta method with a constant step
+/// (000 §5.1 uses dt = 1e-3 s). Quaternions are renormalised after each step.
+class RungeKutta4 final : public Integrator {
+ public:
+  double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) override;
+
+ private:
+  Eigen::VectorXd m_k2, m_k3, m_k4, m_stage;
+};
+
+/// Dormand-Prince 5(4) with embedded error estimate and step-size control
+/// (Hairer, Norsett, Wanner, Solving ODEs I, §II.4-5).
+class DormandPrince45 final : public Integrator {
+ public:
+  DormandPrince45(double relativeTolerance, double absoluteTolerance, double initialStep)
+      : m_rtol(relativeTolerance), m_atol(absoluteTolerance), m_h(initialStep) {}
+  double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) override;
+  long rejectedSteps() const override { return m_rejected; }
+
+ private:
+  double errorNorm(const Eigen::VectorXd& y, const Eigen::VectorXd& yNew) const;
+
+  double m_rtol, m_atol, m_h;
+  long m_rejected = 0;
+  Eigen::VectorXd m_k[7], m_stage, m_yNew, m_err;
+};
+
+std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& settings);
+
+}  // namespace mstmm

@@ -1,0 +1,33 @@
+#pragma once
+// The ODE y' = f(y) of a run (method.md §5.1): one solver evaluation gives the
+// angular accelerations; the quaternion and angle rates follow from Omega.
+
+#include "core/dynamics/dynamics_solver.hpp"
+
+namespace mstmm {
+
+class OdeSystem {
+ public:
+  explicit OdeSystem(DynamicsSolver& solver) : m_solver(solver), m_model(solver.model()) {}
+
+  /// dy = f(y); `out` receives the solver's accelerations and hinge loads at y.
+  void evaluate(const Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out) {
+    m_solver.evaluate(y, out);
+    stateDerivative(m_model, y, out, dy);
+    ++m_evaluations;
+  }
+
+  /// Renormalises the quaternions when their norms have drifted; returns true
+  /// if y changed (the caller then re-evaluates f).
+  bool normalise(Eigen::VectorXd& y, double tolerance) const;
+
+  const Model& model() const { return m_model; }
+  long evaluations() const { return m_evaluations; }
+
+ private:
+  DynamicsSolver& m_solver;
+  const Model& m_model;
+  long m_evaluations = 0;
+};
+
+}  // namespace mstmm

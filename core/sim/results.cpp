@@ -1,0 +1,45 @@
+#include "core/sim/results.hpp"
+
+namespace mstmm {
+
+Results::Results(const Model& model, RecordOptions options) : m_single(options.singlePrecision) {
+  m_slotOfBody.assign(static_cast<std::size_t>(model.bodyCount()), -1);
+  if (options.bodies.empty())
+    for (int i = 0; i < model.bodyCount(); ++i) options.bodies.push_back(i);
+  m_bodies = std::move(options.bodies);
+  for (std::size_t s = 0; s < m_bodies.size(); ++s) m_slotOfBody[static_cast<std::size_t>(m_bodies[s])] = static_cast<int>(s);
+}
+
+void Results::store(double v) {
+  if (m_single) m_float.push_back(static_cast<float>(v));
+  else m_double.push_back(v);
+}
+
+void Results::record(const Frame& frame) {
+  m_times.push_back(frame.time);
+  m_energy.push_back(frame.energy);
+  const Model& model = *frame.model;
+  for (int body : m_bodies) {
+    const auto b = static_cast<std::size_t>(body);
+    const BodyPose& p = (*frame.poses)[b];
+    const Quat q = bodyQuaternion(model, *frame.y, body);
+    const double theta = model.planar() ? (*frame.y)[2 * body] : 0.0;
+    for (const Vec3* v : {&p.com, &p.input, &p.output})
+      for (int k = 0; k < 3; ++k) store((*v)[k]);
+    for (int k = 0; k < 4; ++k) store(q[k]);
+    for (const Vec3* v : {&p.omega, &frame.out->hingeForce[b], &frame.out->hingeMoment[b]})
+      for (int k = 0; k < 3; ++k) store((*v)[k]);
+    store(theta);
+  }
+}
+
+double Results::value(int frame, int slot, int channel) const {
+  const std::size_t i = (static_cast<std::size_t>(frame) * m_bodies.size() + static_cast<std::size_t>(slot)) * kChannels + static_cast<std::size_t>(channel);
+  return m_single ? static_cast<double>(m_float[i]) : m_double[i];
+}
+
+Quat Results::orientation(int frame, int slot) const {
+  return Quat(value(frame, slot, kQuat), value(frame, slot, kQuat + 1), value(frame, slot, kQuat + 2), value(frame, slot, kQuat + 3));
+}
+
+}  // namespace mstmm

@@ -1,0 +1,68 @@
+#pragma once
+// Recorded time series of a run, held in memory: per frame the time and
+// energies, and per recorded body its centre of mass, input end I_1, output
+// end O, orientation, angular velocity, the load of its output hinge, and
+// (planar) its continuous angle. A run can record a subset of the bodies and
+// store single precision, to bound memory on very large systems.
+
+#include <vector>
+
+#include "core/sim/frame.hpp"
+
+namespace mstmm {
+
+struct RecordOptions {
+  std::vector<int> bodies;       // compiled indices to record; empty: all
+  bool singlePrecision = false;  // store floats (half the memory)
+};
+
+class Results final : public ResultSink {
+ public:
+  explicit Results(const Model& model, RecordOptions options = {});
+
+  void record(const Frame& frame) override;
+
+  int frameCount() const { return static_cast<int>(m_times.size()); }
+  double time(int frame) const { return m_times[static_cast<std::size_t>(frame)]; }
+  const std::vector<double>& times() const { return m_times; }
+  Energy energy(int frame) const { return m_energy[static_cast<std::size_t>(frame)]; }
+
+  int recordedBodyCount() const { return static_cast<int>(m_bodies.size()); }
+  /// Compiled index of the body in recording slot s.
+  int recordedBody(int slot) const { return m_bodies[static_cast<std::size_t>(slot)]; }
+  /// Recording slot of a compiled body index, or -1 when it is not recorded.
+  int slotOf(int body) const { return m_slotOfBody[static_cast<std::size_t>(body)]; }
+
+  Vec3 com(int frame, int slot) const { return vec3(frame, slot, kCom); }
+  Vec3 inputEnd(int frame, int slot) const { return vec3(frame, slot, kInput); }
+  Vec3 outputEnd(int frame, int slot) const { return vec3(frame, slot, kOutput); }
+  Quat orientation(int frame, int slot) const;
+  Vec3 angularVelocity(int frame, int slot) const { return vec3(frame, slot, kOmega); }
+  Vec3 hingeForce(int frame, int slot) const { return vec3(frame, slot, kForce); }
+  Vec3 hingeMoment(int frame, int slot) const { return vec3(frame, slot, kMoment); }
+  /// Planar models: the continuous (unwrapped) rotation angle about z.
+  double theta(int frame, int slot) const { return value(frame, slot, kTheta); }
+
+  std::size_t bytes() const { return m_double.size() * sizeof(double) + m_float.size() * sizeof(float); }
+
+ private:
+  // Channel offsets within one body's record.
+  static constexpr int kCom = 0, kInput = 3, kOutput = 6, kQuat = 9, kOmega = 13, kForce = 16, kMoment = 19, kTheta = 22;
+  static constexpr int kChannels = 23;
+
+  double value(int frame, int slot, int channel) const;
+  Vec3 vec3(int frame, int slot, int channel) const {
+    return Vec3(value(frame, slot, channel), value(frame, slot, channel + 1), value(frame, slot, channel + 2));
+  }
+  void store(double v);
+
+  std::vector<int> m_bodies;
+  std::vector<int> m_slotOfBody;
+  bool m_single;
+  std::vector<double> m_times;
+  std::vector<Energy> m_energy;
+  std::vector<double> m_double;
+  std::vector<float> m_float;
+};
+
+}  // namespace mstmm

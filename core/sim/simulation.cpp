@@ -1,0 +1,184 @@
+#include "core/sim/simulation.hpp"
+
+#include <cmath>
+
+#include "core/model/validation.hpp"
+#include "core/sim/integrator.hpp"
+
+namespace mstmm {
+
+namespace {
+
+std::string atTime(double t) { return "at t = " + formatNumber(t) + " s: "; }
+
+class Run {
+ public:
+  Run(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink, const RunOptions& options)
+      : m_model(std::move(model)),
+        m_settings(settings),
+        m_sink(sink),
+        m_options(options),
+        m_solver(makeSolver(settings.solver, m_model)),
+        m_ode(*m_solver),
+        m_integrator(makeIntegrator(settings)) {}
+
+  RunReport execute();
+
+ private:
+  bool adaptive() const { return m_settings.integrator == IntegratorKind::DormandPrince45; }
+  void start();
+  void advance();
+  void record();
+  void checkFinite() const;
+  void checkEnergy(const Energy& e) const;
+  int bodyWithMostKineticEnergy() const;
+
+  std::shared_ptr<const Model> m_model;
+  SimulationSettings m_settings;
+  ResultSink& m_sink;
+  RunOptions m_options;
+  std::unique_ptr<DynamicsSolver> m_solver;
+  OdeSystem m_ode;
+  std::unique_ptr<Integrator> m_integrator;
+
+  Eigen::VectorXd m_y, m_dy;
+  SolverOutput m_out;
+  std::vector<BodyPose> m_poses;
+  double m_t = 0.0;
+  long m_steps = 0;
+  long m_outputs = 0;       // adaptive: output instants passed
+  double m_energy0 = 0.0;
+  double m_energyScale = 1.0;
+};
+
+RunReport Run::execute() {
+  RunReport report;
+  try {
+    start();
+    const double end = m_settings.endTime;
+    while (m_t < end * (1.0 - 1e-12)) {
+      if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed)) {
+        report.status = RunStatus::Cancelled;
+        break;
+      }
+      advance();
+      if (m_options.progress) m_options.progress({m_t, end, m_steps});
+    }
+  } catch (const Error& e) {
+    report.status = RunStatus::Failed;
+    const std::string message = e.time() ? std::string(e.what()) : atTime(m_t) + e.what();
+    report.error = Error(e.kind(), message, e.subject(), m_t);
+  }
+  m_sink.finish();
+  report.time = m_t;
+  report.steps = m_steps;
+  report.evaluations = m_ode.evaluations();
+  report.rejectedSteps = m_integrator->rejectedSteps();
+  return report;
+}
+
+void Run::start() {
+  m_y = m_options.initialState ? *m_options.initialState : initialState(*m_model);
+  m_dy.resize(m_y.size());
+  m_out.resize(m_model->bodyCount());
+  m_ode.normalise(m_y, 0.0);
+  m_ode.evaluate(m_y, m_dy, m_out);
+  computePoses(*m_model, m_y, m_poses);
+  const Energy e0 = computeEnergy(*m_model, m_poses);
+  m_energy0 = e0.total();
+  // What "blew up" means: far more energy than gravity could ever release
+  // from bodies at their initial distances from the anchor, plus the initial
+  // kinetic energy.
+  const Vec3 anchor = m_model->hinge(m_model->root()).anchor;
+  m_energyScale = std::abs(e0.kinetic) + 1.0;
+  for (int i = 0; i < m_model->bodyCount(); ++i)
+    m_energyScale += m_model->body(i).mass * m_model->gravity().norm() * ((m_poses[static_cast<std::size_t>(i)].com - anchor).norm() + 1.0);
+  record();
+}
+
+void Run::advance() {
+  const double end = m_settings.endTime;
+  const double dt = m_settings.timeStep;
+  const int every = m_settings.outputEvery;
+  if (!adaptive()) {
+    const double h = std::min(dt, end - m_t);
+    m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, h);
+    ++m_steps;
+    // Time from the step count, so that 1000 steps of 1e-3 end at exactly 1.
+    m_t = std::min(static_cast<double>(m_steps) * dt, end);
+    checkFinite();
+    if (m_steps % every == 0 || m_t >= end * (1.0 - 1e-12)) record();
+    return;
+  }
+  const double interval = dt * every;
+  const double nextOutput = std::min(static_cast<double>(m_outputs + 1) * interval, end);
+  const double h = m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, nextOutput - m_t);
+  ++m_steps;
+  const bool reached = m_t + h >= nextOutput * (1.0 - 1e-14);
+  m_t = reached ? nextOutput : m_t + h;
+  checkFinite();
+  if (reached) {
+    ++m_outputs;
+    record();
+  }
+}
+
+void Run::record() {
+  computePoses(*m_model, m_y, m_poses);
+  Frame frame;
+  frame.time = m_t;
+  frame.model = m_model.get();
+  frame.y = &m_y;
+  frame.out = &m_out;
+  frame.poses = &m_poses;
+  frame.energy = computeEnergy(*m_model, m_poses);
+  checkEnergy(frame.energy);
+  m_sink.record(frame);
+}
+
+void Run::checkFinite() const {
+  if (m_y.allFinite() && std::isfinite(m_dy.squaredNorm())) return;
+  const int per = statePerBody(*m_model);
+  int body = 0;
+  for (int i = 0; i < m_model->bodyCount(); ++i)
+    if (!m_y.segment(per * i, per).allFinite() || !m_dy.segment(per * i, per).allFinite()) {
+      body = i;
+      break;
+    }
+  throw Error(ErrorKind::Divergence,
+              atTime(m_t) + "body '" + m_model->body(body).name + "': the state is no longer finite (the motion diverged); try a smaller time step",
+              {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
+}
+
+void Run::checkEnergy(const Energy& e) const {
+  if (std::isfinite(e.total()) && std::abs(e.total() - m_energy0) <= 100.0 * m_energyScale) return;
+  const int body = bodyWithMostKineticEnergy();
+  throw Error(ErrorKind::Divergence,
+              atTime(m_t) + "the total energy went from " + formatNumber(m_energy0) + " J to " + formatNumber(e.total()) +
+                  " J (the motion diverged; body '" + m_model->body(body).name + "' holds the most kinetic energy); try a smaller time step",
+              {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
+}
+
+int Run::bodyWithMostKineticEnergy() const {
+  int best = 0;
+  double most = -1.0;
+  for (int i = 0; i < m_model->bodyCount(); ++i) {
+    const BodyPose& p = m_poses[static_cast<std::size_t>(i)];
+    const double ke = m_model->body(i).mass * p.comVelocity.squaredNorm() + p.omega.squaredNorm();
+    if (!(ke <= most)) {
+      most = ke;
+      best = i;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,
+                   const RunOptions& options) {
+  Run run(std::move(model), settings, sink, options);
+  return run.execute();
+}
+
+}  // namespace mstmm

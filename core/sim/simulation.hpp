@@ -1,0 +1,45 @@
+#pragma once
+// Runs a model through time: integrates the ODE, records every k-th step to a
+// result sink, can be cancelled from another thread (an atomic flag checked
+// every step) and reports progress through a callback. A solver error or a
+// divergence (non-finite state, energy blow-up) ends the run with an error
+// naming the time and the body; the frames recorded up to it stay recorded.
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "core/error.hpp"
+#include "core/sim/frame.hpp"
+
+namespace mstmm {
+
+struct RunProgress {
+  double time = 0.0;
+  double endTime = 0.0;
+  long steps = 0;
+};
+using ProgressCallback = std::function<void(const RunProgress&)>;
+
+enum class RunStatus { Completed, Cancelled, Failed };
+
+struct RunReport {
+  RunStatus status = RunStatus::Completed;
+  double time = 0.0;     // simulated time reached
+  long steps = 0;
+  long evaluations = 0;  // solver evaluations
+  long rejectedSteps = 0;
+  std::optional<Error> error;
+};
+
+struct RunOptions {
+  const std::atomic<bool>* cancel = nullptr;
+  ProgressCallback progress;
+  const Eigen::VectorXd* initialState = nullptr;  // default: the spec's initial state
+};
+
+RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,
+                   const RunOptions& options = {});
+
+}  // namespace mstmm
