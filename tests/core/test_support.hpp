@@ -1,0 +1,41 @@
+#pragma once
+// Helpers shared by the core test suites.
+
+#include <algorithm>
+
+#include "core/dynamics/state.hpp"
+#include "core/generate/generators.hpp"
+
+namespace mstmm::test {
+
+/// A random state of a model: random orientations (angles) and angular
+/// velocities of up to `rate` rad/s, consistent with its revolute and weld
+/// hinges only if it has none (tests use ball/pin models for random states).
+inline Eigen::VectorXd randomState(const Model& model, Random& random, double rate = 3.0) {
+  Eigen::VectorXd y(stateSize(model));
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    if (model.planar()) {
+      y[2 * i] = random.uniform(-4, 4);
+      y[2 * i + 1] = random.uniform(-rate, rate);
+    } else {
+      y.segment<4>(7 * i) = randomQuaternion(random);
+      y.segment<3>(7 * i + 4) = Vec3(random.uniform(-rate, rate), random.uniform(-rate, rate), random.uniform(-rate, rate));
+    }
+  }
+  return y;
+}
+
+/// max |a - b| / max(1, max |b|) over a list of vectors: the relative
+/// difference of method.md §9.
+inline double relativeDifference(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
+  double diff = 0.0, scale = 1.0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    diff = std::max(diff, (a[i] - b[i]).cwiseAbs().maxCoeff());
+    scale = std::max(scale, b[i].cwiseAbs().maxCoeff());
+  }
+  return diff / scale;
+}
+
+inline std::string sourcePath(const std::string& relative) { return std::string(MSTMM_SOURCE_DIR) + "/" + relative; }
+
+}  // namespace mstmm::test
