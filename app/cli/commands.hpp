@@ -10,5 +10,6 @@ namespace mstmm::cli {
 int simulateCommand(const std::vector<std::string>& args);
 int generateCommand(const std::vector<std::string>& args);
 int infoCommand(const std::vector<std::string>& args);
+int formatCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

@@ -47,4 +47,12 @@ int generateCommand(const std::vector<std::string>& args) {
   return 0;
 }
 
+int formatCommand(const std::vector<std::string>& args) {
+  const Arguments a(args, {"out"}, {});
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "format needs exactly one model file");
+  const std::string in = a.positional()[0];
+  saveModel(loadModel(in), a.value("out", in));  // loading checks the file; saving rewrites it canonically
+  return 0;
+}
+
 }  // namespace mstmm::cli

@@ -24,6 +24,8 @@ const char* kUsage =
     "  generate demo --out F.json                               (the planar example of 000 §5.1)\n"
     "  info MODEL.json\n"
     "      bodies, hinges, degrees of freedom, tree depth, multi-input bodies\n"
+    "  format MODEL.json [--out F.json]\n"
+    "      check a model file and rewrite it in canonical form\n"
     "  --version, --help\n";
 
 /// One line: the first problem, and how many more there are.
@@ -53,6 +55,7 @@ int main(int argc, char** argv) {
     if (command == "simulate") return mstmm::cli::simulateCommand(args);
     if (command == "generate") return mstmm::cli::generateCommand(args);
     if (command == "info") return mstmm::cli::infoCommand(args);
+    if (command == "format") return mstmm::cli::formatCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {

@@ -67,7 +67,7 @@ ShapeSpec rodOrCylinder(bool planar, double mass, double length, double radius) 
   s.type = planar ? ShapeType::Rod : ShapeType::Cylinder;
   s.mass = mass;
   s.length = length;
-  s.radius = radius;
+  if (!planar) s.radius = radius;  // rods keep the default: a file does not store it
   return s;
 }
 

@@ -355,7 +355,10 @@ ModelSpec modelFromJson(const std::string& text) {
   try {
     return readModel(Json::parse(text));
   } catch (const Json::exception& e) {
-    throw Error(ErrorKind::Input, std::string("not a valid JSON model file: ") + e.what());
+    // Drop the library's "[json.exception.parse_error.101] " tag.
+    std::string what = e.what();
+    if (const std::size_t tag = what.find("] "); what.rfind("[json.exception", 0) == 0 && tag != std::string::npos) what.erase(0, tag + 2);
+    throw Error(ErrorKind::Input, "not a valid JSON model file: " + what);
   }
 }
 

@@ -290,7 +290,7 @@ void Checker::checkTopology() {
       path.push_back(b);
       const int h = outputHinge[static_cast<std::size_t>(b)];
       if (h < 0) {
-        if (n > 1) bodyError(b, "is not connected: its output end has no hinge, so it is not part of the tree hanging from the ground");
+        if (n > 1) bodyError(b, "not connected: its output end has no hinge, so it does not hang from the ground");
         verdict = 3;
         break;
       }
