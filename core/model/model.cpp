@@ -105,6 +105,7 @@ CompiledBody compileBody(const BodySpec& spec, int specIndex) {
   body.output = spec.output - origin;
   body.inertiaAtCom = mp.inertiaAtCom;
   body.inertiaAtInput = shiftInertia(mp.inertiaAtCom, mp.mass, -body.com);
+  body.inertiaAtOutput = shiftInertia(mp.inertiaAtCom, mp.mass, body.output - body.com);
   for (const Vec3& p : spec.inputs) body.inputs.push_back(p - origin);
   return body;
 }

@@ -30,6 +30,7 @@ struct CompiledBody {
   Vec3 com = Vec3::Zero();          // c' = r'_{I_1 C}
   Vec3 output = Vec3::Zero();       // o' = r'_{I_1 O}
   Mat3 inertiaAtInput = Mat3::Zero(); // J'_I about I_1, body axes
+  Mat3 inertiaAtOutput = Mat3::Zero(); // J'_O about O, body axes
   Mat3 inertiaAtCom = Mat3::Zero();   // J'_C, body axes (energy, reference solvers)
   std::vector<Vec3> inputs;         // r'_{I_1 I_k}, k = 0..L-1 (inputs[0] is zero)
   int parent = -1;                  // compiled index of the root-side body; -1: ground

@@ -12,7 +12,6 @@
 //      D = H_w^T S H, and the root side sees [m; q] = S(I + H N) z_root + S(H n0 + c) + e.
 
 #include <Eigen/Cholesky>
-#include <algorithm>
 #include <cmath>
 
 #include "core/dynamics/riccati/riccati_relation.hpp"
@@ -20,21 +19,27 @@
 namespace mstmm {
 
 /// How a hinge is released: all rotations free (spatial ball, planar pin),
-/// one axis free (spatial revolute; later prismatic), or nothing free (weld).
+/// one axis free (spatial revolute), or nothing free (weld).
 enum class ReleaseKind { RotationFree, SingleAxis, Locked };
 
 /// What the backward sweep needs to recover the tip-side motion.
 template <class D>
 struct ReleaseData {
-  static constexpr int T = D::T, R = D::R, B = D::B;
-  // RotationFree: Omega'_tip = K r''_joint + k  (the joint's r'' is shared).
-  typename D::RT K;
-  typename D::RVec k;
+  static constexpr int B = D::B;
+  // RotationFree: D = L L^T, X = L^-1 S_{m r''}, y = L^-1 e_m, and
+  // Omega'_tip = -D^-1 (S_{m r''} r'' + e_m) = -L^-T (X r'' + y).
+  typename D::RR l;
+  typename D::RT x;
+  typename D::RVec y;
   // SingleAxis: nu' = N z_root + n0 and z_tip = z_root + h nu' + c.
   Eigen::Matrix<double, 1, B> N;
   double n0 = 0.0;
   Eigen::Matrix<double, B, 1> h;
   Eigen::Matrix<double, B, 1> c;
+
+  typename D::RVec rotationFreeAngularAcceleration(const typename D::TVec& accJoint) const {
+    return -(l.transpose().template triangularView<Eigen::Upper>().solve(x * accJoint + y));
+  }
 };
 
 /// Result of a release: the estimated condition number of D (inf when singular).
@@ -45,55 +50,52 @@ struct ReleaseCheck {
 
 /// Ball (spatial) or pin (planar) hinge: H = [O; I], c = 0, D = S_{m Omega'},
 /// the articulated rotational inertia about the joint (SPD for any regular
-/// tip-side subtree). The released relation has m = 0 and q = G r'' + g.
+/// tip-side subtree). The released relation carries no moment and the force
+/// q = G r'' + g with G = S_{q r''} + X^T X (symmetric by construction) and
+/// g = e_q + X^T y.
 template <class D>
-ReleaseCheck releaseRotationFree(const RiccatiRelation<D>& tip, RiccatiRelation<D>& out, ReleaseData<D>& data) {
+ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, ReleaseData<D>& data) {
   using RR = typename D::RR;
-  const RR d = tip.mw();
-  const Eigen::LLT<RR> llt(d);
+  const Eigen::LLT<RR> llt(tip.mw);
   ReleaseCheck check;
-  const auto diag = llt.matrixLLT().diagonal();
+  data.l = llt.matrixL();
+  const auto diag = data.l.diagonal();
   const double lo = diag.minCoeff(), hi = diag.maxCoeff();
   if (llt.info() != Eigen::Success || !(lo > 0.0)) {
     check.condition = INFINITY;
     return check;
   }
-  check.condition = (hi / lo) * (hi / lo);
-  data.K = -llt.solve(tip.mr());
-  data.k = -llt.solve(tip.em());
-  out.S.setZero();
-  out.e.setZero();
-  out.qr() = tip.qr() + tip.qw() * data.K;
-  out.eq() = tip.eq() + tip.qw() * data.k;
+  check.condition = (hi / lo) * (hi / lo);  // cond(D) >= (max L_ii / min L_ii)^2
+  const auto lower = data.l.template triangularView<Eigen::Lower>();
+  data.x = lower.solve(tip.mr);
+  data.y = lower.solve(tip.em);
+  out.mw.setZero();
+  out.mr.setZero();
+  out.em.setZero();
+  out.qr.noalias() = tip.qr + data.x.transpose() * data.x;
+  out.eq.noalias() = tip.eq + data.x.transpose() * data.y;
   return check;
 }
 
 /// One free axis: H = h (B x 1), H_w = hw (h with its blocks swapped), bias c.
 template <class D>
-ReleaseCheck releaseSingleAxis(const RiccatiRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h,
+ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h,
                                const Eigen::Matrix<double, D::B, 1>& hw, const Eigen::Matrix<double, D::B, 1>& c,
-                               RiccatiRelation<D>& out, ReleaseData<D>& data) {
-  const Eigen::Matrix<double, D::B, 1> sh = tip.S * h;
-  const Eigen::Matrix<double, 1, D::B> hwS = hw.transpose() * tip.S;
+                               ArticulatedRelation<D>& out, ReleaseData<D>& data) {
+  const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
+  const Eigen::Matrix<double, D::B, 1> sh = s * h;
+  const Eigen::Matrix<double, 1, D::B> hwS = hw.transpose() * s;
   const double d = hw.dot(sh);
   ReleaseCheck check;
-  const double scale = hwS.norm() * h.norm();
-  check.condition = std::abs(d) > 0.0 ? scale / std::abs(d) : INFINITY;
+  check.condition = std::abs(d) > 0.0 ? hwS.norm() * h.norm() / std::abs(d) : INFINITY;
   if (check.singular()) return check;
-  const Eigen::Matrix<double, D::B, 1> sce = tip.S * c + tip.e;
+  const Eigen::Matrix<double, D::B, 1> sce = s * c + tip.fullE();
   data.h = h;
   data.c = c;
   data.N = -hwS / d;
   data.n0 = -hw.dot(sce) / d;
-  out.S = tip.S + sh * data.N;
-  out.e = sh * data.n0 + sce;
+  out = ArticulatedRelation<D>::fromFull(s + sh * data.N, sh * data.n0 + sce);
   return check;
-}
-
-/// Weld: nothing is released; the root side sees the tip-side relation.
-template <class D>
-void releaseLocked(const RiccatiRelation<D>& tip, RiccatiRelation<D>& out) {
-  out = tip;
 }
 
 }  // namespace mstmm

@@ -17,39 +17,6 @@ ReleaseKind releaseKindOf(HingeType type, ModelKind kind) {
   return ReleaseKind::Locked;
 }
 
-/// Adds one released input relation to the body-step sums of method.md §3.4:
-/// [M_k; Q_k] = S^(k) [I E_{1,I_k}; O I], [mu_k; kappa_k] = S^(k) [E_{2,I_k}; 0] + e^(k),
-/// Q += Q_k, kappa += kappa_k, M += M_k + E_{I_k} Q_k, mu += mu_k + E_{I_k} kappa_k.
-template <class D>
-void addReleasedInput(const RiccatiRelation<D>& rel, ReleaseKind kind, const RiccatiLinkData<D>& link,
-                      Eigen::Matrix<double, D::T, D::B>& q, typename D::TVec& kappa,
-                      Eigen::Matrix<double, D::R, D::B>& m, typename D::RVec& mu) {
-  constexpr int T = D::T, R = D::R;
-  const typename D::TR e1k = -D::crossTR(link.r);
-  const typename D::RT eIk = -D::crossRT(link.r);  // E_{I_k}, 000 Eq. 9
-  if (kind == ReleaseKind::RotationFree) {
-    // A ball/pin input carries no moment and a force G r'' + g (method.md §3.3).
-    const typename D::TT g = rel.qr();
-    const typename D::TR qw = g * e1k;
-    const typename D::TVec kap = g * link.e2 + rel.eq();
-    q.template leftCols<T>() += g;
-    q.template rightCols<R>() += qw;
-    kappa += kap;
-    m.template leftCols<T>() += eIk * g;
-    m.template rightCols<R>() += eIk * qw;
-    mu += eIk * kap;
-    return;
-  }
-  Eigen::Matrix<double, D::B, D::B> mq;
-  mq.template leftCols<T>() = rel.S.template leftCols<T>();
-  mq.template rightCols<R>() = rel.S.template leftCols<T>() * e1k + rel.S.template rightCols<R>();
-  const Eigen::Matrix<double, D::B, 1> mk = rel.S.template leftCols<T>() * link.e2 + rel.e;
-  q += mq.template bottomRows<T>();
-  kappa += mk.template tail<T>();
-  m += mq.template topRows<R>() + eIk * mq.template bottomRows<T>();
-  mu += mk.template head<R>() + eIk * mk.template tail<T>();
-}
-
 }  // namespace
 
 template <class D>
@@ -67,110 +34,84 @@ template <class D>
 void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
   if (static_cast<int>(out.angularAcceleration.size()) != n) out.resize(n);
-  for (int i = 0; i < n; ++i) forwardBody(i, y.data() + D::StatePerBody * i);
+  for (int i = 0; i < n; ++i) forwardBody(i, y.data());
   solveRoot();
   const int root = n - 1;
   const RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
-  out.hingeForce[static_cast<std::size_t>(root)] = D::toVec3T(r.released.eq());
-  out.hingeMoment[static_cast<std::size_t>(root)] = -D::toVec3R(r.released.em());
+  storeHingeLoad(root, r.released.em, r.released.eq, out);  // z_root = 0 on the ground side
   for (int i = root; i >= 0; --i) backwardBody(i, out);
 }
 
 // Step A1: the quantities of 000 Eq. 5 that depend on the body's A and Omega.
 template <class D>
 void RiccatiSolver<D>::bodyKinematics(int i, const double* y) {
-  RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
+  BodyKinematics<D>& k = m_bodies[static_cast<std::size_t>(i)].kin;
   const CompiledBody& cb = m_model->body(i);
-  b.rotation = D::rotationOf(y);
-  b.omega = D::angularVelocityOf(y);
-  b.rIC = D::rotate(b.rotation, cb.com);
-  b.rIO = D::rotate(b.rotation, cb.output);
-  b.e2 = D::centripetal(b.omega, b.rIO);
+  k.rotation = D::rotationOf(y + D::StatePerBody * i);
+  k.omega = D::angularVelocityOf(y + D::StatePerBody * i);
+  k.rIC = D::rotate(k.rotation, cb.com);
+  k.rIO = D::rotate(k.rotation, cb.output);
+  k.e2 = D::centripetal(k.omega, k.rIO);
 }
 
-// Body step (method.md §3.4): the relation at the body's output end from the
-// released relations at its inputs. For a single input this is 000 Eqs. 29-30
-// with the body's T-blocks; for several it is Eq. 8 combined with the
-// geometric equations (Eq. 14), i.e. Algorithm B done locally.
 template <class D>
 void RiccatiSolver<D>::forwardBody(int i, const double* y) {
-  constexpr int T = D::T, R = D::R;
   bodyKinematics(i, y);
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const CompiledBody& cb = m_model->body(i);
-  const double mass = cb.mass;
-  const TVec fC = mass * m_gravity;
-
-  Eigen::Matrix<double, T, D::B> q;  // q-row of Eq. 8: [E_3, E_4] + sum Q_k
-  Eigen::Matrix<double, R, D::B> m;  // m-row without E_6 Q: [E_7, E_8] + sum(M_k + E_{I_k} Q_k)
-  q.template leftCols<T>() = -mass * D::TT::Identity();
-  q.template rightCols<R>() = mass * D::crossTR(b.rIC);
-  TVec kappa = fC - mass * D::centripetal(b.omega, b.rIC);  // E_5
-  m.template leftCols<T>() = mass * D::crossRT(b.rIC);      // E_7
-  m.template rightCols<R>() = D::inertialInertia(b.rotation, cb.inertiaAtInput);  // E_8
-  RVec mu = -D::crossRT(b.rIC) * fC + D::gyroscopic(b.rotation, cb.inertiaAtInput, b.omega);  // E_9
-
+  BodyStep<D> step;
+  step.begin(cb, b.kin, m_gravity);
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
     RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-    ld.r = D::rotate(b.rotation, link.position);
-    ld.e2 = D::centripetal(b.omega, ld.r);
-    releaseHinge(link.child, &b);
-    addReleasedInput<D>(m_bodies[static_cast<std::size_t>(link.child)].released,
-                        m_releaseKind[static_cast<std::size_t>(link.child)], ld, q, kappa, m, mu);
+    ld.r = D::rotate(b.kin.rotation, link.position);
+    ld.e2 = D::centripetal(b.kin.omega, ld.r);
+    const auto c = static_cast<std::size_t>(link.child);
+    step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r, ld.e2);
   }
-
-  const typename D::RT e6 = D::crossRT(b.rIO);  // E_6
-  Eigen::Matrix<double, D::B, D::B> mq;
-  mq.template topRows<R>() = e6 * q + m;
-  mq.template bottomRows<T>() = q;
-  Eigen::Matrix<double, D::B, 1> load;
-  load.template head<R>() = e6 * kappa + mu;
-  load.template tail<T>() = kappa;
-  // S_O = [M; Q] [I, -E_1; O, I] and e_O = [mu; kappa] - S_O [E_2; 0].
-  b.atOutput.S.template leftCols<T>() = mq.template leftCols<T>();
-  b.atOutput.S.template rightCols<R>() = mq.template leftCols<T>() * D::crossTR(b.rIO) + mq.template rightCols<R>();
-  b.atOutput.e = load - mq.template leftCols<T>() * b.e2;
+  step.finish(b.atOutput);
+  releaseOutputHinge(i, y);
 }
 
-// Releases the hinge at the output of `child` (method.md §3.3); `parent` is
-// the root-side body, or null for the ground.
+// Releases the hinge at the output of body i (method.md §3.3). Only a
+// revolute hinge needs the root side: its axis turns with the root-side body,
+// and its bias is Omega_root x Omega_tip.
 template <class D>
-void RiccatiSolver<D>::releaseHinge(int child, const RiccatiBodyData<D>* parent) {
-  RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(child)];
+void RiccatiSolver<D>::releaseOutputHinge(int i, const double* y) {
+  RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   ReleaseCheck check;
-  switch (m_releaseKind[static_cast<std::size_t>(child)]) {
+  switch (m_releaseKind[static_cast<std::size_t>(i)]) {
     case ReleaseKind::RotationFree:
-      check = releaseRotationFree<D>(c.atOutput, c.released, c.release);
+      check = releaseRotationFree<D>(b.atOutput, b.released, b.release);
       break;
     case ReleaseKind::SingleAxis:
       if constexpr (D::R == 3) {
-        const Vec3& axis = m_model->hinge(child).axisInParent;
-        const Vec3 n = parent ? Vec3(parent->rotation * axis) : axis;
-        const Vec3 omegaRoot = parent ? Vec3(parent->omega) : Vec3::Zero();
+        const int parent = m_model->body(i).parent;
+        const Vec3& axis = m_model->hinge(i).axisInParent;
+        const Vec3 n = parent >= 0 ? Vec3(D::rotationOf(y + D::StatePerBody * parent) * axis) : axis;
+        const Vec3 omegaRoot = parent >= 0 ? Vec3(D::angularVelocityOf(y + D::StatePerBody * parent)) : Vec3::Zero();
         Eigen::Matrix<double, D::B, 1> h, hw, bias;
         h << Vec3::Zero(), n;
         hw << n, Vec3::Zero();
-        bias << Vec3::Zero(), omegaRoot.cross(c.omega);  // Omega_root x Omega_tip
-        check = releaseSingleAxis<D>(c.atOutput, h, hw, bias, c.released, c.release);
+        bias << Vec3::Zero(), omegaRoot.cross(b.kin.omega);
+        check = releaseSingleAxis<D>(b.atOutput, h, hw, bias, b.released, b.release);
       }
       break;
     case ReleaseKind::Locked:
-      releaseLocked<D>(c.atOutput, c.released);
+      b.released = b.atOutput;
       break;
   }
-  if (check.singular()) throwSingular(child, check.condition);
+  if (check.singular()) throwSingular(i, check.condition);
 }
 
 // Root solve (method.md §3.5): the ground side has z_root = 0.
 template <class D>
 void RiccatiSolver<D>::solveRoot() {
   const int root = m_model->bodyCount() - 1;
-  releaseHinge(root, nullptr);
   RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
   r.accOutput.setZero();
   switch (m_releaseKind[static_cast<std::size_t>(root)]) {
-    case ReleaseKind::RotationFree: r.angAcc = r.release.k; break;
+    case ReleaseKind::RotationFree: r.angAcc = r.release.rotationFreeAngularAcceleration(TVec::Zero()); break;
     case ReleaseKind::SingleAxis: r.angAcc = (r.release.h * r.release.n0 + r.release.c).template tail<D::R>(); break;
     case ReleaseKind::Locked: r.angAcc.setZero(); break;
   }
@@ -182,7 +123,7 @@ void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
   const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const CompiledBody& cb = m_model->body(i);
   // x = T22^-1 (z_bO - f_b): r''_I1 = r''_O + r_IO x Omega' - E_2.
-  const TVec accInput = b.accOutput + D::crossTR(b.rIO) * b.angAcc - b.e2;
+  const TVec accInput = b.accOutput + D::crossTR(b.kin.rIO) * b.angAcc - b.kin.e2;
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
     const TVec accJoint = accInput - D::crossTR(ld.r) * b.angAcc + ld.e2;  // geometric Eq. 14
@@ -190,18 +131,21 @@ void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
   }
   const auto s = static_cast<std::size_t>(i);
   out.angularAcceleration[s] = D::toVec3R(b.angAcc);
-  out.comAcceleration[s] = D::toVec3T(accInput - D::crossTR(b.rIC) * b.angAcc + D::centripetal(b.omega, b.rIC));
+  out.comAcceleration[s] = D::toVec3T(accInput - D::crossTR(b.kin.rIC) * b.angAcc + D::centripetal(b.kin.omega, b.kin.rIC));
 }
 
 template <class D>
 void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out) {
   RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(child)];
-  Eigen::Matrix<double, D::B, 1> zRoot;
-  zRoot << accJoint, angAccRoot;
   c.accOutput = accJoint;
   switch (m_releaseKind[static_cast<std::size_t>(child)]) {
-    case ReleaseKind::RotationFree: c.angAcc = c.release.K * accJoint + c.release.k; break;
+    case ReleaseKind::RotationFree:
+      c.angAcc = c.release.rotationFreeAngularAcceleration(accJoint);
+      storeHingeLoad(child, RVec::Zero(), c.released.qr * accJoint + c.released.eq, out);
+      return;
     case ReleaseKind::SingleAxis: {
+      Eigen::Matrix<double, D::B, 1> zRoot;
+      zRoot << accJoint, angAccRoot;
       const double nu = c.release.N.dot(zRoot) + c.release.n0;
       const Eigen::Matrix<double, D::B, 1> z = zRoot + c.release.h * nu + c.release.c;
       c.accOutput = z.template head<D::T>();
@@ -210,9 +154,14 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
     }
     case ReleaseKind::Locked: c.angAcc = angAccRoot; break;
   }
-  const Eigen::Matrix<double, D::B, 1> load = c.released.S * zRoot + c.released.e;
-  out.hingeForce[static_cast<std::size_t>(child)] = D::toVec3T(load.template tail<D::T>());
-  out.hingeMoment[static_cast<std::size_t>(child)] = -D::toVec3R(load.template head<D::R>());
+  storeHingeLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
+}
+
+// The hinge state [m; q] at the joint: the root-side body receives +q and -m.
+template <class D>
+void RiccatiSolver<D>::storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
+  out.hingeForce[static_cast<std::size_t>(child)] = D::toVec3T(force);
+  out.hingeMoment[static_cast<std::size_t>(child)] = -D::toVec3R(moment);
 }
 
 template <class D>

@@ -5,9 +5,10 @@
 // (000 §4.2, 002; method.md §4.3) for trees: bodies are processed in
 // post-order, so a multi-input body is handled exactly like a chain body and
 // nesting depth does not matter. Per body:
-//   forward   body step (method.md §3.4, from 000 Eqs. 4-9 and 29-30), with
-//             each tip-side child's hinge released first (method.md §3.3);
-//   root      the ground hinge released with z_root = 0 (method.md §3.5);
+//   forward   body step (body_step.hpp) from the released relations of its
+//             inputs, then the release of its own output hinge (method.md §3.3);
+//   root      the root's hinge is released against the ground (z_root = 0,
+//             method.md §3.5);
 //   backward  000 Eq. 33 in the explicit form of method.md §3.6.
 // Work is O(n); the workspace is allocated once, evaluate() allocates nothing.
 
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
 
 namespace mstmm {
@@ -22,15 +24,12 @@ namespace mstmm {
 /// Per-body workspace, in processing order.
 template <class D>
 struct RiccatiBodyData {
-  typename D::Rotation rotation;
-  typename D::RVec omega;      // Omega
-  typename D::TVec rIC, rIO;   // inertial r_{I_1 C}, r_{I_1 O}
-  typename D::TVec e2;         // E_2 = Omega~ Omega~ r_IO (000 Eq. 5)
-  RiccatiRelation<D> atOutput; // S_O, e_O at the output end, before its hinge is released
-  RiccatiRelation<D> released; // what the root side of the output hinge sees
+  BodyKinematics<D> kin;
+  ArticulatedRelation<D> atOutput;  // S_O, e_O at the output end, before its hinge is released
+  ArticulatedRelation<D> released;  // what the root side of the output hinge sees
   ReleaseData<D> release;
-  typename D::TVec accOutput;  // r''_O
-  typename D::RVec angAcc;     // Omega'
+  typename D::TVec accOutput;       // r''_O
+  typename D::RVec angAcc;          // Omega'
 };
 
 /// Per-link workspace: where the child hangs on the parent, in inertial axes.
@@ -47,7 +46,7 @@ class RiccatiSolver final : public DynamicsSolver {
   void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "riccati"; }
 
-  /// Read access to the workspace for tests (the S_O, e_O of each body).
+  /// Read access to the workspace for tests.
   const RiccatiBodyData<D>& bodyData(int i) const { return m_bodies[static_cast<std::size_t>(i)]; }
 
  private:
@@ -56,10 +55,11 @@ class RiccatiSolver final : public DynamicsSolver {
 
   void forwardBody(int i, const double* y);
   void bodyKinematics(int i, const double* y);
-  void releaseHinge(int child, const RiccatiBodyData<D>* parent);
+  void releaseOutputHinge(int i, const double* y);
   void solveRoot();
   void backwardBody(int i, SolverOutput& out);
   void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
+  void storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   [[noreturn]] void throwSingular(int body, double condition) const;
 
   std::vector<ReleaseKind> m_releaseKind;
