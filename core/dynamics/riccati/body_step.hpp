@@ -22,6 +22,23 @@
 
 namespace mstmm {
 
+/// The body constants the recursion reads on every evaluation, packed
+/// together (the CompiledBody also holds names and shapes).
+struct RiccatiBodyConstants {
+  double mass = 0.0;
+  Vec3 com = Vec3::Zero();      // c'
+  Vec3 output = Vec3::Zero();   // o'
+  Mat3 inertiaAtOutput = Mat3::Zero();  // J'_O
+  Mat3 inertiaAtInput = Mat3::Zero();   // J'_I
+  bool diagonal = false;        // both inertias diagonal: cheaper products
+  int firstChild = 0, lastChild = 0;
+
+  explicit RiccatiBodyConstants(const CompiledBody& b)
+      : mass(b.mass), com(b.com), output(b.output), inertiaAtOutput(b.inertiaAtOutput), inertiaAtInput(b.inertiaAtInput),
+        diagonal(b.inertiaAtOutput.isDiagonal(0.0) && b.inertiaAtInput.isDiagonal(0.0)),
+        firstChild(b.firstChild), lastChild(b.lastChild) {}
+};
+
 /// The quantities of 000 Eq. 5 that depend on a body's A and Omega.
 template <class D>
 struct BodyKinematics {
@@ -38,32 +55,38 @@ class BodyStep {
   using RVec = typename D::RVec;
 
   /// Starts with the body's own mass, inertia and applied loads (gravity).
-  void begin(const CompiledBody& body, const BodyKinematics<D>& k, const TVec& gravity) {
+  void begin(const RiccatiBodyConstants& body, const BodyKinematics<D>& k, const TVec& gravity) {
     m_k = &k;
     const double m = body.mass;
     const TVec fC = m * gravity;
     const TVec rCO = k.rIO - k.rIC;
     m_qr = -m * D::TT::Identity();
     m_mr = -m * D::crossRT(rCO);
-    m_mw = D::inertialInertia(k.rotation, body.inertiaAtOutput);  // J_O
+    RVec gyro;
+    if (body.diagonal) {
+      m_mw = D::inertialInertia(k.rotation, Vec3(body.inertiaAtOutput.diagonal()));  // J_O
+      gyro = D::gyroscopic(k.rotation, Vec3(body.inertiaAtInput.diagonal()), k.omega);
+    } else {
+      m_mw = D::inertialInertia(k.rotation, body.inertiaAtOutput);
+      gyro = D::gyroscopic(k.rotation, body.inertiaAtInput, k.omega);
+    }
     m_eq = fC + m * D::centripetal(k.omega, rCO);
     const TVec e5 = fC - m * D::centripetal(k.omega, k.rIC);
-    const RVec e9 = -D::crossRT(k.rIC) * fC + D::gyroscopic(k.rotation, body.inertiaAtInput, k.omega);
-    m_em = D::crossRT(k.rIO) * e5 + e9;
+    const RVec e9 = gyro - D::crossRTv(k.rIC, fC);
+    m_em = D::crossRTv(k.rIO, e5) + e9;
   }
 
   /// Adds an input end at r_{I_1 I_k} = r (inertial) whose hinge delivered
   /// `rel`; `momentFree` says it came through a ball/pin (A_k = B_k = 0).
   void addInput(const ArticulatedRelation<D>& rel, bool momentFree, const TVec& r, const TVec& e2k) {
     const TVec d = m_k->rIO - r;
-    const typename D::RT cd = D::crossRT(d);
-    const typename D::RT w = cd * rel.qr;  // d~_k G_k
+    const typename D::RT w = D::crossRTm(d, rel.qr);  // d~_k G_k
     const TVec kappa = rel.qr * e2k + rel.eq;
     m_qr += rel.qr;
     m_mr += w;
-    m_mw -= w * cd.transpose();            // d~ G d~^*, with d~^* = -d~^T
+    m_mw += D::timesCrossTR(w, d);                    // d~_k G_k d~_k^*
     m_eq += rel.qr * (e2k - m_k->e2) + rel.eq;
-    m_em += cd * kappa;
+    m_em += D::crossRTv(d, kappa);
     if (momentFree) return;
     const typename D::RR p = rel.mr * D::crossTR(d);
     m_mr += rel.mr;

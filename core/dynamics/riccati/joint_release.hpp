@@ -11,10 +11,10 @@
 //   => nu' = N z_root + n0,  N = -D^-1 H_w^T S,  n0 = -D^-1 H_w^T (S c + e),
 //      D = H_w^T S H, and the root side sees [m; q] = S(I + H N) z_root + S(H n0 + c) + e.
 
-#include <Eigen/Cholesky>
 #include <cmath>
 
 #include "core/dynamics/riccati/riccati_relation.hpp"
+#include "core/dynamics/riccati/small_spd_inverse.hpp"
 
 namespace mstmm {
 
@@ -26,20 +26,17 @@ enum class ReleaseKind { RotationFree, SingleAxis, Locked };
 template <class D>
 struct ReleaseData {
   static constexpr int B = D::B;
-  // RotationFree: D = L L^T, X = L^-1 S_{m r''}, y = L^-1 e_m, and
-  // Omega'_tip = -D^-1 (S_{m r''} r'' + e_m) = -L^-T (X r'' + y).
-  typename D::RR l;
-  typename D::RT x;
-  typename D::RVec y;
+  // RotationFree: Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''},
+  // k = -D^-1 e_m (the joint's r'' is shared by both sides).
+  typename D::RT K;
+  typename D::RVec k;
   // SingleAxis: nu' = N z_root + n0 and z_tip = z_root + h nu' + c.
   Eigen::Matrix<double, 1, B> N;
   double n0 = 0.0;
   Eigen::Matrix<double, B, 1> h;
   Eigen::Matrix<double, B, 1> c;
 
-  typename D::RVec rotationFreeAngularAcceleration(const typename D::TVec& accJoint) const {
-    return -(l.transpose().template triangularView<Eigen::Upper>().solve(x * accJoint + y));
-  }
+  typename D::RVec rotationFreeAngularAcceleration(const typename D::TVec& accJoint) const { return K * accJoint + k; }
 };
 
 /// Result of a release: the estimated condition number of D (inf when singular).
@@ -51,29 +48,24 @@ struct ReleaseCheck {
 /// Ball (spatial) or pin (planar) hinge: H = [O; I], c = 0, D = S_{m Omega'},
 /// the articulated rotational inertia about the joint (SPD for any regular
 /// tip-side subtree). The released relation carries no moment and the force
-/// q = G r'' + g with G = S_{q r''} + X^T X (symmetric by construction) and
-/// g = e_q + X^T y.
+/// q = G r'' + g with G = S_{q r''} + S_{m r''}^T D^-1 S_{m r''} (symmetric;
+/// only its lower triangle is computed) and g = e_q - S_{m r''}^T k.
 template <class D>
 ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, ReleaseData<D>& data) {
-  using RR = typename D::RR;
-  const Eigen::LLT<RR> llt(tip.mw);
   ReleaseCheck check;
-  data.l = llt.matrixL();
-  const auto diag = data.l.diagonal();
-  const double lo = diag.minCoeff(), hi = diag.maxCoeff();
-  if (llt.info() != Eigen::Success || !(lo > 0.0)) {
+  typename D::RR inverse;
+  if (!SmallSpdInverse<D::R>::invert(tip.mw, inverse, check.condition)) {
     check.condition = INFINITY;
     return check;
   }
-  check.condition = (hi / lo) * (hi / lo);  // cond(D) >= (max L_ii / min L_ii)^2
-  const auto lower = data.l.template triangularView<Eigen::Lower>();
-  data.x = lower.solve(tip.mr);
-  data.y = lower.solve(tip.em);
+  data.K.noalias() = -inverse * tip.mr;
+  data.k.noalias() = -inverse * tip.em;
   out.mw.setZero();
   out.mr.setZero();
   out.em.setZero();
-  out.qr.noalias() = tip.qr + data.x.transpose() * data.x;
-  out.eq.noalias() = tip.eq + data.x.transpose() * data.y;
+  for (int r = 0; r < D::T; ++r)
+    for (int c = 0; c <= r; ++c) out.qr(r, c) = out.qr(c, r) = tip.qr(r, c) - tip.mr.col(r).dot(data.K.col(c));
+  out.eq.noalias() = tip.eq - tip.mr.transpose() * data.k;
   return check;
 }
 

@@ -22,11 +22,13 @@ namespace mstmm {
 template <class D>
 struct ArticulatedRelation {
   static constexpr int T = D::T, R = D::R, B = D::B;
+  // qr and eq first: after a ball/pin release they are all that is non-zero,
+  // and the parent reads them from one or two cache lines.
+  typename D::TT qr;    // S_{q r''} (symmetric): minus the articulated mass
+  typename D::TVec eq;  // e_q
   typename D::RR mw;    // S_{m Omega'} (symmetric): articulated rotational inertia
   typename D::RT mr;    // S_{m r''}; S_{q Omega'} = -mr^T
-  typename D::TT qr;    // S_{q r''} (symmetric): minus the articulated mass
   typename D::RVec em;  // e_m
-  typename D::TVec eq;  // e_q
 
   void setZero() {
     mw.setZero();

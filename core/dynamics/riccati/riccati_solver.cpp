@@ -26,7 +26,11 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
   m_bodies.resize(n);
   m_links.resize(mdl.links().size());
   m_releaseKind.resize(n);
-  for (std::size_t i = 0; i < n; ++i) m_releaseKind[i] = releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
+  m_constants.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    m_releaseKind[i] = releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
+    m_constants.emplace_back(mdl.body(static_cast<int>(i)));
+  }
   m_gravity = D::translational(mdl.gravity());
 }
 
@@ -46,7 +50,7 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
 template <class D>
 void RiccatiSolver<D>::bodyKinematics(int i, const double* y) {
   BodyKinematics<D>& k = m_bodies[static_cast<std::size_t>(i)].kin;
-  const CompiledBody& cb = m_model->body(i);
+  const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
   k.rotation = D::rotationOf(y + D::StatePerBody * i);
   k.omega = D::angularVelocityOf(y + D::StatePerBody * i);
   k.rIC = D::rotate(k.rotation, cb.com);
@@ -58,7 +62,7 @@ template <class D>
 void RiccatiSolver<D>::forwardBody(int i, const double* y) {
   bodyKinematics(i, y);
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
-  const CompiledBody& cb = m_model->body(i);
+  const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
   BodyStep<D> step;
   step.begin(cb, b.kin, m_gravity);
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
@@ -121,17 +125,17 @@ void RiccatiSolver<D>::solveRoot() {
 template <class D>
 void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
   const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
-  const CompiledBody& cb = m_model->body(i);
+  const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
   // x = T22^-1 (z_bO - f_b): r''_I1 = r''_O + r_IO x Omega' - E_2.
-  const TVec accInput = b.accOutput + D::crossTR(b.kin.rIO) * b.angAcc - b.kin.e2;
+  const TVec accInput = b.accOutput + D::crossTRv(b.kin.rIO, b.angAcc) - b.kin.e2;
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-    const TVec accJoint = accInput - D::crossTR(ld.r) * b.angAcc + ld.e2;  // geometric Eq. 14
+    const TVec accJoint = accInput - D::crossTRv(ld.r, b.angAcc) + ld.e2;  // geometric Eq. 14
     passMotionToChild(m_model->links()[static_cast<std::size_t>(l)].child, accJoint, b.angAcc, out);
   }
   const auto s = static_cast<std::size_t>(i);
   out.angularAcceleration[s] = D::toVec3R(b.angAcc);
-  out.comAcceleration[s] = D::toVec3T(accInput - D::crossTR(b.kin.rIC) * b.angAcc + D::centripetal(b.kin.omega, b.kin.rIC));
+  out.comAcceleration[s] = D::toVec3T(accInput - D::crossTRv(b.kin.rIC, b.angAcc) + D::centripetal(b.kin.omega, b.kin.rIC));
 }
 
 template <class D>

@@ -62,6 +62,7 @@ class RiccatiSolver final : public DynamicsSolver {
   void storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   [[noreturn]] void throwSingular(int body, double condition) const;
 
+  std::vector<RiccatiBodyConstants> m_constants;
   std::vector<ReleaseKind> m_releaseKind;
   std::vector<RiccatiBodyData<D>> m_bodies;
   std::vector<RiccatiLinkData<D>> m_links;
