@@ -26,6 +26,9 @@ namespace {
 
 bool finite(const Vec3& v) { return v.allFinite(); }
 
+/// Where a walk along output hinges from a body ends up.
+enum class Reach { Unknown, OnPath, Ground, Detached };
+
 class Checker {
  public:
   explicit Checker(const ModelSpec& spec) : m_spec(spec) {
@@ -234,7 +237,13 @@ class Checker {
   }
 
   void checkTopology();
+  std::vector<int> connectHingeEnds(std::vector<int>& groundHinges);
+  void checkEveryBodyReachesGround(const std::vector<int>& outputHinge);
   void checkInitialVelocities(const std::vector<int>& outputHinge);
+
+  /// One step of the walk to the ground from body b: Ground, Detached, or
+  /// Unknown with b moved to its root-side body.
+  Reach followOutput(int& b, const std::vector<int>& outputHinge);
 
   const ModelSpec& m_spec;
   std::unordered_map<std::uint32_t, int> m_bodyIndex;
@@ -243,10 +252,21 @@ class Checker {
 };
 
 void Checker::checkTopology() {
-  const int n = static_cast<int>(m_spec.bodies.size());
-  std::vector<int> outputHinge(static_cast<std::size_t>(n), -1);
-  std::unordered_map<long long, int> inputHinge;  // parent * 2^32 + input -> hinge
   std::vector<int> groundHinges;
+  const std::vector<int> outputHinge = connectHingeEnds(groundHinges);
+  if (!m_spec.bodies.empty() && groundHinges.empty())
+    error(ErrorSubject::Kind::None, -1, "model: no hinge connects the system to the ground (free-floating systems are not supported yet)");
+  for (std::size_t g = 1; g < groundHinges.size(); ++g)
+    hingeError(groundHinges[g], "is a second connection to the ground (after hinge '" + m_spec.hinges[static_cast<std::size_t>(groundHinges[0])].name + "'); it closes a loop through the ground, and closed loops come in a later version");
+  checkEveryBodyReachesGround(outputHinge);
+  if (!hasErrors(m_out)) checkInitialVelocities(outputHinge);
+}
+
+// Each output end holds one hinge and each input end at most one. Returns
+// the hinge at each body's output end (-1: none) and collects ground hinges.
+std::vector<int> Checker::connectHingeEnds(std::vector<int>& groundHinges) {
+  std::vector<int> outputHinge(m_spec.bodies.size(), -1);
+  std::unordered_map<long long, int> inputHinge;  // parent * 2^32 + input -> hinge
   for (std::size_t hi = 0; hi < m_spec.hinges.size(); ++hi) {
     const int h = static_cast<int>(hi);
     const HingeSpec& hinge = m_spec.hinges[hi];
@@ -268,41 +288,46 @@ void Checker::checkTopology() {
     if (!fresh)
       hingeError(h, "input end " + std::to_string(hinge.parentInput + 1) + " of body " + bodyName(parent) + " already holds hinge '" + m_spec.hinges[static_cast<std::size_t>(it->second)].name + "': give each hinge its own input end");
   }
-  if (n > 0 && groundHinges.empty())
-    error(ErrorSubject::Kind::None, -1, "model: no hinge connects the system to the ground (free-floating systems are not supported yet)");
-  for (std::size_t g = 1; g < groundHinges.size(); ++g)
-    hingeError(groundHinges[g], "is a second connection to the ground (after hinge '" + m_spec.hinges[static_cast<std::size_t>(groundHinges[0])].name + "'); it closes a loop through the ground, and closed loops come in a later version");
+  return outputHinge;
+}
 
-  // Every body must reach the ground by following output hinges.
-  std::vector<int> state(static_cast<std::size_t>(n), 0);  // 0 unknown, 1 on path, 2 reaches ground, 3 does not
+// Every body must reach the ground by following output hinges; a walk that
+// comes back to itself is a loop, one that ends at a free output is detached.
+void Checker::checkEveryBodyReachesGround(const std::vector<int>& outputHinge) {
+  const int n = static_cast<int>(m_spec.bodies.size());
+  std::vector<Reach> state(static_cast<std::size_t>(n), Reach::Unknown);
   for (int start = 0; start < n; ++start) {
     std::vector<int> path;
-    int b = start;
-    int verdict = 0;
-    while (true) {
-      if (state[static_cast<std::size_t>(b)] == 2 || state[static_cast<std::size_t>(b)] == 3) { verdict = state[static_cast<std::size_t>(b)]; break; }
-      if (state[static_cast<std::size_t>(b)] == 1) {
+    Reach verdict = Reach::Unknown;
+    for (int b = start; verdict == Reach::Unknown;) {
+      const Reach known = state[static_cast<std::size_t>(b)];
+      if (known == Reach::Ground || known == Reach::Detached) {
+        verdict = known;
+      } else if (known == Reach::OnPath) {
         bodyError(b, "lies on a closed loop of bodies joined output to input (closed loops come in a later version)");
-        verdict = 3;
-        break;
+        verdict = Reach::Detached;
+      } else {
+        state[static_cast<std::size_t>(b)] = Reach::OnPath;
+        path.push_back(b);
+        verdict = followOutput(b, outputHinge);
       }
-      state[static_cast<std::size_t>(b)] = 1;
-      path.push_back(b);
-      const int h = outputHinge[static_cast<std::size_t>(b)];
-      if (h < 0) {
-        if (n > 1) bodyError(b, "not connected: its output end has no hinge, so it does not hang from the ground");
-        verdict = 3;
-        break;
-      }
-      const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
-      if (hinge.isGround()) { verdict = 2; break; }
-      const int parent = bodyIndex(*hinge.parent);
-      if (parent < 0) { verdict = 3; break; }
-      b = parent;
     }
     for (int p : path) state[static_cast<std::size_t>(p)] = verdict;
   }
-  if (!hasErrors(m_out)) checkInitialVelocities(outputHinge);
+}
+
+Reach Checker::followOutput(int& b, const std::vector<int>& outputHinge) {
+  const int h = outputHinge[static_cast<std::size_t>(b)];
+  if (h < 0) {
+    if (m_spec.bodies.size() > 1) bodyError(b, "not connected: its output end has no hinge, so it does not hang from the ground");
+    return Reach::Detached;
+  }
+  const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+  if (hinge.isGround()) return Reach::Ground;
+  const int parent = bodyIndex(*hinge.parent);
+  if (parent < 0) return Reach::Detached;
+  b = parent;
+  return Reach::Unknown;
 }
 
 // Revolute and weld hinges constrain the initial angular velocities

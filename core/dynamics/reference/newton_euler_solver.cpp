@@ -18,14 +18,6 @@ void addBlock(Triplets& t, int row, int col, const Block& block) {
       if (block(r, c) != 0.0) t.emplace_back(row + r, col + c, block(r, c));
 }
 
-/// The body-level quantities of one evaluation, inertial axes.
-template <class D>
-struct BodyFrame {
-  Mat3 rotation;
-  typename D::RVec omega;
-  typename D::RR inertia;  // J_C
-};
-
 template <class D>
 BodyFrame<D> bodyFrame(const Model& model, const Eigen::VectorXd& y, int i) {
   BodyFrame<D> f;
@@ -42,6 +34,14 @@ void normalPlane(const Vec3& n, Vec3& t1, Vec3& t2) {
   const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
   t1 = n.cross(a).normalized();
   t2 = n.cross(t1);
+}
+
+/// A revolute hinge's axis in world axes: fixed in the root-side body.
+template <class D>
+Vec3 revoluteAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, int i) {
+  const int parent = model.body(i).parent;
+  const Mat3 rotation = parent >= 0 ? frames[static_cast<std::size_t>(parent)].rotation : Mat3::Identity();
+  return rotation * model.hinge(i).axisInParent;
 }
 
 }  // namespace
@@ -68,85 +68,120 @@ int NewtonEulerSolver<D>::constraintRows(int body) const {
   return D::T;
 }
 
+namespace {
+
+/// Assembles the augmented system of 004 Eq. 2.24 for one state.
+template <class D>
+class KktAssembler {
+ public:
+  static constexpr int T = D::T, R = D::R, B = D::B;
+  using TVec = typename D::TVec;
+
+  KktAssembler(const Model& model, const std::vector<BodyFrame<D>>& frames, int rows)
+      : m_model(model), m_frames(frames), m_rhs(Eigen::VectorXd::Zero(rows)), m_rows(rows) {}
+
+  /// Newton and Euler about C: m r''_C = m g + ..., J_C Omega' + Omega x J_C Omega = ...
+  void addBody(int i) {
+    const CompiledBody& b = m_model.body(i);
+    const BodyFrame<D>& f = m_frames[static_cast<std::size_t>(i)];
+    addBlock(m_t, B * i, B * i, (b.mass * D::TT::Identity()).eval());
+    addBlock(m_t, B * i + T, B * i + T, f.inertia);
+    m_rhs.template segment<T>(B * i) = b.mass * D::translational(m_model.gravity());
+    if constexpr (R == 3) m_rhs.template segment<R>(B * i + T) = -f.omega.cross(f.inertia * f.omega);
+  }
+
+  /// The constraint rows of the hinge at the output of body i, from `row` on.
+  void addHinge(int i, int row) {
+    const CompiledBody& b = m_model.body(i);
+    const BodyFrame<D>& fc = m_frames[static_cast<std::size_t>(i)];
+    // Translational: r''_O(child) = r''_{I_k}(parent).
+    const TVec dc = D::translational(fc.rotation * (b.output - b.com));
+    const typename D::TT eye = D::TT::Identity();
+    addBlock(m_t, row, B * i, eye);
+    addBlock(m_t, row, B * i + T, (-D::crossTR(dc)).eval());
+    TVec gamma = -D::centripetal(fc.omega, dc);
+    typename D::RVec omegaParent = D::RVec::Zero();
+    if (b.parent >= 0) {
+      const CompiledBody& p = m_model.body(b.parent);
+      const BodyFrame<D>& fp = m_frames[static_cast<std::size_t>(b.parent)];
+      const TVec dp = D::translational(fp.rotation * (p.inputs[static_cast<std::size_t>(b.parentInput)] - p.com));
+      addBlock(m_t, row, B * b.parent, (-eye).eval());
+      addBlock(m_t, row, B * b.parent + T, D::crossTR(dp));
+      gamma += D::centripetal(fp.omega, dp);
+      omegaParent = fp.omega;
+    }
+    m_rhs.template segment<T>(row) = gamma;
+    const HingeType type = m_model.hinge(i).type;
+    if (type == HingeType::Weld) addWeldRows(i, row + T, omegaParent);
+    if constexpr (R == 3)
+      if (type == HingeType::Revolute) addRevoluteRows(i, row + T, omegaParent);
+  }
+
+  /// The mass rows see -G^T lambda: mirror every constraint entry.
+  Eigen::SparseMatrix<double> matrix() {
+    const int massRows = B * m_model.bodyCount();
+    const std::size_t entries = m_t.size();
+    for (std::size_t k = 0; k < entries; ++k)
+      if (m_t[k].row() >= massRows) m_t.emplace_back(m_t[k].col(), m_t[k].row(), -m_t[k].value());
+    Eigen::SparseMatrix<double> kkt(m_rows, m_rows);
+    kkt.setFromTriplets(m_t.begin(), m_t.end());
+    return kkt;
+  }
+  const Eigen::VectorXd& rhs() const { return m_rhs; }
+
+ private:
+  // Omega'_child - Omega'_parent = Omega_p x Omega_c.
+  void addWeldRows(int i, int row, const typename D::RVec& omegaParent) {
+    const typename D::RR eyeR = D::RR::Identity();
+    addBlock(m_t, row, B * i + T, eyeR);
+    if (m_model.body(i).parent >= 0) addBlock(m_t, row, B * m_model.body(i).parent + T, (-eyeR).eval());
+    if constexpr (R == 3) m_rhs.template segment<R>(row) = omegaParent.cross(m_frames[static_cast<std::size_t>(i)].omega);
+  }
+  // t_k . (Omega'_child - Omega'_parent) = t_k . (Omega_p x Omega_c) for t_k normal to the axis.
+  void addRevoluteRows(int i, int row, const Vec3& omegaParent) {
+    const int parent = m_model.body(i).parent;
+    Vec3 t1, t2;
+    normalPlane(revoluteAxis(m_model, m_frames, i), t1, t2);
+    const Vec3 bias = omegaParent.cross(m_frames[static_cast<std::size_t>(i)].omega);
+    for (int k = 0; k < 2; ++k) {
+      const Vec3 tk = k == 0 ? t1 : t2;
+      addBlock(m_t, row + k, B * i + T, tk.transpose());
+      if (parent >= 0) addBlock(m_t, row + k, B * parent + T, (-tk.transpose()).eval());
+      m_rhs[row + k] = tk.dot(bias);
+    }
+  }
+
+  const Model& m_model;
+  const std::vector<BodyFrame<D>>& m_frames;
+  Triplets m_t;
+  Eigen::VectorXd m_rhs;
+  int m_rows;
+};
+
+}  // namespace
+
 template <class D>
 void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
-  constexpr int T = D::T, R = D::R, B = D::B;
-  using TVec = typename D::TVec;
   const Model& model = *m_model;
   const int n = model.bodyCount();
   out.resize(n);
   std::vector<BodyFrame<D>> frames;
   frames.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) frames.push_back(bodyFrame<D>(model, y, i));
-
-  Triplets t;
-  Eigen::VectorXd rhs = Eigen::VectorXd::Zero(m_rows);
-  for (int i = 0; i < n; ++i) {  // Newton and Euler about C: m r''_C = m g + ..., J_C Omega' + Omega x J_C Omega = ...
-    const CompiledBody& b = model.body(i);
-    const BodyFrame<D>& f = frames[static_cast<std::size_t>(i)];
-    addBlock(t, B * i, B * i, (b.mass * D::TT::Identity()).eval());
-    addBlock(t, B * i + T, B * i + T, f.inertia);
-    rhs.template segment<T>(B * i) = b.mass * D::translational(model.gravity());
-    if constexpr (R == 3) rhs.template segment<R>(B * i + T) = -f.omega.cross(f.inertia * f.omega);
-  }
-  for (int i = 0; i < n; ++i) {
-    const CompiledBody& b = model.body(i);
-    const BodyFrame<D>& fc = frames[static_cast<std::size_t>(i)];
-    const int row = m_rowOffset[static_cast<std::size_t>(i)];
-    // Translational constraint: r''_O(child) = r''_{I_k}(parent).
-    const TVec dc = D::translational(fc.rotation * (b.output - b.com));
-    typename D::TT eye = D::TT::Identity();
-    addBlock(t, row, B * i, eye);
-    addBlock(t, row, B * i + T, (-D::crossTR(dc)).eval());
-    TVec gamma = -D::centripetal(fc.omega, dc);
-    typename D::RVec omegaParent = D::RVec::Zero();
-    Mat3 rotationParent = Mat3::Identity();
-    if (b.parent >= 0) {
-      const CompiledBody& p = model.body(b.parent);
-      const BodyFrame<D>& fp = frames[static_cast<std::size_t>(b.parent)];
-      const TVec dp = D::translational(fp.rotation * (p.inputs[static_cast<std::size_t>(b.parentInput)] - p.com));
-      addBlock(t, row, B * b.parent, (-eye).eval());
-      addBlock(t, row, B * b.parent + T, D::crossTR(dp));
-      gamma += D::centripetal(fp.omega, dp);
-      omegaParent = fp.omega;
-      rotationParent = fp.rotation;
-    }
-    rhs.template segment<T>(row) = gamma;
-    const HingeType type = model.hinge(i).type;
-    if (type == HingeType::Weld) {  // Omega'_child - Omega'_parent = Omega_p x Omega_c
-      typename D::RR eyeR = D::RR::Identity();
-      addBlock(t, row + T, B * i + T, eyeR);
-      if (b.parent >= 0) addBlock(t, row + T, B * b.parent + T, (-eyeR).eval());
-      if constexpr (R == 3) rhs.template segment<R>(row + T) = omegaParent.cross(fc.omega);
-    } else if (type == HingeType::Revolute && R == 3) {
-      if constexpr (R == 3) {
-        const Vec3 axis = rotationParent * model.hinge(i).axisInParent;
-        Vec3 t1, t2;
-        normalPlane(axis, t1, t2);
-        const Vec3 bias = omegaParent.cross(fc.omega);
-        for (int k = 0; k < 2; ++k) {
-          const Vec3 tk = k == 0 ? t1 : t2;
-          addBlock(t, row + T + k, B * i + T, tk.transpose());
-          if (b.parent >= 0) addBlock(t, row + T + k, B * b.parent + T, (-tk.transpose()).eval());
-          rhs[row + T + k] = tk.dot(bias);
-        }
-      }
-    }
-  }
-  // Mirror the constraint rows into the mass rows as -G^T.
-  const std::size_t entries = t.size();
-  for (std::size_t k = 0; k < entries; ++k)
-    if (t[k].row() >= B * n) t.emplace_back(t[k].col(), t[k].row(), -t[k].value());
-
-  Eigen::SparseMatrix<double> kkt(m_rows, m_rows);
-  kkt.setFromTriplets(t.begin(), t.end());
+  KktAssembler<D> kkt(model, frames, m_rows);
+  for (int i = 0; i < n; ++i) kkt.addBody(i);
+  for (int i = 0; i < n; ++i) kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
   Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
-  lu.compute(kkt);
+  lu.compute(kkt.matrix());
   if (lu.info() != Eigen::Success)
     throw Error(ErrorKind::Solver, "newton-euler: the constraint system is singular (" + lu.lastErrorMessage() + ")");
-  const Eigen::VectorXd x = lu.solve(rhs);
+  readSolution(lu.solve(kkt.rhs()), frames, out);
+}
 
-  for (int i = 0; i < n; ++i) {
+template <class D>
+void NewtonEulerSolver<D>::readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const {
+  constexpr int T = D::T, R = D::R, B = D::B;
+  for (int i = 0; i < m_model->bodyCount(); ++i) {
     const auto s = static_cast<std::size_t>(i);
     const int row = m_rowOffset[s];
     out.comAcceleration[s] = D::toVec3T(x.template segment<T>(B * i));
@@ -154,13 +189,11 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
     // lambda acts on the child; the tip side pushes the root side with -lambda.
     out.hingeForce[s] = -D::toVec3T(x.template segment<T>(row));
     out.hingeMoment[s].setZero();
-    const HingeType type = model.hinge(i).type;
-    if (type == HingeType::Weld) {
-      out.hingeMoment[s] = -D::toVec3R(x.template segment<R>(row + T));
-    } else if (type == HingeType::Revolute && R == 3) {
-      const Mat3 rotationParent = model.body(i).parent >= 0 ? frames[static_cast<std::size_t>(model.body(i).parent)].rotation : Mat3::Identity();
+    const HingeType type = m_model->hinge(i).type;
+    if (type == HingeType::Weld) out.hingeMoment[s] = -D::toVec3R(x.template segment<R>(row + T));
+    if (type == HingeType::Revolute && R == 3) {
       Vec3 t1, t2;
-      normalPlane(rotationParent * model.hinge(i).axisInParent, t1, t2);
+      normalPlane(revoluteAxis(*m_model, frames, i), t1, t2);
       out.hingeMoment[s] = -(t1 * x[row + T] + t2 * x[row + T + 1]);
     }
   }

@@ -17,6 +17,14 @@
 
 namespace mstmm {
 
+/// The body-level quantities of one evaluation, inertial axes.
+template <class D>
+struct BodyFrame {
+  Mat3 rotation;
+  typename D::RVec omega;
+  typename D::RR inertia;  // J_C
+};
+
 template <class D>
 class NewtonEulerSolver final : public DynamicsSolver {
  public:
@@ -26,6 +34,7 @@ class NewtonEulerSolver final : public DynamicsSolver {
 
  private:
   int constraintRows(int body) const;
+  void readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   std::vector<int> m_rowOffset;  // first constraint row of each body's output hinge
   int m_rows = 0;
 };
