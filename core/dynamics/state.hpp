@@ -36,6 +36,9 @@ struct SolverOutput {
   std::vector<Vec3> comAcceleration;      // r''_C
   std::vector<Vec3> hingeForce;
   std::vector<Vec3> hingeMoment;
+  /// Set by the caller: intermediate integrator stages need only Omega', so
+  /// a solver may then leave the other three untouched.
+  bool angularOnly = false;
 
   void resize(int bodies);
 };

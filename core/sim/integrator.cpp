@@ -34,11 +34,11 @@ double RungeKutta4::step(OdeSystem& ode, double, Eigen::VectorXd& y, Eigen::Vect
   resizeLike(m_k4, y);
   resizeLike(m_stage, y);
   m_stage = y + 0.5 * h * dy;
-  ode.evaluate(m_stage, m_k2, out);
+  ode.evaluate(m_stage, m_k2, out, false);
   m_stage = y + 0.5 * h * m_k2;
-  ode.evaluate(m_stage, m_k3, out);
+  ode.evaluate(m_stage, m_k3, out, false);
   m_stage = y + h * m_k3;
-  ode.evaluate(m_stage, m_k4, out);
+  ode.evaluate(m_stage, m_k4, out, false);
   y += (h / 6.0) * (dy + 2.0 * m_k2 + 2.0 * m_k3 + m_k4);
   ode.normalise(y, 0.0);
   ode.evaluate(y, dy, out);  // k1 of the next step
@@ -80,15 +80,15 @@ double DormandPrince45::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen
     if (h < 1e-14 * std::max(1.0, std::abs(t)))
       throw Error(ErrorKind::Divergence, "the adaptive step size fell below " + formatNumber(h) + " s: the motion is too stiff or singular here");
     m_stage = y + h * a21 * m_k[0];
-    ode.evaluate(m_stage, m_k[1], out);
+    ode.evaluate(m_stage, m_k[1], out, false);
     m_stage = y + h * (a31 * m_k[0] + a32 * m_k[1]);
-    ode.evaluate(m_stage, m_k[2], out);
+    ode.evaluate(m_stage, m_k[2], out, false);
     m_stage = y + h * (a41 * m_k[0] + a42 * m_k[1] + a43 * m_k[2]);
-    ode.evaluate(m_stage, m_k[3], out);
+    ode.evaluate(m_stage, m_k[3], out, false);
     m_stage = y + h * (a51 * m_k[0] + a52 * m_k[1] + a53 * m_k[2] + a54 * m_k[3]);
-    ode.evaluate(m_stage, m_k[4], out);
+    ode.evaluate(m_stage, m_k[4], out, false);
     m_stage = y + h * (a61 * m_k[0] + a62 * m_k[1] + a63 * m_k[2] + a64 * m_k[3] + a65 * m_k[4]);
-    ode.evaluate(m_stage, m_k[5], out);
+    ode.evaluate(m_stage, m_k[5], out, false);
     m_yNew = y + h * (b1 * m_k[0] + b3 * m_k[2] + b4 * m_k[3] + b5 * m_k[4] + b6 * m_k[5]);
     ode.evaluate(m_yNew, m_k[6], out);
     m_err = h * (e1 * m_k[0] + e3 * m_k[2] + e4 * m_k[3] + e5 * m_k[4] + e6 * m_k[5] + e7 * m_k[6]);

@@ -10,8 +10,10 @@ class OdeSystem {
  public:
   explicit OdeSystem(DynamicsSolver& solver) : m_solver(solver), m_model(solver.model()) {}
 
-  /// dy = f(y); `out` receives the solver's accelerations and hinge loads at y.
-  void evaluate(const Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out) {
+  /// dy = f(y); `out` receives the solver's accelerations and, if `full`,
+  /// the centre-of-mass accelerations and hinge loads at y.
+  void evaluate(const Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, bool full = true) {
+    out.angularOnly = !full;
     m_solver.evaluate(y, out);
     stateDerivative(m_model, y, out, dy);
     ++m_evaluations;

@@ -151,7 +151,7 @@ class TestModelJson : public QObject {
     for (int trial = 0; trial < 3000; ++trial) {
       std::string text = base;
       const int edits = 1 + r.below(4);
-      for (int k = 0; k < edits; ++k) {
+      for (int k = 0; k < edits && !text.empty(); ++k) {
         const auto pos = static_cast<std::size_t>(r.below(static_cast<int>(text.size())));
         switch (r.below(4)) {
           case 0: text[pos] = alphabet[static_cast<std::size_t>(r.below(static_cast<int>(alphabet.size())))]; break;

@@ -8,7 +8,7 @@
 #include <QtTest>
 #include <cmath>
 
-#include "core/dynamics/riccati/riccati_solver.hpp"
+#include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/transfer_matrices.hpp"
 #include "core/model/model.hpp"
 #include "tests/core/test_support.hpp"
@@ -33,6 +33,21 @@ Eigen::VectorXd vec3(double x, double y, double z) { return Eigen::Vector3d(x, y
 Eigen::MatrixXd demoBodyMatrix(const Model& model, const char* name, double theta, double w) {
   const Mat3 rot = Eigen::AngleAxisd(theta, Vec3::UnitZ()).toRotationMatrix();
   return reducePlanar(bodyTransferMatrix(model.body(model.bodyByName(name)), rot, Vec3(0, 0, w), model.gravity()));
+}
+
+/// The body step of the fast solver for a free tip body (no inputs attached):
+/// the relation at its output end O. With `general` the full-inertia path is
+/// used even for a diagonal inertia, so both paths are exercised.
+template <class D>
+ArticulatedRelation<D> freeTipBodyStep(const Model& model, const Eigen::VectorXd& y, int i, bool general) {
+  const CompiledBody& b = model.body(i);
+  const RiccatiBodyConstants constants(b, general || RiccatiBodyConstants::needsGeneral(b) ? &b.inertiaAtOutput : nullptr);
+  const BodyKinematics<D> k(constants, y.data() + D::StatePerBody * i);
+  BodyStep<D> step;
+  step.begin(constants, k, D::translational(model.gravity()));
+  ArticulatedRelation<D> out;
+  step.finish(out);
+  return out;
 }
 
 void expectNear(const Eigen::MatrixXd& actual, const Eigen::MatrixXd& expected, const char* what) {
@@ -73,17 +88,16 @@ class TestTransferMatrices : public QObject {
     // The explicit-block body step of the solver (method.md §3.4) at the free
     // tip body 1 must give the printed S_2, e_2 as its output relation.
     const auto model = compile(riccatiDemo());
-    RiccatiSolver<PlanarDim> solver(model);
     Random r(39);
     for (int k = 0; k < 20; ++k) {
       Eigen::VectorXd y = test::randomState(*model, r);
-      SolverOutput out;
-      solver.evaluate(y, out);
       const int body1 = model->bodyByName("1");
       const double th = y[2 * body1], w = y[2 * body1 + 1], s = std::sin(th), c = std::cos(th);
-      const RiccatiBodyData<PlanarDim>& d = solver.bodyData(body1);
-      expectNear(d.atOutput.fullS(), mat3({m * a * s, -m * a * c, 4 * m * a * a / 3, -m, 0, -m * a * s, 0, -m, m * a * c}), "solver S_2");
-      expectNear(d.atOutput.fullE(), vec3(-m * a * g * c, -m * a * c * w * w, -m * a * s * w * w - m * g), "solver e_2");
+      for (bool general : {false, true}) {
+        const ArticulatedRelation<PlanarDim> d = freeTipBodyStep<PlanarDim>(*model, y, body1, general);
+        expectNear(d.fullS(), mat3({m * a * s, -m * a * c, 4 * m * a * a / 3, -m, 0, -m * a * s, 0, -m, m * a * c}), "solver S_2");
+        expectNear(d.fullE(), vec3(-m * a * g * c, -m * a * c * w * w, -m * a * s * w * w - m * g), "solver e_2");
+      }
     }
   }
 
@@ -172,18 +186,17 @@ class TestTransferMatrices : public QObject {
     for (int k = 0; k < 20; ++k) {
       ModelSpec spec = generateRandomTree({15, static_cast<std::uint64_t>(100 + k), false});
       const auto model = compile(spec);
-      RiccatiSolver<SpatialDim> solver(model);
       const Eigen::VectorXd y = test::randomState(*model, r);
-      SolverOutput out;
-      solver.evaluate(y, out);
       for (int i = 0; i < model->bodyCount(); ++i) {
         const CompiledBody& b = model->body(i);
         if (b.firstChild != b.lastChild || b.inputs.size() != 1) continue;  // free single-input tips only
         const Eigen::MatrixXd u = bodyTransferMatrix(b, bodyRotation(*model, y, i), bodyAngularVelocity(*model, y, i), model->gravity());
         const RiccatiStep step = riccatiStep(partition(u), Eigen::MatrixXd::Zero(6, 6), Eigen::VectorXd::Zero(6));
-        const Eigen::MatrixXd fastS = solver.bodyData(i).atOutput.fullS();
-        QVERIFY((fastS - step.sNext).cwiseAbs().maxCoeff() < 1e-12 * (1 + step.sNext.cwiseAbs().maxCoeff()));
-        QVERIFY((solver.bodyData(i).atOutput.fullE() - step.eNext).cwiseAbs().maxCoeff() < 1e-12 * (1 + step.eNext.cwiseAbs().maxCoeff()));
+        for (bool general : {false, true}) {
+          const ArticulatedRelation<SpatialDim> fast = freeTipBodyStep<SpatialDim>(*model, y, i, general);
+          QVERIFY((fast.fullS() - step.sNext).cwiseAbs().maxCoeff() < 1e-12 * (1 + step.sNext.cwiseAbs().maxCoeff()));
+          QVERIFY((fast.fullE() - step.eNext).cwiseAbs().maxCoeff() < 1e-12 * (1 + step.eNext.cwiseAbs().maxCoeff()));
+        }
       }
     }
   }

@@ -22,21 +22,23 @@ namespace mstmm {
 /// one axis free (spatial revolute), or nothing free (weld).
 enum class ReleaseKind { RotationFree, SingleAxis, Locked };
 
-/// What the backward sweep needs to recover the tip-side motion.
+/// What the backward sweep needs after a ball/pin release:
+/// Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''}, k = -D^-1 e_m
+/// (the joint's r'' is shared by both sides).
 template <class D>
-struct ReleaseData {
-  static constexpr int B = D::B;
-  // RotationFree: Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''},
-  // k = -D^-1 e_m (the joint's r'' is shared by both sides).
+struct RotationFreeRelease {
   typename D::RT K;
   typename D::RVec k;
-  // SingleAxis: nu' = N z_root + n0 and z_tip = z_root + h nu' + c.
-  Eigen::Matrix<double, 1, B> N;
-  double n0 = 0.0;
-  Eigen::Matrix<double, B, 1> h;
-  Eigen::Matrix<double, B, 1> c;
+  typename D::RVec angularAcceleration(const typename D::TVec& accJoint) const { return K * accJoint + k; }
+};
 
-  typename D::RVec rotationFreeAngularAcceleration(const typename D::TVec& accJoint) const { return K * accJoint + k; }
+/// ... and after a single-axis release: nu' = N z_root + n0, z_tip = z_root + h nu' + c.
+template <class D>
+struct SingleAxisRelease {
+  Eigen::Matrix<double, 1, D::B> N;
+  double n0 = 0.0;
+  Eigen::Matrix<double, D::B, 1> h;
+  Eigen::Matrix<double, D::B, 1> c;
 };
 
 /// Result of a release: the estimated condition number of D (inf when singular).
@@ -49,9 +51,11 @@ struct ReleaseCheck {
 /// the articulated rotational inertia about the joint (SPD for any regular
 /// tip-side subtree). The released relation carries no moment and the force
 /// q = G r'' + g with G = S_{q r''} + S_{m r''}^T D^-1 S_{m r''} (symmetric;
-/// only its lower triangle is computed) and g = e_q - S_{m r''}^T k.
+/// only its lower triangle is computed) and g = e_q - S_{m r''}^T k. Only
+/// out.qr and out.eq are written: the other blocks are zero by definition and
+/// readers of a ball/pin release never look at them.
 template <class D>
-ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, ReleaseData<D>& data) {
+ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, RotationFreeRelease<D>& data) {
   ReleaseCheck check;
   typename D::RR inverse;
   if (!SmallSpdInverse<D::R>::invert(tip.mw, inverse, check.condition)) {
@@ -60,9 +64,6 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
   }
   data.K.noalias() = -inverse * tip.mr;
   data.k.noalias() = -inverse * tip.em;
-  out.mw.setZero();
-  out.mr.setZero();
-  out.em.setZero();
   for (int r = 0; r < D::T; ++r)
     for (int c = 0; c <= r; ++c) out.qr(r, c) = out.qr(c, r) = tip.qr(r, c) - tip.mr.col(r).dot(data.K.col(c));
   out.eq.noalias() = tip.eq - tip.mr.transpose() * data.k;
@@ -73,7 +74,7 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
 template <class D>
 ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h,
                                const Eigen::Matrix<double, D::B, 1>& hw, const Eigen::Matrix<double, D::B, 1>& c,
-                               ArticulatedRelation<D>& out, ReleaseData<D>& data) {
+                               ArticulatedRelation<D>& out, SingleAxisRelease<D>& data) {
   const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
   const Eigen::Matrix<double, D::B, 1> sh = s * h;
   const Eigen::Matrix<double, 1, D::B> hwS = hw.transpose() * s;

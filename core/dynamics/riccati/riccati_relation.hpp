@@ -45,12 +45,16 @@ struct ArticulatedRelation {
   /// The full B x B matrix S (rows [m; q], columns [r''; Omega']) and e.
   Eigen::Matrix<double, B, B> fullS() const {
     Eigen::Matrix<double, B, B> s;
-    s << mr, mw, qr, -mr.transpose();
+    s.template topLeftCorner<R, T>() = mr;
+    s.template topRightCorner<R, R>() = mw;
+    s.template bottomLeftCorner<T, T>() = qr;
+    s.template bottomRightCorner<T, R>() = -mr.transpose();
     return s;
   }
   Eigen::Matrix<double, B, 1> fullE() const {
     Eigen::Matrix<double, B, 1> e;
-    e << em, eq;
+    e.template head<R>() = em;
+    e.template tail<T>() = eq;
     return e;
   }
   /// From a general S, e: keeps the symmetric part of the structure.

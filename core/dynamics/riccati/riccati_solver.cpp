@@ -24,12 +24,20 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
   const Model& mdl = *m_model;
   const auto n = static_cast<std::size_t>(mdl.bodyCount());
   m_bodies.resize(n);
+  m_singleAxis.resize(n);
   m_links.resize(mdl.links().size());
   m_releaseKind.resize(n);
   m_constants.reserve(n);
+  m_generalInertia.reserve(n);  // no reallocation: the constants point into it
   for (std::size_t i = 0; i < n; ++i) {
+    const CompiledBody& b = mdl.body(static_cast<int>(i));
     m_releaseKind[i] = releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
-    m_constants.emplace_back(mdl.body(static_cast<int>(i)));
+    const Mat3* general = nullptr;
+    if (RiccatiBodyConstants::needsGeneral(b)) {
+      m_generalInertia.push_back(b.inertiaAtOutput);
+      general = &m_generalInertia.back();
+    }
+    m_constants.emplace_back(b, general);
   }
   m_gravity = D::translational(mdl.gravity());
 }
@@ -41,52 +49,50 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   for (int i = 0; i < n; ++i) forwardBody(i, y.data());
   solveRoot();
   const int root = n - 1;
-  const RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
-  storeHingeLoad(root, r.released.em, r.released.eq, out);  // z_root = 0 on the ground side
+  if (!out.angularOnly) {  // z_root = 0 on the ground side: the load is e_out
+    const RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
+    const bool momentFree = m_releaseKind[static_cast<std::size_t>(root)] == ReleaseKind::RotationFree;
+    storeHingeLoad(root, momentFree ? RVec::Zero() : RVec(r.released.em), r.released.eq, out);
+  }
   for (int i = root; i >= 0; --i) backwardBody(i, out);
 }
 
-// Step A1: the quantities of 000 Eq. 5 that depend on the body's A and Omega.
-template <class D>
-void RiccatiSolver<D>::bodyKinematics(int i, const double* y) {
-  BodyKinematics<D>& k = m_bodies[static_cast<std::size_t>(i)].kin;
-  const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
-  k.rotation = D::rotationOf(y + D::StatePerBody * i);
-  k.omega = D::angularVelocityOf(y + D::StatePerBody * i);
-  k.rIC = D::rotate(k.rotation, cb.com);
-  k.rIO = D::rotate(k.rotation, cb.output);
-  k.e2 = D::centripetal(k.omega, k.rIO);
-}
-
+// Step A1 (the quantities of 000 Eq. 5 that depend on the body's A and
+// Omega), then the body step and the release of the output hinge.
 template <class D>
 void RiccatiSolver<D>::forwardBody(int i, const double* y) {
-  bodyKinematics(i, y);
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
+  const BodyKinematics<D> k(cb, y + D::StatePerBody * i);
+  b.omega = k.omega;
+  b.rIO = k.rIO;
+  b.rCO = k.rCO;
+  b.e2 = k.e2;
   BodyStep<D> step;
-  step.begin(cb, b.kin, m_gravity);
+  step.begin(cb, k, m_gravity);
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
     RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-    ld.r = D::rotate(b.kin.rotation, link.position);
-    ld.e2 = D::centripetal(b.kin.omega, ld.r);
+    ld.r = D::rotate(k.rotation, link.position);
+    ld.e2 = D::centripetal(k.omega, ld.r);
     const auto c = static_cast<std::size_t>(link.child);
-    step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r, ld.e2);
+    step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r);
   }
-  step.finish(b.atOutput);
-  releaseOutputHinge(i, y);
+  ArticulatedRelation<D> atOutput;
+  step.finish(atOutput);
+  releaseOutputHinge(i, atOutput, y);
 }
 
 // Releases the hinge at the output of body i (method.md §3.3). Only a
 // revolute hinge needs the root side: its axis turns with the root-side body,
 // and its bias is Omega_root x Omega_tip.
 template <class D>
-void RiccatiSolver<D>::releaseOutputHinge(int i, const double* y) {
+void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   ReleaseCheck check;
   switch (m_releaseKind[static_cast<std::size_t>(i)]) {
     case ReleaseKind::RotationFree:
-      check = releaseRotationFree<D>(b.atOutput, b.released, b.release);
+      check = releaseRotationFree<D>(atOutput, b.released, b.release);
       break;
     case ReleaseKind::SingleAxis:
       if constexpr (D::R == 3) {
@@ -94,15 +100,17 @@ void RiccatiSolver<D>::releaseOutputHinge(int i, const double* y) {
         const Vec3& axis = m_model->hinge(i).axisInParent;
         const Vec3 n = parent >= 0 ? Vec3(D::rotationOf(y + D::StatePerBody * parent) * axis) : axis;
         const Vec3 omegaRoot = parent >= 0 ? Vec3(D::angularVelocityOf(y + D::StatePerBody * parent)) : Vec3::Zero();
-        Eigen::Matrix<double, D::B, 1> h, hw, bias;
-        h << Vec3::Zero(), n;
-        hw << n, Vec3::Zero();
-        bias << Vec3::Zero(), omegaRoot.cross(b.kin.omega);
-        check = releaseSingleAxis<D>(b.atOutput, h, hw, bias, b.released, b.release);
+        // Fixed-size segments rather than comma initialisers: the latter go
+        // through runtime-sized blocks, which GCC 12 flags under AVX.
+        Eigen::Matrix<double, D::B, 1> h = Eigen::Matrix<double, D::B, 1>::Zero(), hw = h, bias = h;
+        h.template tail<3>() = n;
+        hw.template head<3>() = n;
+        bias.template tail<3>() = omegaRoot.cross(Vec3(b.omega));
+        check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
       }
       break;
     case ReleaseKind::Locked:
-      b.released = b.atOutput;
+      b.released = atOutput;
       break;
   }
   if (check.singular()) throwSingular(i, check.condition);
@@ -114,9 +122,10 @@ void RiccatiSolver<D>::solveRoot() {
   const int root = m_model->bodyCount() - 1;
   RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
   r.accOutput.setZero();
+  const SingleAxisRelease<D>& axis = m_singleAxis[static_cast<std::size_t>(root)];
   switch (m_releaseKind[static_cast<std::size_t>(root)]) {
-    case ReleaseKind::RotationFree: r.angAcc = r.release.rotationFreeAngularAcceleration(TVec::Zero()); break;
-    case ReleaseKind::SingleAxis: r.angAcc = (r.release.h * r.release.n0 + r.release.c).template tail<D::R>(); break;
+    case ReleaseKind::RotationFree: r.angAcc = r.release.k; break;
+    case ReleaseKind::SingleAxis: r.angAcc = (axis.h * axis.n0 + axis.c).template tail<D::R>(); break;
     case ReleaseKind::Locked: r.angAcc.setZero(); break;
   }
 }
@@ -127,7 +136,7 @@ void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
   const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
   // x = T22^-1 (z_bO - f_b): r''_I1 = r''_O + r_IO x Omega' - E_2.
-  const TVec accInput = b.accOutput + D::crossTRv(b.kin.rIO, b.angAcc) - b.kin.e2;
+  const TVec accInput = b.accOutput + D::crossTRv(b.rIO, b.angAcc) - b.e2;
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
     const TVec accJoint = accInput - D::crossTRv(ld.r, b.angAcc) + ld.e2;  // geometric Eq. 14
@@ -135,7 +144,8 @@ void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
   }
   const auto s = static_cast<std::size_t>(i);
   out.angularAcceleration[s] = D::toVec3R(b.angAcc);
-  out.comAcceleration[s] = D::toVec3T(accInput - D::crossTRv(b.kin.rIC, b.angAcc) + D::centripetal(b.kin.omega, b.kin.rIC));
+  // r''_C = r''_O + Omega' x r_OC + Omega x (Omega x r_OC), with r_OC = -r_CO.
+  if (!out.angularOnly) out.comAcceleration[s] = D::toVec3T(b.accOutput + D::crossTRv(b.rCO, b.angAcc) - D::centripetal(b.omega, b.rCO));
 }
 
 template <class D>
@@ -144,21 +154,23 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
   c.accOutput = accJoint;
   switch (m_releaseKind[static_cast<std::size_t>(child)]) {
     case ReleaseKind::RotationFree:
-      c.angAcc = c.release.rotationFreeAngularAcceleration(accJoint);
-      storeHingeLoad(child, RVec::Zero(), c.released.qr * accJoint + c.released.eq, out);
+      c.angAcc = c.release.angularAcceleration(accJoint);
+      if (!out.angularOnly) storeHingeLoad(child, RVec::Zero(), c.released.qr * accJoint + c.released.eq, out);
       return;
     case ReleaseKind::SingleAxis: {
+      const SingleAxisRelease<D>& a = m_singleAxis[static_cast<std::size_t>(child)];
       Eigen::Matrix<double, D::B, 1> zRoot;
-      zRoot << accJoint, angAccRoot;
-      const double nu = c.release.N.dot(zRoot) + c.release.n0;
-      const Eigen::Matrix<double, D::B, 1> z = zRoot + c.release.h * nu + c.release.c;
+      zRoot.template head<D::T>() = accJoint;
+      zRoot.template tail<D::R>() = angAccRoot;
+      const double nu = a.N.dot(zRoot) + a.n0;
+      const Eigen::Matrix<double, D::B, 1> z = zRoot + a.h * nu + a.c;
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();
       break;
     }
     case ReleaseKind::Locked: c.angAcc = angAccRoot; break;
   }
-  storeHingeLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
+  if (!out.angularOnly) storeHingeLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
 }
 
 // The hinge state [m; q] at the joint: the root-side body receives +q and -m.
