@@ -1,20 +1,26 @@
-// mstmm-bench: time per solver evaluation and per RK4 step for ball-jointed
-// chains and the branch system of 000 Fig. 1. Prints a table and, with
-// --csv FILE, writes the measurements for scripts/performance-report.
+// mstmm-bench: time per solver evaluation and per RK4 step, for every
+// formulation, on ball-jointed chains, random trees and the branch system of
+// 000 Fig. 1. Prints a table and, with --csv FILE, writes the measurements
+// for bench/performance_report (docs/performance.md).
 //
-// Timing: each case is run in batches; a batch repeats the operation until
-// it has taken at least --min-time seconds; the reported time is the median
-// over the batches (robust against a busy second core).
+// Timing: each case runs in batches; a batch repeats the operation until it
+// has taken at least --min-time seconds; the reported time is the median over
+// the batches (robust against a noisy machine). An O(N^3) solver stops at
+// the first size whose single evaluation exceeds --max-eval seconds.
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/reference/mass_matrix_solver.hpp"
+#include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/generate/generators.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/integrator.hpp"
@@ -25,12 +31,14 @@ using namespace mstmm;
 using Clock = std::chrono::steady_clock;
 
 struct Options {
+  std::string accuracyCsv;  // with --accuracy FILE: the classical-TMM error study instead of timings
   double minTime = 0.2;
   int batches = 5;
+  double maxEval = 20.0;
   std::string csv;
-  std::vector<std::string> solvers{"riccati"};
-  std::vector<int> chainSizes{10, 100, 1000, 10000, 33334};
-  bool branch = true;
+  std::vector<std::string> solvers{"riccati", "newton-euler", "mass-matrix", "classical-tmm"};
+  std::vector<int> sizes{10, 30, 100, 300, 1000, 3000, 10000, 33334};
+  bool quick = false;
 };
 
 struct Case {
@@ -39,9 +47,14 @@ struct Case {
   std::shared_ptr<const Model> model;
 };
 
-/// Median seconds per call of `op` over several batches.
+double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+
+/// Median seconds per call of `op` over several batches; a call slower than
+/// a second is measured once (noise is small against it).
 double timePerCall(const std::function<void()>& op, const Options& o) {
+  const auto first = Clock::now();
   op();  // warm up caches and the workspace
+  if (seconds(first) > 1.0) return seconds(first);
   std::vector<double> perCall;
   for (int b = 0; b < o.batches; ++b) {
     long calls = 0;
@@ -50,7 +63,7 @@ double timePerCall(const std::function<void()>& op, const Options& o) {
     do {
       op();
       ++calls;
-      elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+      elapsed = seconds(start);
     } while (elapsed < o.minTime);
     perCall.push_back(elapsed / static_cast<double>(calls));
   }
@@ -58,20 +71,48 @@ double timePerCall(const std::function<void()>& op, const Options& o) {
   return perCall[perCall.size() / 2];
 }
 
-SolverKind solverKind(const std::string& name) {
-  if (name == "newton-euler") return SolverKind::NewtonEuler;
-  return SolverKind::Riccati;
-}
-
 std::vector<Case> cases(const Options& o) {
   std::vector<Case> list;
-  for (int n : o.chainSizes) {
+  for (int n : o.sizes) {
     ChainOptions c;
     c.bodies = n;
     list.push_back({"chain", n, compile(generateChain(c))});
   }
-  if (o.branch) list.push_back({"branch N=999", 500, compile(generateBranch({500, false}))});
+  for (int n : o.sizes) list.push_back({"random tree", n, compile(generateRandomTree({n, 7, false}))});
+  for (int levels : {10, 15})
+    if (((1 << levels) - 1) <= 40000) list.push_back({"binary tree", (1 << levels) - 1, compile(generateBinaryTree({levels, false}))});
+  list.push_back({"branch N=999", 500, compile(generateBranch({500, false}))});
+  list.push_back({"branch N=66667", 33334, compile(generateBranch({33334, false}))});
   return list;
+}
+
+bool applicable(const std::string& solver, const Case& c) {
+  if (solver == "classical-tmm") return c.system == "chain";  // chains only
+  if (solver == "mass-matrix") return c.model->degreesOfFreedom() <= MassMatrixSolver::kMaxDof;
+  return true;
+}
+
+struct Row {
+  std::string solver, system;
+  int bodies = 0, dof = 0, threads = 1;
+  double evaluation = 0, step = 0;
+};
+
+Row measure(const std::string& solverName, const Case& c, int threads, const Options& o) {
+  std::unique_ptr<DynamicsSolver> solver = makeSolver(*solverKindFromString(solverName), c.model);
+  if (auto* r = dynamic_cast<RiccatiSolver<SpatialDim>*>(solver.get())) r->setParallelism(threads);
+  Eigen::VectorXd y = initialState(*c.model);
+  SolverOutput out;
+  out.resize(c.model->bodyCount());
+  Row row{solverName, c.system, c.bodies, c.model->degreesOfFreedom(), threads, 0, 0};
+  row.evaluation = timePerCall([&] { solver->evaluate(y, out); }, o);
+  if (row.evaluation > 2.0) return row;  // an RK4 step is four of these: leave it out
+  OdeSystem ode(*solver);
+  RungeKutta4 rk4;
+  Eigen::VectorXd dy(y.size());
+  ode.evaluate(y, dy, out);
+  row.step = timePerCall([&] { rk4.step(ode, 0.0, y, dy, out, 1e-4); }, o);
+  return row;
 }
 
 Options parse(int argc, char** argv) {
@@ -79,57 +120,129 @@ Options parse(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--csv") o.csv = next();
-    else if (a == "--min-time") o.minTime = std::stod(next());
-    else if (a == "--batches") o.batches = std::stoi(next());
-    else if (a == "--solvers") {
-      o.solvers.clear();
-      std::string list = next();
+    auto list = [](const std::string& text) {
+      std::vector<std::string> parts;
       for (std::size_t p = 0; p != std::string::npos;) {
-        const std::size_t q = list.find(',', p);
-        o.solvers.push_back(list.substr(p, q == std::string::npos ? q : q - p));
+        const std::size_t q = text.find(',', p);
+        parts.push_back(text.substr(p, q == std::string::npos ? q : q - p));
         p = q == std::string::npos ? q : q + 1;
       }
+      return parts;
+    };
+    if (a == "--csv") o.csv = next();
+    else if (a == "--accuracy") o.accuracyCsv = next();
+    else if (a == "--min-time") o.minTime = std::stod(next());
+    else if (a == "--batches") o.batches = std::stoi(next());
+    else if (a == "--max-eval") o.maxEval = std::stod(next());
+    else if (a == "--solvers") o.solvers = list(next());
+    else if (a == "--sizes") {
+      o.sizes.clear();
+      for (const std::string& s : list(next())) o.sizes.push_back(std::stoi(s));
     } else if (a == "--quick") {
       o.minTime = 0.02;
       o.batches = 3;
+      o.maxEval = 2.0;
     } else {
-      std::fprintf(stderr, "usage: mstmm-bench [--csv FILE] [--solvers riccati,newton-euler] [--min-time S] [--batches K] [--quick]\n");
+      std::fprintf(stderr,
+                   "usage: mstmm-bench [--csv FILE] [--solvers riccati,newton-euler,mass-matrix,classical-tmm]\n"
+                   "                   [--sizes 10,100,...] [--min-time S] [--batches K] [--max-eval S] [--quick]\n"
+                   "       mstmm-bench --accuracy FILE   (classical TMM and Riccati against Newton-Euler over chain length)\n");
       std::exit(2);
     }
   }
+  for (const std::string& s : o.solvers)
+    if (!solverKindFromString(s)) {
+      std::fprintf(stderr, "mstmm-bench: unknown solver '%s'\n", s.c_str());
+      std::exit(2);
+    }
   return o;
+}
+
+/// Largest relative difference of the angular accelerations against
+/// Newton-Euler over a few random states of chains of n bodies.
+double chainError(SolverKind kind, int n, bool planar) {
+  ChainOptions c;
+  c.bodies = n;
+  c.planar = planar;
+  const auto model = compile(generateChain(c));
+  auto solver = makeSolver(kind, model);
+  auto reference = makeSolver(SolverKind::NewtonEuler, model);
+  Random random(static_cast<std::uint64_t>(n));
+  double worst = 0;
+  for (int k = 0; k < 5; ++k) {
+    Eigen::VectorXd y = initialState(*model);
+    for (int i = 0; i < n; ++i) {
+      if (planar) {
+        y[2 * i] = random.uniform(-4, 4);
+        y[2 * i + 1] = random.uniform(-3, 3);
+      } else {
+        y.segment<4>(7 * i) = randomQuaternion(random);
+        y.segment<3>(7 * i + 4) = Vec3(random.uniform(-3, 3), random.uniform(-3, 3), random.uniform(-3, 3));
+      }
+    }
+    SolverOutput a, b;
+    solver->evaluate(y, a);
+    reference->evaluate(y, b);
+    double diff = 0, scale = 1;
+    for (int i = 0; i < n; ++i) {
+      diff = std::max(diff, (a.angularAcceleration[static_cast<std::size_t>(i)] - b.angularAcceleration[static_cast<std::size_t>(i)]).cwiseAbs().maxCoeff());
+      scale = std::max(scale, b.angularAcceleration[static_cast<std::size_t>(i)].cwiseAbs().maxCoeff());
+    }
+    worst = std::max(worst, diff / scale);
+  }
+  return worst;
+}
+
+int accuracyStudy(const std::string& path) {
+  std::ofstream csv(path);
+  csv << "model,bodies,classical_tmm_error,riccati_error\n";
+  std::printf("%-8s %7s %22s %16s\n", "model", "bodies", "classical TMM error", "Riccati error");
+  for (bool planar : {true, false})
+    for (int n : {1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 35, 40, 50, 60, 80, 100}) {
+      const double tmm = chainError(SolverKind::ClassicalTmm, n, planar), ric = chainError(SolverKind::Riccati, n, planar);
+      std::printf("%-8s %7d %22.3e %16.3e\n", planar ? "planar" : "spatial", n, tmm, ric);
+      csv << (planar ? "planar" : "spatial") << ',' << n << ',' << tmm << ',' << ric << '\n';
+    }
+  return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
+  if (!o.accuracyCsv.empty()) return accuracyStudy(o.accuracyCsv);
   std::ofstream csv;
   if (!o.csv.empty()) {
     csv.open(o.csv);
-    csv << "solver,system,bodies,dof,seconds_per_evaluation,seconds_per_rk4_step,microseconds_per_body_evaluation\n";
+    csv << "solver,system,bodies,dof,threads,seconds_per_evaluation,seconds_per_rk4_step,microseconds_per_body_evaluation\n";
   }
-  std::printf("%-14s %-13s %8s %9s %14s %14s %14s\n", "solver", "system", "bodies", "DOF", "s/evaluation", "s/RK4 step", "us/body/eval");
+  std::printf("%-14s %-15s %7s %7s %7s %13s %13s %13s\n", "solver", "system", "bodies", "DOF", "threads", "s/evaluation", "s/RK4 step", "us/body/eval");
+  const std::vector<Case> all = cases(o);
   for (const std::string& solverName : o.solvers) {
-    for (const Case& c : cases(o)) {
-      if (solverName == "newton-euler" && c.bodies > 10000) continue;  // sparse LU: minutes of setup per call
-      auto solver = makeSolver(solverKind(solverName), c.model);
-      Random random(1);
-      Eigen::VectorXd y = initialState(*c.model);
-      SolverOutput out;
-      out.resize(c.model->bodyCount());
-      const double eval = timePerCall([&] { solver->evaluate(y, out); }, o);
-      OdeSystem ode(*solver);
-      RungeKutta4 rk4;
-      Eigen::VectorXd dy(y.size());
-      ode.evaluate(y, dy, out);
-      const double step = timePerCall([&] { rk4.step(ode, 0.0, y, dy, out, 1e-4); }, o);
-      const double perBody = 1e6 * eval / c.bodies;
-      std::printf("%-14s %-13s %8d %9d %14.4e %14.4e %14.4f\n", solverName.c_str(), c.system.c_str(), c.bodies,
-                  c.model->degreesOfFreedom(), eval, step, perBody);
-      std::fflush(stdout);
-      if (csv) csv << solverName << ',' << c.system << ',' << c.bodies << ',' << c.model->degreesOfFreedom() << ',' << eval << ',' << step << ',' << perBody << '\n';
+    std::map<std::string, bool> stopped;  // per system: a size already took too long
+    for (const Case& c : all) {
+      if (!applicable(solverName, c) || stopped[c.system]) continue;
+      const auto start = Clock::now();
+      SolverOutput probe;
+      makeSolver(*solverKindFromString(solverName), c.model)->evaluate(initialState(*c.model), probe);
+      if (seconds(start) > o.maxEval) {
+        std::printf("%-14s %-15s %7d   (one evaluation took %.0f s: larger sizes skipped)\n", solverName.c_str(), c.system.c_str(), c.bodies, seconds(start));
+        stopped[c.system] = true;
+        continue;
+      }
+      std::vector<int> threads{1};
+      if (solverName == "riccati" && c.system != "chain" && c.bodies >= 3000) threads.push_back(2);
+      for (int t : threads) {
+        const Row r = measure(solverName, c, t, o);
+        std::printf("%-14s %-15s %7d %7d %7d %13.4e %13.4e %13.4f\n", r.solver.c_str(), r.system.c_str(), r.bodies, r.dof, r.threads,
+                    r.evaluation, r.step, 1e6 * r.evaluation / r.bodies);
+        std::fflush(stdout);
+        if (csv) {
+          csv << r.solver << ',' << r.system << ',' << r.bodies << ',' << r.dof << ',' << r.threads << ',' << r.evaluation << ',';
+          if (r.step > 0) csv << r.step;
+          csv << ',' << 1e6 * r.evaluation / r.bodies << '\n';
+        }
+      }
     }
   }
   return 0;

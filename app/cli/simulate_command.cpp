@@ -1,3 +1,5 @@
+#include <sys/resource.h>
+
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -31,9 +33,9 @@ void applyOverrides(const Arguments& a, SimulationSettings& s) {
   else if (integrator == "dopri5") s.integrator = IntegratorKind::DormandPrince45;
   else throw Error(ErrorKind::Input, "--integrator must be rk4 or dopri5, not '" + integrator + "'");
   const std::string solver = a.value("solver", toString(s.solver));
-  if (solver == "riccati") s.solver = SolverKind::Riccati;
-  else if (solver == "newton-euler") s.solver = SolverKind::NewtonEuler;
-  else throw Error(ErrorKind::Input, "--solver must be riccati or newton-euler, not '" + solver + "'");
+  const std::optional<SolverKind> kind = solverKindFromString(solver);
+  if (!kind) throw Error(ErrorKind::Input, "--solver must be riccati, newton-euler, mass-matrix or classical-tmm, not '" + solver + "'");
+  s.solver = *kind;
 }
 
 std::vector<int> selectBodies(const Model& model, const std::string& list) {
@@ -52,10 +54,17 @@ std::string describe(const SimulationSettings& s) {
   return text + ", every " + std::to_string(s.outputEvery) + ", t_end " + formatNumber(s.endTime) + " s";
 }
 
+/// Peak resident memory of this process so far, in MiB (Linux reports KiB).
+double peakMemoryMiB() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
 }  // namespace
 
 int simulateCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"t-end", "dt", "out", "integrator", "every", "solver", "bodies", "rtol", "atol"}, {});
+  const Arguments a(args, {"t-end", "dt", "out", "integrator", "every", "solver", "bodies", "rtol", "atol"}, {"float"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "simulate needs exactly one model file (mstmm simulate MODEL.json ...)");
   const std::string modelPath = a.positional()[0];
   ModelSpec spec = loadModel(modelPath);
@@ -63,7 +72,7 @@ int simulateCommand(const std::vector<std::string>& args) {
   const std::shared_ptr<const Model> model = compile(spec);
   const std::string out = a.value("out", "-");
   CsvResultWriter writer(*model, out == "-" ? "/dev/stdout" : out, selectBodies(*model, a.value("bodies")),
-                         {modelPath, describe(spec.simulation)});
+                         {modelPath, describe(spec.simulation)}, a.has("float") ? CsvPrecision::Float : CsvPrecision::Double);
   std::signal(SIGINT, onInterrupt);
   RunOptions options;
   options.cancel = &g_interrupted;
@@ -71,7 +80,7 @@ int simulateCommand(const std::vector<std::string>& args) {
   const RunReport report = simulate(model, spec.simulation, writer, options);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "mstmm: '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
-            << report.evaluations << " evaluations, " << formatNumber(wall) << " s wall";
+            << report.evaluations << " evaluations, " << formatNumber(wall) << " s wall, peak memory " << formatNumber(peakMemoryMiB()) << " MiB";
   if (report.rejectedSteps) std::cerr << ", " << report.rejectedSteps << " rejected steps";
   std::cerr << "\n";
   if (report.status == RunStatus::Cancelled) {

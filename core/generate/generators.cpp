@@ -156,6 +156,33 @@ ModelSpec generateBranch(const BranchOptions& o) {
   return spec;
 }
 
+ModelSpec generateBinaryTree(const BinaryTreeOptions& o) {
+  if (o.levels < 1 || o.levels > 20) throw std::invalid_argument("a binary tree needs 1 to 20 levels");
+  ModelSpec spec;
+  const int n = (1 << o.levels) - 1;
+  spec.name = "binary tree of " + std::to_string(o.levels) + " levels (" + std::to_string(n) + " bodies)";
+  spec.kind = o.planar ? ModelKind::Planar : ModelKind::Spatial;
+  spec.bodies.reserve(static_cast<std::size_t>(n));
+  spec.hinges.reserve(static_cast<std::size_t>(n));
+  const HingeType joint = o.planar ? HingeType::Pin : HingeType::Ball;
+  // Heap numbering: body k (1-based) holds 2k at I_1 and 2k+1 at I_2; bars
+  // get shorter with depth so the levels do not collide.
+  for (int k = 1; k <= n; ++k) {
+    int level = 0;
+    while ((2 << level) <= k) ++level;
+    const double length = 2.0 * std::pow(0.6, level);
+    BodySpec b = makeBody(static_cast<std::uint32_t>(k - 1), label("n", k), rodOrCylinder(o.planar, 1.0, length, 0.02), length);
+    b.inputs = {Vec3::Zero(), Vec3(length, 0, 0)};
+    b.output = Vec3(0.5 * length, 0.0, 0.0);
+    if (!o.planar) b.orientation = quaternionFromAxisAngle(Vec3::UnitY(), k % 2 ? 0.2 : -0.2);
+    spec.bodies.push_back(std::move(b));
+    const std::optional<BodyId> parent = k == 1 ? std::nullopt : std::optional<BodyId>(BodyId{static_cast<std::uint32_t>(k / 2 - 1)});
+    spec.hinges.push_back(makeHinge(static_cast<std::uint32_t>(k - 1), label("h", k), joint, BodyId{static_cast<std::uint32_t>(k - 1)}, parent, k % 2));
+  }
+  spec.simulation.endTime = 1.0;
+  return spec;
+}
+
 namespace {
 
 struct TreeBuilder {

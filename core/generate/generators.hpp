@@ -40,6 +40,18 @@ struct BranchOptions {
 /// the others vertical. Needs at least 6 bodies.
 ModelSpec generateBranch(const BranchOptions& options);
 
+struct BinaryTreeOptions {
+  int levels = 5;  // 2^levels - 1 bodies
+  bool planar = false;
+};
+
+/// A balanced binary tree ("mobile"): every body is a bar hanging at its
+/// midpoint with a body at each end, down to free bars at the bottom level.
+/// Bars start horizontal with a small alternating tilt about the vertical so
+/// the motion is 3-D. Independent subtrees of equal size make it the natural
+/// case for processing subtrees in parallel.
+ModelSpec generateBinaryTree(const BinaryTreeOptions& options);
+
 struct RandomTreeOptions {
   int bodies = 20;
   std::uint64_t seed = 1;

@@ -215,7 +215,7 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
   s.relativeTolerance = r.number("relative_tolerance", s.relativeTolerance);
   s.absoluteTolerance = r.number("absolute_tolerance", s.absoluteTolerance);
   s.outputEvery = r.integer("output_every", s.outputEvery);
-  s.solver = parseEnum<SolverKind>(r, "solver", {{"riccati", SolverKind::Riccati}, {"newton-euler", SolverKind::NewtonEuler}}, s.solver);
+  s.solver = parseEnum<SolverKind>(r, "solver", {{"riccati", SolverKind::Riccati}, {"newton-euler", SolverKind::NewtonEuler}, {"mass-matrix", SolverKind::MassMatrix}, {"classical-tmm", SolverKind::ClassicalTmm}}, s.solver);
 }
 
 ModelSpec readModel(const Json& j) {

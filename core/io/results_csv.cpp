@@ -14,6 +14,12 @@ void appendNumber(std::string& out, double value) {
   out.append(buffer, result.ptr);
 }
 
+void appendFloat(std::string& out, double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, static_cast<float>(value));
+  out.append(buffer, result.ptr);
+}
+
 std::string csvField(const std::string& text) {
   if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
   std::string quoted = "\"";
@@ -24,7 +30,8 @@ std::string csvField(const std::string& text) {
   return quoted + "\"";
 }
 
-CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies) : m_model(model), m_bodies(std::move(bodies)) {
+CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision)
+    : m_model(model), m_bodies(std::move(bodies)), m_precision(precision) {
   if (m_bodies.empty())
     for (int i = 0; i < model.bodyCount(); ++i) m_bodies.push_back(i);
 }
@@ -58,20 +65,27 @@ std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
   return text + "\n";
 }
 
+void CsvLayout::number(std::string& line, double value) const {
+  line += ',';
+  if (m_precision == CsvPrecision::Float) appendFloat(line, value);
+  else appendNumber(line, value);
+}
+
 void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
                           const std::vector<double>& theta, const Energy& energy) const {
-  appendNumber(line, t);
+  appendNumber(line, t);  // time always in full precision
   for (std::size_t s = 0; s < m_bodies.size(); ++s) {
-    for (int k = 0; k < 3; ++k) { line += ','; appendNumber(line, com[s][k]); }
-    for (int k = 0; k < 4; ++k) { line += ','; appendNumber(line, quat[s][k]); }
-    if (m_model.planar()) { line += ','; appendNumber(line, theta[s]); }
+    for (int k = 0; k < 3; ++k) number(line, com[s][k]);
+    for (int k = 0; k < 4; ++k) number(line, quat[s][k]);
+    if (m_model.planar()) number(line, theta[s]);
   }
-  for (const double e : {energy.kinetic, energy.potential, energy.total()}) { line += ','; appendNumber(line, e); }
+  for (const double e : {energy.kinetic, energy.potential, energy.total()}) number(line, e);
   line += '\n';
 }
 
-CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance)
-    : m_layout(model, std::move(bodies)), m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
+CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance,
+                                 CsvPrecision precision)
+    : m_layout(model, std::move(bodies), precision), m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
   if (!m_out) throw Error(ErrorKind::Io, "cannot write results file '" + path + "'");
   m_out << m_layout.preamble(provenance);
   const std::size_t n = m_layout.bodies().size();

@@ -22,10 +22,14 @@ struct CsvProvenance {
   std::string settings;  // e.g. "solver riccati, integrator rk4, dt 0.001 s, every 10"
 };
 
+/// Precision of the numbers written: full double, or the shortest text of the
+/// nearest float (about half the file size, 7 significant digits).
+enum class CsvPrecision { Double, Float };
+
 /// The column layout for a model and a set of bodies (compiled indices).
 class CsvLayout {
  public:
-  CsvLayout(const Model& model, std::vector<int> bodies);
+  CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision = CsvPrecision::Double);
   std::string preamble(const CsvProvenance& provenance) const;  // comment lines and header row
   /// One row; `com`, `quat`, `theta` are indexed like the layout's bodies.
   void appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
@@ -34,14 +38,18 @@ class CsvLayout {
   std::vector<std::string> columnNames() const;
 
  private:
+  void number(std::string& line, double value) const;
+
   const Model& m_model;
   std::vector<int> m_bodies;
+  CsvPrecision m_precision;
 };
 
 /// Streams each recorded frame to a CSV file as it arrives (bounded memory).
 class CsvResultWriter final : public ResultSink {
  public:
-  CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance);
+  CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance,
+                  CsvPrecision precision = CsvPrecision::Double);
   void record(const Frame& frame) override;
   void finish() override;
 
@@ -60,6 +68,8 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
 
 /// Appends the shortest round-trip text of a double, locale-independent.
 void appendNumber(std::string& out, double value);
+/// The same for the float nearest to value.
+void appendFloat(std::string& out, double value);
 /// Quotes a CSV field when it contains a comma, quote or newline (RFC 4180).
 std::string csvField(const std::string& text);
 

@@ -79,7 +79,19 @@ const char* toString(IntegratorKind kind) {
 }
 
 const char* toString(SolverKind kind) {
-  return kind == SolverKind::Riccati ? "riccati" : "newton-euler";
+  switch (kind) {
+    case SolverKind::Riccati: return "riccati";
+    case SolverKind::NewtonEuler: return "newton-euler";
+    case SolverKind::MassMatrix: return "mass-matrix";
+    case SolverKind::ClassicalTmm: return "classical-tmm";
+  }
+  return "?";
+}
+
+std::optional<SolverKind> solverKindFromString(const std::string& name) {
+  for (SolverKind k : {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm})
+    if (name == toString(k)) return k;
+  return std::nullopt;
 }
 
 int hingeDof(HingeType type, ModelKind kind) {

@@ -97,7 +97,10 @@ struct HingeSpec {
 };
 
 enum class IntegratorKind { Rk4, DormandPrince45 };
-enum class SolverKind { Riccati, NewtonEuler };
+/// Riccati MSTMM (the product), and the formulations it is validated and
+/// compared against: Newton-Euler with Lagrange multipliers, the joint-space
+/// mass-matrix method, and the classical (non-Riccati) transfer matrix method.
+enum class SolverKind { Riccati, NewtonEuler, MassMatrix, ClassicalTmm };
 
 struct SimulationSettings {
   double endTime = 2.0;
@@ -143,6 +146,7 @@ const char* toString(HingeType type);
 const char* toString(ShapeType type);
 const char* toString(IntegratorKind kind);
 const char* toString(SolverKind kind);
+std::optional<SolverKind> solverKindFromString(const std::string& name);
 
 /// Degrees of freedom a hinge leaves free in a model of the given kind.
 int hingeDof(HingeType type, ModelKind kind);

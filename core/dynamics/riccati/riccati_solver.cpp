@@ -40,13 +40,27 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
     m_constants.emplace_back(b, general);
   }
   m_gravity = D::translational(mdl.gravity());
+  setParallelism(static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+template <class D>
+void RiccatiSolver<D>::setParallelism(int threads, int threshold) {
+  m_worker.reset();
+  m_plan.reset();
+  if (threads < 2) return;
+  auto plan = std::make_unique<SubtreePlan>(*m_model, threshold);
+  if (plan->empty()) return;
+  m_plan = std::move(plan);
+  m_worker = std::make_unique<WorkerThread>();
 }
 
 template <class D>
 void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
   if (static_cast<int>(out.angularAcceleration.size()) != n) out.resize(n);
-  for (int i = 0; i < n; ++i) forwardBody(i, y.data());
+  m_y = y.data();
+  m_out = &out;
+  forwardRange(0, n - 1);
   solveRoot();
   const int root = n - 1;
   if (!out.angularOnly) {  // z_root = 0 on the ground side: the load is e_out
@@ -54,7 +68,66 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
     const bool momentFree = m_releaseKind[static_cast<std::size_t>(root)] == ReleaseKind::RotationFree;
     storeHingeLoad(root, momentFree ? RVec::Zero() : RVec(r.released.em), r.released.eq, out);
   }
-  for (int i = root; i >= 0; --i) backwardBody(i, out);
+  backwardRange(0, root);
+}
+
+// Forward sweep over the bodies lo..hi (a whole subtree, or the whole tree):
+// in index order, except that the child subtrees of a fork point are handed
+// to two threads before the fork body itself.
+template <class D>
+void RiccatiSolver<D>::forwardRange(int lo, int hi) {
+  for (int i = lo; i <= hi; ++i) {
+    if (const ForkPoint* fork = m_worker ? m_plan->forkStartingAt(i, hi) : nullptr) {
+      runFork(*fork, false);
+      i = fork->body;
+    }
+    forwardBody(i, m_y);
+  }
+}
+
+// Backward sweep over lo..hi in reverse, forking below a fork body.
+template <class D>
+void RiccatiSolver<D>::backwardRange(int lo, int hi) {
+  for (int i = hi; i >= lo; --i) {
+    backwardBody(i, *m_out);
+    if (const ForkPoint* fork = m_worker ? m_plan->forkAtBody(i) : nullptr) {
+      runFork(*fork, true);
+      i = m_model->body(fork->body).subtreeBegin;  // its subtrees are done
+    }
+  }
+}
+
+template <class D>
+void RiccatiSolver<D>::runFork(const ForkPoint& fork, bool backward) {
+  const int index = static_cast<int>(&fork - m_plan->forks().data());
+  const bool started = m_worker->tryStart(&RiccatiSolver::workerJob, this, 2 * index + (backward ? 1 : 0));
+  auto runGroup = [&](const std::vector<int>& roots) {
+    for (int c : roots) {
+      const int begin = m_model->body(c).subtreeBegin;
+      if (backward) backwardRange(begin, c);
+      else forwardRange(begin, c);
+    }
+  };
+  try {
+    if (!started) runGroup(fork.workerGroup);  // the worker is busy with an enclosing fork
+    runGroup(fork.callerGroup);
+  } catch (...) {
+    if (started) m_worker->wait();  // it works on our data: let it finish first
+    throw;
+  }
+  if (started) m_worker->wait();
+}
+
+template <class D>
+void RiccatiSolver<D>::workerJob(void* self, int argument) {
+  auto* solver = static_cast<RiccatiSolver*>(self);
+  const ForkPoint& fork = solver->m_plan->forks()[static_cast<std::size_t>(argument / 2)];
+  const bool backward = argument % 2 == 1;
+  for (int c : fork.workerGroup) {
+    const int begin = solver->m_model->body(c).subtreeBegin;
+    if (backward) solver->backwardRange(begin, c);
+    else solver->forwardRange(begin, c);
+  }
 }
 
 // Step A1 (the quantities of 000 Eq. 5 that depend on the body's A and

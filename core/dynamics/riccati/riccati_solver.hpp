@@ -21,6 +21,7 @@
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
+#include "core/dynamics/riccati/subtree_parallelism.hpp"
 
 namespace mstmm {
 
@@ -52,10 +53,21 @@ class RiccatiSolver final : public DynamicsSolver {
   /// Read access to the workspace for tests.
   const RiccatiBodyData<D>& bodyData(int i) const { return m_bodies[static_cast<std::size_t>(i)]; }
 
+  /// Independent subtrees of at least `threshold` bodies run on two threads
+  /// (subtree_parallelism.hpp); threads = 1 turns that off. The default uses
+  /// a second thread when the machine has one and the model has such subtrees.
+  void setParallelism(int threads, int threshold = kDefaultForkThreshold);
+  bool parallel() const { return m_worker != nullptr; }
+  static constexpr int kDefaultForkThreshold = 1000;
+
  private:
   using TVec = typename D::TVec;
   using RVec = typename D::RVec;
 
+  void forwardRange(int lo, int hi);
+  void backwardRange(int lo, int hi);
+  void runFork(const ForkPoint& fork, bool backward);
+  static void workerJob(void* self, int argument);
   void forwardBody(int i, const double* y);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   void solveRoot();
@@ -71,6 +83,11 @@ class RiccatiSolver final : public DynamicsSolver {
   std::vector<SingleAxisRelease<D>> m_singleAxis;  // used by revolute hinges only
   std::vector<RiccatiLinkData<D>> m_links;
   TVec m_gravity;
+
+  std::unique_ptr<SubtreePlan> m_plan;
+  std::unique_ptr<WorkerThread> m_worker;
+  const double* m_y = nullptr;    // the state and output of the evaluation in progress,
+  SolverOutput* m_out = nullptr;  // for the worker thread
 };
 
 extern template class RiccatiSolver<PlanarDim>;

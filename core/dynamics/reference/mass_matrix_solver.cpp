@@ -1,0 +1,196 @@
+#include "core/dynamics/reference/mass_matrix_solver.hpp"
+
+#include <Eigen/Cholesky>
+
+#include "core/dynamics/kinematics.hpp"
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+namespace {
+
+using Vec6 = Eigen::Matrix<double, 6, 1>;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+using Subspace = Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 3>;
+
+Vec6 spatial(const Vec3& angular, const Vec3& linear) {
+  Vec6 v;
+  v.head<3>() = angular;
+  v.tail<3>() = linear;
+  return v;
+}
+
+/// v x* f for a motion v and a force f (Featherstone's crf).
+Vec6 crossForce(const Vec6& v, const Vec6& f) {
+  const Vec3 w = v.head<3>(), vo = v.tail<3>(), n = f.head<3>(), lin = f.tail<3>();
+  return spatial(w.cross(n) + vo.cross(lin), w.cross(lin));
+}
+
+/// The spatial inertia about the origin of a body with mass m, centre c and
+/// J_C (world axes).
+Mat6 spatialInertia(double m, const Vec3& c, const Mat3& jc) {
+  const Mat3 cx = skew(c);
+  Mat6 i;
+  i.topLeftCorner<3, 3>() = jc - m * cx * cx;
+  i.topRightCorner<3, 3>() = m * cx;
+  i.bottomLeftCorner<3, 3>() = -m * cx;
+  i.bottomRightCorner<3, 3>() = m * Mat3::Identity();
+  return i;
+}
+
+/// One hinge at one instant: its motion subspace S, its speed u and the
+/// derivative term S' u.
+struct JointMotion {
+  Subspace s;
+  Eigen::VectorXd u;
+  Vec6 sDotU = Vec6::Zero();
+};
+
+JointMotion jointMotion(const Model& model, const std::vector<BodyPose>& poses, const Vec3& origin, int i) {
+  const CompiledBody& b = model.body(i);
+  const BodyPose& pose = poses[static_cast<std::size_t>(i)];
+  const Vec3 p = pose.output - origin;  // the joint point
+  const Vec3 omegaParent = b.parent >= 0 ? poses[static_cast<std::size_t>(b.parent)].omega : Vec3::Zero();
+  const Vec3 relative = pose.omega - omegaParent;
+  const Vec3& vp = pose.outputVelocity;
+  JointMotion j;
+  switch (model.hinge(i).type) {
+    case HingeType::Ball:
+      j.s.resize(6, 3);
+      j.s.topRows<3>() = Mat3::Identity();  // fixed-size blocks: comma initialisers
+      j.s.bottomRows<3>() = skew(p);         // trip GCC 12's -Warray-bounds under AVX
+      j.u.resize(3);
+      for (int k = 0; k < 3; ++k) j.u[k] = relative[k];  // element-wise for the same reason
+      j.sDotU = spatial(Vec3::Zero(), vp.cross(relative));
+      break;
+    case HingeType::Pin:
+    case HingeType::Revolute: {
+      const Mat3 parentRotation = b.parent >= 0 ? poses[static_cast<std::size_t>(b.parent)].rotation : Mat3::Identity();
+      const Vec3 n = model.planar() ? Vec3::UnitZ() : Vec3(parentRotation * model.hinge(i).axisInParent);
+      const double rate = n.dot(relative);
+      const Vec3 nDot = omegaParent.cross(n);  // the axis turns with the root-side body
+      j.s.resize(6, 1);
+      j.s.col(0) = spatial(n, p.cross(n));
+      j.u.resize(1);
+      j.u[0] = rate;
+      j.sDotU = rate * spatial(nDot, vp.cross(n) + p.cross(nDot));
+      break;
+    }
+    case HingeType::Weld:
+      j.s.resize(6, 0);
+      j.u.resize(0);
+      break;
+  }
+  return j;
+}
+
+}  // namespace
+
+MassMatrixSolver::MassMatrixSolver(std::shared_ptr<const Model> model) : DynamicsSolver(std::move(model)) {
+  m_offset.resize(static_cast<std::size_t>(m_model->bodyCount()));
+  for (int i = 0; i < m_model->bodyCount(); ++i) {
+    m_offset[static_cast<std::size_t>(i)] = m_dof;
+    m_dof += m_model->hinge(i).dof;
+  }
+  if (m_dof > kMaxDof) {
+    const double gib = 8.0 * static_cast<double>(m_dof) * static_cast<double>(m_dof) / (1024.0 * 1024.0 * 1024.0);
+    throw Error(ErrorKind::Input, "mass-matrix: " + std::to_string(m_dof) + " degrees of freedom need a dense " + std::to_string(m_dof) + " x " +
+                                      std::to_string(m_dof) + " mass matrix (" + formatNumber(gib) +
+                                      " GiB) and O(N^3) work per evaluation; use the Riccati solver for systems this large");
+  }
+}
+
+void MassMatrixSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+  const Model& model = *m_model;
+  const int n = model.bodyCount();
+  out.resize(n);
+  std::vector<BodyPose> poses;
+  computePoses(model, y, poses);
+  const Vec3 origin = model.hinge(model.root()).anchor;  // keeps Plucker moments small
+  const Vec3 g = model.gravity();
+
+  std::vector<JointMotion> joints;
+  std::vector<Mat6> inertia(static_cast<std::size_t>(n));
+  std::vector<Vec6> velocity(static_cast<std::size_t>(n)), gravityForce(static_cast<std::size_t>(n));
+  joints.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const BodyPose& pose = poses[static_cast<std::size_t>(i)];
+    const CompiledBody& b = model.body(i);
+    const Vec3 c = pose.com - origin;
+    inertia[static_cast<std::size_t>(i)] = spatialInertia(b.mass, c, pose.rotation * b.inertiaAtCom * pose.rotation.transpose());
+    velocity[static_cast<std::size_t>(i)] = spatial(pose.omega, pose.comVelocity - pose.omega.cross(c));
+    gravityForce[static_cast<std::size_t>(i)] = spatial(c.cross(b.mass * g), b.mass * g);
+    joints.push_back(jointMotion(model, poses, origin, i));
+  }
+
+  // Accelerations for given u' (root to tips; parents come after children).
+  auto accelerations = [&](const Eigen::VectorXd* uDot) {
+    std::vector<Vec6> a(static_cast<std::size_t>(n));
+    for (int i = n - 1; i >= 0; --i) {
+      const auto s = static_cast<std::size_t>(i);
+      const int parent = model.body(i).parent;
+      a[s] = (parent >= 0 ? a[static_cast<std::size_t>(parent)] : Vec6::Zero()) + joints[s].sDotU;
+      if (uDot && joints[s].s.cols() > 0) a[s] += joints[s].s * uDot->segment(m_offset[s], joints[s].s.cols());
+    }
+    return a;
+  };
+  // Forces transmitted through each hinge onto its tip-side subtree (tips to root).
+  auto transmitted = [&](const std::vector<Vec6>& a) {
+    std::vector<Vec6> f(static_cast<std::size_t>(n), Vec6::Zero());
+    for (int i = 0; i < n; ++i) {
+      const auto s = static_cast<std::size_t>(i);
+      f[s] += inertia[s] * a[s] + crossForce(velocity[s], inertia[s] * velocity[s]) - gravityForce[s];
+      if (model.body(i).parent >= 0) f[static_cast<std::size_t>(model.body(i).parent)] += f[s];
+    }
+    return f;
+  };
+
+  // Bias forces C (recursive Newton-Euler with u' = 0).
+  std::vector<Vec6> bias = transmitted(accelerations(nullptr));
+  Eigen::VectorXd c(m_dof);
+  for (int i = 0; i < n; ++i)
+    if (joints[static_cast<std::size_t>(i)].s.cols() > 0)
+      c.segment(m_offset[static_cast<std::size_t>(i)], joints[static_cast<std::size_t>(i)].s.cols()) =
+          joints[static_cast<std::size_t>(i)].s.transpose() * bias[static_cast<std::size_t>(i)];
+
+  // Mass matrix by composite rigid bodies.
+  Eigen::MatrixXd m = Eigen::MatrixXd::Zero(m_dof, m_dof);
+  std::vector<Mat6> composite = inertia;
+  for (int i = 0; i < n; ++i) {
+    const auto s = static_cast<std::size_t>(i);
+    const int parent = model.body(i).parent;
+    if (parent >= 0) composite[static_cast<std::size_t>(parent)] += composite[s];
+    const Subspace& si = joints[s].s;
+    if (si.cols() == 0) continue;
+    const Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 3> f = composite[s] * si;
+    m.block(m_offset[s], m_offset[s], si.cols(), si.cols()) = si.transpose() * f;
+    for (int j = parent; j >= 0; j = model.body(j).parent) {
+      const Subspace& sj = joints[static_cast<std::size_t>(j)].s;
+      if (sj.cols() == 0) continue;
+      const Eigen::MatrixXd mji = sj.transpose() * f;
+      m.block(m_offset[static_cast<std::size_t>(j)], m_offset[s], sj.cols(), si.cols()) = mji;
+      m.block(m_offset[s], m_offset[static_cast<std::size_t>(j)], si.cols(), sj.cols()) = mji.transpose();
+    }
+  }
+  const Eigen::LLT<Eigen::MatrixXd> llt(m);
+  if (llt.info() != Eigen::Success) throw Error(ErrorKind::Solver, "mass-matrix: the mass matrix is not positive definite");
+  const Eigen::VectorXd uDot = llt.solve(-c);
+
+  const std::vector<Vec6> a = accelerations(&uDot);
+  const std::vector<Vec6> f = transmitted(a);
+  for (int i = 0; i < n; ++i) {
+    const auto s = static_cast<std::size_t>(i);
+    const BodyPose& pose = poses[s];
+    const Vec3 cpos = pose.com - origin, p = pose.output - origin;
+    const Vec3 alpha = a[s].head<3>();
+    out.angularAcceleration[s] = alpha;
+    // Classical acceleration of C from the spatial one: a_O + alpha x c + omega x v_C.
+    out.comAcceleration[s] = a[s].tail<3>() + alpha.cross(cpos) + pose.omega.cross(pose.comVelocity);
+    // f is what the root side applies to the tip side; the tip side pushes back.
+    out.hingeForce[s] = -f[s].tail<3>();
+    out.hingeMoment[s] = -(f[s].head<3>() - p.cross(f[s].tail<3>()));
+  }
+}
+
+}  // namespace mstmm

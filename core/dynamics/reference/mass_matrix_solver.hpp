@@ -1,0 +1,37 @@
+#pragma once
+// The mass-matrix method in relative (joint) coordinates, the kind of
+// formulation the papers compare against: the joint-space mass matrix M by
+// the composite-rigid-body algorithm, the bias forces C by the recursive
+// Newton-Euler algorithm (equivalent to Kane's equations, 001), and
+// M u' = -C solved by a dense Cholesky factorisation: O(N^3).
+//
+// Generalised speeds are the relative angular velocities of the hinges in
+// world axes (ball: 3, pin/revolute: 1 along the axis, weld: 0), so
+// u' = Omega'_tip - Omega'_root for a ball. Everything is expressed in one
+// frame, world axes with the origin at the root's anchor, in Plucker
+// coordinates (Featherstone, Rigid Body Dynamics Algorithms, ch. 2):
+// motion [omega; v_O], force [n_O; f]. With one frame, forces need no
+// transformation between bodies.
+
+#include <memory>
+
+#include "core/dynamics/dynamics_solver.hpp"
+
+namespace mstmm {
+
+class MassMatrixSolver final : public DynamicsSolver {
+ public:
+  /// Refuses (mstmm::Error, Input) models above kMaxDof degrees of freedom:
+  /// the dense mass matrix would not fit, nor finish.
+  explicit MassMatrixSolver(std::shared_ptr<const Model> model);
+  static constexpr int kMaxDof = 15000;
+  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
+  const char* name() const override { return "mass-matrix"; }
+  int degreesOfFreedom() const { return m_dof; }
+
+ private:
+  std::vector<int> m_offset;  // first generalised speed of each body's output hinge
+  int m_dof = 0;
+};
+
+}  // namespace mstmm
