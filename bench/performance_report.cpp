@@ -2,7 +2,7 @@
 // docs/performance.md and a log-log plot (PNG) of time per evaluation
 // against the number of bodies, one curve per formulation.
 //
-//   mstmm-performance-report TIMINGS.csv ACCURACY.csv OUT.md OUT.png
+//   mstmm-performance-report TIMINGS.csv ACCURACY.csv RUNS.csv OUT.md OUT.png
 //
 // Run through scripts/performance-report.sh, which also runs the benchmark.
 
@@ -60,6 +60,18 @@ QList<Accuracy> readAccuracy(const QString& path) {
   QList<Accuracy> list;
   for (const QStringList& r : readCsv(path))
     if (r.size() >= 4) list.append({r[0], r[1].toInt(), r[2].toDouble(), r[3].toDouble()});
+  return list;
+}
+
+struct Run {
+  int bodies = 0, dof = 0;
+  double wall = 0, peakMiB = 0;
+};
+
+QList<Run> readRuns(const QString& path) {
+  QList<Run> list;
+  for (const QStringList& r : readCsv(path))
+    if (r.size() >= 4) list.append({r[0].toInt(), r[1].toInt(), r[2].toDouble(), r[3].toDouble()});
   return list;
 }
 
@@ -141,6 +153,26 @@ QString accuracyTable(const QList<Accuracy>& rows) {
   return md;
 }
 
+/// The targets of the scale issue against what was measured.
+QString targets(const QList<Timing>& timings, const QList<Run>& runs) {
+  double lo = 1e300, hi = 0, at100 = 0, at33k = 0;
+  for (const Timing& t : timings)
+    if (t.solver == "riccati" && t.system == "chain" && t.threads == 1) {
+      lo = std::min(lo, t.perBody);
+      hi = std::max(hi, t.perBody);
+      if (t.bodies == 100) at100 = t.perBody;
+      if (t.bodies == 33334) at33k = t.perBody;
+    }
+  QString md = "| target | measured |\n|---|---|\n";
+  md += QString("| one Riccati evaluation ≤ 0.25 µs per ball-jointed body, 10 … 33,334 bodies | %1 … %2 µs per body |\n").arg(fixed(lo, 3), fixed(hi, 3));
+  if (at100 > 0 && at33k > 0)
+    md += QString("| per-body time at 33,334 bodies within 1.5× of that at 100 | %1× |\n").arg(fixed(at33k / at100, 2));
+  for (const Run& r : runs)
+    md += QString("| 1 s of the %1-body branch system (%2 DOF), RK4, Δt = 1e-3, from the CLI: ≤ %3 s | %4 s wall, %5 MiB peak memory (every 100th step recorded, single precision) |\n")
+              .arg(r.bodies).arg(r.dof).arg(r.bodies < 1000 ? "0.5" : "30").arg(fixed(r.wall, 2), fixed(r.peakMiB, 0));
+  return md;
+}
+
 int lostAllDigits(const QList<Accuracy>& rows, const QString& model) {
   for (const Accuracy& a : rows)
     if (a.model == model && !(a.tmm < 1.0)) return a.bodies;
@@ -163,13 +195,15 @@ QString speedups(const QList<Timing>& timings) {
 int main(int argc, char** argv) {
   qputenv("QT_QPA_PLATFORM", qgetenv("QT_QPA_PLATFORM").isEmpty() ? QByteArray("offscreen") : qgetenv("QT_QPA_PLATFORM"));
   QApplication app(argc, argv);
-  if (argc != 5) {
-    QTextStream(stderr) << "usage: mstmm-performance-report TIMINGS.csv ACCURACY.csv OUT.md OUT.png\n";
+  if (argc != 6) {
+    QTextStream(stderr) << "usage: mstmm-performance-report TIMINGS.csv ACCURACY.csv RUNS.csv OUT.md OUT.png\n";
     return 2;
   }
   const QList<Timing> timings = readTimings(argv[1]);
   const QList<Accuracy> accuracy = readAccuracy(argv[2]);
-  writePlot(timings, argv[4]);
+  const QList<Run> runs = readRuns(argv[3]);
+  const QString mdPath = argv[4], pngPath = argv[5];
+  writePlot(timings, pngPath);
   QString md;
   QTextStream out(&md);
   out << "# Performance\n\n"
@@ -177,7 +211,8 @@ int main(int argc, char** argv) {
       << QDateTime::currentDateTime().toString("yyyy-MM-dd") << ", " << cpuModel() << ", " << QThread::idealThreadCount()
       << " cores, Release build. Times are medians of 5 batches of at least 0.2 s each; calls longer than 1 s are timed once. "
       << "Benchmarks report; they assert nothing.\n\n"
-      << "![time per evaluation against N](" << QFileInfo(argv[4]).fileName() << ")\n\n"
+      << "## Targets\n\n" << targets(timings, runs)
+      << "\n![time per evaluation against N](" << QFileInfo(pngPath).fileName() << ")\n\n"
       << "## Ball-jointed spatial chains\n\n" << timingTable(timings, "chain")
       << "\nThe Riccati solver's cost per body is flat in N (O(N)); the mass-matrix method (CRBA + dense Cholesky) grows as N³ "
       << "and the Newton–Euler/Lagrange-multiplier system (sparse LU) somewhat faster than N. The classical TMM is O(N) too, "
@@ -192,7 +227,7 @@ int main(int argc, char** argv) {
       << "conditions at the end; its error grows about threefold per body and it loses all digits (relative error ≥ 1) at N = "
       << lostAllDigits(accuracy, "planar") << " (planar) and N = " << lostAllDigits(accuracy, "spatial")
       << " (spatial). The Riccati form stays at round-off.\n\n" << accuracyTable(accuracy);
-  QFile file(argv[3]);
+  QFile file(mdPath);
   if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return 1;
   file.write(md.toUtf8());
   return 0;

@@ -61,61 +61,58 @@ struct BodyKinematics {
         rCO(D::rotate(rotation, body.comToOutput)), e2(D::centripetal(omega, rIO)) {}
 };
 
+/// The relation at the output end O of the body alone (no inputs attached):
+/// its own mass, inertia about O and gravity.
+template <class D>
+void ownRelation(const RiccatiBodyConstants& body, const BodyKinematics<D>& k, const typename D::TVec& gravity, ArticulatedRelation<D>& own) {
+  using TVec = typename D::TVec;
+  const double m = body.mass;
+  const TVec fC = m * gravity;
+  own.qr = -m * D::TT::Identity();
+  own.mr = -m * D::crossRT(k.rCO);
+  own.mw = body.generalAtOutput ? D::inertialInertia(k.rotation, *body.generalAtOutput)
+                                : D::inertialInertia(k.rotation, body.diagonalAtOutput);  // J_O
+  own.eq = fC + m * D::centripetal(k.omega, k.rCO);
+  own.em = D::gyroscopicInertial(own.mw, k.omega) + D::crossRTv(k.rCO, fC);
+}
+
+/// Adds the released relations of a body's input ends to its own relation,
+/// accumulating in place: relation() starts as the body's own relation
+/// (ownRelation) and ends as the relation at its output end O. Every term
+/// added to qr and mw is symmetric by construction.
 template <class D>
 class BodyStep {
  public:
   using TVec = typename D::TVec;
   using RVec = typename D::RVec;
 
-  /// Starts with the body's own mass, inertia about O and gravity.
-  void begin(const RiccatiBodyConstants& body, const BodyKinematics<D>& k, const TVec& gravity) {
-    m_k = &k;
-    const double m = body.mass;
-    const TVec fC = m * gravity;
-    m_qr = -m * D::TT::Identity();
-    m_mr = -m * D::crossRT(k.rCO);
-    m_mw = body.generalAtOutput ? D::inertialInertia(k.rotation, *body.generalAtOutput)
-                                : D::inertialInertia(k.rotation, body.diagonalAtOutput);  // J_O
-    m_eq = fC + m * D::centripetal(k.omega, k.rCO);
-    m_em = D::gyroscopicInertial(m_mw, k.omega) + D::crossRTv(k.rCO, fC);
-  }
+  BodyStep(const TVec& rIO, const RVec& omega) : m_rIO(rIO), m_omega(omega) {}
+
+  ArticulatedRelation<D>& relation() { return m_s; }
 
   /// Adds an input end at r_{I_1 I_k} = r (inertial) whose hinge delivered
   /// `rel`; `momentFree` says it came through a ball/pin (A_k = B_k = 0).
   void addInput(const ArticulatedRelation<D>& rel, bool momentFree, const TVec& r) {
-    const TVec d = m_k->rIO - r;
-    const TVec omegaOmegaD = D::centripetal(m_k->omega, d);
+    const TVec d = m_rIO - r;
+    const TVec omegaOmegaD = D::centripetal(m_omega, d);
     const typename D::RT w = D::crossRTm(d, rel.qr);  // d~_k G_k
     const TVec chi = rel.eq - rel.qr * omegaOmegaD;
-    m_qr += rel.qr;
-    m_mr += w;
-    m_mw += D::sandwich(w, d);                         // d~_k G_k d~_k^*
-    m_eq += chi;
-    m_em += D::crossRTv(d, chi);
+    m_s.qr += rel.qr;
+    m_s.mr += w;
+    m_s.mw += D::sandwich(w, d);                       // d~_k G_k d~_k^*
+    m_s.eq += chi;
+    m_s.em += D::crossRTv(d, chi);
     if (momentFree) return;
     const typename D::RR p = rel.mr * D::crossTR(d);
-    m_mr += rel.mr;
-    m_mw += rel.mw + p + p.transpose();
-    m_em += rel.em - rel.mr * omegaOmegaD;
-  }
-
-  /// The relation at the output end O. Every term added to qr and mw is
-  /// symmetric by construction, so no symmetrisation is needed.
-  void finish(ArticulatedRelation<D>& out) const {
-    out.qr = m_qr;
-    out.mw = m_mw;
-    out.mr = m_mr;
-    out.eq = m_eq;
-    out.em = m_em;
+    m_s.mr += rel.mr;
+    m_s.mw += rel.mw + p + p.transpose();
+    m_s.em += rel.em - rel.mr * omegaOmegaD;
   }
 
  private:
-  const BodyKinematics<D>* m_k = nullptr;
-  typename D::TT m_qr;
-  typename D::RT m_mr;
-  typename D::RR m_mw;
-  TVec m_eq;
-  RVec m_em;
+  TVec m_rIO;
+  RVec m_omega;
+  ArticulatedRelation<D> m_s;
 };
 
 }  // namespace mstmm

@@ -77,11 +77,11 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
 template <class D>
 void RiccatiSolver<D>::forwardRange(int lo, int hi) {
   for (int i = lo; i <= hi; ++i) {
-    if (const ForkPoint* fork = m_worker ? m_plan->forkStartingAt(i, hi) : nullptr) {
+    if (const ForkPoint* fork = m_plan ? m_plan->forkStartingAt(i, hi) : nullptr) {
       runFork(*fork, false);
       i = fork->body;
     }
-    forwardBody(i, m_y);
+    forwardBody(i);
   }
 }
 
@@ -90,7 +90,7 @@ template <class D>
 void RiccatiSolver<D>::backwardRange(int lo, int hi) {
   for (int i = hi; i >= lo; --i) {
     backwardBody(i, *m_out);
-    if (const ForkPoint* fork = m_worker ? m_plan->forkAtBody(i) : nullptr) {
+    if (const ForkPoint* fork = m_plan ? m_plan->forkAtBody(i) : nullptr) {
       runFork(*fork, true);
       i = m_model->body(fork->body).subtreeBegin;  // its subtrees are done
     }
@@ -131,18 +131,19 @@ void RiccatiSolver<D>::workerJob(void* self, int argument) {
 }
 
 // Step A1 (the quantities of 000 Eq. 5 that depend on the body's A and
-// Omega), then the body step and the release of the output hinge.
+// Omega), the body step (its own relation plus the released relations of its
+// inputs), and the release of its output hinge.
 template <class D>
-void RiccatiSolver<D>::forwardBody(int i, const double* y) {
+void RiccatiSolver<D>::forwardBody(int i) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
-  const BodyKinematics<D> k(cb, y + D::StatePerBody * i);
+  const BodyKinematics<D> k(cb, m_y + D::StatePerBody * i);
   b.omega = k.omega;
   b.rIO = k.rIO;
   b.rCO = k.rCO;
   b.e2 = k.e2;
-  BodyStep<D> step;
-  step.begin(cb, k, m_gravity);
+  BodyStep<D> step(k.rIO, k.omega);
+  ownRelation<D>(cb, k, m_gravity, step.relation());
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
     RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
@@ -151,9 +152,7 @@ void RiccatiSolver<D>::forwardBody(int i, const double* y) {
     const auto c = static_cast<std::size_t>(link.child);
     step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r);
   }
-  ArticulatedRelation<D> atOutput;
-  step.finish(atOutput);
-  releaseOutputHinge(i, atOutput, y);
+  releaseOutputHinge(i, step.relation(), m_y);
 }
 
 // Releases the hinge at the output of body i (method.md §3.3). Only a
