@@ -400,23 +400,37 @@ ModelSpec loadModel(const std::string& path) {
   }
 }
 
+namespace {
+
+void writeDirectly(const std::string& path, const std::string& contents) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw Error(ErrorKind::Io, "cannot write '" + path + "'");
+  out << contents;
+  out.flush();
+  if (!out) throw Error(ErrorKind::Io, "writing '" + path + "' failed (disk full?)");
+}
+
+}  // namespace
+
 void writeFileAtomically(const std::string& path, const std::string& contents) {
   namespace fs = std::filesystem;
-  const fs::path target(path);
-  const fs::path temp = target.parent_path() / (".~" + target.filename().string() + ".tmp");
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(ErrorKind::Io, "cannot write '" + temp.string() + "'");
-    out << contents;
-    out.flush();
-    if (!out) {
-      out.close();
-      std::error_code ignored;
-      fs::remove(temp, ignored);
-      throw Error(ErrorKind::Io, "writing '" + path + "' failed (disk full?)");
-    }
-  }
   std::error_code ec;
+  // Replace what the path names: through a symbolic link to its target, and
+  // never a device or pipe (renaming over /dev/null would replace the device
+  // with a file), which are written in place.
+  fs::path target(path);
+  if (fs::is_symlink(target, ec)) target = fs::weakly_canonical(target, ec);
+  if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
+    writeDirectly(target.string(), contents);
+    return;
+  }
+  const fs::path temp = target.parent_path() / (".~" + target.filename().string() + ".tmp");
+  try {
+    writeDirectly(temp.string(), contents);
+  } catch (const Error&) {
+    fs::remove(temp, ec);
+    throw;
+  }
   fs::rename(temp, target, ec);
   if (ec) {
     std::error_code ignored;

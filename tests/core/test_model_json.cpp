@@ -111,6 +111,19 @@ class TestModelJson : public QObject {
     QVERIFY_THROWS_EXCEPTION(Error, saveModel(riccatiDemo(), dir.filePath("missing/model.json").toStdString()));
   }
 
+  void saveWritesThroughLinksAndNeverReplacesDevices() {
+    QTemporaryDir dir;
+    const std::string real = dir.filePath("real.json").toStdString(), link = dir.filePath("link.json").toStdString();
+    saveModel(riccatiDemo(), real);
+    std::filesystem::create_symlink(real, link);
+    saveModel(generateChain({2, true}), link);
+    QVERIFY(std::filesystem::is_symlink(link));  // still a link, to the updated file
+    QVERIFY(loadModel(real) == generateChain({2, true}));
+    // Saving to a device writes to it rather than renaming a file over it.
+    saveModel(riccatiDemo(), "/dev/null");
+    QVERIFY(std::filesystem::is_character_file("/dev/null"));
+  }
+
   void malformedInputGivesNamedErrors_data() {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("expected");
