@@ -5,10 +5,10 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config
   libeigen3-dev nlohmann-json3-dev
-  qt6-base-dev libqt6opengl6-dev qt6-charts-dev libqt6svg6-dev
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libvtk9-dev
   libbenchmark-dev
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth libgl1-mesa-dri fonts-dejavu-core
 )
 missing=()
 for p in "${packages[@]}"; do

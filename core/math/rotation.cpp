@@ -1,5 +1,6 @@
 #include "core/math/rotation.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace mstmm {
@@ -22,6 +23,24 @@ Quat quaternionFromRotation(const Mat3& a) {
   }
   if (p[0] < 0) p = -p;  // one canonical sign, so round trips compare equal
   return p / p.norm();
+}
+
+Vec3 cardanFromRotation(const Mat3& a) {
+  const double s = std::clamp(-a(2, 0), -1.0, 1.0);
+  const double pitch = std::asin(s);
+  if (std::abs(s) > 1.0 - 1e-12) {  // gimbal lock: only psi -+ phi is defined
+    return Vec3(std::atan2(-a(0, 1), a(1, 1)), pitch, 0.0);
+  }
+  return Vec3(std::atan2(a(1, 0), a(0, 0)), pitch, std::atan2(a(2, 1), a(2, 2)));
+}
+
+Quat quaternionFromCardan(const Vec3& angles) {
+  const Quat z = quaternionFromAxisAngle(Vec3::UnitZ(), angles[0]);
+  const Quat y = quaternionFromAxisAngle(Vec3::UnitY(), angles[1]);
+  const Quat x = quaternionFromAxisAngle(Vec3::UnitX(), angles[2]);
+  Quat q = quaternionProduct(quaternionProduct(z, y), x);
+  if (q[0] < 0) q = -q;
+  return q / q.norm();
 }
 
 }  // namespace mstmm

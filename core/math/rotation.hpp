@@ -61,6 +61,13 @@ inline Quat quaternionProduct(const Quat& a, const Quat& b) {
   return r;
 }
 
+/// Cardan angles [yaw psi, pitch theta, roll phi] (rad) of A = Rz(psi) Ry(theta) Rx(phi),
+/// the z-y-x convention; pitch in [-pi/2, pi/2]. At gimbal lock (|pitch| = pi/2)
+/// roll is taken as 0.
+Vec3 cardanFromRotation(const Mat3& a);
+/// The unit quaternion of Rz(psi) Ry(theta) Rx(phi) for angles [psi, theta, phi].
+Quat quaternionFromCardan(const Vec3& angles);
+
 /// Unit quaternion of a proper rotation matrix (Shepperd's method: choose the
 /// largest diagonal term so that the division is well conditioned).
 Quat quaternionFromRotation(const Mat3& a);

@@ -1,0 +1,80 @@
+#include "gui/dialogs/generate_dialog.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QSpinBox>
+#include <cmath>
+
+#include "core/generate/generators.hpp"
+
+namespace mstmm::gui {
+
+namespace {
+enum Kind { Chain, Branch, RandomTree, BinaryTree };
+int binaryLevels(int bodies) { return std::max(1, static_cast<int>(std::lround(std::log2(bodies + 1.0)))); }
+}  // namespace
+
+GenerateDialog::GenerateDialog(QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Generate a Model"));
+  m_kind = new QComboBox;
+  m_kind->addItem(tr("Chain of rods hanging from the ground"), Chain);
+  m_kind->addItem(tr("Branch system of 000 Fig. 1"), Branch);
+  m_kind->addItem(tr("Random tree"), RandomTree);
+  m_kind->addItem(tr("Binary tree (mobile)"), BinaryTree);
+  m_bodies = new QSpinBox;
+  m_bodies->setRange(1, 1000000);
+  m_bodies->setValue(10);
+  m_seed = new QSpinBox;
+  m_seed->setRange(0, 1000000000);
+  m_seed->setValue(1);
+  m_planar = new QCheckBox(tr("planar (x-y plane)"));
+  m_info = new QLabel;
+  m_info->setWordWrap(true);
+  auto* form = new QFormLayout(this);
+  form->addRow(tr("System"), m_kind);
+  form->addRow(tr("Bodies"), m_bodies);
+  form->addRow(tr("Random seed"), m_seed);
+  form->addRow(QString(), m_planar);
+  form->addRow(m_info);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  form->addRow(buttons);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  connect(m_kind, &QComboBox::currentIndexChanged, this, &GenerateDialog::update);
+  connect(m_bodies, &QSpinBox::valueChanged, this, &GenerateDialog::update);
+  connect(m_planar, &QCheckBox::toggled, this, &GenerateDialog::update);
+  update();
+}
+
+void GenerateDialog::update() {
+  const int kind = m_kind->currentData().toInt();
+  m_seed->setEnabled(kind == RandomTree);
+  m_bodies->setMinimum(kind == Branch ? 6 : 1);
+  const int n = m_bodies->value();
+  const int dof = (m_planar->isChecked() ? 1 : 3) * (kind == BinaryTree ? (1 << binaryLevels(n)) - 1 : n);
+  QString text = tr("%1 degrees of freedom.").arg(dof);
+  if (kind == Branch) text += tr(" Bodies are numbered as in the paper: N = %1.").arg(2 * n - 1);
+  if (kind == BinaryTree) text += tr(" %1 levels: %2 bodies.").arg(binaryLevels(n)).arg((1 << binaryLevels(n)) - 1);
+  m_info->setText(text);
+}
+
+ModelSpec GenerateDialog::model() const {
+  const bool planar = m_planar->isChecked();
+  const int n = m_bodies->value();
+  switch (m_kind->currentData().toInt()) {
+    case Branch: return generateBranch({n, planar});
+    case RandomTree: return generateRandomTree({n, static_cast<std::uint64_t>(m_seed->value()), planar});
+    case BinaryTree: return generateBinaryTree({binaryLevels(n), planar});
+    default: {
+      ChainOptions o;
+      o.bodies = n;
+      o.planar = planar;
+      return generateChain(o);
+    }
+  }
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,46 @@
+#pragma once
+// User-level editing operations on a ModelDocument. Each pushes exactly one
+// step on the document's undo stack (a command or a macro of commands) and
+// returns an empty string, or a message saying why it did nothing.
+
+#include <QPointF>
+#include <QString>
+
+#include "gui/document/model_document.hpp"
+
+namespace mstmm::gui {
+
+/// A new body of the default kind for the model (planar: rod; spatial:
+/// cylinder), 1 kg, 1 m, at graph position `at`. Returns its id.
+BodyId addBody(ModelDocument* document, QPointF at);
+
+/// A hinge from the output end of `tip` to a free input end of `root` (a new
+/// input end at the root body's far end if all are taken).
+QString connectBodies(ModelDocument* document, BodyId tip, BodyId root, HingeType type);
+
+/// A hinge from the output end of `body` to the ground at the origin.
+QString attachToGround(ModelDocument* document, BodyId body, HingeType type);
+
+/// Deletes the selected bodies and hinges (and hinges attached to deleted bodies).
+QString deleteSelection(ModelDocument* document);
+
+/// The selected bodies with the hinges between them (and to the ground), as
+/// JSON text for the clipboard; empty if nothing is selected.
+QString copySelection(const ModelDocument* document);
+
+/// Adds bodies and hinges from copySelection() text with fresh ids and
+/// unique names, shifted by `offset` in the graph; selects them.
+QString paste(ModelDocument* document, const QString& text, QPointF offset);
+
+/// Switches between planar and spatial, converting what has an obvious
+/// counterpart (pin <-> ball, theta <-> rotation about z, rods <-> thin
+/// cylinders); whatever is left invalid is reported by validation.
+QString setModelKind(ModelDocument* document, ModelKind kind);
+
+/// Places every body by the automatic tree layout (one undo step).
+void applyAutoLayout(ModelDocument* document);
+
+/// The hinge type new connections get by default in a model of this kind.
+HingeType defaultHingeType(ModelKind kind);
+
+}  // namespace mstmm::gui

@@ -1,0 +1,192 @@
+#include "gui/editor/graph_items.hpp"
+
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <QtMath>
+
+#include "gui/editor/topology_scene.hpp"
+
+namespace mstmm::gui {
+
+namespace {
+
+const QColor kBodyFill(219, 233, 246);
+const QColor kMultiInputFill(251, 227, 194);
+const QColor kProblemFill(248, 201, 201);
+const QColor kOutline(60, 70, 80);
+const QColor kProblem(192, 57, 43);
+const QColor kSelected(31, 111, 235);
+
+double levelOfDetail(const QStyleOptionGraphicsItem* option, const QPainter* painter) {
+  return option->levelOfDetailFromTransform(painter->worldTransform());
+}
+
+}  // namespace
+
+BodyItem::BodyItem(quint32 id) : m_id(id) {
+  setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
+  setZValue(2);
+  setAcceptHoverEvents(true);
+}
+
+void BodyItem::setLabel(const QString& name) {
+  m_name = name;
+  update();
+}
+
+void BodyItem::setState(bool multiInput, bool root, const QString& problem) {
+  m_multiInput = multiInput;
+  m_root = root;
+  m_problem = problem;
+  QString tip = QString("body '%1'").arg(m_name);
+  if (multiInput) tip += QStringLiteral(" (multi-input)");
+  if (root) tip += QStringLiteral(" (root)");
+  if (!problem.isEmpty()) tip += "\n" + problem;
+  setToolTip(tip);
+  update();
+}
+
+QRectF BodyItem::boundingRect() const {
+  const double r = kRadius + 7;
+  return QRectF(-1.5 * kRadius, -r, 3 * kRadius, 2 * r);
+}
+
+QPainterPath BodyItem::shape() const {
+  QPainterPath p;
+  p.addEllipse(QPointF(0, 0), kRadius + 4, kRadius + 4);
+  return p;
+}
+
+void BodyItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  const bool selected = isSelected();
+  const QColor fill = !m_problem.isEmpty() ? kProblemFill : m_multiInput ? kMultiInputFill : kBodyFill;
+  QColor line = !m_problem.isEmpty() ? kProblem : kOutline;
+  if (selected) line = kSelected;
+  const double lod = levelOfDetail(option, painter);
+  if (lod < 0.35) {  // far out: a dot is enough, and thousands draw fast
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(selected ? kSelected : (!m_problem.isEmpty() ? kProblem : fill.darker(115)));
+    painter->drawEllipse(QPointF(0, 0), kRadius, kRadius);
+    return;
+  }
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setBrush(fill);
+  painter->setPen(QPen(line, m_root ? 3.5 : (selected ? 2.5 : 1.5)));
+  painter->drawEllipse(QPointF(0, 0), kRadius, kRadius);
+  if (m_multiInput) {  // a second ring marks a multi-input (MISO) body
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(line, 1.2));
+    painter->drawEllipse(QPointF(0, 0), kRadius + 4, kRadius + 4);
+  }
+  if (lod < 0.6) return;  // labels only when they can be read
+  QFont font = painter->font();
+  font.setPointSizeF(m_name.size() <= 3 ? 9.5 : m_name.size() <= 5 ? 7.5 : 6.5);
+  font.setBold(m_root);
+  painter->setFont(font);
+  painter->setPen(Qt::black);
+  // Long names may run past the circle rather than be cut off.
+  painter->drawText(QRectF(-1.5 * kRadius, -kRadius, 3 * kRadius, 2 * kRadius), Qt::AlignCenter, m_name);
+}
+
+QVariant BodyItem::itemChange(GraphicsItemChange change, const QVariant& value) {
+  if (change == ItemPositionHasChanged)
+    if (auto* s = dynamic_cast<TopologyScene*>(scene())) s->bodyItemMoved(m_id);
+  return QGraphicsItem::itemChange(change, value);
+}
+
+GroundItem::GroundItem(quint32 hingeId) : m_hingeId(hingeId) {
+  setZValue(2);
+  setToolTip(QStringLiteral("the ground (boundary 0)"));
+}
+
+QRectF GroundItem::boundingRect() const { return QRectF(-20, -16, 40, 32); }
+
+void GroundItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  painter->setRenderHint(QPainter::Antialiasing);
+  painter->setPen(QPen(kOutline, 1.5));
+  painter->setBrush(QColor(235, 235, 235));
+  painter->drawRect(QRectF(-14, -10, 28, 18));
+  for (int k = 0; k < 5; ++k) painter->drawLine(QPointF(-14 + 7 * k, -10), QPointF(-18 + 7 * k, -15));  // hatching: a fixed support
+  if (levelOfDetail(option, painter) < 0.6) return;
+  painter->setPen(Qt::black);
+  painter->drawText(QRectF(-14, -10, 28, 18), Qt::AlignCenter, QStringLiteral("0"));
+}
+
+HingeItem::HingeItem(quint32 id) : m_id(id) {
+  setFlags(ItemIsSelectable);
+  setZValue(1);
+}
+
+void HingeItem::setEnds(const QGraphicsItem* tip, const QGraphicsItem* root) {
+  m_tip = tip;
+  m_root = root;
+  updateGeometry();
+}
+
+void HingeItem::setLabel(const QString& name, const QString& typeName) {
+  m_name = name;
+  m_typeName = typeName;
+  setToolTip(QString("hinge '%1' (%2)%3").arg(name, typeName, m_problem.isEmpty() ? QString() : "\n" + m_problem));
+  update();
+}
+
+void HingeItem::setProblem(const QString& problem) {
+  m_problem = problem;
+  setLabel(m_name, m_typeName);
+}
+
+void HingeItem::updateGeometry() {
+  prepareGeometryChange();
+  m_line = (m_tip && m_root) ? QLineF(m_tip->pos(), m_root->pos()) : QLineF();
+}
+
+QLineF HingeItem::visibleLine() const {
+  // From the edge of the tip circle to the edge of the root circle.
+  if (m_line.length() < 2 * BodyItem::kRadius) return QLineF(m_line.p1(), m_line.p1());
+  const QPointF u = (m_line.p2() - m_line.p1()) / m_line.length();
+  const double rootGap = m_root && m_root->type() == static_cast<int>(GraphItemKind::Ground) ? 12.0 : BodyItem::kRadius + 2;
+  return QLineF(m_line.p1() + u * (BodyItem::kRadius + 2), m_line.p2() - u * rootGap);
+}
+
+QRectF HingeItem::boundingRect() const {
+  return QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-40, -20, 40, 20);
+}
+
+QPainterPath HingeItem::shape() const {
+  QPainterPath p(visibleLine().p1());
+  p.lineTo(visibleLine().p2());
+  QPainterPathStroker stroker;
+  stroker.setWidth(10);
+  return stroker.createStroke(p);
+}
+
+void HingeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  const QLineF line = visibleLine();
+  if (line.length() < 1.0) return;
+  QColor colour = !m_problem.isEmpty() ? kProblem : QColor(85, 85, 85);
+  if (isSelected()) colour = kSelected;
+  const double lod = levelOfDetail(option, painter);
+  QPen pen(colour, isSelected() ? 2.5 : 1.5);
+  if (m_typeName == QLatin1String("revolute")) pen.setStyle(Qt::DashLine);
+  if (m_typeName == QLatin1String("weld")) pen.setWidthF(pen.widthF() + 2.0);
+  painter->setRenderHint(QPainter::Antialiasing, lod >= 0.35);
+  painter->setPen(pen);
+  painter->drawLine(line);
+  // The arrowhead at the root side shows the transfer direction.
+  const double angle = std::atan2(-line.dy(), line.dx());
+  const QPointF tip = line.p2();
+  const QPointF a = tip + QPointF(std::sin(angle - M_PI / 3) * 9, std::cos(angle - M_PI / 3) * 9);
+  const QPointF b = tip + QPointF(std::sin(angle - M_PI + M_PI / 3) * 9, std::cos(angle - M_PI + M_PI / 3) * 9);
+  painter->setPen(Qt::NoPen);
+  painter->setBrush(colour);
+  painter->drawPolygon(QPolygonF({tip, a, b}));
+  if (lod < 0.8) return;
+  QFont font = painter->font();
+  font.setPointSizeF(7.5);
+  painter->setFont(font);
+  painter->setPen(colour.darker(120));
+  const QPointF mid = line.center();
+  painter->drawText(QRectF(mid.x() + 4, mid.y() - 8, 60, 16), Qt::AlignLeft | Qt::AlignVCenter, m_name);
+}
+
+}  // namespace mstmm::gui

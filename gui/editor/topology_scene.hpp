@@ -1,0 +1,52 @@
+#pragma once
+// The topology graph of the document as a QGraphicsScene: one item per body,
+// hinge and ground connection, kept in step with the document (structure,
+// properties, layout, validation problems) and with its selection, both ways.
+
+#include <QGraphicsScene>
+#include <QHash>
+#include <QMultiHash>
+
+#include "gui/document/model_document.hpp"
+#include "gui/editor/graph_items.hpp"
+
+namespace mstmm::gui {
+
+class TopologyScene : public QGraphicsScene {
+  Q_OBJECT
+
+ public:
+  explicit TopologyScene(ModelDocument* document, QObject* parent = nullptr);
+  /// Removes the items without telling the document (which may be gone).
+  ~TopologyScene() override;
+
+  BodyItem* bodyItem(quint32 id) const { return m_bodies.value(id); }
+  HingeItem* hingeItem(quint32 id) const { return m_hinges.value(id); }
+  GroundItem* groundItem(quint32 hingeId) const { return m_grounds.value(hingeId); }
+  int bodyItemCount() const { return static_cast<int>(m_bodies.size()); }
+  int hingeItemCount() const { return static_cast<int>(m_hinges.size()); }
+  QList<BodyItem*> bodyItems() const { return m_bodies.values(); }
+
+  /// Called by a BodyItem whose position changed: moves its hinges and ground.
+  void bodyItemMoved(quint32 id);
+  /// Current positions of the given bodies' items.
+  QHash<quint32, QPointF> itemPositions(const QList<quint32>& ids) const;
+
+ private:
+  void onDocumentChanged(Change change);
+  void onDocumentSelectionChanged();
+  void onSceneSelectionChanged();
+  void rebuild();
+  void refresh();
+  void applyLayout();
+  void placeGround(quint32 hingeId, quint32 bodyId);
+
+  ModelDocument* m_document;
+  QHash<quint32, BodyItem*> m_bodies;
+  QHash<quint32, HingeItem*> m_hinges;
+  QHash<quint32, GroundItem*> m_grounds;  // by ground hinge id
+  QMultiHash<quint32, quint32> m_hingesAtBody;
+  bool m_syncing = false;
+};
+
+}  // namespace mstmm::gui

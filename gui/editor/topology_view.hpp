@@ -1,0 +1,54 @@
+#pragma once
+// The view of the topology graph and the editing gestures:
+//   wheel: zoom under the mouse; middle drag: pan; drag on empty space:
+//   rubber-band selection; drag a body: move (one undo step per drag);
+//   Shift+drag from a body to another: connect them (choose the hinge type),
+//   to empty space: attach it to the ground; double-click empty space: new
+//   body; right click: context menu.
+
+#include <QGraphicsView>
+#include <QHash>
+
+#include "gui/document/model_document.hpp"
+
+namespace mstmm::gui {
+
+class BodyItem;
+class TopologyScene;
+
+class TopologyView : public QGraphicsView {
+  Q_OBJECT
+
+ public:
+  TopologyView(ModelDocument* document, TopologyScene* scene, QWidget* parent = nullptr);
+  void fitAll();
+  void zoomBy(double factor);
+
+ signals:
+  /// Something the user should read in the status bar.
+  void message(const QString& text);
+
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void mouseDoubleClickEvent(QMouseEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
+
+ private:
+  BodyItem* bodyAt(const QPoint& viewPos) const;
+  void finishConnect(const QPoint& viewPos);
+  void chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then);
+  void commitMove();
+
+  ModelDocument* m_document;
+  TopologyScene* m_scene;
+  QHash<quint32, QPointF> m_pressPositions;  // selected bodies when a drag began
+  BodyItem* m_connectFrom = nullptr;
+  QGraphicsLineItem* m_connectLine = nullptr;
+  bool m_panning = false;
+  QPoint m_lastPan;
+};
+
+}  // namespace mstmm::gui

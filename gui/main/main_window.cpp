@@ -1,0 +1,292 @@
+#include "gui/main/main_window.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+
+#include "core/version.hpp"
+#include "gui/dialogs/simulation_settings_dialog.hpp"
+#include "gui/dialogs/small_dialogs.hpp"
+#include "gui/document/model_actions.hpp"
+#include "gui/editor/topology_scene.hpp"
+#include "gui/editor/topology_view.hpp"
+#include "gui/panels/messages_panel.hpp"
+#include "gui/properties/properties_panel.hpp"
+
+// Resources in a static library are registered explicitly, at global scope
+// as Q_INIT_RESOURCE requires.
+static void initialiseExampleResources() { Q_INIT_RESOURCE(examples); }
+
+namespace mstmm::gui {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_document(new ModelDocument(this)), m_simulation(new SimulationController(this)) {
+  initialiseExampleResources();
+  setObjectName("MainWindow");
+  m_scene = new TopologyScene(m_document, this);
+  m_view = new TopologyView(m_document, m_scene);
+  m_properties = new PropertiesPanel(m_document);
+  m_messages = new MessagesPanel(m_document);
+  auto* placeholder = new QLabel(tr("3-D view and plots"));
+  placeholder->setAlignment(Qt::AlignCenter);
+  setCentralWidget(placeholder);
+  createActions();
+  createMenus();
+  createToolBar();
+  createDocks();
+  createStatusBar();
+
+  connect(m_document, &ModelDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(m_document, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
+  connect(m_document, &ModelDocument::selectionChanged, this, &MainWindow::updateActions);
+  connect(m_document, &ModelDocument::changed, this, [this](Change change) {
+    if (m_simulation->results() && change != Change::Layout && change != Change::Everything) {
+      m_stale = true;  // the results no longer describe the model on screen
+      m_staleLabel->setVisible(true);
+    }
+    if (change == Change::Everything) {
+      m_stale = false;
+      m_staleLabel->setVisible(false);
+      m_view->fitAll();
+    }
+    updateActions();
+  });
+  connect(m_view, &TopologyView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+  connect(m_simulation, &SimulationController::progress, this, &MainWindow::onProgress);
+  connect(m_simulation, &SimulationController::finished, this, &MainWindow::onRunFinished);
+  connect(m_simulation, &SimulationController::note, this, [this](const QString& text) { report(text, false); });
+  connect(m_simulation, &SimulationController::resultsReady, this, &MainWindow::resultsChanged);
+  updateTitle();
+  updateActions();
+  restoreLayout();
+}
+
+// The views talk to the document until they are gone (a focused line edit
+// reports editingFinished while it is destroyed), so they go first; the
+// document, the window's first child, would otherwise be deleted before them.
+MainWindow::~MainWindow() {
+  m_simulation->cancel();
+  delete m_graphDock;
+  delete m_propertiesDock;
+  delete m_messagesDock;
+  delete takeCentralWidget();
+  delete m_scene;
+}
+
+QAction* MainWindow::addAction(const QString& name, const QString& text, const QKeySequence& shortcut, const std::function<void()>& slot,
+                               const QString& icon) {
+  auto* action = new QAction(text, this);
+  action->setObjectName(name);
+  if (!shortcut.isEmpty()) action->setShortcut(shortcut);
+  if (!icon.isEmpty()) action->setIcon(QIcon::fromTheme(icon));
+  connect(action, &QAction::triggered, this, slot);
+  m_actions.insert(name, action);
+  return action;
+}
+
+void MainWindow::createActions() {
+  QStyle* s = style();
+  addAction("new", tr("&New"), QKeySequence(Qt::CTRL | Qt::Key_N), [this] { newModel(); })->setIcon(s->standardIcon(QStyle::SP_FileIcon));
+  addAction("open", tr("&Open…"), QKeySequence(Qt::CTRL | Qt::Key_O), [this] { open(); })->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
+  addAction("generate", tr("&Generate…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { generate(); });
+  addAction("save", tr("&Save"), QKeySequence(Qt::CTRL | Qt::Key_S), [this] { save(); })->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
+  addAction("saveAs", tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), [this] { saveAs(); });
+  addAction("exportCsv", tr("Results as &CSV…"), {}, [this] { exportResultsCsv(); });
+  addAction("quit", tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { close(); });
+  QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Z));
+  undo->setIcon(s->standardIcon(QStyle::SP_ArrowBack));
+  m_actions.insert("undo", undo);
+  QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+  redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Y), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)});
+  redo->setIcon(s->standardIcon(QStyle::SP_ArrowForward));
+  m_actions.insert("redo", redo);
+  addAction("cut", tr("Cu&t"), QKeySequence::Cut, [this] {
+    copy();
+    deleteSelection(m_document);
+  });
+  addAction("copy", tr("&Copy"), QKeySequence::Copy, [this] { copy(); });
+  addAction("paste", tr("&Paste"), QKeySequence::Paste, [this] { paste(); });
+  addAction("delete", tr("&Delete"), QKeySequence(Qt::Key_Delete), [this] { deleteSelection(m_document); });
+  addAction("selectAll", tr("Select &All"), QKeySequence::SelectAll, [this] {
+    Selection all;
+    for (const BodySpec& b : m_document->spec().bodies) all.bodies.insert(b.id.value);
+    for (const HingeSpec& h : m_document->spec().hinges) all.hinges.insert(h.id.value);
+    m_document->setSelection(all);
+  });
+  addAction("addBody", tr("Add &Body"), QKeySequence(Qt::CTRL | Qt::Key_B), [this] {
+    const QPointF centre = m_view->mapToScene(m_view->viewport()->rect().center());
+    const BodyId id = addBody(m_document, centre);
+    Selection s;
+    s.bodies.insert(id.value);
+    m_document->setSelection(s);
+  });
+  addAction("attachGround", tr("Attach to &Ground"), QKeySequence(Qt::CTRL | Qt::Key_J), [this] {
+    for (quint32 id : m_document->selection().bodies) {
+      const QString problem = attachToGround(m_document, BodyId{id}, defaultHingeType(m_document->spec().kind));
+      if (!problem.isEmpty()) statusBar()->showMessage(problem, 8000);
+    }
+  });
+  addAction("layout", tr("Automatic &Layout"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
+    applyAutoLayout(m_document);
+    m_view->fitAll();
+  });
+  addAction("preferences", tr("Pre&ferences…"), QKeySequence::Preferences, [this] { PreferencesDialog(this).exec(); });
+  addAction("run", tr("&Run"), QKeySequence(Qt::Key_F5), [this] { runSimulation(); })->setIcon(s->standardIcon(QStyle::SP_MediaPlay));
+  addAction("cancel", tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), [this] { cancelSimulation(); })->setIcon(s->standardIcon(QStyle::SP_MediaStop));
+  addAction("settings", tr("&Settings…"), {}, [this] { SimulationSettingsDialog(m_document, this).exec(); });
+  addAction("fit", tr("&Fit Graph"), QKeySequence(Qt::Key_F), [this] { m_view->fitAll(); });
+  addAction("about", tr("&About MSTMM Studio"), {}, [this] {
+    QMessageBox::about(this, tr("About MSTMM Studio"),
+                       tr("<h3>MSTMM Studio %1</h3><p>Modelling and simulation of multibody systems with the Riccati transfer "
+                          "matrix method (Rui, Bestle et al., Multibody Syst Dyn 49, 2020).</p>")
+                           .arg(kVersion));
+  });
+  addAction("shortcuts", tr("&Keyboard Shortcuts"), {}, [this] { ShortcutsDialog(allActions(), this).exec(); });
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(action("new"));
+  file->addAction(action("open"));
+  m_exampleMenu = file->addMenu(tr("Open &Example"));
+  QHash<QString, QMenu*> submenus;
+  for (const Example& e : examples()) {
+    QMenu* menu = m_exampleMenu;
+    if (!e.menu.isEmpty()) {
+      if (!submenus.contains(e.menu)) submenus.insert(e.menu, m_exampleMenu->addMenu(e.menu));
+      menu = submenus.value(e.menu);
+    }
+    const QString id = e.id;
+    menu->addAction(e.title, this, [this, id] {
+      if (maybeSave()) openExample(id);
+    })->setObjectName("example:" + id);
+  }
+  m_recentMenu = file->addMenu(tr("Open &Recent"));
+  file->addAction(action("generate"));
+  file->addSeparator();
+  file->addAction(action("save"));
+  file->addAction(action("saveAs"));
+  m_exportMenu = file->addMenu(tr("&Export"));
+  m_exportMenu->addAction(action("exportCsv"));
+  file->addSeparator();
+  file->addAction(action("quit"));
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  for (const char* name : {"undo", "redo"}) edit->addAction(action(name));
+  edit->addSeparator();
+  for (const char* name : {"cut", "copy", "paste", "delete", "selectAll"}) edit->addAction(action(name));
+  edit->addSeparator();
+  for (const char* name : {"addBody", "attachGround", "layout"}) edit->addAction(action(name));
+  edit->addSeparator();
+  edit->addAction(action("preferences"));
+  QMenu* simulate = menuBar()->addMenu(tr("&Simulate"));
+  for (const char* name : {"run", "cancel", "settings"}) simulate->addAction(action(name));
+  m_viewMenu = menuBar()->addMenu(tr("&View"));
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(action("about"));
+  help->addAction(action("shortcuts"));
+  rebuildRecentMenu();
+}
+
+void MainWindow::createToolBar() {
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setObjectName("mainToolBar");
+  for (const char* name : {"new", "open", "save"}) bar->addAction(action(name));
+  bar->addSeparator();
+  for (const char* name : {"undo", "redo"}) bar->addAction(action(name));
+  bar->addSeparator();
+  for (const char* name : {"addBody", "attachGround", "layout", "fit"}) bar->addAction(action(name));
+  bar->addSeparator();
+  for (const char* name : {"run", "cancel"}) bar->addAction(action(name));
+}
+
+void MainWindow::createDocks() {
+  auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+    auto* d = new QDockWidget(title, this);
+    d->setObjectName(name);
+    d->setWidget(widget);
+    addDockWidget(area, d);
+    m_viewMenu->addAction(d->toggleViewAction());
+    return d;
+  };
+  m_graphDock = dock(tr("Topology Graph"), "graphDock", m_view, Qt::LeftDockWidgetArea);
+  m_propertiesDock = dock(tr("Properties"), "propertiesDock", m_properties, Qt::RightDockWidgetArea);
+  m_messagesDock = dock(tr("Messages"), "messagesDock", m_messages, Qt::BottomDockWidgetArea);
+  m_viewMenu->addSeparator();
+  m_viewMenu->addAction(action("fit"));
+  resizeDocks({m_graphDock, m_propertiesDock}, {420, 380}, Qt::Horizontal);
+  resizeDocks({m_messagesDock}, {140}, Qt::Vertical);
+}
+
+void MainWindow::createStatusBar() {
+  m_runLabel = new QLabel;
+  m_progress = new QProgressBar;
+  m_progress->setRange(0, 1000);
+  m_progress->setMaximumWidth(220);
+  m_progress->setVisible(false);
+  m_staleLabel = new QLabel(tr("results are from before the last edit"));
+  m_staleLabel->setStyleSheet("color: #a05a00;");
+  m_staleLabel->setVisible(false);
+  statusBar()->addPermanentWidget(m_staleLabel);
+  statusBar()->addPermanentWidget(m_runLabel);
+  statusBar()->addPermanentWidget(m_progress);
+}
+
+QString MainWindow::statusText() const { return m_runLabel->text(); }
+
+void MainWindow::updateTitle() {
+  setWindowTitle(QString("%1[*] — MSTMM Studio").arg(m_document->displayName()));
+  setWindowModified(m_document->isModified());
+}
+
+void MainWindow::updateActions() {
+  const bool running = m_simulation->isRunning();
+  const Selection& s = m_document->selection();
+  action("run")->setEnabled(!running);
+  action("cancel")->setEnabled(running);
+  action("delete")->setEnabled(!s.isEmpty());
+  action("cut")->setEnabled(!s.bodies.isEmpty());
+  action("copy")->setEnabled(!s.bodies.isEmpty());
+  action("attachGround")->setEnabled(!s.bodies.isEmpty());
+  action("exportCsv")->setEnabled(m_simulation->results() != nullptr);
+}
+
+void MainWindow::report(const QString& text, bool error, ErrorSubject subject) {
+  m_messages->addMessage(error ? MessagesPanel::Level::Error : MessagesPanel::Level::Info, text, subject);
+  statusBar()->showMessage(text.section('\n', 0, 0), 10000);
+  if (error && m_interactive) QMessageBox::warning(this, tr("MSTMM Studio"), text);
+}
+
+void MainWindow::restoreLayout() {
+  QSettings settings;
+  if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1280, 800);
+  restoreState(settings.value("mainWindow/state").toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!maybeSave()) {
+    event->ignore();
+    return;
+  }
+  m_simulation->cancel();
+  QSettings settings;
+  settings.setValue("mainWindow/geometry", saveGeometry());
+  settings.setValue("mainWindow/state", saveState());
+  event->accept();
+}
+
+void MainWindow::setCentralArea(QWidget* widget) {
+  delete takeCentralWidget();
+  setCentralWidget(widget);
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,117 @@
+#pragma once
+// The main window of MSTMM Studio: menus, toolbar, the docked topology graph,
+// properties and messages, the central area (3-D view and plots), and the
+// status bar with the run's progress.
+
+#include <QHash>
+#include <QMainWindow>
+#include <memory>
+
+#include "gui/document/model_document.hpp"
+#include "gui/run/simulation_controller.hpp"
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QDockWidget;
+
+namespace mstmm::gui {
+
+class TopologyScene;
+class TopologyView;
+class PropertiesPanel;
+class MessagesPanel;
+
+/// An entry of File ▸ Open Example.
+struct Example {
+  QString id;     // stable name, e.g. "riccati-demo-planar"
+  QString title;  // what the menu shows
+  QString menu;   // submenu, or empty
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  ModelDocument* document() const { return m_document; }
+  SimulationController* simulation() const { return m_simulation; }
+  TopologyScene* graphScene() const { return m_scene; }
+  TopologyView* graphView() const { return m_view; }
+  PropertiesPanel* properties() const { return m_properties; }
+  MessagesPanel* messages() const { return m_messages; }
+  QAction* action(const QString& name) const { return m_actions.value(name); }
+  QList<QAction*> allActions() const { return m_actions.values(); }
+  QString statusText() const;
+  bool resultsStale() const { return m_stale; }
+
+  /// Without interaction (tests, --screenshot) dialogs never block: prompts
+  /// take their default and errors go to the messages panel only.
+  void setInteractive(bool interactive) { m_interactive = interactive; }
+
+  static QList<Example> examples();
+  bool openFile(const QString& path);
+  bool openExample(const QString& id);
+  bool saveFile(const QString& path);
+  /// Replaces the central placeholder (the 3-D view and plots live there).
+  void setCentralArea(QWidget* widget);
+  QMenu* exportMenu() const { return m_exportMenu; }
+  QMenu* viewMenu() const { return m_viewMenu; }
+
+ public slots:
+  void newModel();
+  void open();
+  bool save();
+  bool saveAs();
+  void generate();
+  void runSimulation();
+  void cancelSimulation();
+  void exportResultsCsv();
+
+ signals:
+  /// A run's results object, as soon as the model compiled (views follow it live).
+  void resultsChanged(std::shared_ptr<mstmm::gui::RunResults> results);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createToolBar();
+  void createDocks();
+  void createStatusBar();
+  QAction* addAction(const QString& name, const QString& text, const QKeySequence& shortcut, const std::function<void()>& slot,
+                     const QString& icon = {});
+  bool maybeSave();
+  void updateTitle();
+  void updateActions();
+  void addRecentFile(const QString& path);
+  void rebuildRecentMenu();
+  void copy();
+  void paste();
+  void onProgress(double time, double endTime, double stepsPerSecond, double secondsLeft, int frames);
+  void onRunFinished(const RunOutcome& outcome);
+  void report(const QString& text, bool error, ErrorSubject subject = {});
+  void restoreLayout();
+
+  ModelDocument* m_document;
+  SimulationController* m_simulation;
+  TopologyScene* m_scene;
+  TopologyView* m_view;
+  PropertiesPanel* m_properties;
+  MessagesPanel* m_messages;
+  QDockWidget *m_graphDock, *m_propertiesDock, *m_messagesDock;
+  QHash<QString, QAction*> m_actions;
+  QMenu *m_recentMenu, *m_exampleMenu, *m_exportMenu, *m_viewMenu;
+  QProgressBar* m_progress;
+  QLabel *m_runLabel, *m_staleLabel;
+  bool m_interactive = true;
+  bool m_stale = false;
+  int m_pasteCount = 0;
+};
+
+}  // namespace mstmm::gui

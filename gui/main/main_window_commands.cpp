@@ -1,0 +1,235 @@
+// MainWindow: files, examples, clipboard and runs.
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QLabel>
+#include <QSettings>
+#include <QStatusBar>
+
+#include "core/generate/generators.hpp"
+#include "core/io/results_csv.hpp"
+#include "gui/dialogs/generate_dialog.hpp"
+#include "gui/document/model_actions.hpp"
+#include "gui/editor/topology_view.hpp"
+#include "gui/main/main_window.hpp"
+#include "gui/panels/messages_panel.hpp"
+
+namespace mstmm::gui {
+
+namespace {
+constexpr const char* kClipboardMime = "application/x-mstmm-bodies";
+constexpr int kMaxRecent = 10;
+}  // namespace
+
+QList<Example> MainWindow::examples() {
+  return {
+      {"riccati-demo-planar", QObject::tr("Demonstration example of the Riccati MSTMM paper (planar, 4 rods)"), {}},
+      {"chain-5-spatial", QObject::tr("Chain of 5 cylinders with ball joints (spatial)"), {}},
+      {"tree-spatial-mobile", QObject::tr("Mobile: a tree with two levels of multi-input bodies (spatial)"), {}},
+      {"branch-999", QObject::tr("Branch system of 000 Fig. 1, N = 999 (500 bodies, 1,500 DOF)"), {}},
+      {"binary-tree-1023", QObject::tr("Binary tree of 1,023 bodies"), {}},
+      {"chain-10", QObject::tr("Chain of 10 bodies"), QObject::tr("Scaling")},
+      {"chain-100", QObject::tr("Chain of 100 bodies"), QObject::tr("Scaling")},
+      {"chain-1000", QObject::tr("Chain of 1,000 bodies"), QObject::tr("Scaling")},
+      {"chain-10000", QObject::tr("Chain of 10,000 bodies"), QObject::tr("Scaling")},
+      {"chain-33334", QObject::tr("Chain of 33,334 bodies (100,002 DOF)"), QObject::tr("Scaling")},
+      {"branch-66667", QObject::tr("Branch system, N = 66,667 (33,334 bodies, 100,002 DOF)"), QObject::tr("Scaling")},
+  };
+}
+
+bool MainWindow::openExample(const QString& id) {
+  // Small examples are bundled files; the large ones are generated, as the
+  // CLI's `generate` does, rather than stored.
+  QFile bundled(":/examples/" + id + ".json");
+  if (bundled.open(QIODevice::ReadOnly)) {
+    const QString problem = m_document->loadFromText(QString::fromUtf8(bundled.readAll()), id);
+    if (!problem.isEmpty()) report(problem, true);
+    return problem.isEmpty();
+  }
+  ModelSpec spec;
+  if (id == "branch-999") spec = generateBranch({500, false});
+  else if (id == "branch-66667") spec = generateBranch({33334, false});
+  else if (id == "binary-tree-1023") spec = generateBinaryTree({10, false});
+  else if (id.startsWith("chain-")) {
+    ChainOptions o;
+    o.bodies = id.mid(6).toInt();
+    spec = generateChain(o);
+  } else {
+    report(tr("There is no example '%1'.").arg(id), true);
+    return false;
+  }
+  if (spec.bodies.size() > 5000) spec.simulation.outputEvery = 10;
+  m_document->newModel(spec);
+  return true;
+}
+
+bool MainWindow::maybeSave() {
+  if (!m_document->isModified()) return true;
+  if (!m_interactive) return true;
+  const auto answer = QMessageBox::warning(this, tr("Unsaved Changes"),
+                                           tr("'%1' has changes that are not saved. Save them?").arg(m_document->displayName()),
+                                           QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return save();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newModel() {
+  if (!maybeSave()) return;
+  ModelSpec spec;
+  spec.name = "untitled";
+  m_document->newModel(spec);
+}
+
+void MainWindow::open() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), QSettings().value("lastDirectory").toString(),
+                                                    tr("MSTMM models (*.json);;All files (*)"));
+  if (!path.isEmpty()) openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path) {
+  const QString problem = m_document->load(path);
+  if (!problem.isEmpty()) {
+    report(tr("Could not open '%1': %2").arg(QFileInfo(path).fileName(), problem), true);  // the current model stays
+    return false;
+  }
+  QSettings().setValue("lastDirectory", QFileInfo(path).absolutePath());
+  addRecentFile(path);
+  return true;
+}
+
+bool MainWindow::save() {
+  if (m_document->filePath().isEmpty()) return saveAs();
+  return saveFile(m_document->filePath());
+}
+
+bool MainWindow::saveAs() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), QSettings().value("lastDirectory").toString() + "/" + m_document->displayName(),
+                                              tr("MSTMM models (*.json)"));
+  if (path.isEmpty()) return false;
+  if (!path.endsWith(".json")) path += ".json";
+  return saveFile(path);
+}
+
+bool MainWindow::saveFile(const QString& path) {
+  const QString problem = m_document->save(path);  // atomic: temporary file, then rename
+  if (!problem.isEmpty()) {
+    report(tr("Could not save: %1").arg(problem), true);
+    return false;
+  }
+  addRecentFile(path);
+  statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+  return true;
+}
+
+void MainWindow::generate() {
+  GenerateDialog dialog(this);
+  if (dialog.exec() != QDialog::Accepted || !maybeSave()) return;
+  m_document->newModel(dialog.model());
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value("recentFiles").toStringList();
+  recent.removeAll(QFileInfo(path).absoluteFilePath());
+  recent.prepend(QFileInfo(path).absoluteFilePath());
+  while (recent.size() > kMaxRecent) recent.removeLast();
+  settings.setValue("recentFiles", recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  m_recentMenu->clear();
+  const QStringList recent = QSettings().value("recentFiles").toStringList();
+  for (const QString& path : recent)
+    m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (maybeSave()) openFile(path);
+    })->setToolTip(path);
+  m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::copy() {
+  const QString text = copySelection(m_document);
+  if (text.isEmpty()) return;
+  auto* mime = new QMimeData;
+  mime->setData(kClipboardMime, text.toUtf8());
+  mime->setText(text);
+  QApplication::clipboard()->setMimeData(mime);
+  m_pasteCount = 0;
+}
+
+void MainWindow::paste() {
+  const QMimeData* mime = QApplication::clipboard()->mimeData();
+  const QString text = mime && mime->hasFormat(kClipboardMime) ? QString::fromUtf8(mime->data(kClipboardMime)) : (mime ? mime->text() : QString());
+  ++m_pasteCount;
+  const QString problem = mstmm::gui::paste(m_document, text, QPointF(40.0 * m_pasteCount, 40.0 * m_pasteCount));
+  if (!problem.isEmpty()) statusBar()->showMessage(problem, 8000);
+}
+
+void MainWindow::runSimulation() {
+  if (m_simulation->isRunning()) return;
+  if (!m_document->isValid()) {
+    report(tr("The model has %1 problem(s), listed under 'Model check'; the run needs a valid model.")
+               .arg(std::count_if(m_document->diagnostics().begin(), m_document->diagnostics().end(),
+                                  [](const Diagnostic& d) { return d.severity == Severity::Error; })),
+           true);
+    return;
+  }
+  m_stale = false;
+  m_staleLabel->setVisible(false);
+  m_simulation->start(m_document->spec());
+  m_progress->setValue(0);
+  m_progress->setVisible(true);
+  m_runLabel->setText(tr("starting…"));
+  updateActions();
+}
+
+void MainWindow::cancelSimulation() { m_simulation->cancel(); }
+
+void MainWindow::onProgress(double time, double endTime, double stepsPerSecond, double secondsLeft, int frames) {
+  m_progress->setValue(static_cast<int>(1000.0 * time / endTime));
+  m_runLabel->setText(tr("t = %1 / %2 s · %3 steps/s · %4 s left · %5 frames")
+                          .arg(time, 0, 'f', 3).arg(endTime, 0, 'g', 4).arg(stepsPerSecond, 0, 'f', 0).arg(secondsLeft, 0, 'f', 1).arg(frames));
+}
+
+void MainWindow::onRunFinished(const RunOutcome& outcome) {
+  m_progress->setVisible(false);
+  switch (outcome.status) {
+    case RunOutcome::Status::Completed:
+      m_runLabel->setText(tr("done: t = %1 s in %2 s").arg(outcome.time, 0, 'g', 6).arg(outcome.wallSeconds, 0, 'f', 2));
+      m_messages->addMessage(MessagesPanel::Level::Info, tr("Run completed: %1 steps to t = %2 s in %3 s.").arg(outcome.steps).arg(outcome.time).arg(outcome.wallSeconds, 0, 'f', 2));
+      break;
+    case RunOutcome::Status::Cancelled:
+      m_runLabel->setText(tr("cancelled at t = %1 s").arg(outcome.time, 0, 'g', 6));
+      m_messages->addMessage(MessagesPanel::Level::Warning, tr("Run cancelled at t = %1 s; the results up to it are kept.").arg(outcome.time));
+      break;
+    case RunOutcome::Status::Failed:
+      m_runLabel->setText(tr("failed at t = %1 s").arg(outcome.time, 0, 'g', 6));
+      report(tr("Run failed: %1%2").arg(outcome.message, m_simulation->results() ? tr(" (the results up to it are kept)") : QString()), true, outcome.subject);
+      break;
+  }
+  updateActions();
+}
+
+void MainWindow::exportResultsCsv() {
+  const std::shared_ptr<RunResults> results = m_simulation->results();
+  if (!results) return;
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Results"), QSettings().value("lastDirectory").toString() + "/results.csv",
+                                                    tr("CSV files (*.csv)"));
+  if (path.isEmpty()) return;
+  try {
+    results->read([&](const Results& r) { writeResultsCsv(*results->model(), r, path.toStdString(), {m_document->filePath().toStdString(), {}}); });
+    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+  } catch (const Error& e) {
+    report(tr("Could not export: %1").arg(QString::fromStdString(e.what())), true);
+  }
+}
+
+}  // namespace mstmm::gui

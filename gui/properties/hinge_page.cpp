@@ -1,0 +1,121 @@
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+#include "gui/properties/property_pages.hpp"
+#include "gui/properties/quantity_box.hpp"
+
+namespace mstmm::gui {
+
+HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  m_form = new QFormLayout(this);
+  m_name = new QLineEdit;
+  m_type = new QComboBox;
+  m_connects = new QLabel;
+  m_connects->setWordWrap(true);
+  m_input = new QSpinBox;
+  m_input->setPrefix("I_");
+  m_axis = new Vec3Editor("");
+  m_anchor = new Vec3Editor("m");
+  m_form->addRow(tr("Name"), m_name);
+  m_form->addRow(tr("Type"), m_type);
+  m_form->addRow(tr("Connects"), m_connects);
+  m_form->addRow(tr("Input end"), m_input);
+  m_form->labelForField(m_input)->setToolTip(tr("Which input end of the root-side body holds this hinge"));
+  m_form->addRow(tr("Axis"), m_axis);
+  m_form->labelForField(m_axis)->setToolTip(tr("The revolute axis in the root-side body's frame (world frame for the ground)"));
+  m_form->addRow(tr("Ground anchor"), m_anchor);
+
+  connect(m_name, &QLineEdit::editingFinished, this, [this] {
+    const std::string name = m_name->text().trimmed().toStdString();
+    for (const HingeSpec& h : m_document->spec().hinges)
+      if (h.name == name && h.id != m_id) {
+        emit refused(tr("the name '%1' is used by another hinge").arg(m_name->text()));
+        load();
+        return;
+      }
+    if (name.empty()) {
+      emit refused(tr("a hinge needs a name"));
+      load();
+      return;
+    }
+    commit("name", [name](HingeSpec& h) { h.name = name; });
+  });
+  connect(m_type, &QComboBox::activated, this, [this] {
+    const auto type = static_cast<HingeType>(m_type->currentData().toInt());
+    commit("type", [type](HingeSpec& h) { h.type = type; });
+  });
+  connect(m_input, &QSpinBox::valueChanged, this, [this](int k) {
+    if (m_loading) return;
+    const HingeSpec* self = m_document->hinge(m_id);
+    for (const HingeSpec& h : m_document->spec().hinges)
+      if (h.id != m_id && h.parent == self->parent && h.parentInput == k - 1) {
+        emit refused(tr("input end %1 already holds hinge '%2'").arg(k).arg(QString::fromStdString(h.name)));
+        load();
+        return;
+      }
+    commit("input end", [k](HingeSpec& h) { h.parentInput = k - 1; });
+  });
+  m_axis->setCheck([](double v) { return std::isfinite(v) ? QString() : tr("must be a finite number"); });
+  connect(m_axis, &Vec3Editor::valueChanged, this, [this](const Vec3& a) {
+    if (a.norm() < 1e-12) {
+      emit refused(tr("a revolute axis cannot be the zero vector"));
+      load();
+      return;
+    }
+    commit("axis", [a](HingeSpec& h) { h.axis = a; });
+  });
+  connect(m_anchor, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commit("anchor", [p](HingeSpec& h) { h.anchor = p; }); });
+  connect(m_axis, &Vec3Editor::refused, this, &HingePage::refused);
+  connect(m_anchor, &Vec3Editor::refused, this, &HingePage::refused);
+}
+
+void HingePage::showHinge(HingeId id) {
+  m_id = id;
+  load();
+}
+
+void HingePage::commit(const QString& field, const std::function<void(HingeSpec&)>& edit) {
+  if (m_loading) return;
+  const HingeSpec* current = m_document->hinge(m_id);
+  if (!current) return;
+  HingeSpec after = *current;
+  edit(after);
+  if (after == *current) return;
+  m_document->undoStack()->push(new EditHingeCommand(m_document, *current, after, field));
+}
+
+void HingePage::load() {
+  const HingeSpec* h = m_document->hinge(m_id);
+  if (!h) return;
+  m_loading = true;
+  const QSignalBlocker b1(m_name), b2(m_type), b3(m_input);
+  const bool planar = m_document->spec().kind == ModelKind::Planar;
+  m_name->setText(QString::fromStdString(h->name));
+  m_type->clear();
+  const QList<HingeType> types = planar ? QList<HingeType>{HingeType::Pin, HingeType::Weld} : QList<HingeType>{HingeType::Ball, HingeType::Revolute, HingeType::Weld};
+  for (HingeType t : types) m_type->addItem(QString::fromLatin1(toString(t)), static_cast<int>(t));
+  if (m_type->findData(static_cast<int>(h->type)) < 0) m_type->addItem(QString::fromLatin1(toString(h->type)) + tr(" (not for this kind)"), static_cast<int>(h->type));
+  m_type->setCurrentIndex(m_type->findData(static_cast<int>(h->type)));
+  const BodySpec* tip = m_document->body(h->child);
+  const BodySpec* root = h->parent ? m_document->body(*h->parent) : nullptr;
+  const QString tipName = tip ? QString::fromStdString(tip->name) : tr("(missing)");
+  m_connects->setText(h->isGround() ? tr("output end of body '%1' → the ground").arg(tipName)
+                                    : tr("output end of body '%1' → input end %2 of body '%3'")
+                                          .arg(tipName).arg(h->parentInput + 1).arg(root ? QString::fromStdString(root->name) : tr("(missing)")));
+  setRowVisible(m_form, m_input, root != nullptr);
+  if (root) {
+    m_input->setRange(1, static_cast<int>(root->inputs.size()));
+    m_input->setValue(h->parentInput + 1);
+  }
+  setRowVisible(m_form, m_axis, h->type == HingeType::Revolute && !planar);
+  m_axis->setValue(h->axis);
+  setRowVisible(m_form, m_anchor, h->isGround());
+  m_anchor->setValue(h->anchor);
+  m_anchor->setPlanar(planar);
+  m_loading = false;
+}
+
+}  // namespace mstmm::gui

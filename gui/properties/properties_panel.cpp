@@ -1,0 +1,77 @@
+#include "gui/properties/properties_panel.hpp"
+
+#include <QLabel>
+#include <QScrollArea>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include "gui/properties/property_pages.hpp"
+
+namespace mstmm::gui {
+
+namespace {
+QScrollArea* scrolled(QWidget* page) {
+  auto* area = new QScrollArea;
+  area->setWidget(page);
+  area->setWidgetResizable(true);
+  area->setFrameShape(QFrame::NoFrame);
+  return area;
+}
+}  // namespace
+
+PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  m_model = new ModelPage(document);
+  m_body = new BodyPage(document);
+  m_hinge = new HingePage(document);
+  m_several = new QLabel;
+  m_several->setAlignment(Qt::AlignCenter);
+  m_stack = new QStackedWidget;
+  m_stack->addWidget(scrolled(m_model));
+  m_stack->addWidget(scrolled(m_body));
+  m_stack->addWidget(scrolled(m_hinge));
+  m_stack->addWidget(m_several);
+  m_refusal = new QLabel;
+  m_refusal->setWordWrap(true);
+  m_refusal->setStyleSheet("color: #c0392b;");
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(m_stack);
+  layout->addWidget(m_refusal);
+  connect(m_model, &ModelPage::refused, this, &PropertiesPanel::showRefusal);
+  connect(m_body, &BodyPage::refused, this, &PropertiesPanel::showRefusal);
+  connect(m_hinge, &HingePage::refused, this, &PropertiesPanel::showRefusal);
+  connect(document, &ModelDocument::selectionChanged, this, &PropertiesPanel::showSelection);
+  connect(document, &ModelDocument::changed, this, [this] {
+    m_model->load();
+    showSelection();
+  });
+  showSelection();
+}
+
+void PropertiesPanel::showSelection() {
+  const Selection& s = m_document->selection();
+  if (s.bodies.size() == 1 && s.hinges.isEmpty()) {
+    m_body->showBody(BodyId{*s.bodies.begin()});
+    m_stack->setCurrentIndex(1);
+  } else if (s.hinges.size() == 1 && s.bodies.isEmpty()) {
+    m_hinge->showHinge(HingeId{*s.hinges.begin()});
+    m_stack->setCurrentIndex(2);
+  } else if (s.isEmpty()) {
+    m_model->load();
+    m_stack->setCurrentIndex(0);
+  } else {
+    m_several->setText(tr("%1 bodies and %2 hinges selected").arg(s.bodies.size()).arg(s.hinges.size()));
+    m_stack->setCurrentIndex(3);
+  }
+}
+
+void PropertiesPanel::showRefusal(const QString& reason) {
+  m_lastRefusal = reason;
+  m_refusal->setText(tr("Not accepted: %1").arg(reason));
+  QTimer::singleShot(6000, m_refusal, [this, reason] {
+    if (m_lastRefusal == reason) m_refusal->clear();
+  });
+}
+
+}  // namespace mstmm::gui

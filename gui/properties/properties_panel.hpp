@@ -1,0 +1,43 @@
+#pragma once
+// The properties panel: the model and its simulation settings when nothing
+// is selected, one body or one hinge when that is selected, a count when
+// several are. A refused value shows its reason at the bottom.
+
+#include <QWidget>
+
+#include "gui/document/model_document.hpp"
+
+class QLabel;
+class QStackedWidget;
+
+namespace mstmm::gui {
+
+class ModelPage;
+class BodyPage;
+class HingePage;
+
+class PropertiesPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit PropertiesPanel(ModelDocument* document, QWidget* parent = nullptr);
+  /// The last refusal shown (tests read it).
+  QString lastRefusal() const { return m_lastRefusal; }
+  ModelPage* modelPage() const { return m_model; }
+  BodyPage* bodyPage() const { return m_body; }
+  HingePage* hingePage() const { return m_hinge; }
+
+ private:
+  void showSelection();
+  void showRefusal(const QString& reason);
+
+  ModelDocument* m_document;
+  QStackedWidget* m_stack;
+  ModelPage* m_model;
+  BodyPage* m_body;
+  HingePage* m_hinge;
+  QLabel* m_several;
+  QLabel* m_refusal;
+  QString m_lastRefusal;
+};
+
+}  // namespace mstmm::gui

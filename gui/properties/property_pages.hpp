@@ -1,0 +1,113 @@
+#pragma once
+// The pages of the properties panel: the model (with its simulation
+// settings), one body, one hinge. Every edit becomes an undo command; a
+// value that cannot be accepted is refused with the reason (signal
+// `refused`). Pages reload from the document after every change, so undo
+// and redo show up here too.
+
+#include <QWidget>
+
+#include "gui/document/commands.hpp"
+#include "gui/document/model_document.hpp"
+
+class QCheckBox;
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace mstmm::gui {
+
+class QuantityBox;
+class Vec3Editor;
+
+/// Shows or hides a row of a QFormLayout (label and field together).
+void setRowVisible(QFormLayout* form, QWidget* field, bool visible);
+
+class ModelPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ModelPage(ModelDocument* document, QWidget* parent = nullptr);
+  void load();
+ signals:
+  void refused(const QString& reason);
+
+ private:
+  void commit(const QString& field, const std::function<void(ModelProperties&)>& edit);
+  ModelDocument* m_document;
+  QLineEdit* m_name;
+  QComboBox* m_kind;
+  Vec3Editor* m_gravity;
+  QuantityBox *m_endTime, *m_timeStep, *m_rtol, *m_atol;
+  QComboBox *m_integrator, *m_solver;
+  QSpinBox* m_every;
+  QLabel* m_summary;
+  QFormLayout* m_form;
+};
+
+class BodyPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit BodyPage(ModelDocument* document, QWidget* parent = nullptr);
+  void showBody(BodyId id);
+  void load();
+ signals:
+  void refused(const QString& reason);
+
+ private:
+  void buildShape(QFormLayout* form);
+  void buildEnds(QFormLayout* form);
+  void buildInitial(QFormLayout* form);
+  void commit(const QString& field, const std::function<void(BodySpec&)>& edit);
+  void loadShape(const BodySpec& b);
+  void loadEnds(const BodySpec& b);
+  void loadInitial(const BodySpec& b);
+  void addInput();
+  void removeInput();
+  void commitTable(QTableWidget* table, const QString& field);
+
+  ModelDocument* m_document;
+  BodyId m_id;
+  bool m_loading = false;
+  QFormLayout* m_form;
+  QLineEdit* m_name;
+  QComboBox* m_shape;
+  QuantityBox *m_mass, *m_length, *m_radius;
+  Vec3Editor *m_size, *m_center, *m_com;
+  QCheckBox* m_customCenter;
+  QuantityBox* m_inertia[6];
+  QWidget* m_inertiaRow;
+  QComboBox* m_about;
+  QTableWidget* m_points;
+  QTableWidget* m_inputs;
+  Vec3Editor* m_output;
+  QuantityBox *m_theta, *m_thetaDot;
+  Vec3Editor *m_cardan, *m_omega;
+  QLabel* m_derived;
+};
+
+class HingePage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit HingePage(ModelDocument* document, QWidget* parent = nullptr);
+  void showHinge(HingeId id);
+  void load();
+ signals:
+  void refused(const QString& reason);
+
+ private:
+  void commit(const QString& field, const std::function<void(HingeSpec&)>& edit);
+  ModelDocument* m_document;
+  HingeId m_id;
+  bool m_loading = false;
+  QFormLayout* m_form;
+  QLineEdit* m_name;
+  QComboBox* m_type;
+  QLabel* m_connects;
+  QSpinBox* m_input;
+  Vec3Editor *m_axis, *m_anchor;
+};
+
+}  // namespace mstmm::gui

@@ -1,0 +1,73 @@
+#pragma once
+// Runs the core simulation in a worker thread on an immutable copy of the
+// model, so the GUI never computes physics and never freezes. Reports
+// progress (simulated time, steps per second, time left) at most every 50 ms,
+// cancels within one integrator step, and keeps what was recorded when a run
+// fails or is cancelled.
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <atomic>
+#include <memory>
+#include <thread>
+
+#include "core/error.hpp"
+#include "core/model/model_spec.hpp"
+#include "gui/run/run_results.hpp"
+
+namespace mstmm::gui {
+
+/// How a run ended.
+struct RunOutcome {
+  enum class Status { Completed, Cancelled, Failed } status = Status::Completed;
+  QString message;
+  ErrorSubject subject;
+  double time = 0.0;     // simulated time reached
+  double wallSeconds = 0.0;
+  long steps = 0;
+};
+
+class SimulationController : public QObject {
+  Q_OBJECT
+
+ public:
+  /// Results larger than this are recorded in single precision, then less often.
+  static constexpr double kResultBudgetBytes = 512.0 * 1024 * 1024;
+
+  explicit SimulationController(QObject* parent = nullptr);
+  ~SimulationController() override;
+
+  /// Starts a run of `spec` (copied); false if one is running.
+  bool start(const ModelSpec& spec);
+  /// Asks the run to stop; it does within one integrator step.
+  void cancel();
+  bool isRunning() const { return m_running; }
+  /// The current or last run's results (null before the first run, or when
+  /// the model did not compile).
+  std::shared_ptr<RunResults> results() const { return m_results; }
+  const RunOutcome& lastOutcome() const { return m_outcome; }
+
+ signals:
+  void started();
+  /// The results object of the run (emitted once the model compiled).
+  void resultsReady(std::shared_ptr<mstmm::gui::RunResults> results);
+  void progress(double time, double endTime, double stepsPerSecond, double secondsLeft, int frames);
+  /// A note about how results are recorded (e.g. thinned to bound memory).
+  void note(const QString& text);
+  void finished(const mstmm::gui::RunOutcome& outcome);
+
+ private:
+  void work(ModelSpec spec);
+  void join();
+
+  std::thread m_thread;
+  std::atomic<bool> m_cancel{false};
+  bool m_running = false;
+  std::shared_ptr<RunResults> m_results;
+  RunOutcome m_outcome;
+};
+
+}  // namespace mstmm::gui
+
+Q_DECLARE_METATYPE(mstmm::gui::RunOutcome)
+Q_DECLARE_METATYPE(std::shared_ptr<mstmm::gui::RunResults>)

@@ -1,0 +1,179 @@
+// Every editor action is one undo step that restores the model exactly: the
+// serialized JSON (graph positions included) after undo equals the JSON
+// before the action, and after redo the JSON after it. Spin-box drags merge
+// into one step; invalid values are refused with the reason.
+
+#include <QApplication>
+#include <QtTest>
+
+#include "core/generate/generators.hpp"
+#include "core/io/model_json.hpp"
+#include "gui/document/commands.hpp"
+#include "gui/document/model_actions.hpp"
+#include "gui/properties/properties_panel.hpp"
+#include "gui/properties/property_pages.hpp"
+#include "gui/properties/quantity_box.hpp"
+
+using namespace mstmm;
+using namespace mstmm::gui;
+
+namespace {
+
+std::string json(const ModelDocument& d) { return modelToJson(d.specForSaving()); }
+
+/// Runs `action`, then checks that undo restores the JSON from before and
+/// redo the JSON from after, and that it was exactly one undo step.
+void checkUndoRedo(ModelDocument& doc, const std::function<void()>& action) {
+  const std::string before = json(doc);
+  const int steps = doc.undoStack()->count();
+  action();
+  const std::string after = json(doc);
+  QVERIFY2(after != before, "the action changed nothing");
+  QCOMPARE(doc.undoStack()->count(), steps + 1);
+  doc.undoStack()->undo();
+  QCOMPARE(json(doc), before);
+  doc.undoStack()->redo();
+  QCOMPARE(json(doc), after);
+}
+
+BodyId bodyNamed(const ModelDocument& doc, const std::string& name) {
+  for (const BodySpec& b : doc.spec().bodies)
+    if (b.name == name) return b.id;
+  return BodyId{999999};
+}
+
+}  // namespace
+
+class TestEditorCommands : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void addBody() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    checkUndoRedo(doc, [&] { mstmm::gui::addBody(&doc, QPointF(100, 200)); });
+    QCOMPARE(doc.spec().bodies.size(), std::size_t(5));
+    QCOMPARE(doc.position(doc.spec().bodies.back().id), QPointF(100, 200));
+  }
+
+  void connectToAFreeInputAndToANewOne() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    mstmm::gui::addBody(&doc, QPointF(0, 300));
+    const BodyId added = doc.spec().bodies.back().id;
+    // Body 3's only input I_1 is free: the hinge takes it.
+    checkUndoRedo(doc, [&] { QCOMPARE(connectBodies(&doc, added, bodyNamed(doc, "3"), HingeType::Pin), QString()); });
+    QCOMPARE(doc.spec().hinges.back().parentInput, 0);
+    QVERIFY(doc.isValid());
+    // Body 7's two inputs are taken: a third input end is added in the same step.
+    mstmm::gui::addBody(&doc, QPointF(300, 300));
+    const BodyId second = doc.spec().bodies.back().id;
+    checkUndoRedo(doc, [&] { QCOMPARE(connectBodies(&doc, second, bodyNamed(doc, "7"), HingeType::Pin), QString()); });
+    QCOMPARE(doc.body(bodyNamed(doc, "7"))->inputs.size(), std::size_t(3));
+    QCOMPARE(doc.spec().hinges.back().parentInput, 2);
+    QVERIFY(doc.isValid());
+  }
+
+  void connectRefusesASecondOutputHinge() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    const int steps = doc.undoStack()->count();
+    const QString problem = connectBodies(&doc, bodyNamed(doc, "1"), bodyNamed(doc, "3"), HingeType::Pin);
+    QVERIFY(problem.contains("body '1' already hangs from hinge '8.1'"));
+    QCOMPARE(doc.undoStack()->count(), steps);
+  }
+
+  void deleteBodiesTakesTheirHingesAlong() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    Selection s;
+    s.bodies.insert(bodyNamed(doc, "5").value);  // holds hinge 8.2 (output) and 4 (input)
+    doc.setSelection(s);
+    checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
+    QCOMPARE(doc.spec().bodies.size(), std::size_t(3));
+    QCOMPARE(doc.spec().hinges.size(), std::size_t(2));
+    QVERIFY(!doc.isValid());  // body 3 is left hanging from nothing, and it is shown
+  }
+
+  void moveNodes() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    const BodyId one = bodyNamed(doc, "1");
+    QHash<quint32, QPointF> before{{one.value, doc.position(one)}}, after{{one.value, doc.position(one) + QPointF(55, -20)}};
+    checkUndoRedo(doc, [&] { doc.undoStack()->push(new MoveNodesCommand(&doc, before, after)); });
+    QCOMPARE(doc.position(one), before.value(one.value) + QPointF(55, -20));
+  }
+
+  void copyAndPasteASubgraph() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    Selection s;
+    s.bodies = {bodyNamed(doc, "5").value, bodyNamed(doc, "3").value};
+    doc.setSelection(s);
+    const QString clip = copySelection(&doc);
+    QVERIFY(!clip.isEmpty());
+    checkUndoRedo(doc, [&] {
+      QCOMPARE(mstmm::gui::paste(&doc, clip, QPointF(200, 0)), QString());
+      QCOMPARE(doc.selection().bodies.size(), 2);  // the pasted bodies are selected
+    });
+    QCOMPARE(doc.spec().bodies.size(), std::size_t(6));
+    // The hinge between them came along, renamed; the one to body 7 did not.
+    QCOMPARE(doc.spec().hinges.size(), std::size_t(5));
+    QVERIFY(bodyNamed(doc, "3_2").value != 999999 && bodyNamed(doc, "5_2").value != 999999);  // unique names
+    QCOMPARE(doc.spec().hinges[4].name, std::string("4_2"));
+    QCOMPARE(doc.spec().hinges[4].child, bodyNamed(doc, "3_2"));
+    QCOMPARE(*doc.spec().hinges[4].parent, bodyNamed(doc, "5_2"));
+  }
+
+  void switchKindAndAutoLayout() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    checkUndoRedo(doc, [&] { QCOMPARE(setModelKind(&doc, ModelKind::Spatial), QString()); });
+    QCOMPARE(doc.spec().hinges[0].type, HingeType::Ball);
+    QCOMPARE(doc.spec().bodies[0].shape.type, ShapeType::Cylinder);
+    QVERIFY(doc.isValid());
+    const BodyId one = bodyNamed(doc, "1");
+    doc.undoStack()->push(new MoveNodesCommand(&doc, {{one.value, doc.position(one)}}, {{one.value, QPointF(900, 900)}}));
+    checkUndoRedo(doc, [&] { applyAutoLayout(&doc); });
+  }
+
+  void spinBoxDragsMergeIntoOneStep() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    Selection s;
+    s.bodies.insert(bodyNamed(doc, "1").value);
+    doc.setSelection(s);
+    const std::string before = json(doc);
+    const int steps = doc.undoStack()->count();
+    auto* mass = panel.bodyPage()->findChildren<QuantityBox*>().at(0);  // the first is the mass
+    QCOMPARE(mass->si(), 1.0);
+    for (int k = 0; k < 5; ++k) mass->stepBy(1);  // holding the arrow: five changes
+    QCOMPARE(doc.body(bodyNamed(doc, "1"))->shape.mass, 1.5);
+    QCOMPARE(doc.undoStack()->count(), steps + 1);
+    doc.undoStack()->undo();
+    QCOMPARE(json(doc), before);
+  }
+
+  void invalidValuesAreRefusedWithTheReason() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    Selection s;
+    s.bodies.insert(bodyNamed(doc, "1").value);
+    doc.setSelection(s);
+    const std::string before = json(doc);
+    auto* mass = panel.bodyPage()->findChildren<QuantityBox*>().at(0);
+    for (int k = 0; k < 20; ++k) mass->stepBy(-1);  // down to 0.1 kg, then refused
+    QCOMPARE(panel.lastRefusal(), QString("mass must be positive"));
+    QVERIFY(doc.body(bodyNamed(doc, "1"))->shape.mass > 0.0);
+    QString typed = "-3";
+    int pos = 2;
+    QCOMPARE(mass->validate(typed, pos), QValidator::Intermediate);  // kept while typing, never committed
+    doc.undoStack()->undo();
+    QCOMPARE(json(doc), before);
+  }
+};
+
+QTEST_MAIN(TestEditorCommands)
+#include "test_editor_commands.moc"

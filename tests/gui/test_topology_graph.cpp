@@ -1,0 +1,150 @@
+// The topology graph shows the model: one item per body, hinge and ground
+// connection, arrows from the tip side to the root side; the automatic
+// layout of large trees has no overlapping nodes; invalid states are shown
+// on the element and listed with the validator's message.
+
+#include <QApplication>
+#include <QtTest>
+#include <cmath>
+
+#include "core/generate/generators.hpp"
+#include "gui/document/commands.hpp"
+#include "gui/document/model_actions.hpp"
+#include "gui/editor/topology_scene.hpp"
+#include "gui/main/main_window.hpp"
+#include "gui/panels/messages_panel.hpp"
+
+using namespace mstmm;
+using namespace mstmm::gui;
+
+namespace {
+
+/// The smallest distance between any two positions, by a grid so that it
+/// stays fast for thousands of nodes.
+double closestPair(const QHash<quint32, QPointF>& positions, double cell) {
+  const QList<QPointF> points = positions.values();
+  QHash<QPair<int, int>, QList<int>> grid;
+  auto key = [cell](const QPointF& p) { return QPair<int, int>(int(std::floor(p.x() / cell)), int(std::floor(p.y() / cell))); };
+  for (int i = 0; i < points.size(); ++i) grid[key(points[i])].append(i);
+  double best = 1e300;
+  for (int i = 0; i < points.size(); ++i) {
+    const QPair<int, int> k = key(points[i]);
+    for (int dx = -1; dx <= 1; ++dx)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int j : grid.value({k.first + dx, k.second + dy}))
+          if (j != i) best = std::min(best, std::hypot(points[i].x() - points[j].x(), points[i].y() - points[j].y()));
+  }
+  return best;
+}
+
+}  // namespace
+
+class TestTopologyGraph : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void graphMatchesTheModelForEveryExample_data() {
+    QTest::addColumn<QString>("example");
+    for (const Example& e : MainWindow::examples())
+      if (!e.id.contains("33334") && !e.id.contains("66667") && !e.id.contains("10000")) QTest::newRow(qPrintable(e.id)) << e.id;
+  }
+
+  void graphMatchesTheModelForEveryExample() {
+    QFETCH(QString, example);
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openExample(example));
+    const ModelSpec& spec = window.document()->spec();
+    TopologyScene* scene = window.graphScene();
+    QCOMPARE(scene->bodyItemCount(), static_cast<int>(spec.bodies.size()));
+    QCOMPARE(scene->hingeItemCount(), static_cast<int>(spec.hinges.size()));
+    for (const HingeSpec& h : spec.hinges) {
+      HingeItem* arrow = scene->hingeItem(h.id.value);
+      QVERIFY(arrow);
+      const QGraphicsItem* root = h.isGround() ? static_cast<QGraphicsItem*>(scene->groundItem(h.id.value)) : scene->bodyItem(h.parent->value);
+      QVERIFY(root);
+      // The arrow runs in transfer direction: from the tip-side body to the root side.
+      const QLineF line = arrow->boundingRect().isValid() ? QLineF(scene->bodyItem(h.child.value)->pos(), root->pos()) : QLineF();
+      QVERIFY(line.length() > 0);
+    }
+    int roots = 0;
+    for (const HingeSpec& h : spec.hinges) roots += h.isGround();
+    QCOMPARE(roots, 1);
+  }
+
+  void autoLayoutOfA500BodyTreeDoesNotOverlap_data() {
+    QTest::addColumn<int>("which");
+    QTest::newRow("random tree, 500 bodies") << 0;
+    QTest::newRow("branch system, 500 bodies") << 1;
+    QTest::newRow("binary tree, 511 bodies") << 2;
+  }
+
+  void autoLayoutOfA500BodyTreeDoesNotOverlap() {
+    QFETCH(int, which);
+    ModelDocument doc;
+    doc.newModel(which == 0 ? generateRandomTree({500, 4, false}) : which == 1 ? generateBranch({500, false}) : generateBinaryTree({9, false}));
+    const QHash<quint32, QPointF> layout = doc.autoLayout();
+    QCOMPARE(layout.size(), static_cast<int>(doc.spec().bodies.size()));
+    const double closest = closestPair(layout, 100.0);
+    qInfo("closest pair of nodes: %.1f (node diameter %.1f)", closest, 2 * BodyItem::kRadius);
+    QVERIFY(closest >= 2 * BodyItem::kRadius + 10);
+    // Root at the top, tips below: every body is lower than its root-side body.
+    for (const HingeSpec& h : doc.spec().hinges)
+      if (h.parent) QVERIFY(layout.value(h.child.value).y() > layout.value(h.parent->value).y());
+  }
+
+  void invalidStatesAreShownNotHidden() {
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openExample("chain-5-spatial"));
+    ModelDocument* doc = window.document();
+    // An unconnected body.
+    const BodyId loose = addBody(doc, QPointF(400, 0));
+    // A second ground connection (a loop through the ground).
+    const BodyId tip = doc->spec().bodies.front().id;  // body "1", the free tip
+    QCOMPARE(attachToGround(doc, loose, HingeType::Ball), QString());
+    // A slender rod with a ball joint in 3-D.
+    BodySpec rod = *doc->body(tip);
+    rod.shape.type = ShapeType::Rod;
+    doc->undoStack()->push(new EditBodyCommand(doc, *doc->body(tip), rod, "shape"));
+    QVERIFY(!doc->isValid());
+    TopologyScene* scene = window.graphScene();
+    QVERIFY(scene->bodyItem(tip.value)->hasProblem());
+    QVERIFY(scene->bodyItem(tip.value)->toolTip().contains("slender rod has no inertia about its own axis"));
+    const HingeSpec& second = doc->spec().hinges.back();
+    QVERIFY(scene->hingeItem(second.id.value)->toolTip().contains("second connection to the ground"));
+    const QStringList listed = window.messages()->texts();
+    auto listedContains = [&](const QString& text) {
+      for (const QString& m : listed)
+        if (m.contains(text)) return true;
+      return false;
+    };
+    QVERIFY(listedContains("body '1': inertia is not positive definite"));
+    QVERIFY(listedContains("closes a loop through the ground, and closed loops come in a later version"));
+    // Deleting the second ground hinge leaves the body unconnected, which is shown too.
+    Selection s;
+    s.hinges.insert(second.id.value);
+    doc->setSelection(s);
+    deleteSelection(doc);
+    QVERIFY(scene->bodyItem(loose.value)->hasProblem());
+    QVERIFY(scene->bodyItem(loose.value)->toolTip().contains("not connected"));
+  }
+
+  void selectionIsSharedWithTheGraph() {
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    ModelDocument* doc = window.document();
+    const BodyId seven = doc->spec().bodies[3].id;
+    Selection s;
+    s.bodies.insert(seven.value);
+    doc->setSelection(s);
+    QVERIFY(window.graphScene()->bodyItem(seven.value)->isSelected());
+    window.graphScene()->clearSelection();
+    window.graphScene()->bodyItem(doc->spec().bodies[0].id.value)->setSelected(true);
+    QCOMPARE(doc->selection().bodies, QSet<quint32>{doc->spec().bodies[0].id.value});
+  }
+};
+
+QTEST_MAIN(TestTopologyGraph)
+#include "test_topology_graph.moc"
