@@ -1,0 +1,156 @@
+#include "render/body_drawing.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "core/model/mass_properties.hpp"
+
+namespace mstmm::render {
+namespace {
+
+constexpr double kSteelDensity = 7850.0;  // kg/m^3, sizes point-mass spheres
+
+Quat toQuat(const Eigen::Quaterniond& q) { return Quat(q.w(), q.x(), q.y(), q.z()); }
+
+/// The rotation taking the glyph's x axis onto `direction`.
+Quat alongDirection(const Vec3& direction) {
+  if (direction.norm() < 1e-15) return Quat(1, 0, 0, 0);
+  return toQuat(Eigen::Quaterniond::FromTwoVectors(Vec3::UnitX(), direction));
+}
+
+Rgb colourOfIndex(int index) {
+  // Golden-ratio hues: neighbouring bodies get clearly different colours.
+  const double hue = std::fmod(0.58 + 0.6180339887 * index, 1.0) * 6.0;
+  const double s = 0.55, v = 0.88, c = v * s;
+  const double x = c * (1.0 - std::abs(std::fmod(hue, 2.0) - 1.0));
+  double r = 0, g = 0, b = 0;
+  switch (static_cast<int>(hue)) {
+    case 0: r = c, g = x; break;
+    case 1: r = x, g = c; break;
+    case 2: g = c, b = x; break;
+    case 3: g = x, b = c; break;
+    case 4: r = x, b = c; break;
+    default: r = c, b = x; break;
+  }
+  const double m = v - c;
+  auto byte = [m](double u) { return static_cast<std::uint8_t>(std::lround(255.0 * (u + m))); };
+  return {byte(r), byte(g), byte(b)};
+}
+
+/// The part of a body that its shape occupies, in the compiled body frame:
+/// a segment with a radius (rods, cylinders, boxes along x; a sphere is a
+/// segment of zero length).
+struct Hub {
+  Vec3 a = Vec3::Zero(), b = Vec3::Zero();
+  double radius = 0.0;
+  Vec3 nearest(const Vec3& p) const {
+    const Vec3 d = b - a;
+    const double len2 = d.squaredNorm();
+    const double s = len2 > 0 ? std::clamp((p - a).dot(d) / len2, 0.0, 1.0) : 0.0;
+    return a + s * d;
+  }
+};
+
+double bodyExtent(const CompiledBody& body) {
+  double extent = body.output.norm();
+  for (const Vec3& r : body.inputs) extent = std::max({extent, r.norm(), (r - body.output).norm()});
+  return extent;
+}
+
+class DrawingBuilder {
+ public:
+  DrawingBuilder(const Model& model, BodyDrawing& out) : m_model(model), m_out(out) {}
+
+  void addBody(int i) {
+    const CompiledBody& body = m_model.body(i);
+    const BodySpec& spec = m_model.spec().bodies[static_cast<std::size_t>(body.specIndex)];
+    const Vec3 shift = -spec.inputs.front();  // spec frame -> compiled frame (origin I_1)
+    const double extent = std::max(bodyExtent(body), 1e-3);
+    m_body = i;
+    const Hub hub = addShape(spec.shape, shift, body, extent);
+    const double connector = std::max(0.35 * hub.radius, 0.004 * extent);
+    auto connect = [&](const Vec3& end) {
+      const Vec3 from = hub.nearest(end);
+      if ((end - from).norm() > hub.radius + connector) addSegment(from, end, connector);
+    };
+    for (const Vec3& r : body.inputs) connect(r);
+    connect(body.output);
+    addHinge(body.output, std::clamp(1.6 * hub.radius, 0.012 * extent, 0.08 * extent));
+  }
+
+ private:
+  Hub addShape(const ShapeSpec& shape, const Vec3& shift, const CompiledBody& body, double extent) {
+    switch (shape.type) {
+      case ShapeType::Rod:
+      case ShapeType::Cylinder: {
+        const Vec3 c = shapeCentroid(shape) + shift;
+        const Vec3 half(0.5 * shape.length, 0, 0);
+        const double r = shape.type == ShapeType::Cylinder ? shape.radius : 0.02 * shape.length;
+        addSegment(c - half, c + half, r);
+        return {c - half, c + half, r};
+      }
+      case ShapeType::Box: {
+        const Vec3 c = shapeCentroid(shape) + shift;
+        push(GlyphKind::Box, GlyphInstance{m_body, c, Quat(1, 0, 0, 0), shape.size, false});
+        const Vec3 half(0.5 * shape.size.x(), 0, 0);
+        const double r = 0.5 * std::hypot(shape.size.y(), shape.size.z());
+        m_out.pickSegments.push_back({m_body, c - half, c + half, r});
+        return {c - half, c + half, 0.5 * std::min(shape.size.y(), shape.size.z())};
+      }
+      case ShapeType::PointMasses: {
+        double largest = 0.0;
+        for (const PointMass& p : shape.points) {
+          const double r = std::max(std::cbrt(3.0 * std::max(p.mass, 0.0) / (4.0 * std::numbers::pi * kSteelDensity)), 0.02 * extent);
+          addSphere(p.position + shift, r);
+          largest = std::max(largest, r);
+        }
+        return {body.com, body.com, 0.5 * largest};
+      }
+      case ShapeType::Custom: break;
+    }
+    // The sphere with the body's mean moment of inertia (J = 2/5 m r^2).
+    const double meanInertia = body.inertiaAtCom.trace() / 3.0;
+    const double r = std::clamp(std::sqrt(2.5 * std::max(meanInertia, 0.0) / std::max(body.mass, 1e-12)), 0.03 * extent, 0.25 * extent);
+    addSphere(body.com, r);
+    return {body.com, body.com, r};
+  }
+
+  void addSegment(const Vec3& a, const Vec3& b, double radius) {
+    const Vec3 d = b - a;
+    push(GlyphKind::Cylinder, GlyphInstance{m_body, a, alongDirection(d), Vec3(d.norm(), radius, radius), false});
+    m_out.pickSegments.push_back({m_body, a, b, radius});
+  }
+  void addSphere(const Vec3& centre, double radius) {
+    push(GlyphKind::Sphere, GlyphInstance{m_body, centre, Quat(1, 0, 0, 0), Vec3::Constant(radius), false});
+    m_out.pickSegments.push_back({m_body, centre, centre, radius});
+  }
+  void addHinge(const Vec3& at, double radius) {
+    push(GlyphKind::Sphere, GlyphInstance{m_body, at, Quat(1, 0, 0, 0), Vec3::Constant(radius), true});
+  }
+  void push(GlyphKind kind, const GlyphInstance& g) { m_out.glyphs[static_cast<std::size_t>(kind)].push_back(g); }
+
+  const Model& m_model;
+  BodyDrawing& m_out;
+  int m_body = -1;
+};
+
+}  // namespace
+
+BodyDrawing makeBodyDrawing(const Model& model) {
+  BodyDrawing drawing;
+  DrawingBuilder builder(model, drawing);
+  std::vector<double> extents;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    builder.addBody(i);
+    drawing.bodyColours.push_back(colourOfIndex(model.body(i).specIndex));
+    extents.push_back(bodyExtent(model.body(i)));
+  }
+  if (!extents.empty()) {
+    std::nth_element(extents.begin(), extents.begin() + static_cast<long>(extents.size() / 2), extents.end());
+    drawing.typicalBodySize = std::max(extents[extents.size() / 2], 1e-3);
+  }
+  return drawing;
+}
+
+}  // namespace mstmm::render

@@ -1,0 +1,60 @@
+#pragma once
+// How each body is drawn, decided once per model and free of VTK: a list of
+// glyph instances per kind of geometry (cylinders, boxes, spheres), each
+// fixed in its body's frame, and the line segments a click is tested
+// against. The scene only moves these with the bodies every frame.
+//
+// Rods and cylinders lie along the body x axis with their true length
+// (cylinders with their true radius; a slender rod has none, so it gets a
+// thin visual one), boxes have their true edge lengths, point masses are
+// spheres of steel density, a custom body is the sphere of its inertia.
+// Hinges are spheres at each body's output end O. Ends that lie off the
+// shape are joined to it by thin connectors so the topology stays visible.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/model/model.hpp"
+
+namespace mstmm::render {
+
+struct Rgb {
+  std::uint8_t r = 0, g = 0, b = 0;
+  bool operator==(const Rgb&) const = default;
+};
+
+enum class GlyphKind { Cylinder, Box, Sphere };
+inline constexpr int kGlyphKinds = 3;
+
+/// One glyph, fixed in its body's frame (origin at the input end I_1).
+/// Canonical glyphs: the cylinder runs from 0 to 1 along x with radius 1,
+/// the box is the unit cube centred at the origin, the sphere has radius 1.
+struct GlyphInstance {
+  int body = -1;                    // compiled index of the body it moves with
+  Vec3 offset = Vec3::Zero();       // glyph origin in the body frame
+  Quat rotation = Quat(1, 0, 0, 0); // glyph axes to body axes
+  Vec3 scale = Vec3::Ones();        // per-axis scale of the canonical glyph
+  bool hinge = false;               // a hinge marker (not coloured as its body)
+};
+
+/// A segment of a body's drawing, for picking (body frame).
+struct PickSegment {
+  int body = -1;
+  Vec3 a = Vec3::Zero(), b = Vec3::Zero();
+  double radius = 0.0;
+};
+
+struct BodyDrawing {
+  std::array<std::vector<GlyphInstance>, kGlyphKinds> glyphs;
+  std::vector<PickSegment> pickSegments;
+  std::vector<Rgb> bodyColours;     // per compiled body
+  double typicalBodySize = 1.0;     // median body extent (m)
+};
+
+BodyDrawing makeBodyDrawing(const Model& model);
+
+inline const Rgb kHingeColour{96, 96, 104};
+inline const Rgb kSelectionColour{255, 176, 0};
+
+}  // namespace mstmm::render

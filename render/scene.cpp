@@ -1,0 +1,312 @@
+#include "render/scene.hpp"
+
+#include <vtkActor.h>
+#include <vtkAxesActor.h>
+#include <vtkCamera.h>
+#include <vtkCaptionActor2D.h>
+#include <vtkCellArray.h>
+#include <vtkCubeSource.h>
+#include <vtkCylinderSource.h>
+#include <vtkFloatArray.h>
+#include <vtkGlyph3DMapper.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkSphereSource.h>
+#include <vtkTextProperty.h>
+#include <vtkTransform.h>
+#include <vtkTransformPolyDataFilter.h>
+#include <vtkUnsignedCharArray.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/dynamics/kinematics.hpp"
+#include "core/dynamics/state.hpp"
+
+namespace mstmm::render {
+namespace {
+
+/// Coarser glyphs for large models: llvmpipe draws every triangle on the CPU.
+int resolutionFor(std::size_t instances, int fine) {
+  if (instances > 20000) return std::max(6, fine / 3);
+  if (instances > 2000) return std::max(8, fine / 2);
+  return fine;
+}
+
+vtkSmartPointer<vtkPolyData> canonicalGlyph(GlyphKind kind, std::size_t instances) {
+  switch (kind) {
+    case GlyphKind::Cylinder: {
+      // vtkCylinderSource is centred on the y axis; ours runs from 0 to 1 along x.
+      auto source = vtkSmartPointer<vtkCylinderSource>::New();
+      source->SetRadius(1.0);
+      source->SetHeight(1.0);
+      source->SetResolution(resolutionFor(instances, 20));
+      auto transform = vtkSmartPointer<vtkTransform>::New();
+      transform->Translate(0.5, 0, 0);
+      transform->RotateZ(-90.0);
+      auto filter = vtkSmartPointer<vtkTransformPolyDataFilter>::New();
+      filter->SetInputConnection(source->GetOutputPort());
+      filter->SetTransform(transform);
+      filter->Update();
+      return filter->GetOutput();
+    }
+    case GlyphKind::Box: {
+      auto source = vtkSmartPointer<vtkCubeSource>::New();
+      source->Update();
+      return source->GetOutput();
+    }
+    case GlyphKind::Sphere: break;
+  }
+  auto source = vtkSmartPointer<vtkSphereSource>::New();
+  source->SetRadius(1.0);
+  source->SetThetaResolution(resolutionFor(instances, 20));
+  source->SetPhiResolution(resolutionFor(instances, 14));
+  source->Update();
+  return source->GetOutput();
+}
+
+Vec3 upDirection(const Model& model) {
+  const double g = model.gravity().norm();
+  return g > 0 ? Vec3(-model.gravity() / g) : Vec3(Vec3::UnitY());
+}
+
+}  // namespace
+
+/// The instances of one glyph kind and the VTK pipeline that draws them.
+struct Scene::GlyphSet {
+  std::vector<GlyphInstance> instances;
+  vtkSmartPointer<vtkPolyData> input = vtkSmartPointer<vtkPolyData>::New();
+  vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
+  vtkSmartPointer<vtkFloatArray> orientation = vtkSmartPointer<vtkFloatArray>::New();
+  vtkSmartPointer<vtkFloatArray> scale = vtkSmartPointer<vtkFloatArray>::New();
+  vtkSmartPointer<vtkUnsignedCharArray> colours = vtkSmartPointer<vtkUnsignedCharArray>::New();
+  vtkSmartPointer<vtkGlyph3DMapper> mapper = vtkSmartPointer<vtkGlyph3DMapper>::New();
+  vtkSmartPointer<vtkActor> actor = vtkSmartPointer<vtkActor>::New();
+
+  GlyphSet(GlyphKind kind, std::vector<GlyphInstance> list) : instances(std::move(list)) {
+    const auto n = static_cast<vtkIdType>(instances.size());
+    points->SetDataTypeToFloat();
+    points->SetNumberOfPoints(n);
+    orientation->SetName("orientation");
+    orientation->SetNumberOfComponents(4);
+    orientation->SetNumberOfTuples(n);
+    scale->SetName("scale");
+    scale->SetNumberOfComponents(3);
+    scale->SetNumberOfTuples(n);
+    colours->SetName("colours");
+    colours->SetNumberOfComponents(3);
+    colours->SetNumberOfTuples(n);
+    input->SetPoints(points);
+    input->GetPointData()->AddArray(orientation);
+    input->GetPointData()->AddArray(scale);
+    input->GetPointData()->SetScalars(colours);
+    mapper->SetInputData(input);
+    mapper->SetSourceData(canonicalGlyph(kind, instances.size()));
+    mapper->SetOrientationArray("orientation");
+    mapper->SetOrientationModeToQuaternion();
+    mapper->SetScaleArray("scale");
+    mapper->SetScaleModeToScaleByVectorComponents();
+    mapper->SetScaling(true);
+    mapper->SetColorModeToDirectScalars();
+    mapper->ScalarVisibilityOn();
+    actor->SetMapper(mapper);
+    actor->GetProperty()->SetSpecular(0.25);
+    actor->GetProperty()->SetSpecularPower(30.0);
+  }
+
+  void update(const std::vector<BodyState>& states, const std::vector<Mat3>& rotations, const std::vector<char>& visible) {
+    float* p = static_cast<vtkFloatArray*>(points->GetData())->GetPointer(0);
+    float* q = orientation->GetPointer(0);
+    float* s = scale->GetPointer(0);
+    for (const GlyphInstance& g : instances) {
+      const auto b = static_cast<std::size_t>(g.body);
+      const Vec3 x = states[b].input + rotations[b] * g.offset;
+      const Quat r = quaternionProduct(states[b].orientation, g.rotation);
+      const double shown = visible[b] ? 1.0 : 0.0;  // hidden: scaled to nothing
+      for (int k = 0; k < 3; ++k) *p++ = static_cast<float>(x[k]);
+      for (int k = 0; k < 4; ++k) *q++ = static_cast<float>(r[k]);
+      for (int k = 0; k < 3; ++k) *s++ = static_cast<float>(shown * g.scale[k]);
+    }
+    points->Modified();
+    orientation->Modified();
+    scale->Modified();
+    input->Modified();
+  }
+
+  void recolour(const BodyDrawing& drawing, const std::vector<char>& selected) {
+    unsigned char* c = colours->GetPointer(0);
+    for (const GlyphInstance& g : instances) {
+      const auto b = static_cast<std::size_t>(g.body);
+      const Rgb rgb = selected[b] && !g.hinge ? kSelectionColour : g.hinge ? kHingeColour : drawing.bodyColours[b];
+      *c++ = rgb.r;
+      *c++ = rgb.g;
+      *c++ = rgb.b;
+    }
+    colours->Modified();
+    input->Modified();
+  }
+};
+
+std::vector<BodyState> initialBodyStates(const Model& model) {
+  std::vector<BodyPose> poses;
+  const Eigen::VectorXd y = initialState(model);
+  computePoses(model, y, poses);
+  std::vector<BodyState> states(poses.size());
+  for (int i = 0; i < model.bodyCount(); ++i)
+    states[static_cast<std::size_t>(i)] = {poses[static_cast<std::size_t>(i)].input, bodyQuaternion(model, y, i).normalized()};
+  return states;
+}
+
+Scene::Scene(std::shared_ptr<const Model> model)
+    : m_model(std::move(model)),
+      m_drawing(makeBodyDrawing(*m_model)),
+      m_renderer(vtkSmartPointer<vtkRenderer>::New()),
+      m_axesRenderer(vtkSmartPointer<vtkRenderer>::New()),
+      m_axes(vtkSmartPointer<vtkAxesActor>::New()),
+      m_trails(vtkSmartPointer<vtkPolyData>::New()),
+      m_trailActor(vtkSmartPointer<vtkActor>::New()) {
+  const auto n = static_cast<std::size_t>(m_model->bodyCount());
+  m_selected.assign(n, 0);
+  m_visible.assign(n, 1);
+  m_rotations.resize(n);
+  m_renderer->GradientBackgroundOn();
+  m_renderer->SetBackground(0.80, 0.83, 0.88);   // bottom
+  m_renderer->SetBackground2(0.96, 0.97, 0.99);  // top
+  m_renderer->SetLayer(0);
+  buildGlyphs();
+  buildGround();
+  auto trailMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  trailMapper->SetInputData(m_trails);
+  m_trailActor->SetMapper(trailMapper);
+  m_trailActor->GetProperty()->SetLineWidth(2.0);
+  m_trailActor->GetProperty()->SetColor(0.85, 0.15, 0.25);
+  m_trailActor->GetProperty()->LightingOff();
+  m_renderer->AddActor(m_trailActor);
+  // World axes in the lower left corner, drawn over the scene.
+  m_axesRenderer->SetViewport(0.0, 0.0, 0.16, 0.2);
+  m_axesRenderer->SetLayer(1);
+  m_axesRenderer->InteractiveOff();
+  for (vtkCaptionActor2D* label : {m_axes->GetXAxisCaptionActor2D(), m_axes->GetYAxisCaptionActor2D(), m_axes->GetZAxisCaptionActor2D()}) {
+    label->GetCaptionTextProperty()->SetColor(0.1, 0.1, 0.1);
+    label->GetCaptionTextProperty()->ShadowOff();
+  }
+  m_axesRenderer->AddActor(m_axes);
+  setStates(initialBodyStates(*m_model));
+  setDefaultView();
+}
+
+Scene::~Scene() = default;
+
+vtkRenderer* Scene::renderer() const { return m_renderer; }
+
+void Scene::attach(vtkRenderWindow* window) {
+  window->SetNumberOfLayers(2);
+  window->AddRenderer(m_renderer);
+  window->AddRenderer(m_axesRenderer);
+}
+
+void Scene::detach(vtkRenderWindow* window) {
+  window->RemoveRenderer(m_axesRenderer);
+  window->RemoveRenderer(m_renderer);
+}
+
+std::size_t Scene::glyphCount() const {
+  std::size_t n = 0;
+  for (const auto& set : m_sets) n += set->instances.size();
+  return n;
+}
+
+void Scene::buildGlyphs() {
+  for (int k = 0; k < kGlyphKinds; ++k) {
+    auto& list = m_drawing.glyphs[static_cast<std::size_t>(k)];
+    if (list.empty()) continue;
+    m_sets.push_back(std::make_unique<GlyphSet>(static_cast<GlyphKind>(k), list));
+    m_sets.back()->recolour(m_drawing, m_selected);
+    m_renderer->AddActor(m_sets.back()->actor);
+  }
+}
+
+void Scene::buildGround() {
+  // A ceiling plate above the root's ground anchor, its normal against gravity.
+  const double size = 0.5 * m_drawing.typicalBodySize, thickness = 0.05 * m_drawing.typicalBodySize;
+  auto source = vtkSmartPointer<vtkCubeSource>::New();
+  source->SetXLength(size);
+  source->SetYLength(thickness);
+  source->SetZLength(m_model->planar() ? 0.25 * size : size);
+  auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  mapper->SetInputConnection(source->GetOutputPort());
+  auto plate = vtkSmartPointer<vtkActor>::New();
+  plate->SetMapper(mapper);
+  plate->GetProperty()->SetColor(0.45, 0.47, 0.5);
+  const Vec3 up = upDirection(*m_model);
+  const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), up).toRotationMatrix();
+  const Vec3 centre = m_model->hinge(m_model->root()).anchor + up * (0.5 * thickness);
+  auto matrix = vtkSmartPointer<vtkMatrix4x4>::New();
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) matrix->SetElement(i, j, r(i, j));
+    matrix->SetElement(i, 3, centre[i]);
+  }
+  plate->SetUserMatrix(matrix);
+  m_renderer->AddActor(plate);
+}
+
+void Scene::setStates(const std::vector<BodyState>& states) {
+  if (states.size() != m_states.size()) m_states.resize(states.size());
+  std::copy(states.begin(), states.end(), m_states.begin());
+  updateGlyphs();
+}
+
+void Scene::updateGlyphs() {
+  for (std::size_t i = 0; i < m_states.size(); ++i) m_rotations[i] = rotationFromQuaternion(m_states[i].orientation);
+  for (auto& set : m_sets) set->update(m_states, m_rotations, m_visible);
+}
+
+void Scene::setVisibleBodies(const std::vector<char>& visible) {
+  if (visible.size() != m_visible.size()) return;
+  m_visible = visible;
+  updateGlyphs();
+}
+
+void Scene::setSelection(const std::vector<int>& bodies) {
+  std::fill(m_selected.begin(), m_selected.end(), 0);
+  for (int b : bodies)
+    if (b >= 0 && b < m_model->bodyCount()) m_selected[static_cast<std::size_t>(b)] = 1;
+  recolour();
+}
+
+void Scene::recolour() {
+  for (auto& set : m_sets) set->recolour(m_drawing, m_selected);
+}
+
+void Scene::setTrails(const std::vector<Trail>& trails) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  auto lines = vtkSmartPointer<vtkCellArray>::New();
+  for (const Trail& trail : trails) {
+    if (trail.points.size() < 2) continue;
+    lines->InsertNextCell(static_cast<vtkIdType>(trail.points.size()));
+    for (const Vec3& p : trail.points) lines->InsertCellPoint(points->InsertNextPoint(p.x(), p.y(), p.z()));
+  }
+  m_trails->SetPoints(points);
+  m_trails->SetLines(lines);
+  m_trails->Modified();
+}
+
+Vec3 Scene::worldPoint(int body, const Vec3& bodyPoint) const {
+  const auto b = static_cast<std::size_t>(body);
+  return m_states[b].input + m_rotations[b] * bodyPoint;
+}
+
+Vec3 Scene::centreOfMass(int body) const { return worldPoint(body, m_model->body(body).com); }
+
+void Scene::setFollow(int body) {
+  m_follow = body >= 0 && body < m_model->bodyCount() ? body : -1;
+  if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
+}
+
+}  // namespace mstmm::render

@@ -1,0 +1,109 @@
+#pragma once
+// The 3-D scene of a model (VTK): bodies drawn by their shapes with their
+// true dimensions, hinges as spheres, the ground as a ceiling plate, world
+// axes in a corner, trails, and the selected bodies highlighted.
+//
+// All glyphs of one kind (cylinders, boxes, spheres) go through one instanced
+// glyph mapper whose positions, orientations and colours are rewritten in
+// place every frame: one actor per kind of geometry, never one per body, so
+// 100,000-DOF systems stay interactive.
+//
+// Only render/ sees this header's VTK types; the widgets outside render/ use
+// ViewWidget and OffscreenRenderer.
+
+#include <memory>
+#include <vector>
+
+#include <vtkSmartPointer.h>
+
+#include "core/model/model.hpp"
+#include "render/body_drawing.hpp"
+#include "render/scene_state.hpp"
+
+class vtkActor;
+class vtkAxesActor;
+class vtkPolyData;
+class vtkRenderer;
+class vtkRenderWindow;
+
+namespace mstmm::render {
+
+class Scene {
+ public:
+  explicit Scene(std::shared_ptr<const Model> model);
+  ~Scene();
+  Scene(const Scene&) = delete;
+  Scene& operator=(const Scene&) = delete;
+
+  const Model& model() const { return *m_model; }
+  const std::shared_ptr<const Model>& sharedModel() const { return m_model; }
+  vtkRenderer* renderer() const;
+  /// Adds the scene's renderers (main, and the corner axes on layer 1).
+  void attach(vtkRenderWindow* window);
+  /// Removes them again (the window's context must be current: their GL
+  /// resources are released).
+  void detach(vtkRenderWindow* window);
+
+  /// Moves every body (compiled order); the initial state until told otherwise.
+  void setStates(const std::vector<BodyState>& states);
+  const std::vector<BodyState>& states() const { return m_states; }
+  /// Hides the bodies that are not recorded (partial results).
+  void setVisibleBodies(const std::vector<char>& visible);
+  void setSelection(const std::vector<int>& bodies);
+  void setTrails(const std::vector<Trail>& trails);
+  /// Keeps the camera at the same offset from this body's centre of mass (-1: stop).
+  void setFollow(int body);
+  int follow() const { return m_follow; }
+
+  void setCamera(const CameraState& camera);
+  CameraState camera() const;
+  void setPreset(CameraPreset preset);
+  /// The default view: front-on for planar models, isometric for spatial ones.
+  void setDefaultView();
+  /// Frames all bodies, keeping the view direction.
+  void fit();
+  /// Orbit (degrees about the view up and the horizontal), pan (fractions
+  /// of the view height), zoom (factor > 1 comes closer).
+  void orbit(double azimuth, double elevation);
+  void pan(double dx, double dy);
+  void zoom(double factor);
+
+  /// The body whose drawing passes nearest to a display point (VTK display
+  /// coordinates, origin at the bottom left), within `tolerance` pixels; -1 if none.
+  int pick(double x, double y, int width, int height, double tolerance = 6.0) const;
+  /// World position -> display pixel (origin bottom left) for a viewport size.
+  Vec3 project(const Vec3& world, int width, int height) const;
+  /// Before each render: follows the followed body, points the corner axes
+  /// the way the main camera looks, and keeps the clipping range right.
+  void prepareRender();
+
+  Vec3 centreOfMass(int body) const;
+  Vec3 worldPoint(int body, const Vec3& bodyPoint) const;
+  const BodyDrawing& drawing() const { return m_drawing; }
+  std::size_t glyphCount() const;
+
+ private:
+  struct GlyphSet;
+  void buildGlyphs();
+  void buildGround();
+  void recolour();
+  void updateGlyphs();
+
+  std::shared_ptr<const Model> m_model;
+  BodyDrawing m_drawing;
+  vtkSmartPointer<vtkRenderer> m_renderer, m_axesRenderer;
+  vtkSmartPointer<vtkAxesActor> m_axes;
+  vtkSmartPointer<vtkPolyData> m_trails;
+  vtkSmartPointer<vtkActor> m_trailActor;
+  std::vector<std::unique_ptr<GlyphSet>> m_sets;
+  std::vector<BodyState> m_states;
+  std::vector<Mat3> m_rotations;
+  std::vector<char> m_selected, m_visible;
+  int m_follow = -1;
+  Vec3 m_followLast = Vec3::Zero();
+};
+
+/// The states of a model's initial configuration (its spec's initial angles).
+std::vector<BodyState> initialBodyStates(const Model& model);
+
+}  // namespace mstmm::render

@@ -1,0 +1,157 @@
+// The scene's camera: presets, fit, follow, orbit/pan/zoom, and picking by
+// projecting each body's drawing to the screen.
+#include <vtkAxesActor.h>
+#include <vtkCamera.h>
+#include <vtkMatrix4x4.h>
+#include <vtkRenderer.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "render/scene.hpp"
+
+namespace mstmm::render {
+namespace {
+
+Vec3 toVec3(const double* v) { return Vec3(v[0], v[1], v[2]); }
+
+double distanceToSegment2d(const Eigen::Vector2d& p, const Eigen::Vector2d& a, const Eigen::Vector2d& b) {
+  const Eigen::Vector2d d = b - a;
+  const double len2 = d.squaredNorm();
+  const double s = len2 > 0 ? std::clamp((p - a).dot(d) / len2, 0.0, 1.0) : 0.0;
+  return (p - (a + s * d)).norm();
+}
+
+}  // namespace
+
+void Scene::setCamera(const CameraState& state) {
+  if (!state.valid) {
+    setDefaultView();
+    return;
+  }
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  camera->SetPosition(state.position.data());
+  camera->SetFocalPoint(state.focalPoint.data());
+  camera->SetViewUp(state.viewUp.data());
+  camera->SetViewAngle(state.viewAngle);
+  m_renderer->ResetCameraClippingRange();
+}
+
+CameraState Scene::camera() const {
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  CameraState state;
+  state.position = toVec3(camera->GetPosition());
+  state.focalPoint = toVec3(camera->GetFocalPoint());
+  state.viewUp = toVec3(camera->GetViewUp());
+  state.viewAngle = camera->GetViewAngle();
+  state.valid = true;
+  return state;
+}
+
+void Scene::setPreset(CameraPreset preset) {
+  // Directions from the focal point to the camera, y up (gravity along -y).
+  Vec3 towardCamera = Vec3::UnitZ(), up = Vec3::UnitY();
+  switch (preset) {
+    case CameraPreset::Front: break;
+    case CameraPreset::Top: towardCamera = Vec3::UnitY(), up = -Vec3::UnitZ(); break;
+    case CameraPreset::Side: towardCamera = Vec3::UnitX(); break;
+    case CameraPreset::Isometric: towardCamera = Vec3(1, 1, 1).normalized(); break;
+  }
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  camera->SetFocalPoint(0, 0, 0);
+  camera->SetPosition(towardCamera.data());
+  camera->SetViewUp(up.data());
+  fit();
+}
+
+void Scene::setDefaultView() { setPreset(m_model->planar() ? CameraPreset::Front : CameraPreset::Isometric); }
+
+void Scene::fit() {
+  m_renderer->ResetCamera();
+  m_renderer->ResetCameraClippingRange();
+  if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
+}
+
+void Scene::orbit(double azimuth, double elevation) {
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  camera->Azimuth(azimuth);
+  camera->Elevation(elevation);
+  camera->OrthogonalizeViewUp();
+  m_renderer->ResetCameraClippingRange();
+}
+
+void Scene::pan(double dx, double dy) {
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  const Vec3 position = toVec3(camera->GetPosition()), focal = toVec3(camera->GetFocalPoint());
+  const Vec3 up = toVec3(camera->GetViewUp()).normalized();
+  const Vec3 forward = (focal - position).normalized();
+  const Vec3 right = forward.cross(up).normalized();
+  const double height = 2.0 * (focal - position).norm() * std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0);
+  const Vec3 shift = height * (-dx * right - dy * up);
+  const Vec3 newPosition = position + shift, newFocal = focal + shift;
+  camera->SetPosition(newPosition.data());
+  camera->SetFocalPoint(newFocal.data());
+  m_renderer->ResetCameraClippingRange();
+}
+
+void Scene::zoom(double factor) {
+  if (!(factor > 0)) return;
+  m_renderer->GetActiveCamera()->Dolly(factor);
+  m_renderer->ResetCameraClippingRange();
+}
+
+Vec3 Scene::project(const Vec3& world, int width, int height) const {
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  const double aspect = height > 0 ? static_cast<double>(width) / height : 1.0;
+  vtkMatrix4x4* m = camera->GetCompositeProjectionTransformMatrix(aspect, -1.0, 1.0);
+  const double in[4] = {world.x(), world.y(), world.z(), 1.0};
+  double out[4];
+  m->MultiplyPoint(in, out);
+  const double w = out[3] != 0.0 ? out[3] : 1.0;
+  return Vec3((out[0] / w + 1.0) * 0.5 * width, (out[1] / w + 1.0) * 0.5 * height, out[2] / w);
+}
+
+int Scene::pick(double x, double y, int width, int height, double tolerance) const {
+  const Eigen::Vector2d p(x, y);
+  int best = -1;
+  double bestDistance = std::numeric_limits<double>::infinity();
+  const Vec3 up = toVec3(m_renderer->GetActiveCamera()->GetViewUp()).normalized();
+  for (const PickSegment& s : m_drawing.pickSegments) {
+    if (!m_visible[static_cast<std::size_t>(s.body)]) continue;
+    const Vec3 a = worldPoint(s.body, s.a), b = worldPoint(s.body, s.b);
+    const Vec3 pa = project(a, width, height), pb = project(b, width, height);
+    if (pa.z() < -1 || pa.z() > 1 || pb.z() < -1 || pb.z() > 1) continue;  // outside the depth range
+    const double radiusPixels = (project(a + s.radius * up, width, height) - pa).head<2>().norm();
+    const double d = distanceToSegment2d(p, pa.head<2>(), pb.head<2>()) - radiusPixels;
+    if (d <= tolerance && d < bestDistance) {
+      bestDistance = d;
+      best = s.body;
+    }
+  }
+  return best;
+}
+
+void Scene::prepareRender() {
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  if (m_follow >= 0) {
+    const Vec3 now = centreOfMass(m_follow), shift = now - m_followLast;
+    const Vec3 position = toVec3(camera->GetPosition()) + shift, focal = toVec3(camera->GetFocalPoint()) + shift;
+    camera->SetPosition(position.data());
+    camera->SetFocalPoint(focal.data());
+    m_followLast = now;
+  }
+  m_renderer->ResetCameraClippingRange();
+  // The corner axes are seen from the main camera's direction.
+  vtkCamera* axesCamera = m_axesRenderer->GetActiveCamera();
+  const Vec3 direction = (toVec3(camera->GetPosition()) - toVec3(camera->GetFocalPoint())).normalized();
+  const Vec3 axesCentre = Vec3::Constant(0.4);  // the middle of the unit axes, so the labels stay inside
+  const Vec3 axesPosition = axesCentre + 4.5 * direction;
+  axesCamera->SetFocalPoint(axesCentre.data());
+  axesCamera->SetPosition(axesPosition.data());
+  axesCamera->SetViewUp(camera->GetViewUp());
+  axesCamera->SetViewAngle(30.0);
+  m_axesRenderer->ResetCameraClippingRange();
+}
+
+}  // namespace mstmm::render

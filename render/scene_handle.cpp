@@ -1,0 +1,104 @@
+#include "render/scene_handle.hpp"
+
+#include "render/scene.hpp"
+
+namespace mstmm::render {
+
+SceneHandle::SceneHandle() = default;
+SceneHandle::~SceneHandle() = default;
+
+void SceneHandle::setModel(std::shared_ptr<const Model> model) {
+  std::unique_ptr<Scene> previous = std::move(m_scene);
+  m_selection.clear();
+  m_trails.clear();
+  m_visible.clear();
+  if (model) m_scene = std::make_unique<Scene>(std::move(model));
+  sceneReplaced(previous.get());
+  previous.reset();
+  sceneChanged();
+}
+
+std::shared_ptr<const Model> SceneHandle::model() const { return m_scene ? m_scene->sharedModel() : nullptr; }
+
+void SceneHandle::setStates(const std::vector<BodyState>& states) {
+  if (!m_scene || states.size() != static_cast<std::size_t>(m_scene->model().bodyCount())) return;
+  m_scene->setStates(states);
+  sceneChanged();
+}
+
+std::vector<BodyState> SceneHandle::states() const { return m_scene ? m_scene->states() : std::vector<BodyState>{}; }
+
+void SceneHandle::setVisibleBodies(const std::vector<char>& visible) {
+  if (!m_scene) return;
+  m_visible = visible;
+  m_scene->setVisibleBodies(visible.empty() ? std::vector<char>(static_cast<std::size_t>(m_scene->model().bodyCount()), 1) : visible);
+  sceneChanged();
+}
+
+void SceneHandle::setSelection(const std::vector<int>& bodies) {
+  m_selection = bodies;
+  if (!m_scene) return;
+  m_scene->setSelection(bodies);
+  sceneChanged();
+}
+
+void SceneHandle::setTrails(const std::vector<Trail>& trails) {
+  m_trails = trails;
+  if (!m_scene) return;
+  m_scene->setTrails(trails);
+  sceneChanged();
+}
+
+void SceneHandle::setFollow(int body) {
+  if (!m_scene) return;
+  m_scene->setFollow(body);
+  sceneChanged();
+}
+
+int SceneHandle::follow() const { return m_scene ? m_scene->follow() : -1; }
+
+void SceneHandle::setCamera(const CameraState& camera) {
+  if (!m_scene) return;
+  m_scene->setCamera(camera);
+  sceneChanged();
+}
+
+CameraState SceneHandle::camera() const { return m_scene ? m_scene->camera() : CameraState{}; }
+
+void SceneHandle::setPreset(CameraPreset preset) {
+  if (!m_scene) return;
+  m_scene->setPreset(preset);
+  sceneChanged();
+}
+
+void SceneHandle::fit() {
+  if (!m_scene) return;
+  m_scene->fit();
+  sceneChanged();
+}
+
+int SceneHandle::bodyAt(double x, double y, int width, int height) const {
+  return m_scene ? m_scene->pick(x, height - y, width, height) : -1;
+}
+
+Vec3 SceneHandle::projectToPixel(const Vec3& world, int width, int height) const {
+  if (!m_scene) return Vec3::Zero();
+  const Vec3 p = m_scene->project(world, width, height);
+  return Vec3(p.x(), height - p.y(), p.z());
+}
+
+std::size_t SceneHandle::glyphCount() const { return m_scene ? m_scene->glyphCount() : 0; }
+
+void SceneHandle::copySceneFrom(const SceneHandle& other) {
+  setModel(other.model());
+  if (!m_scene) return;
+  setStates(other.states());
+  setVisibleBodies(other.m_visible);
+  setSelection(other.m_selection);
+  setTrails(other.m_trails);
+  setCamera(other.camera());
+  m_scene->setFollow(other.follow());
+  sceneChanged();
+}
+
+}  // namespace mstmm::render

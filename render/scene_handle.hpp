@@ -1,0 +1,70 @@
+#pragma once
+// What the rest of the application may do with a 3-D scene, without seeing
+// VTK: the on-screen ViewWidget and the OffscreenRenderer both are scene
+// handles, so exports render exactly what the view shows.
+
+#include <memory>
+#include <vector>
+
+#include "core/model/model.hpp"
+#include "render/scene_state.hpp"
+
+namespace mstmm::render {
+
+class Scene;
+
+class SceneHandle {
+ public:
+  SceneHandle();
+  virtual ~SceneHandle();
+  SceneHandle(const SceneHandle&) = delete;
+  SceneHandle& operator=(const SceneHandle&) = delete;
+
+  /// Shows a model in its initial configuration (null: an empty view).
+  void setModel(std::shared_ptr<const Model> model);
+  std::shared_ptr<const Model> model() const;
+  bool hasModel() const { return m_scene != nullptr; }
+
+  /// Moves the bodies (compiled order, one state per body).
+  void setStates(const std::vector<BodyState>& states);
+  std::vector<BodyState> states() const;
+  /// Bodies not recorded in a run's results are hidden (empty: all shown).
+  void setVisibleBodies(const std::vector<char>& visible);
+  void setSelection(const std::vector<int>& bodies);
+  std::vector<int> selection() const { return m_selection; }
+  void setTrails(const std::vector<Trail>& trails);
+  std::vector<Trail> trails() const { return m_trails; }
+  void setFollow(int body);
+  int follow() const;
+
+  void setCamera(const CameraState& camera);
+  CameraState camera() const;
+  void setPreset(CameraPreset preset);
+  void fit();
+
+  /// The body drawn under a pixel (origin top left, in a width x height
+  /// viewport), or -1.
+  int bodyAt(double x, double y, int width, int height) const;
+  /// World point -> pixel (origin top left) in a width x height viewport.
+  Vec3 projectToPixel(const Vec3& world, int width, int height) const;
+  /// Number of glyph instances drawn (all kinds).
+  std::size_t glyphCount() const;
+
+  /// Copies model, states, visibility, selection, trails, follow and camera.
+  void copySceneFrom(const SceneHandle& other);
+
+ protected:
+  Scene* scene() const { return m_scene.get(); }
+  /// The scene changed: the on-screen view schedules a repaint.
+  virtual void sceneChanged() {}
+  /// A new scene was made: attach it to the render window.
+  virtual void sceneReplaced(Scene* previous) { (void)previous; }
+
+ private:
+  std::unique_ptr<Scene> m_scene;
+  std::vector<int> m_selection;
+  std::vector<Trail> m_trails;
+  std::vector<char> m_visible;
+};
+
+}  // namespace mstmm::render
