@@ -3,6 +3,10 @@
 // true dimensions, hinges as spheres, the ground as a ceiling plate, world
 // axes in a corner, trails, and the selected bodies highlighted.
 //
+// Every body is also drawn as a one-pixel line skeleton (input ends to the
+// output end), so bodies thinner than a pixel on screen - a 500 m chain of
+// 5 cm rods seen whole - stay visible.
+//
 // All glyphs of one kind (cylinders, boxes, spheres) go through one instanced
 // glyph mapper whose positions, orientations and colours are rewritten in
 // place every frame: one actor per kind of geometry, never one per body, so
@@ -84,6 +88,7 @@ class Scene {
 
  private:
   struct GlyphSet;
+  struct Skeleton;
   void buildGlyphs();
   void buildGround();
   void recolour();
@@ -96,6 +101,7 @@ class Scene {
   vtkSmartPointer<vtkPolyData> m_trails;
   vtkSmartPointer<vtkActor> m_trailActor;
   std::vector<std::unique_ptr<GlyphSet>> m_sets;
+  std::unique_ptr<Skeleton> m_skeleton;
   std::vector<BodyState> m_states;
   std::vector<Mat3> m_rotations;
   std::vector<char> m_selected, m_visible;

@@ -2,15 +2,17 @@
 
 #include <vtkCommand.h>
 #include <vtkGenericOpenGLRenderWindow.h>
+#include <vtkOpenGLFramebufferObject.h>
 #include <vtkOpenGLState.h>
-#include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 
+#include <QEvent>
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLExtraFunctions>
+#include <QVBoxLayout>
 #include <QWheelEvent>
-#include <algorithm>
+#include <QWindow>
 #include <cmath>
 
 #include "render/offscreen_renderer.hpp"
@@ -31,8 +33,8 @@ QSurfaceFormat vtkCompatibleFormat() {
   format.setBlueBufferSize(8);
   format.setAlphaBufferSize(8);
   format.setDepthBufferSize(24);
-  format.setStencilBufferSize(0);
   format.setSamples(0);
+  format.setSwapInterval(0);  // the playback clock paces frames, not the display
   return format;
 }
 
@@ -41,130 +43,182 @@ constexpr int kClickSlop = 4;  // pixels a click may move and still be a click
 
 }  // namespace
 
-/// The render window and the callbacks through which VTK asks Qt for its
-/// context: VTK must render in the widget's context, never one of its own.
+/// The native window VTK draws into. It never takes keyboard focus, so the
+/// main window's shortcuts (Space, arrows) keep working over the view.
+class ViewWidget::Surface final : public QWindow {
+ public:
+  explicit Surface(ViewWidget* owner) : m_owner(owner) {
+    setSurfaceType(QWindow::OpenGLSurface);
+    setFormat(vtkCompatibleFormat());
+    setFlag(Qt::WindowDoesNotAcceptFocus);
+  }
+
+ protected:
+  void exposeEvent(QExposeEvent*) override {
+    if (isExposed()) m_owner->renderNow();
+  }
+  bool event(QEvent* event) override {
+    if (event->type() == QEvent::UpdateRequest) {
+      if (m_owner->m_dirty) m_owner->renderNow();  // a frame drawn meanwhile already shows it
+      return true;
+    }
+    return QWindow::event(event);
+  }
+  void mousePressEvent(QMouseEvent* event) override { m_owner->pressed(event); }
+  void mouseMoveEvent(QMouseEvent* event) override { m_owner->moved(event); }
+  void mouseReleaseEvent(QMouseEvent* event) override { m_owner->released(event); }
+  void wheelEvent(QWheelEvent* event) override { m_owner->wheeled(event); }
+
+ private:
+  ViewWidget* m_owner;
+};
+
+/// The GL context, the render window, and the callbacks through which VTK
+/// asks for the context: VTK must render in ours, never one of its own.
 struct ViewWidget::Bridge {
-  explicit Bridge(ViewWidget* owner) : widget(owner) {
-    window->SetOwnContext(0);
-    window->SetFrameBlitModeToNoBlit();  // paintGL blits into Qt's framebuffer
-    window->SetForceMaximumHardwareLineWidth(1);
-    window->SetReadyForRendering(false); // until the widget's context exists
-    window->SetNumberOfLayers(2);
-    window->AddObserver(vtkCommand::WindowMakeCurrentEvent, this, &Bridge::onWindowEvent);
-    window->AddObserver(vtkCommand::WindowIsCurrentEvent, this, &Bridge::onWindowEvent);
-    window->AddObserver(vtkCommand::WindowFrameEvent, this, &Bridge::onWindowEvent);
+  Bridge(ViewWidget* view, QWindow* window) : owner(view), surface(window) {
+    vtk->SetOwnContext(0);
+    vtk->SetFrameBlitModeToNoBlit();  // drawFrame() blits into the back buffer
+    vtk->SetForceMaximumHardwareLineWidth(1);
+    vtk->SetReadyForRendering(false);  // until our context exists
+    vtk->SetMultiSamples(0);           // multisampling triples llvmpipe's cost; exports use it
+    vtk->SetSwapBuffers(0);            // see drawFrame()
+    vtk->AddObserver(vtkCommand::WindowMakeCurrentEvent, this, &Bridge::onWindowEvent);
+    vtk->AddObserver(vtkCommand::WindowIsCurrentEvent, this, &Bridge::onWindowEvent);
+    vtk->AddObserver(vtkCommand::WindowFrameEvent, this, &Bridge::onWindowEvent);
+  }
+
+  bool isCurrent() const { return context && QOpenGLContext::currentContext() == context.get(); }
+  void makeCurrent() {
+    if (context && !isCurrent()) context->makeCurrent(surface);
   }
 
   void onWindowEvent(vtkObject*, unsigned long event, void* data) {
     switch (event) {
-      case vtkCommand::WindowMakeCurrentEvent:
-        // QOpenGLWidget::makeCurrent() also binds the widget's framebuffer.
-        // VTK asks for its context in the middle of a render with its own
-        // framebuffer bound and its state cache saying so; rebinding behind
-        // its back makes VTK attach its textures to Qt's framebuffer, which
-        // then is incomplete and the view black. So only switch contexts.
-        if (!isCurrent()) widget->makeCurrent();
-        break;
+      case vtkCommand::WindowMakeCurrentEvent: makeCurrent(); break;
       case vtkCommand::WindowIsCurrentEvent: *static_cast<bool*>(data) = isCurrent(); break;
       case vtkCommand::WindowFrameEvent:
-        if (!inPaint) widget->update();  // VTK rendered on its own: show it
+        if (!inRender) owner->requestFrame();  // VTK rendered on its own: show it
         break;
       default: break;
     }
   }
 
-  bool isCurrent() const {
-    QOpenGLContext* current = QOpenGLContext::currentContext();
-    return current != nullptr && current == widget->context();
-  }
-
-  void release() {
-    if (!ready) return;
-    widget->makeCurrent();
-    window->Finalize();
-    window->SetReadyForRendering(false);
-    ready = false;
-  }
-
-  ViewWidget* widget;
-  vtkSmartPointer<vtkGenericOpenGLRenderWindow> window = vtkSmartPointer<vtkGenericOpenGLRenderWindow>::New();
-  bool inPaint = false;
-  bool ready = false;
+  ViewWidget* owner;
+  QWindow* surface;
+  std::unique_ptr<QOpenGLContext> context;
+  vtkSmartPointer<vtkGenericOpenGLRenderWindow> vtk = vtkSmartPointer<vtkGenericOpenGLRenderWindow>::New();
+  bool inRender = false;
 };
 
-ViewWidget::ViewWidget(QWidget* parent) : QOpenGLWidget(parent), m_bridge(std::make_unique<Bridge>(this)) {
-  setFormat(vtkCompatibleFormat());
-  setFocusPolicy(Qt::StrongFocus);
+ViewWidget::ViewWidget(QWidget* parent) : QWidget(parent), m_surface(new Surface(this)), m_bridge(std::make_unique<Bridge>(this, m_surface)) {
+  m_bridge->vtk->SetNumberOfLayers(2);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  QWidget* container = QWidget::createWindowContainer(m_surface, this);
+  container->setFocusPolicy(Qt::NoFocus);
+  layout->addWidget(container);
   setMinimumSize(160, 120);
 }
 
 ViewWidget::~ViewWidget() {
-  makeCurrent();
-  setModel(nullptr);
-  m_bridge->release();
-  doneCurrent();
+  m_bridge->makeCurrent();
+  setModel(nullptr);  // releases the scene's GL resources in our context
+  if (m_bridge->context) {
+    m_bridge->vtk->Finalize();
+    m_bridge->context->doneCurrent();
+  }
 }
 
-void ViewWidget::initializeGL() {
-  // VTK asks for 8 multisamples by default; where the driver offers fewer
-  // (llvmpipe: 4) its framebuffers come out incomplete and the view black.
-  GLint maxSamples = 0;
-  context()->functions()->glGetIntegerv(GL_MAX_SAMPLES, &maxSamples);
-  m_bridge->window->SetMultiSamples(std::clamp(static_cast<int>(maxSamples), 0, 4));
-  m_bridge->window->SetReadyForRendering(true);
-  m_bridge->window->SetMapped(1);
-  m_bridge->window->SetIsDirect(1);
-  m_bridge->window->SetSupportsOpenGL(1);
-  const qreal dpr = devicePixelRatioF();
-  m_bridge->window->SetSize(static_cast<int>(width() * dpr), static_cast<int>(height() * dpr));
-  m_bridge->window->OpenGLInitContext();
-  m_bridge->ready = true;
-  m_glRenderer = QString::fromLatin1(reinterpret_cast<const char*>(context()->functions()->glGetString(GL_RENDERER)));
-  connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, [this] { m_bridge->release(); }, Qt::DirectConnection);
+bool ViewWidget::ensureContext() {
+  if (m_bridge->context) return m_bridge->context->makeCurrent(m_surface);
+  auto context = std::make_unique<QOpenGLContext>();
+  context->setFormat(vtkCompatibleFormat());
+  if (!context->create() || !context->makeCurrent(m_surface)) return false;
+  m_bridge->context = std::move(context);
+  m_glRenderer = QString::fromLatin1(reinterpret_cast<const char*>(m_bridge->context->functions()->glGetString(GL_RENDERER)));
+  m_bridge->vtk->SetReadyForRendering(true);
+  m_bridge->vtk->SetMapped(1);
+  m_bridge->vtk->SetIsDirect(1);
+  m_bridge->vtk->SetSupportsOpenGL(1);
+  m_bridge->vtk->OpenGLInitContext();
+  return true;
 }
 
-void ViewWidget::resizeGL(int w, int h) {
-  const qreal dpr = devicePixelRatioF();
-  m_bridge->window->SetSize(static_cast<int>(std::lround(w * dpr)), static_cast<int>(std::lround(h * dpr)));
-}
-
-void ViewWidget::paintGL() {
-  QOpenGLExtraFunctions* f = context()->extraFunctions();
-  if (!scene() || !m_bridge->ready) {
+void ViewWidget::drawFrame() {
+  QOpenGLExtraFunctions* f = m_bridge->context->extraFunctions();
+  const qreal dpr = m_surface->devicePixelRatio();
+  const int w = std::max(1, static_cast<int>(std::lround(m_surface->width() * dpr)));
+  const int h = std::max(1, static_cast<int>(std::lround(m_surface->height() * dpr)));
+  if (!scene()) {
+    f->glBindFramebuffer(GL_FRAMEBUFFER, m_bridge->context->defaultFramebufferObject());
+    f->glViewport(0, 0, w, h);
     f->glClearColor(0.9f, 0.91f, 0.93f, 1.0f);
     f->glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     return;
   }
-  // Qt changed GL state behind VTK's back (framebuffer bindings, depth
-  // function, viewport): let VTK re-read it, then restore Qt's afterwards.
-  vtkOpenGLState* state = m_bridge->window->GetState();
+  vtkGenericOpenGLRenderWindow* vtk = m_bridge->vtk;
+  vtk->SetSize(w, h);
+  // Let VTK re-read the GL state Qt may have changed, and restore it after.
+  vtkOpenGLState* state = vtk->GetState();
   state->Reset();
   state->Push();
-  state->vtkglDepthFunc(GL_LEQUAL);
   scene()->prepareRender();
-  m_bridge->inPaint = true;
-  m_bridge->window->Render();
-  m_bridge->inPaint = false;
-  makeCurrent();  // a render may have made another context current
-  // VTK drew into its own display framebuffer; copy it into the widget's.
-  const int* size = m_bridge->window->GetSize();
-  state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, defaultFramebufferObject());
-  const GLenum colour = GL_COLOR_ATTACHMENT0;
-  f->glDrawBuffers(1, &colour);
+  m_bridge->inRender = true;
+  vtk->Render();
+  m_bridge->inRender = false;
+  m_bridge->makeCurrent();
+  // VTK drew into its own render framebuffer (single-sampled: no resolve
+  // needed); copy it straight to our back buffer. With SwapBuffers off VTK
+  // skips its own copy into its display framebuffer, one full-frame blit
+  // less (about 3 ms at 1280 x 800 on llvmpipe).
+  vtk->GetRenderFramebuffer()->Bind(GL_READ_FRAMEBUFFER);
+  vtk->GetRenderFramebuffer()->ActivateReadBuffer(0);
+  state->vtkglBindFramebuffer(GL_DRAW_FRAMEBUFFER, m_bridge->context->defaultFramebufferObject());
+  const GLenum back = GL_BACK_LEFT;
+  f->glDrawBuffers(1, &back);
   state->vtkglDisable(GL_SCISSOR_TEST);
-  m_bridge->window->BlitDisplayFramebuffer(0, 0, 0, size[0], size[1], 0, 0, size[0], size[1], GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  state->vtkglViewport(0, 0, w, h);
+  state->vtkglBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  state->vtkglBindFramebuffer(GL_READ_FRAMEBUFFER, m_bridge->context->defaultFramebufferObject());
   state->Pop();
   ++m_frames;
 }
 
-void ViewWidget::sceneChanged() { update(); }
+bool ViewWidget::renderNow() {
+  if (!m_surface->isExposed() || !ensureContext()) return false;
+  drawFrame();
+  m_bridge->context->swapBuffers(m_surface);
+  m_dirty = false;
+  return true;
+}
+
+QImage ViewWidget::grabFrame() {
+  if (!m_surface->isExposed() || !ensureContext()) return {};
+  drawFrame();
+  const qreal dpr = m_surface->devicePixelRatio();
+  const int w = static_cast<int>(std::lround(m_surface->width() * dpr)), h = static_cast<int>(std::lround(m_surface->height() * dpr));
+  QOpenGLExtraFunctions* f = m_bridge->context->extraFunctions();
+  f->glBindFramebuffer(GL_READ_FRAMEBUFFER, m_bridge->context->defaultFramebufferObject());
+  f->glReadBuffer(GL_BACK);
+  f->glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  QImage image(w, h, QImage::Format_RGBA8888);
+  f->glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, image.bits());
+  m_bridge->context->swapBuffers(m_surface);
+  return image.mirrored().convertToFormat(QImage::Format_RGB888);  // GL rows run bottom-up
+}
+
+void ViewWidget::requestFrame() {
+  m_dirty = true;
+  m_surface->requestUpdate();
+}
+
+void ViewWidget::sceneChanged() { requestFrame(); }
 
 void ViewWidget::sceneReplaced(Scene* previous) {
-  const bool current = m_bridge->ready;
-  if (current) makeCurrent();  // releasing GL resources needs the context
-  if (previous) previous->detach(m_bridge->window);
-  if (scene()) scene()->attach(m_bridge->window);
-  if (current) doneCurrent();
+  m_bridge->makeCurrent();  // releasing GL resources needs our context
+  if (previous) previous->detach(m_bridge->vtk);
+  if (scene()) scene()->attach(m_bridge->vtk);
 }
 
 QImage ViewWidget::renderImage(int width, int height) const {
@@ -173,40 +227,39 @@ QImage ViewWidget::renderImage(int width, int height) const {
   return renderer.render(width, height);
 }
 
-void ViewWidget::mousePressEvent(QMouseEvent* event) {
+void ViewWidget::pressed(QMouseEvent* event) {
   m_pressAt = m_lastAt = event->position().toPoint();
   m_dragging = false;
-  event->accept();
 }
 
-void ViewWidget::mouseMoveEvent(QMouseEvent* event) {
+void ViewWidget::moved(QMouseEvent* event) {
   const QPoint at = event->position().toPoint();
   if (!(event->buttons() & (Qt::LeftButton | Qt::MiddleButton)) || !scene()) return;
   if (!m_dragging && (at - m_pressAt).manhattanLength() < kClickSlop) return;
   m_dragging = true;
   const QPoint delta = at - m_lastAt;
   m_lastAt = at;
+  const double h = std::max(1, m_surface->height());
   const bool panning = (event->buttons() & Qt::MiddleButton) || (event->modifiers() & Qt::ShiftModifier);
-  if (panning) scene()->pan(delta.x() / static_cast<double>(height()), -delta.y() / static_cast<double>(height()));
+  if (panning) scene()->pan(delta.x() / h, -delta.y() / h);
   else scene()->orbit(-delta.x() * kOrbitDegreesPerPixel, delta.y() * kOrbitDegreesPerPixel);
-  update();
+  requestFrame();
   emit cameraChanged();
 }
 
-void ViewWidget::mouseReleaseEvent(QMouseEvent* event) {
+void ViewWidget::released(QMouseEvent* event) {
   if (!m_dragging && event->button() == Qt::LeftButton) {
     const QPointF at = event->position();
-    emit bodyClicked(bodyAt(at.x(), at.y(), width(), height()), event->modifiers());
+    emit bodyClicked(bodyAt(at.x(), at.y(), m_surface->width(), m_surface->height()), event->modifiers());
   }
   m_dragging = false;
 }
 
-void ViewWidget::wheelEvent(QWheelEvent* event) {
+void ViewWidget::wheeled(QWheelEvent* event) {
   if (!scene()) return;
   scene()->zoom(std::pow(1.1, event->angleDelta().y() / 120.0));
-  update();
+  requestFrame();
   emit cameraChanged();
-  event->accept();
 }
 
 }  // namespace mstmm::render

@@ -117,8 +117,8 @@ class TestRenderView : public QObject {
     view.setCamera(fixedCamera());
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
-    QTRY_VERIFY(view.framesPainted() > 0);
-    const QImage image = view.grabFramebuffer().convertToFormat(QImage::Format_RGB888);
+    QTRY_VERIFY(view.framesRendered() > 0);
+    const QImage image = view.grabFrame();
     saveArtefact(image, "render-rod-widget.png");
     qInfo("widget context: %s", qPrintable(view.glRenderer()));
     checkRodPixels(image);
