@@ -2,6 +2,8 @@
 
 #include "core/sim/interpolation.hpp"
 
+#include <limits>
+
 namespace mstmm::render {
 
 void statesAt(const Model& model, const Results& results, double t, std::vector<BodyState>& states, std::vector<char>& visible) {
@@ -30,6 +32,34 @@ Trail trailOf(const Results& results, int slot, const Vec3& bodyPoint, double t0
   for (int f = first.frame + 1; f <= last.frame; ++f) trail.points.push_back(pointAt({f, 0.0}));
   if (last.alpha > 0.0) trail.points.push_back(pointAt(last));
   return trail;
+}
+
+std::vector<Trail> trailsAt(const Model& model, const Results& results, std::vector<int> bodies, double t, double window, int maxTrails) {
+  if (bodies.empty())
+    for (int i = 0; i < model.bodyCount() && static_cast<int>(bodies.size()) < maxTrails; ++i)
+      if (model.body(i).firstChild == model.body(i).lastChild) bodies.push_back(i);
+  std::vector<Trail> trails;
+  for (int body : bodies) {
+    if (static_cast<int>(trails.size()) >= maxTrails) break;
+    const int slot = results.slotOf(body);
+    if (slot >= 0) trails.push_back(trailOf(results, slot, Vec3::Zero(), t - window, t));
+  }
+  return trails;
+}
+
+void motionBounds(const Results& results, double relativeMargin, Vec3& lo, Vec3& hi) {
+  lo = Vec3::Constant(std::numeric_limits<double>::infinity());
+  hi = -lo;
+  for (int f = 0; f < results.frameCount(); ++f)
+    for (int s = 0; s < results.recordedBodyCount(); ++s)
+      for (const Vec3& p : {results.inputEnd(f, s), results.outputEnd(f, s), results.com(f, s)}) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+      }
+  if (!(lo.x() <= hi.x())) lo = hi = Vec3::Zero();
+  const double margin = relativeMargin * (hi - lo).norm();
+  lo.array() -= margin;
+  hi.array() += margin;
 }
 
 }  // namespace mstmm::render

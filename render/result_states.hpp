@@ -21,4 +21,13 @@ void statesAt(const Model& model, const Results& results, double t, std::vector<
 /// in that window (plus the interpolated end points).
 Trail trailOf(const Results& results, int slot, const Vec3& bodyPoint, double t0, double t1);
 
+/// The trails of the input ends I_1 (the free ends of tips) of `bodies`, or
+/// of the tips when `bodies` is empty, over [t - window, t]; at most
+/// `maxTrails` (more traces than a couple of dozen are unreadable).
+std::vector<Trail> trailsAt(const Model& model, const Results& results, std::vector<int> bodies, double t, double window, int maxTrails = 24);
+
+/// The box every recorded body's ends and centre of mass stay in over the
+/// whole run, grown on each side by `relativeMargin` times its diagonal.
+void motionBounds(const Results& results, double relativeMargin, Vec3& lo, Vec3& hi);
+
 }  // namespace mstmm::render

@@ -66,6 +66,8 @@ class Scene {
   void setDefaultView();
   /// Frames all bodies, keeping the view direction.
   void fit();
+  /// Frames an axis-aligned box (e.g. everything a run's bodies sweep).
+  void fitBox(const Vec3& lo, const Vec3& hi);
   /// Orbit (degrees about the view up and the horizontal), pan (fractions
   /// of the view height), zoom (factor > 1 comes closer).
   void orbit(double azimuth, double elevation);

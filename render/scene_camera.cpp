@@ -73,6 +73,12 @@ void Scene::fit() {
   if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
 }
 
+void Scene::fitBox(const Vec3& lo, const Vec3& hi) {
+  const double bounds[6] = {lo.x(), hi.x(), lo.y(), hi.y(), lo.z(), hi.z()};
+  m_renderer->ResetCamera(bounds);
+  m_renderer->ResetCameraClippingRange();
+}
+
 void Scene::orbit(double azimuth, double elevation) {
   vtkCamera* camera = m_renderer->GetActiveCamera();
   camera->Azimuth(azimuth);

@@ -77,6 +77,12 @@ void SceneHandle::fit() {
   sceneChanged();
 }
 
+void SceneHandle::fitBox(const Vec3& lo, const Vec3& hi) {
+  if (!m_scene) return;
+  m_scene->fitBox(lo, hi);
+  sceneChanged();
+}
+
 int SceneHandle::bodyAt(double x, double y, int width, int height) const {
   return m_scene ? m_scene->pick(x, height - y, width, height) : -1;
 }

@@ -41,6 +41,8 @@ class SceneHandle {
   CameraState camera() const;
   void setPreset(CameraPreset preset);
   void fit();
+  /// Frames an axis-aligned box instead of the bodies' current extent.
+  void fitBox(const Vec3& lo, const Vec3& hi);
 
   /// The body drawn under a pixel (origin top left, in a width x height
   /// viewport), or -1.

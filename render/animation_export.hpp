@@ -1,0 +1,54 @@
+#pragma once
+// A run as an animation: the scene rendered offscreen at evenly spaced
+// times (interpolated between recorded samples, as playback does), saved as
+// a numbered PNG sequence or piped into the ffmpeg program as an H.264 MP4.
+// ffmpeg is optional: without it the video export says so and what to install.
+
+#include <QImage>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/sim/results.hpp"
+#include "render/scene_handle.hpp"
+
+namespace mstmm::render {
+
+struct AnimationOptions {
+  int width = 1280, height = 720;
+  double fps = 30.0;
+  double speed = 1.0;  // simulated seconds per second of animation
+  double startTime = -std::numeric_limits<double>::infinity();  // clamped to the recorded range
+  double endTime = std::numeric_limits<double>::infinity();
+  bool trails = false;              // trace tips (or trailBodies)
+  double trailWindow = 1.0;         // s
+  std::vector<int> trailBodies;     // compiled indices; empty: the tips
+};
+
+/// The times of the animation's frames: from the start to the end of the
+/// (clamped) range every speed/fps seconds, the end included.
+std::vector<double> animationTimes(const Results& results, const AnimationOptions& options);
+
+/// Calls `frame(image, index, count)` for each frame; `frame` may return
+/// false to stop. `look` gives camera, selection and visibility (e.g. the
+/// on-screen view); without it the model is fitted in its default view.
+/// Returns the number of frames delivered. Throws mstmm::Error.
+int renderAnimation(std::shared_ptr<const Model> model, const Results& results, const AnimationOptions& options, const SceneHandle* look,
+                    const std::function<bool(const QImage&, int, int)>& frame);
+
+/// Writes frame_000000.png, frame_000001.png, ... into `directory`.
+int exportAnimationFrames(std::shared_ptr<const Model> model, const Results& results, const AnimationOptions& options,
+                          const SceneHandle* look, const std::string& directory,
+                          const std::function<bool(int, int)>& progress = {});
+
+/// The ffmpeg program on PATH, or empty when it is not installed.
+std::string findFfmpeg();
+
+/// Writes an MP4 (H.264, yuv420p; odd sizes are rounded up to even) through
+/// ffmpeg. Throws mstmm::Error naming the missing program when there is none.
+int exportAnimationVideo(std::shared_ptr<const Model> model, const Results& results, const AnimationOptions& options,
+                         const SceneHandle* look, const std::string& path, const std::function<bool(int, int)>& progress = {});
+
+}  // namespace mstmm::render

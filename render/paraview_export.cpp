@@ -1,0 +1,173 @@
+#include "render/paraview_export.hpp"
+
+#include <vtkCellArray.h>
+#include <vtkCellData.h>
+#include <vtkDoubleArray.h>
+#include <vtkIntArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkUnsignedCharArray.h>
+#include <vtkXMLPolyDataWriter.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+#include "render/body_drawing.hpp"
+#include "render/result_states.hpp"
+
+namespace mstmm::render {
+namespace {
+
+/// One frame's poly data: a vertex per point-like drawing part (point
+/// masses), a line per segment, and the per-body arrays on every cell.
+class FrameBuilder {
+ public:
+  FrameBuilder(const Model& model, const BodyDrawing& drawing) : m_model(model), m_drawing(drawing) {}
+
+  vtkNew<vtkPolyData>& build(const Results& results, int frame) {
+    statesAt(m_model, results, results.time(frame), m_states, m_visible);
+    reset();
+    // Poly data orders cells as all vertices, then all lines: add them in two passes.
+    for (bool points : {true, false})
+      for (const PickSegment& s : m_drawing.pickSegments) {
+        const int slot = results.slotOf(s.body);
+        if (slot < 0 || (s.a == s.b) != points) continue;
+        addCell(results, frame, slot, s);
+      }
+    m_poly->SetPoints(m_points);
+    m_poly->SetVerts(m_verts);
+    m_poly->SetLines(m_lines);
+    m_poly->GetPointData()->AddArray(m_radius);
+    for (vtkDataArray* a : {static_cast<vtkDataArray*>(m_body), static_cast<vtkDataArray*>(m_colour), static_cast<vtkDataArray*>(m_omega),
+                            static_cast<vtkDataArray*>(m_force), static_cast<vtkDataArray*>(m_moment)})
+      m_poly->GetCellData()->AddArray(a);
+    return m_poly;
+  }
+
+ private:
+  void reset() {
+    m_poly->Initialize();
+    m_points->Reset();
+    m_verts->Reset();
+    m_lines->Reset();
+    name(m_radius, "radius", 1);
+    name(m_body, "body", 1);
+    name(m_colour, "colour", 3);
+    name(m_omega, "angular velocity", 3);
+    name(m_force, "hinge force", 3);
+    name(m_moment, "hinge moment", 3);
+  }
+  static void name(vtkDataArray* a, const char* text, int components) {
+    a->Reset();
+    a->SetName(text);
+    a->SetNumberOfComponents(components);
+  }
+
+  vtkIdType addPoint(const BodyState& state, const Vec3& local, double radius) {
+    const Vec3 w = state.input + rotationFromQuaternion(state.orientation) * local;
+    m_radius->InsertNextValue(radius);
+    return m_points->InsertNextPoint(w.x(), w.y(), w.z());
+  }
+
+  void addCell(const Results& results, int frame, int slot, const PickSegment& s) {
+    const BodyState& state = m_states[static_cast<std::size_t>(s.body)];
+    if (s.a == s.b) {
+      const vtkIdType id = addPoint(state, s.a, s.radius);
+      m_verts->InsertNextCell(1, &id);
+    } else {
+      const vtkIdType ids[2] = {addPoint(state, s.a, s.radius), addPoint(state, s.b, s.radius)};
+      m_lines->InsertNextCell(2, ids);
+    }
+    // Body numbers as the user knows them (the spec's order, from 1).
+    m_body->InsertNextValue(m_model.body(s.body).specIndex + 1);
+    const Rgb c = m_drawing.bodyColours[static_cast<std::size_t>(s.body)];
+    m_colour->InsertNextTuple3(c.r, c.g, c.b);
+    const Vec3 w = results.angularVelocity(frame, slot), f = results.hingeForce(frame, slot), m = results.hingeMoment(frame, slot);
+    m_omega->InsertNextTuple3(w.x(), w.y(), w.z());
+    m_force->InsertNextTuple3(f.x(), f.y(), f.z());
+    m_moment->InsertNextTuple3(m.x(), m.y(), m.z());
+  }
+
+  const Model& m_model;
+  const BodyDrawing& m_drawing;
+  std::vector<BodyState> m_states;
+  std::vector<char> m_visible;
+  vtkNew<vtkPolyData> m_poly;
+  vtkNew<vtkPoints> m_points;
+  vtkNew<vtkCellArray> m_verts, m_lines;
+  vtkNew<vtkDoubleArray> m_radius, m_omega, m_force, m_moment;
+  vtkNew<vtkIntArray> m_body;
+  vtkNew<vtkUnsignedCharArray> m_colour;
+};
+
+std::string frameFileName(const std::string& baseName, int frame) {
+  char number[16];
+  std::snprintf(number, sizeof number, "_%06d.vtp", frame);
+  return baseName + number;
+}
+
+std::string xmlEscaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+/// The .pvd collection: ParaView's list of files with their times.
+std::string collectionXml(const Results& results, const std::string& baseName, int frames) {
+  std::ostringstream xml;
+  xml.imbue(std::locale::classic());
+  xml.precision(17);
+  xml << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n  <Collection>\n";
+  for (int f = 0; f < frames; ++f)
+    xml << "    <DataSet timestep=\"" << results.time(f) << "\" group=\"\" part=\"0\" file=\"" << xmlEscaped(frameFileName(baseName, f)) << "\"/>\n";
+  xml << "  </Collection>\n</VTKFile>\n";
+  return xml.str();
+}
+
+}  // namespace
+
+ParaViewExport exportParaView(const Model& model, const Results& results, const std::string& directory, const std::string& baseName,
+                              const std::function<bool(int, int)>& progress) {
+  if (results.frameCount() == 0) throw Error(ErrorKind::Input, "ParaView export: the run has no recorded frames");
+  if (baseName.empty() || baseName.find_first_of("/\\") != std::string::npos)
+    throw Error(ErrorKind::Input, "ParaView export: '" + baseName + "' is not a plain file name");
+  std::error_code ec;
+  std::filesystem::create_directories(directory, ec);
+  if (ec) throw Error(ErrorKind::Io, "ParaView export: cannot create the folder " + directory + ": " + ec.message());
+
+  const BodyDrawing drawing = makeBodyDrawing(model);
+  FrameBuilder builder(model, drawing);
+  vtkNew<vtkXMLPolyDataWriter> writer;
+  writer->SetDataModeToAppended();
+  writer->SetCompressorTypeToZLib();
+  const int total = results.frameCount();
+  int written = 0;
+  for (; written < total; ++written) {
+    if (progress && !progress(written, total)) break;
+    const std::string path = (std::filesystem::path(directory) / frameFileName(baseName, written)).string();
+    writer->SetInputData(builder.build(results, written));
+    writer->SetFileName(path.c_str());
+    if (writer->Write() != 1) throw Error(ErrorKind::Io, "ParaView export: cannot write " + path);
+  }
+  ParaViewExport out;
+  out.frames = written;
+  out.collectionPath = (std::filesystem::path(directory) / (baseName + ".pvd")).string();
+  // The collection lists only complete frames, so a stopped export still opens.
+  writeFileAtomically(out.collectionPath, collectionXml(results, baseName, written));
+  return out;
+}
+
+}  // namespace mstmm::render
