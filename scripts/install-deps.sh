@@ -9,6 +9,7 @@ packages=(
   libvtk9-dev
   libbenchmark-dev
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
+  ffmpeg  # optional for users (MP4 export); installed so the tests cover it
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -191,9 +191,9 @@ void MainWindow::createMenus() {
   QMenu* simulate = menuBar()->addMenu(tr("&Simulate"));
   for (const char* name : {"run", "cancel", "settings"}) simulate->addAction(action(name));
   m_viewMenu = menuBar()->addMenu(tr("&View"));
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
-  help->addAction(action("about"));
-  help->addAction(action("shortcuts"));
+  m_helpMenu = menuBar()->addMenu(tr("&Help"));
+  m_helpMenu->addAction(action("about"));
+  m_helpMenu->addAction(action("shortcuts"));
   rebuildRecentMenu();
 }
 
@@ -223,7 +223,7 @@ void MainWindow::createDocks() {
   m_messagesDock = dock(tr("Messages"), "messagesDock", m_messages, Qt::BottomDockWidgetArea);
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(action("fit"));
-  resizeDocks({m_graphDock, m_propertiesDock}, {420, 380}, Qt::Horizontal);
+  resizeDocks({m_graphDock, m_propertiesDock}, {300, 340}, Qt::Horizontal);
   resizeDocks({m_messagesDock}, {140}, Qt::Vertical);
 }
 
@@ -282,6 +282,18 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   settings.setValue("mainWindow/geometry", saveGeometry());
   settings.setValue("mainWindow/state", saveState());
   event->accept();
+}
+
+void MainWindow::registerAction(const QString& name, QAction* action) {
+  action->setObjectName(name);
+  m_actions.insert(name, action);
+  QWidget::addAction(action);
+}
+
+QMenu* MainWindow::addMenuBeforeHelp(const QString& title) {
+  auto* menu = new QMenu(title, this);
+  menuBar()->insertMenu(m_helpMenu->menuAction(), menu);
+  return menu;
 }
 
 void MainWindow::setCentralArea(QWidget* widget) {

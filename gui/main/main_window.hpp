@@ -51,6 +51,7 @@ class MainWindow : public QMainWindow {
   /// Without interaction (tests, --screenshot) dialogs never block: prompts
   /// take their default and errors go to the messages panel only.
   void setInteractive(bool interactive) { m_interactive = interactive; }
+  bool isInteractive() const { return m_interactive; }
 
   static QList<Example> examples();
   bool openFile(const QString& path);
@@ -58,6 +59,11 @@ class MainWindow : public QMainWindow {
   bool saveFile(const QString& path);
   /// Replaces the central placeholder (the 3-D view and plots live there).
   void setCentralArea(QWidget* widget);
+  /// Adds an action made elsewhere (3-D view, playback, exports) to the
+  /// window: its shortcut works window-wide and Help lists it.
+  void registerAction(const QString& name, QAction* action);
+  /// A top-level menu placed before Help.
+  QMenu* addMenuBeforeHelp(const QString& title);
   QMenu* exportMenu() const { return m_exportMenu; }
   QMenu* viewMenu() const { return m_viewMenu; }
 
@@ -106,7 +112,7 @@ class MainWindow : public QMainWindow {
   MessagesPanel* m_messages;
   QDockWidget *m_graphDock, *m_propertiesDock, *m_messagesDock;
   QHash<QString, QAction*> m_actions;
-  QMenu *m_recentMenu, *m_exampleMenu, *m_exportMenu, *m_viewMenu;
+  QMenu *m_recentMenu, *m_exampleMenu, *m_exportMenu, *m_viewMenu, *m_helpMenu;
   QProgressBar* m_progress;
   QLabel *m_runLabel, *m_staleLabel;
   bool m_interactive = true;

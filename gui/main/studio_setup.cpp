@@ -2,16 +2,35 @@
 
 #include <QScreen>
 #include <QTimer>
+#include <QPainter>
 #include <QWindow>
+
+#include "gui/exports/export_actions.hpp"
+#include "gui/main/studio_workspace.hpp"
+#include "render/view_widget.hpp"
 
 namespace mstmm::gui {
 
-void setUpStudio(MainWindow&) {}
+void setUpStudio(MainWindow& window) {
+  auto* workspace = new StudioWorkspace(&window);
+  window.setCentralArea(workspace);
+  new ExportActions(&window, workspace);
+}
 
 bool saveWindowScreenshot(MainWindow& window, const QString& path) {
   window.repaint();
   QApplication::processEvents();
-  return window.grab().save(path, "PNG");
+  QPixmap shot = window.grab();
+  // The 3-D view draws into a native OpenGL window that grab() cannot see:
+  // paint what it shows into its place.
+  QPainter painter(&shot);
+  for (render::ViewWidget* view : window.findChildren<render::ViewWidget*>()) {
+    if (!view->isVisible()) continue;
+    const QImage frame = view->grabFrame();
+    if (!frame.isNull()) painter.drawImage(QRect(view->mapTo(&window, QPoint(0, 0)), view->size()), frame);
+  }
+  painter.end();
+  return shot.save(path, "PNG");
 }
 
 int runStudio(QApplication& app, MainWindow& window, bool run, const QString& screenshotPath) {

@@ -1,0 +1,270 @@
+#include "gui/plots/plot_pane.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLineItem>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QRubberBand>
+#include <QSvgGenerator>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mstmm::gui {
+
+/// The chart view with our mouse handling (seek, zoom, pan).
+class PlotChartView : public QChartView {
+ public:
+  PlotChartView(QChart* chart, PlotPane* pane) : QChartView(chart), m_pane(pane), m_band(new QRubberBand(QRubberBand::Rectangle, this)) {
+    setRenderHint(QPainter::Antialiasing);
+    setMouseTracking(false);
+  }
+
+ protected:
+  void mousePressEvent(QMouseEvent* event) override {
+    m_pressAt = m_lastAt = event->position();
+    const bool zoom = event->button() == Qt::RightButton || (event->button() == Qt::LeftButton && event->modifiers() & Qt::ShiftModifier);
+    m_mode = zoom ? Mode::Zoom : event->button() == Qt::MiddleButton ? Mode::Pan : event->button() == Qt::LeftButton ? Mode::Seek : Mode::None;
+    if (m_mode == Mode::Zoom) {
+      m_band->setGeometry(QRect(m_pressAt.toPoint(), QSize()));
+      m_band->show();
+    }
+    if (m_mode == Mode::Seek) seek(event->position());
+    event->accept();
+  }
+  void mouseMoveEvent(QMouseEvent* event) override {
+    if (m_mode == Mode::Seek) seek(event->position());
+    if (m_mode == Mode::Zoom) m_band->setGeometry(QRect(m_pressAt.toPoint(), event->position().toPoint()).normalized());
+    if (m_mode == Mode::Pan) {
+      const QPointF delta = event->position() - m_lastAt;
+      chart()->scroll(-delta.x(), delta.y());
+      m_pane->m_zoomed = true;
+      m_pane->placeCursor();
+    }
+    m_lastAt = event->position();
+  }
+  void mouseReleaseEvent(QMouseEvent* event) override {
+    if (m_mode == Mode::Zoom) {
+      m_band->hide();
+      const QRectF r = QRectF(m_pressAt, event->position()).normalized();
+      if (r.width() > 4 && r.height() > 4) {
+        const QPointF a = chart()->mapToValue(mapToScene(r.topLeft().toPoint())), b = chart()->mapToValue(mapToScene(r.bottomRight().toPoint()));
+        m_pane->zoomTo(a.x(), b.x(), std::min(a.y(), b.y()), std::max(a.y(), b.y()));
+      }
+    }
+    m_mode = Mode::None;
+  }
+  void mouseDoubleClickEvent(QMouseEvent*) override { m_pane->resetView(); }
+  void wheelEvent(QWheelEvent* event) override {
+    const double factor = std::pow(0.85, event->angleDelta().y() / 120.0);
+    const QPointF range = m_pane->timeRange();
+    const double at = m_pane->timeAt(mapTo(m_pane, event->position().toPoint()));
+    const QPointF values = m_pane->valueRange();
+    m_pane->zoomTo(at - (at - range.x()) * factor, at + (range.y() - at) * factor, values.x(), values.y());
+    event->accept();
+  }
+
+ private:
+  enum class Mode { None, Seek, Zoom, Pan };
+  void seek(const QPointF& at) { emit m_pane->seekRequested(m_pane->timeAt(mapTo(m_pane, at.toPoint()))); }
+
+  PlotPane* m_pane;
+  QRubberBand* m_band;
+  Mode m_mode = Mode::None;
+  QPointF m_pressAt, m_lastAt;
+};
+
+PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(new QValueAxis), m_y(new QValueAxis) {
+  m_chart->setMargins(QMargins(4, 4, 4, 4));
+  m_chart->legend()->setAlignment(Qt::AlignRight);
+  m_chart->addAxis(m_x, Qt::AlignBottom);
+  m_chart->addAxis(m_y, Qt::AlignLeft);
+  m_x->setTitleText(tr("t [s]"));
+  m_x->setRange(0, 1);
+  m_y->setRange(-1, 1);
+  m_view = new PlotChartView(m_chart, this);
+  m_cursor = new QGraphicsLineItem(m_chart);
+  m_cursor->setPen(QPen(QColor(220, 60, 30), 1.5));
+  m_cursor->setZValue(100);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_view);
+  connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeCursor(); });
+  connect(m_x, &QValueAxis::rangeChanged, this, [this] { placeCursor(); });
+  setMinimumHeight(140);
+}
+
+PlotPane::~PlotPane() = default;
+
+void PlotPane::setTitle(const QString& title) { m_chart->setTitle(title); }
+
+void PlotPane::setAxisTitles(const QString& x, const QString& y) {
+  m_x->setTitleText(x);
+  m_y->setTitleText(y);
+}
+
+QString PlotPane::yAxisTitle() const { return m_y->titleText(); }
+
+void PlotPane::clearCurves() {
+  m_chart->removeAllSeries();
+  m_curves.clear();
+  m_zoomed = false;
+}
+
+int PlotPane::addCurve(const QString& name) {
+  auto* series = new QLineSeries;
+  series->setName(name);
+  m_chart->addSeries(series);
+  series->attachAxis(m_x);
+  series->attachAxis(m_y);
+  m_curves.push_back({series, {}, {}});
+  return static_cast<int>(m_curves.size()) - 1;
+}
+
+QString PlotPane::curveName(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->name(); }
+QColor PlotPane::curveColour(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->color(); }
+
+void PlotPane::setCurveData(int curve, std::vector<double> t, std::vector<double> v) {
+  Curve& c = m_curves[static_cast<std::size_t>(curve)];
+  c.t = std::move(t);
+  c.v = std::move(v);
+  c.v.resize(c.t.size());
+  redraw(c);
+  if (!m_zoomed) fitAxes();
+}
+
+void PlotPane::appendCurveData(int curve, const std::vector<double>& t, const std::vector<double>& v) {
+  Curve& c = m_curves[static_cast<std::size_t>(curve)];
+  const std::size_t n = std::min(t.size(), v.size());
+  c.t.insert(c.t.end(), t.begin(), t.begin() + static_cast<long>(n));
+  c.v.insert(c.v.end(), v.begin(), v.begin() + static_cast<long>(n));
+  redraw(c);
+  if (!m_zoomed) fitAxes();
+}
+
+void PlotPane::redraw(Curve& c) {
+  QList<QPointF> points;
+  const std::size_t n = c.t.size();
+  if (n <= static_cast<std::size_t>(kMaxDrawnPoints)) {
+    points.reserve(static_cast<qsizetype>(n));
+    for (std::size_t i = 0; i < n; ++i) points.append(QPointF(c.t[i], c.v[i]));
+  } else {
+    // Min and max of each bucket, in time order: the envelope survives.
+    const std::size_t buckets = kMaxDrawnPoints / 2, per = (n + buckets - 1) / buckets;
+    for (std::size_t b = 0; b < n; b += per) {
+      const std::size_t e = std::min(n, b + per);
+      const auto [lo, hi] = std::minmax_element(c.v.begin() + static_cast<long>(b), c.v.begin() + static_cast<long>(e));
+      const std::size_t i = static_cast<std::size_t>(lo - c.v.begin()), j = static_cast<std::size_t>(hi - c.v.begin());
+      points.append(QPointF(c.t[std::min(i, j)], c.v[std::min(i, j)]));
+      if (i != j) points.append(QPointF(c.t[std::max(i, j)], c.v[std::max(i, j)]));
+    }
+  }
+  c.series->replace(points);
+}
+
+void PlotPane::fitAxes() {
+  double t0 = std::numeric_limits<double>::infinity(), t1 = -t0, v0 = t0, v1 = -t0;
+  for (const Curve& c : m_curves) {
+    if (c.t.empty()) continue;
+    t0 = std::min(t0, c.t.front());
+    t1 = std::max(t1, c.t.back());
+    for (double v : c.v)
+      if (std::isfinite(v)) v0 = std::min(v0, v), v1 = std::max(v1, v);
+  }
+  if (!(t1 >= t0)) return;
+  if (t1 == t0) t1 = t0 + 1.0;
+  if (!(v1 >= v0)) v0 = -1, v1 = 1;
+  const double pad = v1 > v0 ? 0.05 * (v1 - v0) : std::max(1e-9, 0.05 * std::abs(v0) + 1e-9);
+  m_x->setRange(t0, t1);
+  m_y->setRange(v0 - pad, v1 + pad);
+  placeCursor();
+}
+
+void PlotPane::resetView() {
+  m_zoomed = false;
+  fitAxes();
+}
+
+void PlotPane::zoomTo(double t0, double t1, double v0, double v1) {
+  if (!(t1 > t0) || !(v1 > v0)) return;
+  m_zoomed = true;
+  m_x->setRange(t0, t1);
+  m_y->setRange(v0, v1);
+  placeCursor();
+}
+
+QPointF PlotPane::timeRange() const { return {m_x->min(), m_x->max()}; }
+QPointF PlotPane::valueRange() const { return {m_y->min(), m_y->max()}; }
+
+void PlotPane::setCursorTime(double t) {
+  m_cursorTime = t;
+  placeCursor();
+}
+
+void PlotPane::placeCursor() {
+  const QRectF area = m_chart->plotArea();
+  const bool inside = m_cursorTime >= m_x->min() && m_cursorTime <= m_x->max();
+  m_cursor->setVisible(inside && area.isValid());
+  if (!inside) return;
+  const double x = m_chart->mapToPosition(QPointF(m_cursorTime, m_y->min())).x();
+  m_cursor->setLine(x, area.top(), x, area.bottom());
+}
+
+QPointF PlotPane::positionOf(double t, double v) const {
+  const QPointF scene = m_chart->mapToScene(m_chart->mapToPosition(QPointF(t, v)));
+  return m_view->mapTo(this, m_view->mapFromScene(scene));
+}
+
+double PlotPane::timeAt(const QPointF& widgetPosition) const {
+  const QPointF scene = m_view->mapToScene(m_view->mapFrom(this, widgetPosition.toPoint()));
+  return m_chart->mapToValue(m_chart->mapFromScene(scene)).x();
+}
+
+double PlotPane::cursorX() const {
+  if (!m_cursor->isVisible()) return std::numeric_limits<double>::quiet_NaN();
+  const QPointF scene = m_cursor->mapToScene(m_cursor->line().p1());
+  return m_view->mapTo(this, m_view->mapFromScene(scene)).x();
+}
+
+void PlotPane::renderTo(QPainter& painter, const QSize& size) const {
+  // Lay the chart out at the requested size (fonts and lines keep their
+  // size, the plot area grows), draw it, and put it back.
+  const QRectF shown = m_chart->geometry();
+  m_chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+  m_cursor->setVisible(false);  // exported plots show the curves, not the playback position
+  painter.setRenderHint(QPainter::Antialiasing);
+  m_view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), m_chart->geometry());
+  m_chart->setGeometry(shown);
+  const_cast<PlotPane*>(this)->placeCursor();
+}
+
+bool PlotPane::savePng(const QString& path, const QSize& size) const {
+  QImage image(size, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
+    renderTo(painter, size);
+  }
+  return image.save(path, "PNG");
+}
+
+bool PlotPane::saveSvg(const QString& path, const QSize& size, const QString& title) const {
+  QSvgGenerator svg;
+  svg.setFileName(path);
+  svg.setSize(size);
+  svg.setViewBox(QRect(QPoint(0, 0), size));
+  svg.setTitle(title.isEmpty() ? m_chart->title() : title);
+  svg.setDescription(tr("Plot exported by MSTMM Studio"));
+  QPainter painter;
+  if (!painter.begin(&svg)) return false;
+  renderTo(painter, size);
+  return painter.end();
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,96 @@
+#pragma once
+// One plot of curves over time with a vertical cursor at the playback time.
+// This is the only class that touches Qt Charts (deprecated from Qt 6.10 in
+// favour of Qt Graphs): everything else talks to PlotPane, so moving to
+// another chart library changes this file only.
+//
+// Mouse: click or drag in the plot moves the playback clock there (seek);
+// Shift+drag or right-drag zooms into a rectangle; the wheel zooms the time
+// axis around the pointer; middle-drag pans; double-click resets the view.
+
+#include <QColor>
+#include <QPointF>
+#include <QWidget>
+#include <vector>
+
+class QChart;
+class QLineSeries;
+class QValueAxis;
+class QGraphicsLineItem;
+class QPainter;
+
+namespace mstmm::gui {
+
+class PlotChartView;
+
+class PlotPane : public QWidget {
+  Q_OBJECT
+
+ public:
+  /// Curves with more points than this are thinned for drawing (keeping
+  /// each bucket's minimum and maximum); their data stays exact.
+  static constexpr int kMaxDrawnPoints = 20000;
+
+  explicit PlotPane(QWidget* parent = nullptr);
+  ~PlotPane() override;
+
+  void setTitle(const QString& title);
+  void setAxisTitles(const QString& x, const QString& y);
+  QString yAxisTitle() const;
+
+  void clearCurves();
+  /// A new curve; returns its index.
+  int addCurve(const QString& name);
+  void setCurveData(int curve, std::vector<double> t, std::vector<double> v);
+  /// Appends points to a curve (a live run).
+  void appendCurveData(int curve, const std::vector<double>& t, const std::vector<double>& v);
+  int curveCount() const { return static_cast<int>(m_curves.size()); }
+  QString curveName(int curve) const;
+  const std::vector<double>& curveTimes(int curve) const { return m_curves[static_cast<std::size_t>(curve)].t; }
+  const std::vector<double>& curveValues(int curve) const { return m_curves[static_cast<std::size_t>(curve)].v; }
+  QColor curveColour(int curve) const;
+
+  void setCursorTime(double t);
+  double cursorTime() const { return m_cursorTime; }
+  /// The widget position of a (time, value) point, and back (tests, seeking).
+  QPointF positionOf(double t, double v) const;
+  double timeAt(const QPointF& widgetPosition) const;
+  /// Horizontal position of the cursor line in widget coordinates.
+  double cursorX() const;
+
+  /// Fits the axes to the data again (after zooming).
+  void resetView();
+  void zoomTo(double t0, double t1, double v0, double v1);
+  /// Axis ranges currently shown.
+  QPointF timeRange() const;
+  QPointF valueRange() const;
+
+  /// Renders the plot into a PNG or SVG file of the given size (pixels);
+  /// false if the file could not be written.
+  bool savePng(const QString& path, const QSize& size) const;
+  bool saveSvg(const QString& path, const QSize& size, const QString& title = {}) const;
+
+ signals:
+  void seekRequested(double t);
+
+ private:
+  friend class PlotChartView;
+  struct Curve {
+    QLineSeries* series = nullptr;
+    std::vector<double> t, v;
+  };
+  void redraw(Curve& curve);
+  void fitAxes();
+  void placeCursor();
+  void renderTo(QPainter& painter, const QSize& size) const;
+
+  QChart* m_chart;
+  PlotChartView* m_view;
+  QValueAxis *m_x, *m_y;
+  QGraphicsLineItem* m_cursor;
+  std::vector<Curve> m_curves;
+  double m_cursorTime = 0.0;
+  bool m_zoomed = false;
+};
+
+}  // namespace mstmm::gui

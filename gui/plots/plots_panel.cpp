@@ -1,0 +1,318 @@
+#include "gui/plots/plots_panel.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+
+#include "gui/playback/playback_clock.hpp"
+#include "gui/plots/plot_pane.hpp"
+#include "gui/properties/quantity_box.hpp"
+#include "gui/run/run_results.hpp"
+
+namespace mstmm::gui {
+namespace {
+
+constexpr int kDefaultPlottedBodies = 4;
+const Quantity kQuantities[] = {Quantity::Angle, Quantity::AngularVelocity, Quantity::Energy, Quantity::HingeForce, Quantity::HingeMoment};
+
+QString titleOf(Quantity q) {
+  const std::string name = quantityName(q);
+  return QString::fromStdString(name).left(1).toUpper() + QString::fromStdString(name).mid(1);
+}
+
+}  // namespace
+
+PlotsPanel::PlotsPanel(PlaybackClock* clock, QWidget* parent)
+    : QWidget(parent), m_clock(clock), m_bodies(new QListWidget), m_filter(new QLineEdit), m_representation(new QComboBox),
+      m_units(new QComboBox), m_splitter(new QSplitter(Qt::Vertical)), m_live(new QTimer(this)) {
+  m_representation->addItem(tr("Cardan angles (z-y-x)"), static_cast<int>(AngleRepresentation::Cardan));
+  m_representation->addItem(tr("Angle about an axis"), static_cast<int>(AngleRepresentation::AxisAngle));
+  m_representation->addItem(tr("Quaternion components"), static_cast<int>(AngleRepresentation::Quaternion));
+  m_representation->setToolTip(tr("How spatial orientations are plotted"));
+  m_units->addItem(tr("degrees"), true);
+  m_units->addItem(tr("radians"), false);
+  m_units->setCurrentIndex(AnglePreference::instance().degrees() ? 0 : 1);
+  auto* addButton = new QPushButton(tr("Add Plot"));
+  addButton->setToolTip(tr("Add another plot pane"));
+
+  auto* controls = new QHBoxLayout;
+  controls->addWidget(new QLabel(tr("Angles as")));
+  controls->addWidget(m_representation);
+  for (int k = 0; k < 3; ++k) {
+    m_axis[k] = new QDoubleSpinBox;
+    m_axis[k]->setRange(-1.0, 1.0);
+    m_axis[k]->setSingleStep(0.1);
+    m_axis[k]->setDecimals(3);
+    m_axis[k]->setValue(k == 2 ? 1.0 : 0.0);
+    m_axis[k]->setPrefix(QString("xyz").mid(k, 1) + " ");
+    m_axis[k]->setToolTip(tr("Axis (world frame) for the rotation angle"));
+    m_axis[k]->setVisible(false);
+    controls->addWidget(m_axis[k]);
+    connect(m_axis[k], &QDoubleSpinBox::valueChanged, this, &PlotsPanel::refresh);
+  }
+  controls->addWidget(new QLabel(tr("Units")));
+  controls->addWidget(m_units);
+  controls->addStretch(1);
+  controls->addWidget(addButton);
+
+  m_filter->setPlaceholderText(tr("Filter bodies"));
+  m_filter->setClearButtonEnabled(true);
+  auto* list = new QWidget;
+  auto* listLayout = new QVBoxLayout(list);
+  listLayout->setContentsMargins(0, 0, 0, 0);
+  listLayout->addWidget(m_filter);
+  listLayout->addWidget(m_bodies);
+  m_bodies->setToolTip(tr("Tick the bodies to plot"));
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(list);
+  split->addWidget(m_splitter);
+  split->setStretchFactor(1, 1);
+  split->setSizes({170, 800});
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(controls);
+  layout->addWidget(split, 1);
+
+  connect(m_representation, &QComboBox::currentIndexChanged, this, [this] {
+    const bool axis = m_representation->currentData().toInt() == static_cast<int>(AngleRepresentation::AxisAngle);
+    for (QDoubleSpinBox* box : m_axis) box->setVisible(axis);
+    for (PaneView& view : m_panes) fillComponents(view);
+    refresh();
+  });
+  connect(m_units, &QComboBox::currentIndexChanged, this, [this] { AnglePreference::instance().setDegrees(m_units->currentData().toBool()); });
+  connect(&AnglePreference::instance(), &AnglePreference::changed, this, [this] {
+    m_units->setCurrentIndex(AnglePreference::instance().degrees() ? 0 : 1);
+    refresh();
+  });
+  connect(addButton, &QPushButton::clicked, this, [this] { addPane(Quantity::AngularVelocity); });
+  connect(m_bodies, &QListWidget::itemChanged, this, &PlotsPanel::refresh);
+  connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+    for (int i = 0; i < m_bodies->count(); ++i) m_bodies->item(i)->setHidden(!m_bodies->item(i)->text().contains(text, Qt::CaseInsensitive));
+  });
+  connect(clock, &PlaybackClock::timeChanged, this, [this](double t) {
+    for (const PaneView& view : m_panes) view.pane->setCursorTime(t);
+  });
+  // While a run computes, pick up new results twice a second.
+  m_live->setInterval(500);
+  connect(m_live, &QTimer::timeout, this, [this] {
+    if (m_results && m_results->frameCount() != m_shownFrames) refresh();
+  });
+  addPane(Quantity::Angle);
+}
+
+void PlotsPanel::setResults(std::shared_ptr<RunResults> results) {
+  const bool sameModel = results && m_results && results->model()->bodyCount() == m_results->model()->bodyCount() &&
+                         results->model()->name() == m_results->model()->name();
+  const std::vector<int> ticked = plottedBodies();
+  m_results = std::move(results);
+  m_shownFrames = -1;
+  rebuildBodyList();
+  if (sameModel) setPlottedBodies(ticked);  // keep the user's choice across runs of the same model
+  const bool spatial = m_results && !m_results->model()->planar();
+  m_representation->setEnabled(spatial);
+  for (PaneView& view : m_panes) fillComponents(view);
+  m_live->start();
+  refresh();
+}
+
+void PlotsPanel::rebuildBodyList() {
+  QSignalBlocker block(m_bodies);
+  m_bodies->clear();
+  if (!m_results) return;
+  const Model& model = *m_results->model();
+  // List bodies in the spec's order (how the user numbered them).
+  std::vector<int> order(static_cast<std::size_t>(model.bodyCount()));
+  for (int i = 0; i < model.bodyCount(); ++i) order[static_cast<std::size_t>(i)] = i;
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return model.body(a).specIndex < model.body(b).specIndex; });
+  int ticked = 0;
+  for (int body : order) {
+    auto* item = new QListWidgetItem(QString::fromStdString(model.body(body).name), m_bodies);
+    item->setData(Qt::UserRole, body);
+    item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+    item->setCheckState(ticked++ < kDefaultPlottedBodies ? Qt::Checked : Qt::Unchecked);
+  }
+}
+
+void PlotsPanel::setPlottedBodies(const std::vector<int>& bodies) {
+  {
+    QSignalBlocker block(m_bodies);
+    for (int i = 0; i < m_bodies->count(); ++i) {
+      QListWidgetItem* item = m_bodies->item(i);
+      const bool on = std::find(bodies.begin(), bodies.end(), item->data(Qt::UserRole).toInt()) != bodies.end();
+      item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    }
+  }
+  refresh();
+}
+
+std::vector<int> PlotsPanel::plottedBodies() const {
+  std::vector<int> bodies;
+  for (int i = 0; i < m_bodies->count(); ++i)
+    if (m_bodies->item(i)->checkState() == Qt::Checked) bodies.push_back(m_bodies->item(i)->data(Qt::UserRole).toInt());
+  return bodies;
+}
+
+PlotSettings PlotsPanel::settings() const {
+  PlotSettings s;
+  s.representation = static_cast<AngleRepresentation>(m_representation->currentData().toInt());
+  const Vec3 axis(m_axis[0]->value(), m_axis[1]->value(), m_axis[2]->value());
+  s.axis = axis.norm() > 1e-12 ? Vec3(axis.normalized()) : Vec3(Vec3::UnitZ());
+  s.degrees = AnglePreference::instance().degrees();
+  return s;
+}
+
+void PlotsPanel::setAngleRepresentation(AngleRepresentation representation, const Vec3& axis) {
+  for (int k = 0; k < 3; ++k) {
+    QSignalBlocker block(m_axis[k]);
+    m_axis[k]->setValue(axis[k]);
+  }
+  m_representation->setCurrentIndex(m_representation->findData(static_cast<int>(representation)));
+  refresh();
+}
+
+PlotPane* PlotsPanel::addPane(Quantity quantity) {
+  auto* box = new QWidget;
+  auto* header = new QHBoxLayout;
+  header->setContentsMargins(4, 0, 4, 0);
+  PaneView view;
+  view.pane = new PlotPane;
+  view.quantity = new QComboBox;
+  for (Quantity q : kQuantities) view.quantity->addItem(titleOf(q), static_cast<int>(q));
+  view.quantity->setCurrentIndex(view.quantity->findData(static_cast<int>(quantity)));
+  view.component = new QComboBox;
+  auto* close = new QToolButton;
+  close->setText(QStringLiteral("×"));
+  close->setToolTip(tr("Remove this plot"));
+  close->setAutoRaise(true);
+  header->addWidget(view.quantity);
+  header->addWidget(view.component);
+  header->addStretch(1);
+  header->addWidget(close);
+  auto* layout = new QVBoxLayout(box);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addLayout(header);
+  layout->addWidget(view.pane, 1);
+  m_splitter->addWidget(box);
+  m_panes.push_back(view);
+  fillComponents(m_panes.back());
+  PlotPane* pane = view.pane;
+  connect(view.quantity, &QComboBox::currentIndexChanged, this, [this, pane] {
+    for (PaneView& v : m_panes)
+      if (v.pane == pane) fillComponents(v), refreshPane(v);
+    m_current = pane;
+  });
+  connect(view.component, &QComboBox::activated, this, [this, pane] {
+    for (PaneView& v : m_panes)
+      if (v.pane == pane) refreshPane(v);
+    m_current = pane;
+  });
+  connect(close, &QToolButton::clicked, this, [this, pane] { removePane(pane); });
+  connect(pane, &PlotPane::seekRequested, this, [this, pane](double t) {
+    m_current = pane;
+    m_clock->setTime(t);
+  });
+  pane->setCursorTime(m_clock->time());
+  refreshPane(m_panes.back());
+  return pane;
+}
+
+void PlotsPanel::removePane(PlotPane* pane) {
+  if (m_panes.size() <= 1) return;  // keep one
+  const auto it = std::find_if(m_panes.begin(), m_panes.end(), [pane](const PaneView& v) { return v.pane == pane; });
+  if (it == m_panes.end()) return;
+  if (m_current == pane) m_current = nullptr;
+  QWidget* box = pane->parentWidget();
+  m_panes.erase(it);
+  box->deleteLater();
+}
+
+PlotPane* PlotsPanel::currentPane() const { return m_current ? m_current : m_panes.front().pane; }
+
+void PlotsPanel::setPaneQuantity(PlotPane* pane, Quantity quantity, int component) {
+  for (PaneView& v : m_panes) {
+    if (v.pane != pane) continue;
+    v.quantity->setCurrentIndex(v.quantity->findData(static_cast<int>(quantity)));
+    v.component->setCurrentIndex(component + 1);
+    refreshPane(v);
+  }
+}
+
+void PlotsPanel::fillComponents(PaneView& view) {
+  QSignalBlocker block(view.component);
+  const int previous = view.component->currentIndex();
+  view.component->clear();
+  view.component->addItem(tr("all components"));
+  if (m_results) {
+    const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
+    for (const std::string& name : componentNames(quantity, *m_results->model(), settings())) view.component->addItem(QString::fromStdString(name));
+  }
+  view.component->setCurrentIndex(previous > 0 && previous < view.component->count() ? previous : 0);
+}
+
+std::vector<SeriesKey> PlotsPanel::keysOf(const PaneView& view) const {
+  if (!m_results) return {};
+  const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
+  return seriesKeys(quantity, view.component->currentIndex() - 1, plottedBodies(), *m_results->model(), settings());
+}
+
+void PlotsPanel::refreshPane(const PaneView& view) {
+  PlotPane* pane = view.pane;
+  const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
+  if (!m_results) {
+    pane->clearCurves();
+    pane->setAxisTitles(tr("t [s]"), titleOf(quantity));
+    return;
+  }
+  const Model& model = *m_results->model();
+  const PlotSettings s = settings();
+  pane->setAxisTitles(tr("t [s]"), QString::fromStdString(axisTitle(quantity, model, s)));
+  const std::vector<SeriesKey> keys = keysOf(view);
+  QStringList names;
+  for (const SeriesKey& key : keys) names << QString::fromStdString(seriesName(key, model, s));
+  // The same curves with more data (a live run): update them in place, so a
+  // zoomed view stays zoomed.
+  bool same = pane->curveCount() == names.size();
+  for (int c = 0; same && c < names.size(); ++c) same = pane->curveName(c) == names[c];
+  if (!same) {
+    pane->clearCurves();
+    for (const QString& name : names) pane->addCurve(name);
+  }
+  m_results->read([&](const Results& r) {
+    for (std::size_t k = 0; k < keys.size(); ++k) pane->setCurveData(static_cast<int>(k), r.times(), seriesValues(r, model, keys[k], s));
+    return 0;
+  });
+  pane->setCursorTime(m_clock->time());
+}
+
+void PlotsPanel::refresh() {
+  if (m_results) m_shownFrames = m_results->frameCount();
+  for (const PaneView& view : m_panes) refreshPane(view);
+}
+
+std::vector<TableColumn> PlotsPanel::plottedColumns(std::vector<double>& times) const {
+  std::vector<TableColumn> columns;
+  times.clear();
+  for (const PaneView& view : m_panes) {
+    const QString unit = view.pane->yAxisTitle().section('[', 1).section(']', 0, 0);
+    for (int c = 0; c < view.pane->curveCount(); ++c) {
+      const std::vector<double>& t = view.pane->curveTimes(c);
+      if (times.empty()) times = t;
+      if (t.size() != times.size()) continue;  // drawn from another instant (cannot happen: all curves share the run's times)
+      columns.push_back({view.pane->curveName(c).toStdString(), unit.toStdString(), view.pane->curveValues(c)});
+    }
+  }
+  return columns;
+}
+
+}  // namespace mstmm::gui

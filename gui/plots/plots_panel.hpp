@@ -1,0 +1,84 @@
+#pragma once
+// The plots of a run: several panes, each showing one quantity (angles,
+// angular velocities, energies, hinge forces or moments) for the bodies
+// ticked in the series list, with a cursor that follows the playback clock.
+// Spatial angles are shown as Cardan angles, as the rotation angle about a
+// chosen axis, or as quaternion components; angles in degrees or radians
+// (the application-wide angle preference). Curves follow a running
+// simulation as its results arrive.
+
+#include <QWidget>
+#include <memory>
+
+#include "core/io/table_csv.hpp"
+#include "gui/plots/series_catalog.hpp"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QListWidget;
+class QSplitter;
+class QTimer;
+
+namespace mstmm::gui {
+
+class PlaybackClock;
+class PlotPane;
+class RunResults;
+
+class PlotsPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  /// One pane and what it shows.
+  struct PaneView {
+    PlotPane* pane = nullptr;
+    QComboBox* quantity = nullptr;
+    QComboBox* component = nullptr;  // index 0: all components
+  };
+
+  PlotsPanel(PlaybackClock* clock, QWidget* parent = nullptr);
+
+  /// Follows a run's results (null: none).
+  void setResults(std::shared_ptr<RunResults> results);
+  /// Adds a pane showing `quantity`; returns it.
+  PlotPane* addPane(Quantity quantity);
+  void removePane(PlotPane* pane);
+  const std::vector<PaneView>& panes() const { return m_panes; }
+  /// The pane the user last worked with (the first if none).
+  PlotPane* currentPane() const;
+
+  /// Ticks exactly these bodies (compiled indices) in the series list.
+  void setPlottedBodies(const std::vector<int>& bodies);
+  std::vector<int> plottedBodies() const;
+  void setPaneQuantity(PlotPane* pane, Quantity quantity, int component = -1);
+  void setAngleRepresentation(AngleRepresentation representation, const Vec3& axis = Vec3::UnitZ());
+  PlotSettings settings() const;
+
+  /// Every curve of every pane as table columns over the recorded times.
+  std::vector<TableColumn> plottedColumns(std::vector<double>& times) const;
+
+ public slots:
+  /// Reads the results again (also what the live timer does).
+  void refresh();
+
+ private:
+  void rebuildBodyList();
+  void fillComponents(PaneView& view);
+  void refreshPane(const PaneView& view);
+  std::vector<SeriesKey> keysOf(const PaneView& view) const;
+
+  PlaybackClock* m_clock;
+  std::shared_ptr<RunResults> m_results;
+  QListWidget* m_bodies;
+  QLineEdit* m_filter;
+  QComboBox *m_representation, *m_units;
+  QDoubleSpinBox* m_axis[3];
+  QSplitter* m_splitter;
+  std::vector<PaneView> m_panes;
+  PlotPane* m_current = nullptr;
+  QTimer* m_live;
+  int m_shownFrames = -1;
+};
+
+}  // namespace mstmm::gui

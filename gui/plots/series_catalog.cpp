@@ -1,0 +1,155 @@
+#include "gui/plots/series_catalog.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <numbers>
+
+namespace mstmm::gui {
+namespace {
+
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+
+bool wraps(const SeriesKey& key, const Model& model, const PlotSettings& settings) {
+  if (key.quantity != Quantity::Angle || model.planar()) return false;
+  if (settings.representation == AngleRepresentation::AxisAngle) return true;
+  return settings.representation == AngleRepresentation::Cardan && key.component != 1;  // yaw and roll; pitch stays in [-90, 90]
+}
+
+double angleValue(const Results& r, const Model& model, int frame, int slot, int component, const PlotSettings& settings) {
+  if (model.planar()) return r.theta(frame, slot);
+  const Quat q = r.orientation(frame, slot).normalized();
+  switch (settings.representation) {
+    case AngleRepresentation::Cardan: return cardanFromRotation(rotationFromQuaternion(q))[component];
+    case AngleRepresentation::AxisAngle: return twistAngle(q, settings.axis);
+    case AngleRepresentation::Quaternion: return q[component];
+  }
+  return 0.0;
+}
+
+double rawValue(const Results& r, const Model& model, int frame, int slot, const SeriesKey& key, const PlotSettings& settings) {
+  const int planarZ = model.planar() && (key.quantity == Quantity::AngularVelocity || key.quantity == Quantity::HingeMoment) ? 2 : key.component;
+  switch (key.quantity) {
+    case Quantity::Angle: return angleValue(r, model, frame, slot, key.component, settings);
+    case Quantity::AngularVelocity: return r.angularVelocity(frame, slot)[planarZ];
+    case Quantity::HingeForce: return r.hingeForce(frame, slot)[key.component];
+    case Quantity::HingeMoment: return r.hingeMoment(frame, slot)[planarZ];
+    case Quantity::Energy: break;
+  }
+  const Energy e = r.energy(frame);
+  return key.component == 0 ? e.kinetic : key.component == 1 ? e.potential : e.total();
+}
+
+bool angular(const SeriesKey& key, const Model& model, const PlotSettings& settings) {
+  if (key.quantity == Quantity::AngularVelocity) return true;
+  return key.quantity == Quantity::Angle && (model.planar() || settings.representation != AngleRepresentation::Quaternion);
+}
+
+}  // namespace
+
+double twistAngle(const Quat& q, const Vec3& axis) {
+  const Vec3 n = axis.normalized();
+  const double along = q.tail<3>().dot(n);
+  double angle = 2.0 * std::atan2(along, q[0]);  // in (-2 pi, 2 pi]
+  if (angle > std::numbers::pi) angle -= 2.0 * std::numbers::pi;
+  if (angle <= -std::numbers::pi) angle += 2.0 * std::numbers::pi;
+  return angle;
+}
+
+std::string quantityName(Quantity quantity) {
+  switch (quantity) {
+    case Quantity::Angle: return "angle";
+    case Quantity::AngularVelocity: return "angular velocity";
+    case Quantity::Energy: return "energy";
+    case Quantity::HingeForce: return "hinge force";
+    case Quantity::HingeMoment: return "hinge moment";
+  }
+  return {};
+}
+
+std::vector<std::string> componentNames(Quantity quantity, const Model& model, const PlotSettings& settings) {
+  const bool planar = model.planar();
+  switch (quantity) {
+    case Quantity::Angle:
+      if (planar) return {"theta"};
+      if (settings.representation == AngleRepresentation::Cardan) return {"yaw (z)", "pitch (y)", "roll (x)"};
+      if (settings.representation == AngleRepresentation::AxisAngle) return {"angle about axis"};
+      return {"qw", "qx", "qy", "qz"};
+    case Quantity::AngularVelocity: return planar ? std::vector<std::string>{"omega z"} : std::vector<std::string>{"omega x", "omega y", "omega z"};
+    case Quantity::Energy: return {"kinetic", "potential", "total"};
+    case Quantity::HingeForce: return planar ? std::vector<std::string>{"force x", "force y"} : std::vector<std::string>{"force x", "force y", "force z"};
+    case Quantity::HingeMoment: return planar ? std::vector<std::string>{"moment z"} : std::vector<std::string>{"moment x", "moment y", "moment z"};
+  }
+  return {};
+}
+
+std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& settings) {
+  switch (quantity) {
+    case Quantity::Angle:
+      if (!model.planar() && settings.representation == AngleRepresentation::Quaternion) return "1";
+      return settings.degrees ? "deg" : "rad";
+    case Quantity::AngularVelocity: return settings.degrees ? "deg/s" : "rad/s";
+    case Quantity::Energy: return "J";
+    case Quantity::HingeForce: return "N";
+    case Quantity::HingeMoment: return "N m";
+  }
+  return {};
+}
+
+std::string seriesName(const SeriesKey& key, const Model& model, const PlotSettings& settings) {
+  const std::vector<std::string> components = componentNames(key.quantity, model, settings);
+  const std::string component = key.component >= 0 && key.component < static_cast<int>(components.size()) ? components[static_cast<std::size_t>(key.component)] : "?";
+  if (key.quantity == Quantity::Energy) return "energy " + component;
+  const std::string body = key.body >= 0 && key.body < model.bodyCount() ? model.body(key.body).name : "?";
+  if (key.quantity == Quantity::HingeForce || key.quantity == Quantity::HingeMoment)
+    return "hinge of " + body + " " + component;
+  return body + " " + component;
+}
+
+std::vector<double> seriesValues(const Results& results, const Model& model, const SeriesKey& key, const PlotSettings& settings, int firstFrame,
+                                 double previous) {
+  std::vector<double> values;
+  const int slot = key.quantity == Quantity::Energy ? 0 : (key.body >= 0 && key.body < model.bodyCount() ? results.slotOf(key.body) : -1);
+  if (slot < 0) return values;  // the body is not recorded
+  const double scale = angular(key, model, settings) && settings.degrees ? kDegrees : 1.0;
+  const bool unwrap = wraps(key, model, settings);
+  previous /= scale;  // given in the output unit
+  values.reserve(static_cast<std::size_t>(std::max(0, results.frameCount() - firstFrame)));
+  for (int f = std::max(0, firstFrame); f < results.frameCount(); ++f) {
+    double v = rawValue(results, model, f, slot, key, settings);
+    if (unwrap && !std::isnan(previous)) v += 2.0 * std::numbers::pi * std::round((previous - v) / (2.0 * std::numbers::pi));
+    if (unwrap) previous = v;
+    values.push_back(scale * v);
+  }
+  return values;
+}
+
+std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings) {
+  const int components = static_cast<int>(componentNames(quantity, model, settings).size());
+  std::vector<SeriesKey> keys;
+  for (int body : quantity == Quantity::Energy ? std::vector<int>{-1} : bodies)
+    for (int c = 0; c < components; ++c)
+      if (component < 0 || component == c) keys.push_back({quantity, c, body});
+  return keys;
+}
+
+std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings) {
+  std::string name = quantityName(quantity);
+  name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  return name + " [" + unitOf(quantity, model, settings) + "]";
+}
+
+bool quantityFromKeyword(const std::string& word, Quantity& quantity) {
+  const std::pair<const char*, Quantity> words[] = {{"angle", Quantity::Angle},
+                                                    {"angular-velocity", Quantity::AngularVelocity},
+                                                    {"energy", Quantity::Energy},
+                                                    {"hinge-force", Quantity::HingeForce},
+                                                    {"hinge-moment", Quantity::HingeMoment}};
+  for (const auto& [w, q] : words)
+    if (word == w) {
+      quantity = q;
+      return true;
+    }
+  return false;
+}
+
+}  // namespace mstmm::gui

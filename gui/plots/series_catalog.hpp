@@ -1,0 +1,60 @@
+#pragma once
+// What can be plotted over time, read straight from a run's results: body
+// angles (planar theta; spatial Cardan angles, the rotation angle about a
+// chosen axis, or quaternion components), angular velocities, the energies,
+// and the force and moment of each body's output hinge. Values are the
+// recorded ones, only converted to the unit asked for.
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/sim/results.hpp"
+
+namespace mstmm::gui {
+
+enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment };
+enum class AngleRepresentation { Cardan, AxisAngle, Quaternion };
+
+struct PlotSettings {
+  AngleRepresentation representation = AngleRepresentation::Cardan;  // spatial models
+  Vec3 axis = Vec3::UnitZ();  // AxisAngle: unit axis in world axes
+  bool degrees = true;        // angles and angular velocities
+};
+
+/// One curve: a component of a quantity of a recorded body (body = -1 for energies).
+struct SeriesKey {
+  Quantity quantity = Quantity::Angle;
+  int component = 0;
+  int body = -1;  // compiled index
+  bool operator==(const SeriesKey&) const = default;
+};
+
+/// The components a quantity offers in a model (e.g. planar angle: theta only).
+std::vector<std::string> componentNames(Quantity quantity, const Model& model, const PlotSettings& settings);
+std::string quantityName(Quantity quantity);
+/// The unit of a quantity's values ("deg", "rad/s", "J", "N", "N m", "1").
+std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& settings);
+/// "body 3 theta", "energy total", "hinge 4 force x".
+std::string seriesName(const SeriesKey& key, const Model& model, const PlotSettings& settings);
+
+/// The curves of one plot: component `component` (-1: all) of `quantity`
+/// for each of `bodies` (compiled indices; ignored for the energies).
+std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings);
+/// The value axis title with its unit, e.g. "Angle [deg]".
+std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings);
+/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment" (the CLI's words).
+bool quantityFromKeyword(const std::string& word, Quantity& quantity);
+
+/// The series' value at every recorded frame from `firstFrame` on. Angles
+/// that wrap (Cardan yaw/roll, the angle about an axis) are unwrapped so the
+/// curve stays continuous; `previous` carries the last value across calls
+/// when a live run is read in pieces (NaN: none).
+std::vector<double> seriesValues(const Results& results, const Model& model, const SeriesKey& key, const PlotSettings& settings,
+                                 int firstFrame = 0, double previous = std::numeric_limits<double>::quiet_NaN());
+
+/// The rotation angle about a unit axis contained in a rotation (the twist
+/// of the swing-twist decomposition), in (-pi, pi].
+double twistAngle(const Quat& q, const Vec3& axis);
+
+}  // namespace mstmm::gui

@@ -1,0 +1,173 @@
+#include "gui/view3d/view_panel.hpp"
+
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include "core/error.hpp"
+#include "gui/document/model_document.hpp"
+#include "gui/playback/playback_clock.hpp"
+#include "gui/run/run_results.hpp"
+#include "render/result_states.hpp"
+
+namespace mstmm::gui {
+namespace {
+
+constexpr int kMaxTrails = 24;  // more traces than this are unreadable anyway
+
+}  // namespace
+
+ViewPanel::ViewPanel(ModelDocument* document, PlaybackClock* clock, QWidget* parent)
+    : QWidget(parent), m_document(document), m_clock(clock), m_view(new render::ViewWidget), m_trailWindow(new QDoubleSpinBox),
+      m_recompile(new QTimer(this)) {
+  auto* bar = new QToolBar;
+  bar->setIconSize(QSize(16, 16));
+  createToolBar(bar);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(bar);
+  layout->addWidget(m_view, 1);
+
+  // Edits arrive in bursts (a spin box drag); show the edited model once they settle.
+  m_recompile->setSingleShot(true);
+  m_recompile->setInterval(250);
+  connect(m_recompile, &QTimer::timeout, this, &ViewPanel::showDocumentModel);
+  connect(document, &ModelDocument::changed, this, [this](Change change) {
+    if (change == Change::Layout) return;
+    if (change == Change::Everything) m_results.reset();
+    m_recompile->start();
+  });
+  connect(document, &ModelDocument::selectionChanged, this, &ViewPanel::applySelection);
+  connect(clock, &PlaybackClock::timeChanged, this, &ViewPanel::updateFrame);
+  connect(m_view, &render::ViewWidget::bodyClicked, this, &ViewPanel::bodyClicked);
+  showDocumentModel();
+}
+
+void ViewPanel::createToolBar(QToolBar* bar) {
+  auto add = [&](const QString& name, const QString& text, const QString& tip, auto slot) {
+    QAction* a = bar->addAction(text, this, slot);
+    a->setToolTip(tip);
+    a->setObjectName(name);
+    m_actions.insert(name, a);
+    return a;
+  };
+  add("fit3d", tr("Fit"), tr("Frame the whole model"), [this] { m_view->fit(); });
+  bar->addSeparator();
+  add("front", tr("Front"), tr("Look along -z (the plane of planar models)"), [this] { m_view->setPreset(render::CameraPreset::Front); });
+  add("top", tr("Top"), tr("Look down along -y"), [this] { m_view->setPreset(render::CameraPreset::Top); });
+  add("side", tr("Side"), tr("Look along -x"), [this] { m_view->setPreset(render::CameraPreset::Side); });
+  add("isometric", tr("Iso"), tr("Isometric view"), [this] { m_view->setPreset(render::CameraPreset::Isometric); });
+  bar->addSeparator();
+  QAction* follow = add("follow", tr("Follow"), tr("Keep the selected body's centre of mass in view"), [this](bool on) { setFollowSelection(on); });
+  follow->setCheckable(true);
+  QAction* trails = add("trails", tr("Trails"), tr("Trace the free ends of the selected bodies (or of the tips) over a time window"),
+                        [this](bool) { updateFrame(); });
+  trails->setCheckable(true);
+  m_trailWindow->setRange(0.01, 1e6);
+  m_trailWindow->setValue(1.0);
+  m_trailWindow->setSuffix(tr(" s"));
+  m_trailWindow->setDecimals(2);
+  m_trailWindow->setToolTip(tr("How far back the trails reach"));
+  bar->addWidget(m_trailWindow);
+  connect(m_trailWindow, &QDoubleSpinBox::valueChanged, this, &ViewPanel::updateFrame);
+}
+
+QAction* ViewPanel::action(const QString& name) const { return m_actions.value(name); }
+
+void ViewPanel::setTrails(bool on, double windowSeconds) {
+  m_trailWindow->setValue(windowSeconds);
+  m_actions.value("trails")->setChecked(on);
+  updateFrame();
+}
+
+bool ViewPanel::trailsShown() const { return m_actions.value("trails")->isChecked(); }
+
+double ViewPanel::trailWindow() const { return m_trailWindow->value(); }
+
+void ViewPanel::setFollowSelection(bool on) {
+  m_actions.value("follow")->setChecked(on);
+  applySelection();
+}
+
+void ViewPanel::showModel(std::shared_ptr<const Model> model) {
+  const bool sameShape = model && m_view->model() && model->bodyCount() == m_view->model()->bodyCount() && model->kind() == m_view->model()->kind();
+  const render::CameraState camera = m_view->camera();
+  m_view->setModel(model);
+  m_compiledOfBodyId.clear();
+  if (!model) return;
+  for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId.insert(model->spec().bodies[static_cast<std::size_t>(model->body(i).specIndex)].id.value, i);
+  if (sameShape) m_view->setCamera(camera);  // an edit or a new run of the same system: keep the user's view
+  applySelection();
+}
+
+void ViewPanel::showDocumentModel() {
+  m_showingResults = false;
+  if (!m_document->isValid()) return;  // keep showing the last valid state; the messages panel says what is wrong
+  try {
+    showModel(compile(m_document->spec()));
+  } catch (const Error&) {
+    // Validation passed but compilation did not: nothing sensible to draw.
+  }
+}
+
+void ViewPanel::setResults(std::shared_ptr<RunResults> results) {
+  m_results = std::move(results);
+  if (!m_results) {
+    showDocumentModel();
+    return;
+  }
+  m_showingResults = true;
+  if (m_view->model() != m_results->model()) showModel(m_results->model());
+  updateFrame();
+}
+
+void ViewPanel::updateFrame() {
+  if (!m_showingResults || !m_results || m_results->frameCount() == 0) {
+    m_view->setTrails({});
+    return;
+  }
+  const double t = m_clock->time();
+  m_results->read([&](const Results& r) {
+    render::statesAt(*m_results->model(), r, t, m_states, m_visible);
+    updateTrails(r, t);
+    return 0;
+  });
+  m_view->setVisibleBodies(m_visible);
+  m_view->setStates(m_states);
+}
+
+void ViewPanel::updateTrails(const Results& results, double t) {
+  if (!m_actions.value("trails")->isChecked()) {
+    m_view->setTrails({});
+    return;
+  }
+  m_view->setTrails(render::trailsAt(*m_results->model(), results, m_view->selection(), t, m_trailWindow->value(), kMaxTrails));
+}
+
+void ViewPanel::applySelection() {
+  std::vector<int> bodies;
+  for (quint32 id : m_document->selection().bodies)
+    if (m_compiledOfBodyId.contains(id)) bodies.push_back(m_compiledOfBodyId.value(id));
+  std::sort(bodies.begin(), bodies.end());
+  m_view->setSelection(bodies);
+  const bool follow = m_actions.value("follow")->isChecked();
+  m_view->setFollow(follow && !bodies.empty() ? bodies.front() : -1);
+  if (m_actions.value("trails")->isChecked()) updateFrame();
+}
+
+void ViewPanel::bodyClicked(int body, Qt::KeyboardModifiers modifiers) {
+  const std::shared_ptr<const Model> model = m_view->model();
+  Selection selection = modifiers & (Qt::ControlModifier | Qt::ShiftModifier) ? m_document->selection() : Selection{};
+  if (model && body >= 0) {
+    const quint32 id = model->spec().bodies[static_cast<std::size_t>(model->body(body).specIndex)].id.value;
+    if (selection.bodies.contains(id)) selection.bodies.remove(id);
+    else selection.bodies.insert(id);
+  }
+  m_document->setSelection(selection);
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,71 @@
+#pragma once
+// The 3-D view in the main window: the VTK view with its toolbar (fit,
+// camera presets, follow the selected body, trails), following the playback
+// clock through a run's results, or showing the document's model in its
+// initial configuration when there are none (or after an edit). Selection
+// is shared with the graph editor both ways.
+
+#include <QHash>
+#include <QWidget>
+#include <memory>
+
+#include "core/model/model.hpp"
+#include "core/sim/results.hpp"
+#include "render/view_widget.hpp"
+
+class QAction;
+class QDoubleSpinBox;
+class QTimer;
+class QToolBar;
+
+namespace mstmm::gui {
+
+class ModelDocument;
+class PlaybackClock;
+class RunResults;
+
+class ViewPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  ViewPanel(ModelDocument* document, PlaybackClock* clock, QWidget* parent = nullptr);
+
+  render::ViewWidget* view() const { return m_view; }
+  /// Shows a run's results at the clock's time (null: the document's model).
+  void setResults(std::shared_ptr<RunResults> results);
+  bool showsResults() const { return m_showingResults; }
+  /// The model on screen (results' or document's), or null.
+  std::shared_ptr<const Model> model() const { return m_view->model(); }
+
+  QAction* action(const QString& name) const;
+  void setTrails(bool on, double windowSeconds);
+  void setFollowSelection(bool on);
+  bool trailsShown() const;
+  double trailWindow() const;
+
+ public slots:
+  /// Draws the results (or the model) at the clock's time again.
+  void updateFrame();
+
+ private:
+  void createToolBar(QToolBar* bar);
+  void showDocumentModel();
+  void showModel(std::shared_ptr<const Model> model);
+  void applySelection();
+  void bodyClicked(int body, Qt::KeyboardModifiers modifiers);
+  void updateTrails(const mstmm::Results& results, double t);
+
+  ModelDocument* m_document;
+  PlaybackClock* m_clock;
+  render::ViewWidget* m_view;
+  std::shared_ptr<RunResults> m_results;
+  bool m_showingResults = false;
+  QHash<quint32, int> m_compiledOfBodyId;
+  QHash<QString, QAction*> m_actions;
+  QDoubleSpinBox* m_trailWindow;
+  QTimer* m_recompile;
+  std::vector<render::BodyState> m_states;
+  std::vector<char> m_visible;
+};
+
+}  // namespace mstmm::gui
