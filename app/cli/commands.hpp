@@ -11,5 +11,6 @@ int simulateCommand(const std::vector<std::string>& args);
 int generateCommand(const std::vector<std::string>& args);
 int infoCommand(const std::vector<std::string>& args);
 int formatCommand(const std::vector<std::string>& args);
+int exportCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

@@ -20,6 +20,15 @@ const char* kUsage =
     "      integrate the model and stream the results to CSV (docs/results-format.md) as they come;\n"
     "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers;\n"
     "      options not given come from the model's simulation settings\n"
+    "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"
+    "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment] [--plot-component K]\n"
+    "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
+    "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
+    "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S]\n"
+    "           [--paraview F.pvd]\n"
+    "      run the model, then write the results (CSV), plots (PNG/SVG), 3-D images, animation frames,\n"
+    "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp); the 3-D exports\n"
+    "      need an X display (run under xvfb-run on a headless machine)\n"
     "  generate chain --bodies N [--planar] --out F.json\n"
     "  generate branch --bodies N [--planar] --out F.json      (000 Fig. 1; 500 bodies give N = 999)\n"
     "  generate random-tree --bodies N --seed S [--planar] --out F.json\n"
@@ -57,6 +66,7 @@ int main(int argc, char** argv) {
     if (command == "simulate") return mstmm::cli::simulateCommand(args);
     if (command == "generate") return mstmm::cli::generateCommand(args);
     if (command == "info") return mstmm::cli::infoCommand(args);
+    if (command == "export") return mstmm::cli::exportCommand(args);
     if (command == "format") return mstmm::cli::formatCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;

@@ -1,0 +1,221 @@
+// mstmm export: a run and its exports in one batch command, headless. Plots
+// need no display (Qt's offscreen platform is used when there is none); the
+// 3-D exports (image, frames, video) need an X display, e.g. xvfb-run.
+
+#include <QApplication>
+#include <QFileInfo>
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/commands.hpp"
+#include "app/cli/simulation_options.hpp"
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+#include "core/io/results_csv.hpp"
+#include "core/io/table_csv.hpp"
+#include "core/model/validation.hpp"
+#include "core/sim/simulation.hpp"
+#include "gui/plots/plot_pane.hpp"
+#include "gui/plots/series_catalog.hpp"
+#include "render/animation_export.hpp"
+#include "render/offscreen_renderer.hpp"
+#include "render/paraview_export.hpp"
+#include "render/result_states.hpp"
+
+namespace mstmm::cli {
+namespace {
+
+using gui::PlotSettings;
+using gui::Quantity;
+using gui::SeriesKey;
+
+/// "1280x720" -> {1280, 720}.
+std::pair<int, int> parseSize(const std::string& text) {
+  const auto x = text.find('x');
+  int w = 0, h = 0;
+  try {
+    if (x != std::string::npos) w = std::stoi(text.substr(0, x)), h = std::stoi(text.substr(x + 1));
+  } catch (const std::exception&) {
+  }
+  if (w < 16 || h < 16 || w > 16384 || h > 16384) throw Error(ErrorKind::Input, "--size expects WIDTHxHEIGHT in 16..16384 pixels, not '" + text + "'");
+  return {w, h};
+}
+
+/// The plotted series as the plot options choose them.
+struct PlotChoice {
+  Quantity quantity = Quantity::Angle;
+  int component = -1;
+  std::vector<int> bodies;
+  PlotSettings settings;
+};
+
+PlotChoice plotChoice(const Arguments& a, const Model& model, const Results& results) {
+  PlotChoice c;
+  const std::string quantity = a.value("plot-quantity", "angle");
+  if (!gui::quantityFromKeyword(quantity, c.quantity))
+    throw Error(ErrorKind::Input, "--plot-quantity must be angle, angular-velocity, energy, hinge-force or hinge-moment, not '" + quantity + "'");
+  const std::string angles = a.value("angles", "cardan");
+  if (angles == "cardan") c.settings.representation = gui::AngleRepresentation::Cardan;
+  else if (angles == "axis") c.settings.representation = gui::AngleRepresentation::AxisAngle;
+  else if (angles == "quaternion") c.settings.representation = gui::AngleRepresentation::Quaternion;
+  else throw Error(ErrorKind::Input, "--angles must be cardan, axis or quaternion, not '" + angles + "'");
+  const std::vector<std::string> axis = splitList(a.value("axis", "0,0,1"), ',');
+  if (axis.size() != 3) throw Error(ErrorKind::Input, "--axis expects three numbers x,y,z");
+  for (int i = 0; i < 3; ++i) c.settings.axis[i] = std::atof(axis[static_cast<std::size_t>(i)].c_str());
+  if (!(c.settings.axis.norm() > 0.0)) throw Error(ErrorKind::Input, "--axis must not be zero");
+  c.settings.axis.normalize();
+  c.settings.degrees = !a.has("radians");
+  c.component = static_cast<int>(a.integer("plot-component", 0)) - 1;  // 1-based; 0: all
+  const int components = static_cast<int>(gui::componentNames(c.quantity, model, c.settings).size());
+  if (c.component >= components) throw Error(ErrorKind::Input, "--plot-component: " + quantity + " has " + std::to_string(components) + " components");
+  c.bodies = a.has("plot-bodies") ? selectBodies(model, a.value("plot-bodies")) : std::vector<int>{};
+  if (c.bodies.empty())  // the first four recorded bodies, as the application ticks them
+    for (int s = 0; s < results.recordedBodyCount() && s < 4; ++s) c.bodies.push_back(results.recordedBody(s));
+  for (int b : c.bodies)
+    if (results.slotOf(b) < 0) throw Error(ErrorKind::Input, "--plot-bodies: body '" + model.body(b).name + "' is not recorded (see --bodies)");
+  return c;
+}
+
+void writePlottedCsv(const std::string& path, const std::string& modelPath, const Model& model, const Results& results, const PlotChoice& c) {
+  std::vector<TableColumn> columns;
+  const std::string unit = gui::unitOf(c.quantity, model, c.settings);
+  for (const SeriesKey& key : gui::seriesKeys(c.quantity, c.component, c.bodies, model, c.settings))
+    columns.push_back({gui::seriesName(key, model, c.settings), unit, gui::seriesValues(results, model, key, c.settings)});
+  writeTableCsv(path, {"MSTMM Studio: plotted series", "model: " + modelPath}, results.times(), columns);
+}
+
+void writePlot(const std::string& path, const Model& model, const Results& results, const PlotChoice& c, std::pair<int, int> size) {
+  gui::PlotPane pane;
+  pane.resize(size.first, size.second);
+  pane.setTitle(QString::fromStdString(model.name()));
+  pane.setAxisTitles("t [s]", QString::fromStdString(gui::axisTitle(c.quantity, model, c.settings)));
+  for (const SeriesKey& key : gui::seriesKeys(c.quantity, c.component, c.bodies, model, c.settings)) {
+    const int curve = pane.addCurve(QString::fromStdString(gui::seriesName(key, model, c.settings)));
+    pane.setCurveData(curve, results.times(), gui::seriesValues(results, model, key, c.settings));
+  }
+  pane.setCursorTime(results.times().back());
+  const QString file = QString::fromStdString(path);
+  const QSize pixels(size.first, size.second);
+  const bool svg = file.endsWith(".svg", Qt::CaseInsensitive);
+  if (!svg && !file.endsWith(".png", Qt::CaseInsensitive)) throw Error(ErrorKind::Input, "--plot: " + path + " must end in .png or .svg");
+  if (!(svg ? pane.saveSvg(file, pixels, QString::fromStdString(model.name())) : pane.savePng(file, pixels)))
+    throw Error(ErrorKind::Io, "--plot: cannot write " + path);
+}
+
+render::CameraPreset presetOf(const std::string& name) {
+  if (name == "front") return render::CameraPreset::Front;
+  if (name == "top") return render::CameraPreset::Top;
+  if (name == "side") return render::CameraPreset::Side;
+  if (name == "isometric") return render::CameraPreset::Isometric;
+  throw Error(ErrorKind::Input, "--view must be front, top, side or isometric, not '" + name + "'");
+}
+
+void writeImage(const std::string& path, std::shared_ptr<const Model> model, const Results& results, const render::SceneHandle& look, double t,
+                std::pair<int, int> size) {
+  render::OffscreenRenderer renderer;
+  renderer.copySceneFrom(look);
+  std::vector<render::BodyState> states;
+  std::vector<char> visible;
+  render::statesAt(*model, results, t, states, visible);
+  renderer.setVisibleBodies(visible);
+  renderer.setStates(states);
+  if (!renderer.render(size.first, size.second).save(QString::fromStdString(path), "PNG")) throw Error(ErrorKind::Io, "--image: cannot write " + path);
+}
+
+/// Qt for the plots: a real display when there is one, else the offscreen platform.
+std::unique_ptr<QApplication> startQt() {
+  static int argc = 1;
+  static char name[] = "mstmm";
+  static char* argv[] = {name, nullptr};
+  const bool display = std::getenv("DISPLAY") && *std::getenv("DISPLAY");
+  if (!display && !std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+  return std::make_unique<QApplication>(argc, argv);
+}
+
+}  // namespace
+
+int exportCommand(const std::vector<std::string>& args) {
+  std::set<std::string> options = kSimulationOptions;
+  options.insert({"csv", "plotted-csv", "plot", "plot-quantity", "plot-component", "plot-bodies", "angles", "axis", "plot-size", "image", "time",
+                  "view", "size", "frames", "video", "fps", "speed", "from", "to", "paraview", "trail-window"});
+  const Arguments a(args, options, {"radians", "trails"});
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "export needs exactly one model file (mstmm export MODEL.json ...)");
+  const bool any = a.has("csv") || a.has("plotted-csv") || a.has("plot") || a.has("image") || a.has("frames") || a.has("video") || a.has("paraview");
+  if (!any) throw Error(ErrorKind::Input, "export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)");
+  const std::string modelPath = a.positional()[0];
+  ModelSpec spec = loadModel(modelPath);
+  applyOverrides(a, spec.simulation);
+  const std::shared_ptr<const Model> model = compile(spec);
+  // Options are checked before the run, so a typo does not cost a simulation.
+  const auto imageSize = parseSize(a.value("size", "1280x720"));
+  const auto plotSize = parseSize(a.value("plot-size", "1200x700"));
+  render::AnimationOptions animation;
+  animation.width = imageSize.first;
+  animation.height = imageSize.second;
+  animation.fps = a.number("fps", 30.0);
+  animation.speed = a.number("speed", 1.0);
+  animation.startTime = a.number("from", animation.startTime);
+  animation.endTime = a.number("to", animation.endTime);
+  animation.trails = a.has("trails");
+  animation.trailWindow = a.number("trail-window", 1.0);
+  const render::CameraPreset preset = presetOf(a.value("view", model->planar() ? "front" : "isometric"));
+  const bool needs3d = a.has("image") || a.has("frames") || a.has("video");
+  std::string why;
+  if (needs3d && !render::OffscreenRenderer::available(&why)) throw Error(ErrorKind::Input, "export: " + why);
+  if (a.has("video") && render::findFfmpeg().empty())
+    throw Error(ErrorKind::Input, "--video: the ffmpeg program is not installed (Debian: apt-get install ffmpeg); use --frames DIR for PNG frames");
+  const auto qt = startQt();
+
+  RecordOptions record;
+  record.bodies = selectBodies(*model, a.value("bodies"));
+  Results results(*model, record);
+  const auto start = std::chrono::steady_clock::now();
+  const RunReport report = simulate(model, spec.simulation, results);
+  std::cerr << "mstmm: '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
+            << formatNumber(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << " s wall, "
+            << results.frameCount() << " frames\n";
+  if (report.error) std::cerr << "mstmm: error: " << report.error->what() << " (exporting the results up to this time)\n";
+  if (results.frameCount() == 0) throw Error(ErrorKind::Solver, "export: the run recorded nothing");
+
+  const auto wrote = [](const std::string& what) { std::cerr << "mstmm: wrote " << what << "\n"; };
+  if (a.has("csv")) {
+    writeResultsCsv(*model, results, a.value("csv"), {modelPath, describe(spec.simulation)});
+    wrote(a.value("csv"));
+  }
+  if (a.has("plotted-csv") || a.has("plot")) {
+    const PlotChoice choice = plotChoice(a, *model, results);
+    if (a.has("plotted-csv")) writePlottedCsv(a.value("plotted-csv"), modelPath, *model, results, choice), wrote(a.value("plotted-csv"));
+    if (a.has("plot")) writePlot(a.value("plot"), *model, results, choice, plotSize), wrote(a.value("plot"));
+  }
+  render::OffscreenRenderer look;  // the camera every 3-D export uses
+  if (needs3d) {
+    look.setModel(model);
+    look.setPreset(preset);
+    Vec3 lo, hi;  // frame the whole motion, not just the first instant
+    render::motionBounds(results, 0.03, lo, hi);
+    look.fitBox(lo, hi);
+  }
+  if (a.has("image")) {
+    writeImage(a.value("image"), model, results, look, a.number("time", results.times().back()), imageSize);
+    wrote(a.value("image"));
+  }
+  if (a.has("frames")) {
+    const int n = render::exportAnimationFrames(model, results, animation, &look, a.value("frames"));
+    wrote(std::to_string(n) + " frames into " + a.value("frames"));
+  }
+  if (a.has("video")) {
+    const int n = render::exportAnimationVideo(model, results, animation, &look, a.value("video"));
+    wrote(a.value("video") + " (" + std::to_string(n) + " frames)");
+  }
+  if (a.has("paraview")) {
+    const QFileInfo pvd(QString::fromStdString(a.value("paraview")));
+    const render::ParaViewExport out =
+        render::exportParaView(*model, results, pvd.absolutePath().toStdString(), pvd.completeBaseName().toStdString());
+    wrote(out.collectionPath + " (" + std::to_string(out.frames) + " frames)");
+  }
+  return report.error ? 3 : 0;
+}
+
+}  // namespace mstmm::cli

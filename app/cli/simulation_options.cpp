@@ -1,0 +1,55 @@
+#include "app/cli/simulation_options.hpp"
+
+#include <sys/resource.h>
+
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+#include "core/model/validation.hpp"
+#include "core/sim/simulation.hpp"
+
+namespace mstmm::cli {
+
+const std::set<std::string> kSimulationOptions = {"t-end", "dt", "integrator", "every", "solver", "bodies", "rtol", "atol"};
+
+void applyOverrides(const Arguments& a, SimulationSettings& s) {
+  s.endTime = a.number("t-end", s.endTime);
+  s.timeStep = a.number("dt", s.timeStep);
+  s.relativeTolerance = a.number("rtol", s.relativeTolerance);
+  s.absoluteTolerance = a.number("atol", s.absoluteTolerance);
+  const long every = a.integer("every", s.outputEvery);
+  if (every < 1 || every > 1000000000L) throw Error(ErrorKind::Input, "--every must be a positive number of steps");
+  s.outputEvery = static_cast<int>(every);
+  const std::string integrator = a.value("integrator", toString(s.integrator));
+  if (integrator == "rk4") s.integrator = IntegratorKind::Rk4;
+  else if (integrator == "dopri5") s.integrator = IntegratorKind::DormandPrince45;
+  else throw Error(ErrorKind::Input, "--integrator must be rk4 or dopri5, not '" + integrator + "'");
+  const std::string solver = a.value("solver", toString(s.solver));
+  const std::optional<SolverKind> kind = solverKindFromString(solver);
+  if (!kind) throw Error(ErrorKind::Input, "--solver must be riccati, newton-euler, mass-matrix or classical-tmm, not '" + solver + "'");
+  s.solver = *kind;
+}
+
+std::vector<int> selectBodies(const Model& model, const std::string& list) {
+  std::vector<int> bodies;
+  for (const std::string& name : splitList(list, ',')) {
+    const int b = model.bodyByName(name);
+    if (b < 0) throw Error(ErrorKind::Input, "--bodies: the model has no body named '" + name + "'");
+    bodies.push_back(b);
+  }
+  return bodies;
+}
+
+std::string describe(const SimulationSettings& s) {
+  std::string text = std::string("solver ") + toString(s.solver) + ", integrator " + toString(s.integrator) + ", dt " + formatNumber(s.timeStep) + " s";
+  if (s.integrator == IntegratorKind::DormandPrince45) text += ", rtol " + formatNumber(s.relativeTolerance) + ", atol " + formatNumber(s.absoluteTolerance);
+  return text + ", every " + std::to_string(s.outputEvery) + ", t_end " + formatNumber(s.endTime) + " s";
+}
+
+// Linux reports the peak in KiB.
+double peakMemoryMiB() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
+
+}  // namespace mstmm::cli
