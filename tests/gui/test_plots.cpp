@@ -1,0 +1,220 @@
+// The plots show exactly the recorded values (converted only to the unit
+// asked for), their cursor follows the playback clock and a click seeks it;
+// the plotted series export to CSV that reads back to the same numbers, and
+// a plot exports to an SVG that is well-formed XML with one path per curve
+// and to a PNG of the requested size.
+
+#include <QApplication>
+#include <QFile>
+#include <QGraphicsView>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+#include <Eigen/Geometry>
+#include <numbers>
+
+#include "core/io/model_json.hpp"
+#include "core/io/table_csv.hpp"
+#include "core/sim/simulation.hpp"
+#include "gui/playback/playback_clock.hpp"
+#include "gui/plots/plot_pane.hpp"
+#include "gui/plots/plots_panel.hpp"
+#include "gui/run/run_results.hpp"
+#include "tests/core/test_support.hpp"
+
+using namespace mstmm;
+using namespace mstmm::gui;
+
+namespace {
+
+constexpr double kDeg = 180.0 / std::numbers::pi;
+
+/// A copy of what a run recorded (the panel locks the results itself).
+Results recorded(const RunResults& results) {
+  return results.read([](const Results& r) { return r; });
+}
+
+std::shared_ptr<RunResults> run(const std::string& example, double endTime) {
+  const std::shared_ptr<const Model> model = compile(loadModel(test::sourcePath("resources/examples/" + example)));
+  SimulationSettings settings = model->spec().simulation;
+  settings.endTime = endTime;
+  auto results = std::make_shared<RunResults>(model, RecordOptions{});
+  simulate(model, settings, *results);
+  return results;
+}
+
+/// Reads a CSV written by tableCsv: the header row and the numbers.
+std::vector<std::vector<double>> readCsv(const QString& path, QStringList& header) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  std::vector<std::vector<double>> rows;
+  while (!file.atEnd()) {
+    const QString line = QString::fromUtf8(file.readLine()).trimmed();
+    if (line.startsWith('#') || line.isEmpty()) continue;
+    if (header.isEmpty()) {
+      header = line.split(',');
+      continue;
+    }
+    std::vector<double> row;
+    for (const QString& cell : line.split(',')) row.push_back(std::strtod(cell.toLatin1().constData(), nullptr));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+class TestPlots : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void planarCurvesAreTheRecordedValues() {
+    const auto results = run("riccati-demo-planar.json", 1.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.setResults(results);
+    PlotPane* pane = panel.currentPane();
+    const Model& model = *results->model();
+    {
+      const Results r = recorded(*results);
+      QCOMPARE(pane->curveCount(), std::min(4, r.recordedBodyCount()));  // the first four bodies are ticked
+      for (int c = 0; c < pane->curveCount(); ++c) {
+        const int slot = r.slotOf(panel.plottedBodies()[static_cast<std::size_t>(c)]);
+        QCOMPARE(pane->curveTimes(c), r.times());
+        for (int f = 0; f < r.frameCount(); ++f) QCOMPARE(pane->curveValues(c)[static_cast<std::size_t>(f)], r.theta(f, slot) * kDeg);
+      }
+      // Energies and hinge forces: the recorded numbers as they are.
+      panel.setPaneQuantity(pane, Quantity::Energy, 2);
+      QCOMPARE(pane->curveCount(), 1);
+      for (int f = 0; f < r.frameCount(); ++f) QCOMPARE(pane->curveValues(0)[static_cast<std::size_t>(f)], r.energy(f).total());
+      panel.setPaneQuantity(pane, Quantity::HingeForce, 1);
+      const int slot = r.slotOf(panel.plottedBodies().front());
+      for (int f = 0; f < r.frameCount(); ++f) QCOMPARE(pane->curveValues(0)[static_cast<std::size_t>(f)], r.hingeForce(f, slot).y());
+      QVERIFY(pane->yAxisTitle().contains("[N]"));
+    }
+    (void)model;
+  }
+
+  void spatialAnglesRebuildTheRecordedRotation() {
+    const auto results = run("chain-5-spatial.json", 1.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.setResults(results);
+    PlotPane* pane = panel.currentPane();
+    panel.setPlottedBodies({results->model()->root()});
+    panel.setAngleRepresentation(AngleRepresentation::Cardan);
+    panel.setPaneQuantity(pane, Quantity::Angle);
+    QCOMPARE(pane->curveCount(), 3);
+    {
+      const Results r = recorded(*results);
+      const int slot = r.slotOf(results->model()->root());
+      double turned = 0.0;
+      for (int f = 0; f < r.frameCount(); ++f) {
+        // Independent: z-y-x Cardan angles (in degrees, possibly unwrapped by 360) give back the rotation.
+        const double yaw = pane->curveValues(0)[f] / kDeg, pitch = pane->curveValues(1)[f] / kDeg, roll = pane->curveValues(2)[f] / kDeg;
+        const Eigen::Matrix3d rebuilt = (Eigen::AngleAxisd(yaw, Vec3::UnitZ()) * Eigen::AngleAxisd(pitch, Vec3::UnitY()) *
+                                         Eigen::AngleAxisd(roll, Vec3::UnitX())).toRotationMatrix();
+        const Quat p = r.orientation(f, slot).normalized();
+        const Eigen::Matrix3d recorded = Eigen::Quaterniond(p[0], p[1], p[2], p[3]).toRotationMatrix();
+        QVERIFY((rebuilt - recorded).cwiseAbs().maxCoeff() < 1e-12);
+        turned = std::max(turned, std::abs(pane->curveValues(1)[f]));
+      }
+      QVERIFY(turned > 1.0);  // the body really turned
+      panel.setAngleRepresentation(AngleRepresentation::Quaternion);
+      panel.setPaneQuantity(pane, Quantity::Angle);
+      QCOMPARE(pane->curveCount(), 4);
+      for (int f = 0; f < r.frameCount(); ++f)
+        for (int c = 0; c < 4; ++c) QCOMPARE(pane->curveValues(c)[f], r.orientation(f, slot).normalized()[c]);
+    }
+  }
+
+  void cursorFollowsTheClockAndAClickSeeks() {
+    const auto results = run("riccati-demo-planar.json", 2.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.resize(900, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResults(results);
+    {
+      const Results r = recorded(*results);
+      clock.appendSampleTimes(r.times());
+    }
+    PlotPane* pane = panel.currentPane();
+    for (double t : {0.5, 1.25, 2.0}) {
+      clock.setTime(t);
+      QCOMPARE(pane->cursorTime(), t);
+      QVERIFY(std::abs(pane->cursorX() - pane->positionOf(t, 0.0).x()) < 0.5);
+    }
+    auto* view = pane->findChild<QGraphicsView*>();
+    QVERIFY(view);
+    const double target = 0.8;
+    const QPoint at = view->viewport()->mapFrom(pane, pane->positionOf(target, 0.0).toPoint());
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    const double perPixel = pane->timeAt(QPointF(pane->positionOf(target, 0).x() + 1, 0)) - target;
+    QVERIFY2(std::abs(clock.time() - target) <= 1.5 * std::abs(perPixel), qPrintable(QString::number(clock.time())));
+    QCOMPARE(pane->cursorTime(), clock.time());
+  }
+
+  void plottedSeriesExportAndReadBack() {
+    const auto results = run("riccati-demo-planar.json", 1.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.setResults(results);
+    panel.addPane(Quantity::Energy);
+    std::vector<double> times;
+    const std::vector<TableColumn> columns = panel.plottedColumns(times);
+    QCOMPARE(static_cast<int>(columns.size()), 4 + 3);  // four angles, three energies
+    QTemporaryDir dir;
+    const QString path = dir.filePath("plotted.csv");
+    writeTableCsv(path.toStdString(), {"test"}, times, columns);
+    QStringList header;
+    const auto rows = readCsv(path, header);
+    QCOMPARE(header.first(), QString("t [s]"));
+    const std::string firstBody = results->model()->body(panel.plottedBodies().front()).name;
+    QCOMPARE(header.at(1), QString::fromStdString(firstBody + " theta [deg]"));
+    QVERIFY(header.last().endsWith("[J]"));
+    {
+      const Results r = recorded(*results);
+      QCOMPARE(static_cast<int>(rows.size()), r.frameCount());
+      const int slot = r.slotOf(panel.plottedBodies().front());
+      for (int f = 0; f < r.frameCount(); ++f) {
+        QCOMPARE(rows[f][0], r.time(f));
+        QCOMPARE(rows[f][1], r.theta(f, slot) * kDeg);
+        QCOMPARE(rows[f][7], r.energy(f).total());
+      }
+    }
+  }
+
+  void plotExportsToSvgAndPng() {
+    const auto results = run("riccati-demo-planar.json", 1.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.setResults(results);
+    PlotPane* pane = panel.currentPane();
+    QTemporaryDir dir;
+    const QString svg = dir.filePath("plot.svg"), png = dir.filePath("plot.png");
+    QVERIFY(pane->saveSvg(svg, QSize(900, 500), "demo angles"));
+    QVERIFY(pane->savePng(png, QSize(1234, 567)));
+    QCOMPARE(QImage(png).size(), QSize(1234, 567));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    int paths = 0, polylines = 0;
+    QString title, width;  // width: the view box
+    while (!xml.atEnd()) {
+      if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+      if (xml.name() == QLatin1String("svg")) width = xml.attributes().value("viewBox").toString();
+      if (xml.name() == QLatin1String("title")) title = xml.readElementText();
+      paths += xml.name() == QLatin1String("path");
+      polylines += xml.name() == QLatin1String("polyline");
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(title, QString("demo angles"));
+    QCOMPARE(width, QString("0 0 900 500"));  // the requested size
+    QVERIFY2(paths + polylines >= pane->curveCount(), qPrintable(QString("%1 paths, %2 polylines").arg(paths).arg(polylines)));
+  }
+};
+
+QTEST_MAIN(TestPlots)
+#include "test_plots.moc"
