@@ -68,7 +68,29 @@ void Scene::setPreset(CameraPreset preset) {
 void Scene::setDefaultView() { setPreset(m_model->planar() ? CameraPreset::Front : CameraPreset::Isometric); }
 
 void Scene::fit() {
-  m_renderer->ResetCamera();
+  // The bodies' own extent: the glyph mappers report bounds grown by their
+  // largest scale in every direction, which would frame far too much.
+  Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  auto include = [&](const Vec3& p, double r) {
+    lo = lo.cwiseMin(p - Vec3::Constant(r));
+    hi = hi.cwiseMax(p + Vec3::Constant(r));
+  };
+  for (const PickSegment& s : m_drawing.pickSegments) {
+    const auto b = static_cast<std::size_t>(s.body);
+    if (!m_visible.empty() && !m_visible[b]) continue;
+    include(m_states[b].input + m_rotations[b] * s.a, s.radius);
+    include(m_states[b].input + m_rotations[b] * s.b, s.radius);
+  }
+  include(m_model->hinge(m_model->root()).anchor, 0.0);  // the ceiling plate
+  if (lo.x() <= hi.x()) {
+    const double margin = 0.06 * (hi - lo).norm();  // breathing room around the bodies
+    lo.array() -= margin;
+    hi.array() += margin;
+    const double bounds[6] = {lo.x(), hi.x(), lo.y(), hi.y(), lo.z(), hi.z()};
+    m_renderer->ResetCamera(bounds);
+  } else {
+    m_renderer->ResetCamera();
+  }
   m_renderer->ResetCameraClippingRange();
   if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
 }

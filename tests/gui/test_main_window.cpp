@@ -16,7 +16,15 @@
 #include "core/io/model_json.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
+#include "gui/editor/topology_view.hpp"
+#include "gui/exports/export_actions.hpp"
 #include "gui/main/studio_setup.hpp"
+#include "gui/main/studio_workspace.hpp"
+#include "gui/playback/playback_clock.hpp"
+#include "gui/plots/plot_pane.hpp"
+#include "gui/plots/plots_panel.hpp"
+#include "gui/view3d/view_panel.hpp"
+#include "render/view_widget.hpp"
 #include "gui/panels/messages_panel.hpp"
 
 using namespace mstmm;
@@ -51,6 +59,96 @@ class TestMainWindow : public QObject {
     QVERIFY(saveWindowScreenshot(window, dir + "/main-window-demo.png"));
     QImage shot(dir + "/main-window-demo.png");
     QCOMPARE(shot.size(), window.size());
+    // The 3-D view's pixels made it into the screenshot: its area shows the
+    // bodies' colours, not only the plain background.
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    render::ViewWidget* view = workspace->viewPanel()->view();
+    const QRect area(view->mapTo(&window, QPoint(0, 0)), view->size());
+    const QColor background = shot.pixelColor(area.topLeft() + QPoint(5, 5));
+    int coloured = 0;
+    for (int y = area.top(); y < area.bottom(); y += 2)
+      for (int x = area.left(); x < area.right(); x += 2) {
+        const QColor c = shot.pixelColor(x, y);
+        coloured += std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) + std::abs(c.blue() - background.blue()) > 60;
+      }
+    QVERIFY2(coloured > 30, qPrintable(QString::number(coloured)));
+  }
+
+  void playbackAndPlotsFollowTheRun() {
+    MainWindow window;
+    setUpStudio(window);
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QSignalSpy finished(window.simulation(), &SimulationController::finished);
+    window.action("run")->trigger();
+    QVERIFY(finished.wait(30000));
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    PlaybackClock* clock = workspace->clock();
+    const int frames = window.simulation()->results()->frameCount();
+    QCOMPARE(clock->sampleCount(), frames);
+    QCOMPARE(clock->endTime(), 2.0);
+    QVERIFY(!clock->isLive());
+    // The keyboard drives the clock (Home, Right, End, Space).
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    window.graphView()->setFocus();
+    clock->setTime(1.0);
+    QTest::keyClick(window.graphView(), Qt::Key_Home);
+    QCOMPARE(clock->time(), 0.0);
+    QTest::keyClick(window.graphView(), Qt::Key_Right);
+    QCOMPARE(clock->time(), clock->sampleTimes()[1]);
+    QTest::keyClick(window.graphView(), Qt::Key_End);
+    QCOMPARE(clock->time(), 2.0);
+    QTest::keyClick(window.graphView(), Qt::Key_Space);
+    QVERIFY(clock->isPlaying());
+    QTest::keyClick(window.graphView(), Qt::Key_Space);
+    QVERIFY(!clock->isPlaying());
+    // The plot cursor and the 3-D view follow the clock.
+    clock->setTime(1.234);
+    PlotPane* pane = workspace->plots()->currentPane();
+    QCOMPARE(pane->cursorTime(), 1.234);
+    const long drawn = workspace->viewPanel()->view()->framesRendered();
+    clock->setTime(0.5);
+    QTRY_VERIFY(workspace->viewPanel()->view()->framesRendered() > drawn);
+  }
+
+  void exportsFromTheWindowWriteTheirFiles() {
+    MainWindow window;
+    setUpStudio(window);
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* exports = window.findChild<ExportActions*>();
+    QTemporaryDir tmp;
+    // Before a run there is nothing to export, and the user is told so.
+    QVERIFY(exports->exportParaView(tmp.filePath("none.pvd")).contains("run the simulation first"));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QSignalSpy finished(window.simulation(), &SimulationController::finished);
+    window.action("run")->trigger();
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(exports->exportViewImage(tmp.filePath("view.png"), QSize(2400, 1500)), QString());
+    QCOMPARE(QImage(tmp.filePath("view.png")).size(), QSize(2400, 1500));
+    QCOMPARE(exports->exportPlot(tmp.filePath("plot.svg"), QSize(800, 400)), QString());
+    QVERIFY(QFile(tmp.filePath("plot.svg")).size() > 1000);
+    QCOMPARE(exports->exportPlottedCsv(tmp.filePath("plotted.csv")), QString());
+    QVERIFY(QFile(tmp.filePath("plotted.csv")).size() > 1000);
+    QCOMPARE(exports->exportParaView(tmp.filePath("pv/demo.pvd")), QString());
+    QCOMPARE(QDir(tmp.filePath("pv")).entryList({"demo_*.vtp"}).size(), window.simulation()->results()->frameCount());
+    render::AnimationOptions options;
+    options.width = 160;
+    options.height = 120;
+    options.fps = 5;
+    QCOMPARE(exports->exportAnimationFrames(tmp.filePath("frames"), options), QString());
+    QCOMPARE(QDir(tmp.filePath("frames")).entryList({"frame_*.png"}).size(), 11);
+    const QByteArray path = qgetenv("PATH");
+    qputenv("PATH", tmp.path().toLocal8Bit());  // no ffmpeg here
+    const QString why = exports->exportAnimationVideo(tmp.filePath("video.mp4"), options);
+    qputenv("PATH", path);
+    QVERIFY2(why.contains("ffmpeg program is not installed"), qPrintable(why));
   }
 
   void titleShowsFileAndModifiedMark() {
@@ -107,10 +205,21 @@ class TestMainWindow : public QObject {
     QStringList menus;
     for (QAction* a : window.menuBar()->actions()) menus << a->text().remove('&');
     QCOMPARE(menus, (QStringList{"File", "Edit", "Simulate", "View", "Help"}));
+    setUpStudio(window);
+    menus.clear();
+    for (QAction* a : window.menuBar()->actions()) menus << a->text().remove('&');
+    QCOMPARE(menus, (QStringList{"File", "Edit", "Simulate", "View", "Playback", "Help"}));
+    QStringList exportEntries;
+    for (QAction* a : window.exportMenu()->actions())
+      if (!a->isSeparator()) exportEntries << a->text().remove('&');
+    QCOMPARE(exportEntries, (QStringList{"All Results as CSV…", "Plotted Series as CSV…", "Plot as PNG or SVG…", "3-D View as PNG…",
+                                         "Animation as PNG Frames…", "Animation as MP4 Video…", "Results for ParaView…"}));
     const QList<QPair<QString, QKeySequence>> shortcuts{
         {"new", QKeySequence("Ctrl+N")}, {"open", QKeySequence("Ctrl+O")}, {"save", QKeySequence("Ctrl+S")},
         {"saveAs", QKeySequence("Ctrl+Shift+S")}, {"undo", QKeySequence("Ctrl+Z")}, {"redo", QKeySequence("Ctrl+Y")},
-        {"delete", QKeySequence(Qt::Key_Delete)}, {"run", QKeySequence(Qt::Key_F5)}, {"cancel", QKeySequence(Qt::Key_Escape)}};
+        {"delete", QKeySequence(Qt::Key_Delete)}, {"run", QKeySequence(Qt::Key_F5)}, {"cancel", QKeySequence(Qt::Key_Escape)},
+        {"playPause", QKeySequence(Qt::Key_Space)}, {"stepForward", QKeySequence(Qt::Key_Right)}, {"stepBack", QKeySequence(Qt::Key_Left)},
+        {"toStart", QKeySequence(Qt::Key_Home)}, {"toEnd", QKeySequence(Qt::Key_End)}};
     for (const auto& [name, key] : shortcuts) QVERIFY2(window.action(name)->shortcuts().contains(key), qPrintable(name));
     for (const char* name : {"cut", "copy", "paste", "selectAll", "preferences", "settings", "about", "shortcuts", "generate"})
       QVERIFY2(window.action(name), name);

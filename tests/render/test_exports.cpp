@@ -1,0 +1,183 @@
+// The run's exports read back: the ParaView collection lists every recorded
+// frame with its time and each .vtp (read with VTK's own reader) holds every
+// recorded body's drawing at the recorded pose; the animation has one PNG per
+// frame time at the requested size; the MP4 has the frames ffprobe counts;
+// without ffmpeg the video export says what to install.
+
+#include <vtkCellData.h>
+#include <vtkDataArray.h>
+#include <vtkNew.h>
+#include <vtkPointData.h>
+#include <vtkPolyData.h>
+#include <vtkXMLPolyDataReader.h>
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+#include "core/sim/simulation.hpp"
+#include "render/animation_export.hpp"
+#include "render/body_drawing.hpp"
+#include "render/paraview_export.hpp"
+#include "tests/core/test_support.hpp"
+
+using namespace mstmm;
+using namespace mstmm::render;
+
+namespace {
+
+struct Run {
+  std::shared_ptr<const Model> model;
+  std::unique_ptr<Results> results;
+};
+
+Run run(const std::string& example, double endTime, int every) {
+  Run r;
+  r.model = compile(loadModel(test::sourcePath("resources/examples/" + example)));
+  SimulationSettings settings = r.model->spec().simulation;
+  settings.endTime = endTime;
+  settings.outputEvery = every;
+  r.results = std::make_unique<Results>(*r.model);
+  simulate(r.model, settings, *r.results);
+  return r;
+}
+
+double distanceToSegment(const Vec3& p, const Vec3& a, const Vec3& b) {
+  const Vec3 d = b - a;
+  const double s = d.squaredNorm() > 0 ? std::clamp((p - a).dot(d) / d.squaredNorm(), 0.0, 1.0) : 0.0;
+  return (p - (a + s * d)).norm();
+}
+
+}  // namespace
+
+class TestExports : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void paraViewSeriesHoldsEveryFrameAndBody() {
+    for (const char* example : {"riccati-demo-planar.json", "chain-5-spatial.json"}) {
+      const Run r = run(example, 0.5, 50);
+      const Results& results = *r.results;
+      QTemporaryDir dir;
+      const ParaViewExport out = exportParaView(*r.model, results, dir.path().toStdString(), "motion");
+      QCOMPARE(out.frames, results.frameCount());
+
+      QFile pvd(QString::fromStdString(out.collectionPath));
+      QVERIFY(pvd.open(QIODevice::ReadOnly));
+      QXmlStreamReader xml(&pvd);
+      QStringList files;
+      std::vector<double> times;
+      while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("DataSet")) {
+          files << xml.attributes().value("file").toString();
+          times.push_back(xml.attributes().value("timestep").toDouble());
+        }
+      QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+      QCOMPARE(static_cast<int>(files.size()), results.frameCount());
+      QCOMPARE(times, results.times());
+
+      const BodyDrawing drawing = makeBodyDrawing(*r.model);
+      std::vector<int> linesOf(static_cast<std::size_t>(r.model->bodyCount()), 0);
+      for (const PickSegment& s : drawing.pickSegments) linesOf[static_cast<std::size_t>(s.body)] += s.a != s.b;
+      for (int f = 0; f < results.frameCount(); ++f) {
+        vtkNew<vtkXMLPolyDataReader> reader;
+        const std::string file = QDir(dir.path()).filePath(files[f]).toStdString();
+        reader->SetFileName(file.c_str());
+        reader->Update();
+        vtkPolyData* poly = reader->GetOutput();
+        QVERIFY(poly->GetNumberOfLines() > 0);
+        vtkDataArray* body = poly->GetCellData()->GetArray("body");
+        QVERIFY(body && poly->GetPointData()->GetArray("radius") && poly->GetCellData()->GetArray("angular velocity") &&
+                poly->GetCellData()->GetArray("hinge force"));
+        // Every body is there with its lines, and its drawing sits at its recorded pose:
+        // the ends I_1 and O lie on (or within a connector's reach of) its geometry.
+        for (int slot = 0; slot < results.recordedBodyCount(); ++slot) {
+          const int b = results.recordedBody(slot);
+          const int number = r.model->body(b).specIndex + 1;
+          int lines = 0;
+          double toInput = 1e9, toOutput = 1e9;
+          const vtkIdType verts = poly->GetNumberOfVerts();
+          for (vtkIdType c = 0; c < poly->GetNumberOfCells(); ++c) {
+            if (body->GetTuple1(c) != number) continue;
+            lines += c >= verts;
+            vtkIdType n = 0;
+            const vtkIdType* ids = nullptr;
+            poly->GetCellPoints(c, n, ids);
+            double a[3], b[3];
+            poly->GetPoint(ids[0], a);
+            poly->GetPoint(ids[n - 1], b);
+            toInput = std::min(toInput, distanceToSegment(results.inputEnd(f, slot), Vec3(a[0], a[1], a[2]), Vec3(b[0], b[1], b[2])));
+            toOutput = std::min(toOutput, distanceToSegment(results.outputEnd(f, slot), Vec3(a[0], a[1], a[2]), Vec3(b[0], b[1], b[2])));
+          }
+          QCOMPARE(lines, linesOf[static_cast<std::size_t>(b)]);
+          const double reach = 0.1 * std::max(r.model->body(b).output.norm(), 1e-3);
+          QVERIFY2(toInput < reach && toOutput < reach, qPrintable(QString("%1 frame %2: %3 %4").arg(example).arg(f).arg(toInput).arg(toOutput)));
+        }
+      }
+    }
+  }
+
+  void animationFramesAreTheFrameTimesAtTheRequestedSize() {
+    const Run r = run("riccati-demo-planar.json", 2.0, 10);
+    AnimationOptions options;
+    options.width = 320;
+    options.height = 240;
+    options.fps = 4;
+    options.speed = 1.0;
+    const std::vector<double> times = animationTimes(*r.results, options);
+    QCOMPARE(static_cast<int>(times.size()), 9);  // 0, 0.25, ..., 2 s
+    for (int k = 0; k < 9; ++k) QVERIFY(std::abs(times[static_cast<std::size_t>(k)] - 0.25 * k) < 1e-12);
+    QTemporaryDir dir;
+    QCOMPARE(exportAnimationFrames(r.model, *r.results, options, nullptr, dir.path().toStdString()), 9);
+    const QStringList files = QDir(dir.path()).entryList({"frame_*.png"}, QDir::Files, QDir::Name);
+    QCOMPARE(files.size(), 9);
+    const QImage first(dir.filePath(files.first())), last(dir.filePath(files.last()));
+    QCOMPARE(first.size(), QSize(320, 240));
+    QCOMPARE(last.size(), QSize(320, 240));
+    QVERIFY(first != last);  // the system moved
+    options.speed = 0.5;     // slow motion: twice the frames
+    QCOMPARE(static_cast<int>(animationTimes(*r.results, options).size()), 17);
+  }
+
+  void videoHasTheFramesAtAnEvenSize() {
+    if (findFfmpeg().empty()) QSKIP("ffmpeg is not installed");
+    const Run r = run("chain-5-spatial.json", 1.0, 10);
+    AnimationOptions options;
+    options.width = 321;  // odd: rounded up for H.264
+    options.height = 241;
+    options.fps = 20;
+    QTemporaryDir dir;
+    const QString path = dir.filePath("chain.mp4");
+    QCOMPARE(exportAnimationVideo(r.model, *r.results, options, nullptr, path.toStdString()), 21);
+    QProcess probe;
+    probe.start("ffprobe", {"-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=codec_name,width,height,nb_read_frames",
+                            "-of", "csv=p=0", path});
+    QVERIFY(probe.waitForFinished(30000));
+    QCOMPARE(QString::fromUtf8(probe.readAllStandardOutput()).trimmed(), QString("h264,322,242,21"));
+  }
+
+  void withoutFfmpegTheVideoExportSaysWhatToInstall() {
+    const QByteArray path = qgetenv("PATH");
+    QTemporaryDir empty;
+    qputenv("PATH", empty.path().toLocal8Bit());
+    const Run r = run("riccati-demo-planar.json", 0.2, 10);
+    QString message;
+    try {
+      exportAnimationVideo(r.model, *r.results, {}, nullptr, empty.filePath("x.mp4").toStdString());
+    } catch (const Error& e) {
+      message = e.what();
+    }
+    qputenv("PATH", path);
+    QVERIFY2(message.contains("ffmpeg program is not installed") && message.contains("apt-get install ffmpeg"), qPrintable(message));
+    QVERIFY(!QFile::exists(empty.filePath("x.mp4")));
+  }
+};
+
+QTEST_MAIN(TestExports)
+#include "test_exports.moc"
