@@ -51,7 +51,8 @@ struct PlotChoice {
   PlotSettings settings;
 };
 
-PlotChoice plotChoice(const Arguments& a, const Model& model, const Results& results) {
+/// Checked before the run, so a typo does not cost a simulation.
+PlotChoice plotChoice(const Arguments& a, const Model& model) {
   PlotChoice c;
   const std::string quantity = a.value("plot-quantity", "angle");
   if (!gui::quantityFromKeyword(quantity, c.quantity))
@@ -71,11 +72,15 @@ PlotChoice plotChoice(const Arguments& a, const Model& model, const Results& res
   const int components = static_cast<int>(gui::componentNames(c.quantity, model, c.settings).size());
   if (c.component >= components) throw Error(ErrorKind::Input, "--plot-component: " + quantity + " has " + std::to_string(components) + " components");
   c.bodies = a.has("plot-bodies") ? selectBodies(model, a.value("plot-bodies")) : std::vector<int>{};
-  if (c.bodies.empty())  // the first four recorded bodies, as the application ticks them
+  return c;
+}
+
+/// The plotted bodies among the recorded ones (by default the first four, as the application ticks them).
+void choosePlottedBodies(PlotChoice& c, const Model& model, const Results& results) {
+  if (c.bodies.empty())
     for (int s = 0; s < results.recordedBodyCount() && s < 4; ++s) c.bodies.push_back(results.recordedBody(s));
   for (int b : c.bodies)
     if (results.slotOf(b) < 0) throw Error(ErrorKind::Input, "--plot-bodies: body '" + model.body(b).name + "' is not recorded (see --bodies)");
-  return c;
 }
 
 void writePlottedCsv(const std::string& path, const std::string& modelPath, const Model& model, const Results& results, const PlotChoice& c) {
@@ -166,6 +171,7 @@ int exportCommand(const std::vector<std::string>& args) {
   if (needs3d && !render::OffscreenRenderer::available(&why)) throw Error(ErrorKind::Input, "export: " + why);
   if (a.has("video") && render::findFfmpeg().empty())
     throw Error(ErrorKind::Input, "--video: the ffmpeg program is not installed (Debian: apt-get install ffmpeg); use --frames DIR for PNG frames");
+  PlotChoice choice = plotChoice(a, *model);
   const auto qt = startQt();
 
   RecordOptions record;
@@ -185,7 +191,7 @@ int exportCommand(const std::vector<std::string>& args) {
     wrote(a.value("csv"));
   }
   if (a.has("plotted-csv") || a.has("plot")) {
-    const PlotChoice choice = plotChoice(a, *model, results);
+    choosePlottedBodies(choice, *model, results);
     if (a.has("plotted-csv")) writePlottedCsv(a.value("plotted-csv"), modelPath, *model, results, choice), wrote(a.value("plotted-csv"));
     if (a.has("plot")) writePlot(a.value("plot"), *model, results, choice, plotSize), wrote(a.value("plot"));
   }

@@ -3,6 +3,8 @@
 // with values equal to an in-process run; `info` reports the structure; bad
 // input exits non-zero with one line.
 
+#include <QDir>
+#include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -143,6 +145,43 @@ class TestCli : public QObject {
     QTest::newRow("unknown option") << QStringList{"generate", "chain", "--bodys", "3"} << "mstmm: error: unknown option --bodys\n";
     QTest::newRow("too small branch") << QStringList{"generate", "branch", "--bodies", "3", "--out", "/tmp/x.json"}
                                       << "mstmm: error: the branch system of 000 Fig. 1 needs --bodies 6 or more\n";
+    const QString demo = test::sourcePath("resources/examples/riccati-demo-planar.json").c_str();
+    QTest::newRow("export nothing") << QStringList{"export", demo}
+                                    << "mstmm: error: export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)\n";
+    QTest::newRow("export unknown quantity")
+        << QStringList{"export", demo, "--plot", "/tmp/x.svg", "--plot-quantity", "speed"}
+        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force or hinge-moment, not 'speed'\n";
+    QTest::newRow("export bad size") << QStringList{"export", demo, "--image", "/tmp/x.png", "--size", "big"}
+                                     << "mstmm: error: --size expects WIDTHxHEIGHT in 16..16384 pixels, not 'big'\n";
+  }
+
+  void exportWritesPlotsImagesAndParaView() {
+    QTemporaryDir dir;
+    const QString demo = QString::fromStdString(test::sourcePath("resources/examples/riccati-demo-planar.json"));
+    QStringList args{"export", demo, "--t-end", "1", "--plotted-csv", dir.filePath("energy.csv"), "--plot-quantity", "energy",
+                     "--plot", dir.filePath("energy.svg"), "--plot-size", "640x360", "--paraview", dir.filePath("pv/demo.pvd")};
+    const bool display = !qEnvironmentVariableIsEmpty("DISPLAY");
+    if (display) args << "--image" << dir.filePath("view.png") << "--size" << "300x200";
+    const Run r = mstmmCli(args);
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    // The plotted energies are those of an in-process run of the same model.
+    const std::shared_ptr<const Model> model = compile(loadModel(demo.toStdString()));
+    SimulationSettings settings = model->spec().simulation;
+    settings.endTime = 1.0;
+    Results results(*model);
+    simulate(model, settings, results);
+    const Csv csv = readCsv(dir.filePath("energy.csv"));
+    QCOMPARE(csv.header, (QStringList{"t [s]", "energy kinetic [J]", "energy potential [J]", "energy total [J]"}));
+    QCOMPARE(static_cast<int>(csv.rows.size()), results.frameCount());
+    for (int f = 0; f < results.frameCount(); ++f) {
+      QCOMPARE(csv.rows[f][0], results.time(f));
+      QCOMPARE(csv.rows[f][3], results.energy(f).total());
+    }
+    QFile svg(dir.filePath("energy.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("viewBox=\"0 0 640 360\""));
+    QCOMPARE(QDir(dir.filePath("pv")).entryList({"demo_*.vtp"}).size(), results.frameCount());
+    if (display) QCOMPARE(QImage(dir.filePath("view.png")).size(), QSize(300, 200));
   }
 
   void badInputExitsNonZeroWithOneLine() {
