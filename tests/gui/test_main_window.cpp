@@ -115,6 +115,35 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(workspace->viewPanel()->view()->framesRendered() > drawn);
   }
 
+  void selectionIsSharedBetweenGraphAndView() {
+    MainWindow window;
+    setUpStudio(window);
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    render::ViewWidget* view = window.findChild<StudioWorkspace*>()->viewPanel()->view();
+    QTRY_VERIFY(view->model() != nullptr);
+    const ModelSpec& spec = window.document()->spec();
+    auto compiledOf = [&](int specIndex) { return view->model()->compiledIndexOfSpecBody(specIndex); };
+    // Graph -> view.
+    Selection graph;
+    graph.bodies = {spec.bodies[0].id.value, spec.bodies[2].id.value};
+    window.document()->setSelection(graph);
+    std::vector<int> expected{compiledOf(0), compiledOf(2)};
+    std::sort(expected.begin(), expected.end());
+    QCOMPARE(view->selection(), expected);
+    // View -> graph: a click replaces the selection, Ctrl+click adds to it, a click on empty space clears it.
+    emit view->bodyClicked(compiledOf(1), Qt::NoModifier);
+    QCOMPARE(window.document()->selection().bodies, (QSet<quint32>{spec.bodies[1].id.value}));
+    emit view->bodyClicked(compiledOf(3), Qt::ControlModifier);
+    QCOMPARE(window.document()->selection().bodies, (QSet<quint32>{spec.bodies[1].id.value, spec.bodies[3].id.value}));
+    emit view->bodyClicked(-1, Qt::NoModifier);
+    QVERIFY(window.document()->selection().isEmpty());
+    QVERIFY(view->selection().empty());
+  }
+
   void exportsFromTheWindowWriteTheirFiles() {
     MainWindow window;
     setUpStudio(window);
