@@ -1,3 +1,4 @@
+#include <QPen>
 #include "gui/plots/plot_pane.hpp"
 
 #include <QChart>
@@ -118,8 +119,18 @@ void PlotPane::clearCurves() {
 }
 
 int PlotPane::addCurve(const QString& name) {
+  // Ten well-separated colours (the chart theme has five), then the same
+  // colours dashed and dotted, so up to thirty curves stay distinguishable.
+  static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),  QColor(214, 39, 40),
+                                   QColor(148, 103, 189), QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127),
+                                   QColor(188, 189, 34), QColor(23, 190, 207)};
+  static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
+  const auto index = m_curves.size();
   auto* series = new QLineSeries;
   series->setName(name);
+  QPen pen(palette[index % 10], 1.6);
+  pen.setStyle(styles[(index / 10) % 3]);
+  series->setPen(pen);
   m_chart->addSeries(series);
   series->attachAxis(m_x);
   series->attachAxis(m_y);
@@ -183,6 +194,9 @@ void PlotPane::fitAxes() {
   const double pad = v1 > v0 ? 0.05 * (v1 - v0) : std::max(1e-9, 0.05 * std::abs(v0) + 1e-9);
   m_x->setRange(t0, t1);
   m_y->setRange(v0 - pad, v1 + pad);
+  m_y->setTickCount(7);
+  m_y->applyNiceNumbers();
+  m_y->setLabelFormat("%.4g");  // round tick values (e.g. -50, 0, 50) rather than fractions of the data range
   placeCursor();
 }
 
