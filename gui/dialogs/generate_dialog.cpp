@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QSpinBox>
 #include <cmath>
@@ -33,14 +34,16 @@ GenerateDialog::GenerateDialog(QWidget* parent) : QDialog(parent) {
   m_planar = new QCheckBox(tr("planar (x-y plane)"));
   m_info = new QLabel;
   m_info->setWordWrap(true);
-  auto* form = new QFormLayout(this);
+  auto* page = new QVBoxLayout(this);
+  auto* form = new QFormLayout;
+  page->addLayout(form);
   form->addRow(tr("System"), m_kind);
   form->addRow(tr("Bodies"), m_bodies);
   form->addRow(tr("Random seed"), m_seed);
   form->addRow(QString(), m_planar);
-  form->addRow(m_info);
+  page->addWidget(m_info);  // not in the form: wrapped labels in a QFormLayout corrupt the heap in Qt 6.4
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-  form->addRow(buttons);
+  page->addWidget(buttons);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(m_kind, &QComboBox::currentIndexChanged, this, &GenerateDialog::update);

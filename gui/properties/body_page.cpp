@@ -1,6 +1,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QVBoxLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -45,7 +46,10 @@ QString formatVec(const Vec3& v) { return QString("(%1, %2, %3)").arg(v.x(), 0, 
 }  // namespace
 
 BodyPage::BodyPage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
-  m_form = new QFormLayout(this);
+  auto* page = new QVBoxLayout(this);
+  page->setContentsMargins(0, 0, 0, 0);
+  m_form = new QFormLayout;
+  page->addLayout(m_form);
   m_name = new QLineEdit;
   m_form->addRow(tr("Name"), m_name);
   buildShape(m_form);
@@ -54,7 +58,11 @@ BodyPage::BodyPage(ModelDocument* document, QWidget* parent) : QWidget(parent), 
   m_derived = new QLabel;
   m_derived->setWordWrap(true);
   m_derived->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  m_form->addRow(m_derived);
+  // Word-wrapped labels sit below the form, not in it: Qt 6.4's QFormLayout
+  // writes to freed memory when a row's heightForWidth re-enters the layout
+  // (found with valgrind; it corrupted the heap when pages were switched).
+  page->addWidget(m_derived);
+  page->addStretch(1);
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     const std::string name = m_name->text().trimmed().toStdString();
     for (const BodySpec& b : m_document->spec().bodies)

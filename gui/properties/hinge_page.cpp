@@ -14,7 +14,7 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_name = new QLineEdit;
   m_type = new QComboBox;
   m_connects = new QLabel;
-  m_connects->setWordWrap(true);
+  m_connects->setWordWrap(false);  // a wrapped label in a QFormLayout corrupts the heap in Qt 6.4 (see body_page.cpp)
   m_input = new QSpinBox;
   m_input->setPrefix("I_");
   m_axis = new Vec3Editor("");

@@ -1,5 +1,6 @@
 #include <QComboBox>
 #include <QFormLayout>
+#include <QVBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -21,7 +22,10 @@ QString finite(double v) { return std::isfinite(v) ? QString() : QStringLiteral(
 }  // namespace
 
 ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
-  m_form = new QFormLayout(this);
+  auto* page = new QVBoxLayout(this);
+  page->setContentsMargins(0, 0, 0, 0);
+  m_form = new QFormLayout;
+  page->addLayout(m_form);
   m_name = new QLineEdit;
   m_kind = new QComboBox;
   m_kind->addItem(tr("Planar (x-y plane)"), static_cast<int>(ModelKind::Planar));
@@ -64,7 +68,11 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Abs. tolerance"), m_atol);
   m_form->addRow(tr("Record every"), m_every);
   m_form->addRow(tr("Solver"), m_solver);
-  m_form->addRow(m_summary);
+  // Word-wrapped labels sit below the form, not in it: Qt 6.4's QFormLayout
+  // writes to freed memory when a row's heightForWidth re-enters the layout
+  // (found with valgrind; it corrupted the heap when pages were switched).
+  page->addWidget(m_summary);
+  page->addStretch(1);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     commit("model name", [this](ModelProperties& p) { p.name = m_name->text().toStdString(); });
