@@ -203,8 +203,8 @@ void MainWindow::onRunFinished(const RunOutcome& outcome) {
   m_progress->setVisible(false);
   switch (outcome.status) {
     case RunOutcome::Status::Completed:
-      m_runLabel->setText(tr("done: t = %1 s in %2 s").arg(outcome.time, 0, 'g', 6).arg(outcome.wallSeconds, 0, 'f', 2));
-      m_messages->addMessage(MessagesPanel::Level::Info, tr("Run completed: %1 steps to t = %2 s in %3 s.").arg(outcome.steps).arg(outcome.time).arg(outcome.wallSeconds, 0, 'f', 2));
+      m_runLabel->setText(tr("done: t = %1 s in %2 s").arg(outcome.time, 0, 'g', 6).arg(outcome.wallSeconds, 0, 'g', 3));
+      m_messages->addMessage(MessagesPanel::Level::Info, tr("Run completed: %1 steps to t = %2 s in %3 s.").arg(outcome.steps).arg(outcome.time).arg(outcome.wallSeconds, 0, 'g', 3));
       break;
     case RunOutcome::Status::Cancelled:
       m_runLabel->setText(tr("cancelled at t = %1 s").arg(outcome.time, 0, 'g', 6));
