@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QGraphicsView>
+#include <QWheelEvent>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -154,6 +155,29 @@ class TestPlots : public QObject {
     const double perPixel = pane->timeAt(QPointF(pane->positionOf(target, 0).x() + 1, 0)) - target;
     QVERIFY2(std::abs(clock.time() - target) <= 1.5 * std::abs(perPixel), qPrintable(QString::number(clock.time())));
     QCOMPARE(pane->cursorTime(), clock.time());
+  }
+
+  void wheelZoomsTimeAboutThePointerAndDoubleClickResets() {
+    const auto results = run("riccati-demo-planar.json", 2.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.resize(900, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setResults(results);
+    PlotPane* pane = panel.currentPane();
+    QCOMPARE(pane->timeRange(), QPointF(0.0, 2.0));
+    auto* view = pane->findChild<QGraphicsView*>();
+    const double at = 0.5;
+    const QPoint p = view->viewport()->mapFrom(pane, pane->positionOf(at, 0.0).toPoint());
+    const double pointerTime = pane->timeAt(pane->positionOf(at, 0.0));
+    QWheelEvent wheel(p, view->viewport()->mapToGlobal(p), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(view->viewport(), &wheel);
+    const QPointF zoomed = pane->timeRange();  // 0.85 of the span, the time under the pointer kept
+    QVERIFY(std::abs((zoomed.y() - zoomed.x()) - 0.85 * 2.0) < 1e-9);
+    QVERIFY(std::abs((pointerTime - zoomed.x()) - 0.85 * pointerTime) < 1e-9);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, p);
+    QCOMPARE(pane->timeRange(), QPointF(0.0, 2.0));
   }
 
   void plottedSeriesExportAndReadBack() {

@@ -6,6 +6,8 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QWheelEvent>
+#include <QWindow>
 #include <QtTest>
 #include <cmath>
 
@@ -122,6 +124,57 @@ class TestRenderView : public QObject {
     saveArtefact(image, "render-rod-widget.png");
     qInfo("widget context: %s", qPrintable(view.glRenderer()));
     checkRodPixels(image);
+  }
+
+  void mouseOrbitsPansAndZooms() {
+    ViewWidget view;
+    view.resize(kWidth, kHeight);
+    view.setModel(horizontalRod());
+    view.setCamera(fixedCamera());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QWindow* surface = nullptr;  // the native window the view draws into receives the mouse
+    for (QWindow* w : QGuiApplication::allWindows())
+      if (w != view.windowHandle() && w->isExposed() && w->size() == view.size()) surface = w;
+    QVERIFY(surface);
+    auto send = [&](QEvent::Type type, QPointF at, Qt::MouseButton button, Qt::MouseButtons buttons) {
+      QMouseEvent event(type, at, surface->mapToGlobal(at), button, buttons, Qt::NoModifier);
+      QCoreApplication::sendEvent(surface, &event);
+    };
+    auto drag = [&](Qt::MouseButton button, QPointF from, QPointF to) {
+      send(QEvent::MouseButtonPress, from, button, button);
+      for (int k = 1; k <= 4; ++k) send(QEvent::MouseMove, from + (to - from) * k / 4.0, Qt::NoButton, button);
+      send(QEvent::MouseButtonRelease, to, button, Qt::NoButton);
+    };
+    const QPointF centre(kWidth / 2.0, kHeight / 2.0);
+
+    // The wheel dollies towards the focal point by 1.1 per notch.
+    CameraState before = view.camera();
+    QWheelEvent wheel(centre, surface->mapToGlobal(centre), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(surface, &wheel);
+    CameraState after = view.camera();
+    QVERIFY(std::abs((after.position - after.focalPoint).norm() - kDistance / 1.1) < 1e-9);
+    QVERIFY((after.focalPoint - before.focalPoint).norm() < 1e-12);
+
+    // A left drag orbits about the focal point: same focus, same distance, another direction.
+    before = after;
+    drag(Qt::LeftButton, centre, centre + QPointF(60, 0));
+    after = view.camera();
+    const Vec3 d0 = before.position - before.focalPoint, d1 = after.position - after.focalPoint;
+    QVERIFY((after.focalPoint - before.focalPoint).norm() < 1e-12);
+    QVERIFY(std::abs(d1.norm() - d0.norm()) < 1e-9);
+    QVERIFY(std::acos(std::clamp(d0.normalized().dot(d1.normalized()), -1.0, 1.0)) > 5.0 * M_PI / 180.0);
+
+    // A middle drag pans: the camera moves with its focus along the screen's up
+    // axis by the fraction of the view height dragged.
+    before = after;
+    drag(Qt::MiddleButton, centre, centre + QPointF(0, 30));
+    after = view.camera();
+    const Vec3 shift = after.focalPoint - before.focalPoint;
+    const double viewHeight = 2.0 * (before.position - before.focalPoint).norm() * std::tan(0.5 * before.viewAngle * M_PI / 180.0);
+    QVERIFY2(std::abs(shift.norm() - viewHeight * 30.0 / kHeight) < 1e-9 * viewHeight, qPrintable(QString::number(shift.norm())));
+    QVERIFY(std::abs(shift.normalized().dot(before.viewUp.normalized())) > 1.0 - 1e-9);
+    QVERIFY(((after.position - after.focalPoint) - (before.position - before.focalPoint)).norm() < 1e-9);
   }
 
   void projectionHelperAgreesWithPinhole() {
