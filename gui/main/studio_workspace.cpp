@@ -66,9 +66,9 @@ void StudioWorkspace::pullNewSamples() {
     return 0;
   });
   m_knownFrames += static_cast<int>(times.size());
-  // A user who has not moved the clock away from the newest result keeps
-  // seeing the newest result while the run computes.
-  const bool atNewest = !m_clock->isPlaying() && m_clock->sampleCount() > 0 && m_clock->time() >= m_clock->endTime();
+  // A user who has not moved the clock away from the newest result (or a
+  // run just started) keeps seeing the newest result while the run computes.
+  const bool atNewest = !m_clock->isPlaying() && (m_clock->sampleCount() == 0 || m_clock->time() >= m_clock->endTime());
   m_clock->appendSampleTimes(times);
   if (atNewest) m_clock->toEnd();
 }

@@ -115,6 +115,38 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(workspace->viewPanel()->view()->framesRendered() > drawn);
   }
 
+  void playbackAndPlotsFollowARunWhileItComputes() {
+    QTemporaryDir tmp;
+    ModelSpec spec = generateBranch({3000, false});  // a few ms per step: the run lasts
+    spec.simulation.endTime = 20.0;
+    spec.simulation.outputEvery = 5;
+    saveModel(spec, tmp.filePath("branch.json").toStdString());
+    MainWindow window;
+    setUpStudio(window);
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(tmp.filePath("branch.json")));
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    PlaybackClock* clock = workspace->clock();
+    window.action("run")->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(clock->sampleCount() >= 4, 30000);
+    QVERIFY(window.simulation()->isRunning());
+    QVERIFY(clock->isLive());
+    QVERIFY(clock->endTime() > 0.0 && clock->endTime() < 20.0);
+    QCOMPARE(clock->time(), clock->endTime());  // an untouched clock shows the newest result
+    PlotPane* pane = workspace->plots()->currentPane();
+    QTRY_VERIFY_WITH_TIMEOUT(pane->curveCount() > 0 && pane->curveTimes(0).size() >= 4, 10000);  // the curves grow live
+    const int seen = clock->sampleCount();
+    QTRY_VERIFY_WITH_TIMEOUT(clock->sampleCount() > seen, 30000);
+    QSignalSpy finished(window.simulation(), &SimulationController::finished);
+    window.action("cancel")->trigger();
+    QVERIFY(finished.wait(5000));
+    QVERIFY(!clock->isLive());
+    QCOMPARE(clock->sampleCount(), window.simulation()->results()->frameCount());  // every recorded instant reached the clock
+  }
+
   void selectionIsSharedBetweenGraphAndView() {
     MainWindow window;
     setUpStudio(window);
