@@ -78,6 +78,7 @@ void StudioWorkspace::runFinished() {
   pullNewSamples();
   m_clock->setLive(false);
   m_plots->refresh();
+  m_viewPanel->frameMotion();
 }
 
 void StudioWorkspace::createPlaybackActions(MainWindow* window) {

@@ -44,6 +44,7 @@ ViewPanel::ViewPanel(ModelDocument* document, PlaybackClock* clock, QWidget* par
   connect(document, &ModelDocument::selectionChanged, this, &ViewPanel::applySelection);
   connect(clock, &PlaybackClock::timeChanged, this, &ViewPanel::updateFrame);
   connect(m_view, &render::ViewWidget::bodyClicked, this, &ViewPanel::bodyClicked);
+  connect(m_view, &render::ViewWidget::cameraChanged, this, [this] { m_userMovedCamera = true; });
   showDocumentModel();
 }
 
@@ -55,7 +56,10 @@ void ViewPanel::createToolBar(QToolBar* bar) {
     m_actions.insert(name, a);
     return a;
   };
-  add("fit3d", tr("Fit"), tr("Frame the whole model"), [this] { m_view->fit(); });
+  add("fit3d", tr("Fit"), tr("Frame the whole model"), [this] {
+    m_view->fit();
+    m_userMovedCamera = true;
+  });
   bar->addSeparator();
   add("front", tr("Front"), tr("Look along -z (the plane of planar models)"), [this] { m_view->setPreset(render::CameraPreset::Front); });
   add("top", tr("Top"), tr("Look down along -y"), [this] { m_view->setPreset(render::CameraPreset::Top); });
@@ -77,6 +81,13 @@ void ViewPanel::createToolBar(QToolBar* bar) {
 }
 
 QAction* ViewPanel::action(const QString& name) const { return m_actions.value(name); }
+
+void ViewPanel::frameMotion() {
+  if (m_userMovedCamera || !m_showingResults || !m_results || m_results->frameCount() == 0) return;
+  Vec3 lo, hi;
+  m_results->read([&](const Results& r) { render::motionBounds(r, 0.03, lo, hi); });
+  m_view->fitBox(lo, hi);
+}
 
 void ViewPanel::setTrails(bool on, double windowSeconds) {
   m_trailWindow->setValue(windowSeconds);
@@ -101,6 +112,7 @@ void ViewPanel::showModel(std::shared_ptr<const Model> model) {
   if (!model) return;
   for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId.insert(model->spec().bodies[static_cast<std::size_t>(model->body(i).specIndex)].id.value, i);
   if (sameShape) m_view->setCamera(camera);  // an edit or a new run of the same system: keep the user's view
+  else m_userMovedCamera = false;
   applySelection();
 }
 
@@ -121,6 +133,7 @@ void ViewPanel::setResults(std::shared_ptr<RunResults> results) {
     return;
   }
   m_showingResults = true;
+  m_recompile->stop();  // the run's model supersedes a redraw of the document's pending from the edit before it
   if (m_view->model() != m_results->model()) showModel(m_results->model());
   updateFrame();
 }

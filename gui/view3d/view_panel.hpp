@@ -38,6 +38,9 @@ class ViewPanel : public QWidget {
   std::shared_ptr<const Model> model() const { return m_view->model(); }
 
   QAction* action(const QString& name) const;
+  /// Frames everything the bodies sweep over the run, unless the user has
+  /// moved the camera since the model appeared (called when a run ends).
+  void frameMotion();
   void setTrails(bool on, double windowSeconds);
   void setFollowSelection(bool on);
   bool trailsShown() const;
@@ -60,6 +63,7 @@ class ViewPanel : public QWidget {
   render::ViewWidget* m_view;
   std::shared_ptr<RunResults> m_results;
   bool m_showingResults = false;
+  bool m_userMovedCamera = false;
   QHash<quint32, int> m_compiledOfBodyId;
   QHash<QString, QAction*> m_actions;
   QDoubleSpinBox* m_trailWindow;

@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include "core/generate/generators.hpp"
+#include "core/sim/interpolation.hpp"
 #include "core/io/model_json.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
@@ -113,6 +114,20 @@ class TestMainWindow : public QObject {
     const long drawn = workspace->viewPanel()->view()->framesRendered();
     clock->setTime(0.5);
     QTRY_VERIFY(workspace->viewPanel()->view()->framesRendered() > drawn);
+    // The 3-D view shows the bodies where the results have them at the clock's
+    // time, also after any redraw an earlier edit had scheduled (300 ms later).
+    QTest::qWait(300);
+    clock->setTime(1.234);
+    const std::shared_ptr<RunResults> results = window.simulation()->results();
+    const Results recorded = results->read([](const Results& r) { return r; });
+    const std::vector<render::BodyState> shown = workspace->viewPanel()->view()->states();
+    const SampleLocation at = locateTime(recorded.times(), 1.234);
+    for (int slot = 0; slot < recorded.recordedBodyCount(); ++slot) {
+      const InterpolatedBody expected = interpolateBody(recorded, at, slot);
+      const render::BodyState& s = shown[static_cast<std::size_t>(recorded.recordedBody(slot))];
+      QVERIFY((s.input - expected.input).norm() < 1e-12);
+      QVERIFY(std::min((s.orientation - expected.orientation).norm(), (s.orientation + expected.orientation).norm()) < 1e-12);
+    }
   }
 
   void playbackAndPlotsFollowARunWhileItComputes() {
