@@ -65,6 +65,12 @@ int exportAnimationFrames(std::shared_ptr<const Model> model, const Results& res
 
 std::string findFfmpeg() { return QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).toStdString(); }
 
+std::string ffmpegMissingReason() {
+  if (!findFfmpeg().empty()) return {};
+  return "the ffmpeg program is not installed (Debian: apt-get install ffmpeg); export a PNG frame sequence instead, "
+         "or install ffmpeg and export again";
+}
+
 namespace {
 
 /// ffmpeg reading raw RGB frames on its standard input.
@@ -113,10 +119,7 @@ class FfmpegPipe {
 int exportAnimationVideo(std::shared_ptr<const Model> model, const Results& results, const AnimationOptions& options,
                          const SceneHandle* look, const std::string& path, const std::function<bool(int, int)>& progress) {
   const std::string ffmpeg = findFfmpeg();
-  if (ffmpeg.empty())
-    throw Error(ErrorKind::Io,
-                "video: the ffmpeg program is not installed (Debian: apt-get install ffmpeg); export a PNG frame sequence instead, "
-                "or install ffmpeg and export again");
+  if (ffmpeg.empty()) throw Error(ErrorKind::Io, "video: " + ffmpegMissingReason());
   AnimationOptions even = options;  // H.264 in yuv420p needs even sizes
   even.width += even.width % 2;
   even.height += even.height % 2;

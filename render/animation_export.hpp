@@ -45,6 +45,9 @@ int exportAnimationFrames(std::shared_ptr<const Model> model, const Results& res
 
 /// The ffmpeg program on PATH, or empty when it is not installed.
 std::string findFfmpeg();
+/// Empty when ffmpeg is installed; otherwise what to tell the user (the one
+/// wording the application, the CLI and the export share).
+std::string ffmpegMissingReason();
 
 /// Writes an MP4 (H.264, yuv420p; odd sizes are rounded up to even) through
 /// ffmpeg. Throws mstmm::Error naming the missing program when there is none.

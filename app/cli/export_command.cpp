@@ -169,8 +169,8 @@ int exportCommand(const std::vector<std::string>& args) {
   const bool needs3d = a.has("image") || a.has("frames") || a.has("video");
   std::string why;
   if (needs3d && !render::OffscreenRenderer::available(&why)) throw Error(ErrorKind::Input, "export: " + why);
-  if (a.has("video") && render::findFfmpeg().empty())
-    throw Error(ErrorKind::Input, "--video: the ffmpeg program is not installed (Debian: apt-get install ffmpeg); use --frames DIR for PNG frames");
+  if (const std::string missing = a.has("video") ? render::ffmpegMissingReason() : std::string(); !missing.empty())
+    throw Error(ErrorKind::Input, "--video: " + missing);
   PlotChoice choice = plotChoice(a, *model);
   const auto qt = startQt();
 

@@ -76,7 +76,7 @@ void ExportActions::createActions() {
     if (!dir.isEmpty()) exportAnimationFrames(dir, options);
   });
   add("exportVideo", tr("Animation as &MP4 Video…"), [this] {
-    if (render::findFfmpeg().empty()) {  // say so before asking for anything
+    if (!render::ffmpegMissingReason().empty()) {  // say so before asking for anything
       exportAnimationVideo({}, animationDefaults());
       return;
     }
@@ -213,9 +213,8 @@ QString ExportActions::exportAnimationFrames(const QString& directory, const ren
 
 QString ExportActions::exportAnimationVideo(const QString& path, const render::AnimationOptions& options) {
   const QString what = tr("the video");
-  if (render::findFfmpeg().empty())
-    return fail(what, tr("the ffmpeg program is not installed (Debian: apt-get install ffmpeg). Export the animation as PNG frames instead, "
-                         "or install ffmpeg and export again."));
+  const std::string missing = render::ffmpegMissingReason();  // said before any rendering starts
+  if (!missing.empty()) return fail(what, QString::fromStdString(missing));
   const std::shared_ptr<RunResults> results = m_workspace->results();
   return runReported(what, path, [&](const auto& progress) {
     results->read([&](const Results& r) {

@@ -12,6 +12,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <limits>
 
 #include "gui/playback/playback_clock.hpp"
 #include "gui/plots/plot_pane.hpp"
@@ -104,9 +105,7 @@ PlotsPanel::PlotsPanel(PlaybackClock* clock, QWidget* parent)
   });
   // While a run computes, pick up new results twice a second.
   m_live->setInterval(500);
-  connect(m_live, &QTimer::timeout, this, [this] {
-    if (m_results && m_results->frameCount() != m_shownFrames) refresh();
-  });
+  connect(m_live, &QTimer::timeout, this, &PlotsPanel::appendNewFrames);
   addPane(Quantity::Angle);
 }
 
@@ -290,7 +289,6 @@ void PlotsPanel::refreshPane(const PaneView& view) {
   }
   m_results->read([&](const Results& r) {
     for (std::size_t k = 0; k < keys.size(); ++k) pane->setCurveData(static_cast<int>(k), r.times(), seriesValues(r, model, keys[k], s));
-    return 0;
   });
   pane->setCursorTime(m_clock->time());
 }
@@ -298,6 +296,31 @@ void PlotsPanel::refreshPane(const PaneView& view) {
 void PlotsPanel::refresh() {
   if (m_results) m_shownFrames = m_results->frameCount();
   for (const PaneView& view : m_panes) refreshPane(view);
+}
+
+void PlotsPanel::appendNewFrames() {
+  if (!m_results || m_results->frameCount() == m_shownFrames) return;
+  m_shownFrames = m_results->frameCount();
+  const Model& model = *m_results->model();
+  const PlotSettings s = settings();
+  for (const PaneView& view : m_panes) {
+    PlotPane* pane = view.pane;
+    const std::vector<SeriesKey> keys = keysOf(view);
+    if (pane->curveCount() != static_cast<int>(keys.size())) {
+      refreshPane(view);
+      continue;
+    }
+    // Only the frames recorded since the last look are converted; the
+    // unwrapping of angles carries on from each curve's last value.
+    m_results->read([&](const Results& r) {
+      for (std::size_t k = 0; k < keys.size(); ++k) {
+        const int curve = static_cast<int>(k), first = static_cast<int>(pane->curveTimes(curve).size());
+        const double previous = first > 0 ? pane->curveValues(curve).back() : std::numeric_limits<double>::quiet_NaN();
+        const std::vector<double> times(r.times().begin() + first, r.times().begin() + r.frameCount());
+        pane->appendCurveData(curve, times, seriesValues(r, model, keys[k], s, first, previous));
+      }
+    });
+  }
 }
 
 std::vector<TableColumn> PlotsPanel::plottedColumns(std::vector<double>& times) const {

@@ -66,6 +66,8 @@ class PlotsPanel : public QWidget {
   void rebuildBodyList();
   void fillComponents(PaneView& view);
   void refreshPane(const PaneView& view);
+  /// A live run: appends the frames recorded since the last call to every curve.
+  void appendNewFrames();
   std::vector<SeriesKey> keysOf(const PaneView& view) const;
 
   PlaybackClock* m_clock;

@@ -65,14 +65,8 @@ BodyPage::BodyPage(ModelDocument* document, QWidget* parent) : QWidget(parent), 
   page->addStretch(1);
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     const std::string name = m_name->text().trimmed().toStdString();
-    for (const BodySpec& b : m_document->spec().bodies)
-      if (b.name == name && b.id != m_id) {
-        emit refused(tr("the name '%1' is used by another body").arg(m_name->text()));
-        load();
-        return;
-      }
-    if (name.empty()) {
-      emit refused(tr("a body needs a name"));
+    if (const QString refusal = nameRefusal(m_document->spec().bodies, name, m_id, tr("body"), m_name->text()); !refusal.isEmpty()) {
+      emit refused(refusal);
       load();
       return;
     }

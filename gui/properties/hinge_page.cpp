@@ -30,14 +30,8 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     const std::string name = m_name->text().trimmed().toStdString();
-    for (const HingeSpec& h : m_document->spec().hinges)
-      if (h.name == name && h.id != m_id) {
-        emit refused(tr("the name '%1' is used by another hinge").arg(m_name->text()));
-        load();
-        return;
-      }
-    if (name.empty()) {
-      emit refused(tr("a hinge needs a name"));
+    if (const QString refusal = nameRefusal(m_document->spec().hinges, name, m_id, tr("hinge"), m_name->text()); !refusal.isEmpty()) {
+      emit refused(refusal);
       load();
       return;
     }

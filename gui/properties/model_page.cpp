@@ -17,7 +17,6 @@ void setRowVisible(QFormLayout* form, QWidget* field, bool visible) {
 }
 
 namespace {
-QString positive(double v) { return v > 0 && std::isfinite(v) ? QString() : QStringLiteral("must be a positive number"); }
 QString finite(double v) { return std::isfinite(v) ? QString() : QStringLiteral("must be a finite number"); }
 }  // namespace
 
@@ -32,42 +31,13 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_kind->addItem(tr("Spatial"), static_cast<int>(ModelKind::Spatial));
   m_gravity = new Vec3Editor("m/s²");
   m_gravity->setCheck(finite);
-  m_endTime = new QuantityBox("s");
-  m_endTime->setCheck([](double v) { return positive(v).isEmpty() ? QString() : tr("end time must be a positive number of seconds"); });
-  m_timeStep = new QuantityBox("s");
-  m_timeStep->setDecimals(7);
-  m_timeStep->setSingleStep(1e-4);
-  m_timeStep->setCheck([](double v) { return positive(v).isEmpty() ? QString() : tr("the time step must be a positive number of seconds"); });
-  m_integrator = new QComboBox;
-  m_integrator->addItem(tr("RK4 (constant step)"), static_cast<int>(IntegratorKind::Rk4));
-  m_integrator->addItem(tr("Dormand–Prince 5(4), adaptive"), static_cast<int>(IntegratorKind::DormandPrince45));
-  m_rtol = new QuantityBox("");
-  m_atol = new QuantityBox("");
-  for (QuantityBox* tol : {m_rtol, m_atol}) {
-    tol->setDecimals(15);
-    tol->setCheck([](double v) { return positive(v).isEmpty() ? QString() : tr("a tolerance must be positive"); });
-  }
-  m_every = new QSpinBox;
-  m_every->setRange(1, 1000000000);
-  m_every->setSuffix(tr(" steps"));
-  m_solver = new QComboBox;
-  m_solver->addItem(tr("Riccati MSTMM"), static_cast<int>(SolverKind::Riccati));
-  m_solver->addItem(tr("Newton–Euler (reference)"), static_cast<int>(SolverKind::NewtonEuler));
-  m_solver->addItem(tr("Mass matrix, O(N³)"), static_cast<int>(SolverKind::MassMatrix));
-  m_solver->addItem(tr("Classical TMM (chains)"), static_cast<int>(SolverKind::ClassicalTmm));
   m_summary = new QLabel;
   m_summary->setWordWrap(true);
   m_form->addRow(tr("Name"), m_name);
   m_form->addRow(tr("Kind"), m_kind);
   m_form->addRow(tr("Gravity"), m_gravity);
   m_form->addRow(new QLabel(tr("<b>Simulation</b>")));
-  m_form->addRow(tr("End time"), m_endTime);
-  m_form->addRow(tr("Time step"), m_timeStep);
-  m_form->addRow(tr("Integrator"), m_integrator);
-  m_form->addRow(tr("Rel. tolerance"), m_rtol);
-  m_form->addRow(tr("Abs. tolerance"), m_atol);
-  m_form->addRow(tr("Record every"), m_every);
-  m_form->addRow(tr("Solver"), m_solver);
+  m_sim.addRows(m_form);
   // Word-wrapped labels sit below the form, not in it: Qt 6.4's QFormLayout
   // writes to freed memory when a row's heightForWidth re-enters the layout
   // (found with valgrind; it corrupted the heap when pages were switched).
@@ -82,20 +52,20 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
     if (kind != m_document->spec().kind) setModelKind(m_document, kind);
   });
   connect(m_gravity, &Vec3Editor::valueChanged, this, [this](const Vec3& g) { commit("gravity", [g](ModelProperties& p) { p.gravity = g; }); });
-  connect(m_endTime, &QuantityBox::siChanged, this, [this](double v) { commit("end time", [v](ModelProperties& p) { p.simulation.endTime = v; }); });
-  connect(m_timeStep, &QuantityBox::siChanged, this, [this](double v) { commit("time step", [v](ModelProperties& p) { p.simulation.timeStep = v; }); });
-  connect(m_rtol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.relativeTolerance = v; }); });
-  connect(m_atol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.absoluteTolerance = v; }); });
-  connect(m_every, &QSpinBox::valueChanged, this, [this](int v) { commit("output interval", [v](ModelProperties& p) { p.simulation.outputEvery = v; }); });
-  connect(m_integrator, &QComboBox::activated, this, [this] {
-    const auto k = static_cast<IntegratorKind>(m_integrator->currentData().toInt());
+  connect(m_sim.endTime, &QuantityBox::siChanged, this, [this](double v) { commit("end time", [v](ModelProperties& p) { p.simulation.endTime = v; }); });
+  connect(m_sim.timeStep, &QuantityBox::siChanged, this, [this](double v) { commit("time step", [v](ModelProperties& p) { p.simulation.timeStep = v; }); });
+  connect(m_sim.rtol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.relativeTolerance = v; }); });
+  connect(m_sim.atol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.absoluteTolerance = v; }); });
+  connect(m_sim.every, &QSpinBox::valueChanged, this, [this](int v) { commit("output interval", [v](ModelProperties& p) { p.simulation.outputEvery = v; }); });
+  connect(m_sim.integrator, &QComboBox::activated, this, [this] {
+    const auto k = static_cast<IntegratorKind>(m_sim.integrator->currentData().toInt());
     commit("integrator", [k](ModelProperties& p) { p.simulation.integrator = k; });
   });
-  connect(m_solver, &QComboBox::activated, this, [this] {
-    const auto k = static_cast<SolverKind>(m_solver->currentData().toInt());
+  connect(m_sim.solver, &QComboBox::activated, this, [this] {
+    const auto k = static_cast<SolverKind>(m_sim.solver->currentData().toInt());
     commit("solver", [k](ModelProperties& p) { p.simulation.solver = k; });
   });
-  for (QuantityBox* b : {m_endTime, m_timeStep, m_rtol, m_atol}) connect(b, &QuantityBox::refused, this, &ModelPage::refused);
+  for (QuantityBox* b : m_sim.quantities()) connect(b, &QuantityBox::refused, this, &ModelPage::refused);
   connect(m_gravity, &Vec3Editor::refused, this, &ModelPage::refused);
   load();
 }
@@ -110,21 +80,15 @@ void ModelPage::commit(const QString& field, const std::function<void(ModelPrope
 
 void ModelPage::load() {
   const ModelSpec& s = m_document->spec();
-  const QSignalBlocker b1(m_name), b2(m_kind), b3(m_every), b4(m_integrator), b5(m_solver);
+  const QSignalBlocker b1(m_name), b2(m_kind), b3(m_sim.every), b4(m_sim.integrator), b5(m_sim.solver);
   if (m_name->text() != QString::fromStdString(s.name)) m_name->setText(QString::fromStdString(s.name));
   m_kind->setCurrentIndex(m_kind->findData(static_cast<int>(s.kind)));
   m_gravity->setValue(s.gravity);
   m_gravity->setPlanar(s.kind == ModelKind::Planar);
-  m_endTime->setSi(s.simulation.endTime);
-  m_timeStep->setSi(s.simulation.timeStep);
-  m_rtol->setSi(s.simulation.relativeTolerance);
-  m_atol->setSi(s.simulation.absoluteTolerance);
-  m_every->setValue(s.simulation.outputEvery);
-  m_integrator->setCurrentIndex(m_integrator->findData(static_cast<int>(s.simulation.integrator)));
-  m_solver->setCurrentIndex(m_solver->findData(static_cast<int>(s.simulation.solver)));
+  m_sim.show(s.simulation);
   const bool adaptive = s.simulation.integrator == IntegratorKind::DormandPrince45;
-  setRowVisible(m_form, m_rtol, adaptive);
-  setRowVisible(m_form, m_atol, adaptive);
+  setRowVisible(m_form, m_sim.rtol, adaptive);
+  setRowVisible(m_form, m_sim.atol, adaptive);
   int dof = 0;
   for (const HingeSpec& h : s.hinges) dof += hingeDof(h.type, s.kind);
   const double frames = std::floor(s.simulation.endTime / (s.simulation.timeStep * s.simulation.outputEvery)) + 1;

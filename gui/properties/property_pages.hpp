@@ -9,6 +9,7 @@
 
 #include "gui/document/commands.hpp"
 #include "gui/document/model_document.hpp"
+#include "gui/properties/simulation_fields.hpp"
 
 class QCheckBox;
 class QComboBox;
@@ -26,6 +27,16 @@ class Vec3Editor;
 /// Shows or hides a row of a QFormLayout (label and field together).
 void setRowVisible(QFormLayout* form, QWidget* field, bool visible);
 
+/// Why `name` cannot be the name of element `self` among `elements` (bodies
+/// or hinges, called `noun`), or an empty string when it can.
+template <class Element, class Id>
+QString nameRefusal(const std::vector<Element>& elements, const std::string& name, Id self, const QString& noun, const QString& typed) {
+  if (name.empty()) return QObject::tr("a %1 needs a name").arg(noun);
+  for (const Element& e : elements)
+    if (e.name == name && e.id != self) return QObject::tr("the name '%1' is used by another %2").arg(typed, noun);
+  return {};
+}
+
 class ModelPage : public QWidget {
   Q_OBJECT
  public:
@@ -40,9 +51,7 @@ class ModelPage : public QWidget {
   QLineEdit* m_name;
   QComboBox* m_kind;
   Vec3Editor* m_gravity;
-  QuantityBox *m_endTime, *m_timeStep, *m_rtol, *m_atol;
-  QComboBox *m_integrator, *m_solver;
-  QSpinBox* m_every;
+  SimulationFields m_sim;
   QLabel* m_summary;
   QFormLayout* m_form;
 };

@@ -14,12 +14,6 @@
 #include "render/result_states.hpp"
 
 namespace mstmm::gui {
-namespace {
-
-constexpr int kMaxTrails = 24;  // more traces than this are unreadable anyway
-
-}  // namespace
-
 ViewPanel::ViewPanel(ModelDocument* document, PlaybackClock* clock, QWidget* parent)
     : QWidget(parent), m_document(document), m_clock(clock), m_view(new render::ViewWidget), m_trailWindow(new QDoubleSpinBox),
       m_recompile(new QTimer(this)) {
@@ -158,7 +152,7 @@ void ViewPanel::updateTrails(const Results& results, double t) {
     m_view->setTrails({});
     return;
   }
-  m_view->setTrails(render::trailsAt(*m_results->model(), results, m_view->selection(), t, m_trailWindow->value(), kMaxTrails));
+  m_view->setTrails(render::trailsAt(*m_results->model(), results, m_view->selection(), t, m_trailWindow->value()));
 }
 
 void ViewPanel::applySelection() {

@@ -31,6 +31,26 @@
 using namespace mstmm;
 using namespace mstmm::gui;
 
+namespace {
+
+/// The studio as the application sets it up, on screen, without dialogs.
+bool showStudio(MainWindow& window) {
+  setUpStudio(window);
+  window.setInteractive(false);
+  window.resize(1280, 800);
+  window.show();
+  return QTest::qWaitForWindowExposed(&window);
+}
+
+/// Runs the open model and waits until the run has ended.
+bool runToTheEnd(MainWindow& window) {
+  QSignalSpy finished(window.simulation(), &SimulationController::finished);
+  window.action("run")->trigger();
+  return finished.wait(30000);
+}
+
+}  // namespace
+
 class TestMainWindow : public QObject {
   Q_OBJECT
 
@@ -42,15 +62,9 @@ class TestMainWindow : public QObject {
 
   void demoRunsToTheEndAndIsPhotographed() {
     MainWindow window;
-    setUpStudio(window);
-    window.setInteractive(false);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showStudio(window));
     QVERIFY(window.openExample("riccati-demo-planar"));
-    QSignalSpy finished(window.simulation(), &SimulationController::finished);
-    window.action("run")->trigger();
-    QVERIFY(finished.wait(30000));
+    QVERIFY(runToTheEnd(window));
     QCOMPARE(window.simulation()->lastOutcome().status, RunOutcome::Status::Completed);
     QCOMPARE(window.simulation()->lastOutcome().time, 2.0);
     QVERIFY(window.statusText().startsWith("done: t = 2 s"));
@@ -77,15 +91,9 @@ class TestMainWindow : public QObject {
 
   void playbackAndPlotsFollowTheRun() {
     MainWindow window;
-    setUpStudio(window);
-    window.setInteractive(false);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showStudio(window));
     QVERIFY(window.openExample("riccati-demo-planar"));
-    QSignalSpy finished(window.simulation(), &SimulationController::finished);
-    window.action("run")->trigger();
-    QVERIFY(finished.wait(30000));
+    QVERIFY(runToTheEnd(window));
     auto* workspace = window.findChild<StudioWorkspace*>();
     PlaybackClock* clock = workspace->clock();
     const int frames = window.simulation()->results()->frameCount();
@@ -137,11 +145,7 @@ class TestMainWindow : public QObject {
     spec.simulation.outputEvery = 5;
     saveModel(spec, tmp.filePath("branch.json").toStdString());
     MainWindow window;
-    setUpStudio(window);
-    window.setInteractive(false);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showStudio(window));
     QVERIFY(window.openFile(tmp.filePath("branch.json")));
     auto* workspace = window.findChild<StudioWorkspace*>();
     PlaybackClock* clock = workspace->clock();
@@ -164,11 +168,7 @@ class TestMainWindow : public QObject {
 
   void selectionIsSharedBetweenGraphAndView() {
     MainWindow window;
-    setUpStudio(window);
-    window.setInteractive(false);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showStudio(window));
     QVERIFY(window.openExample("riccati-demo-planar"));
     render::ViewWidget* view = window.findChild<StudioWorkspace*>()->viewPanel()->view();
     QTRY_VERIFY(view->model() != nullptr);
@@ -193,19 +193,13 @@ class TestMainWindow : public QObject {
 
   void exportsFromTheWindowWriteTheirFiles() {
     MainWindow window;
-    setUpStudio(window);
-    window.setInteractive(false);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showStudio(window));
     auto* exports = window.findChild<ExportActions*>();
     QTemporaryDir tmp;
     // Before a run there is nothing to export, and the user is told so.
     QVERIFY(exports->exportParaView(tmp.filePath("none.pvd")).contains("run the simulation first"));
     QVERIFY(window.openExample("riccati-demo-planar"));
-    QSignalSpy finished(window.simulation(), &SimulationController::finished);
-    window.action("run")->trigger();
-    QVERIFY(finished.wait(30000));
+    QVERIFY(runToTheEnd(window));
     QCOMPARE(exports->exportViewImage(tmp.filePath("view.png"), QSize(2400, 1500)), QString());
     QCOMPARE(QImage(tmp.filePath("view.png")).size(), QSize(2400, 1500));
     QCOMPARE(exports->exportPlot(tmp.filePath("plot.svg"), QSize(800, 400)), QString());

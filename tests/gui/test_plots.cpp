@@ -63,6 +63,13 @@ std::vector<std::vector<double>> readCsv(const QString& path, QStringList& heade
   return rows;
 }
 
+/// A panel large enough for mouse work, on screen.
+bool showOnScreen(QWidget& panel) {
+  panel.resize(900, 600);
+  panel.show();
+  return QTest::qWaitForWindowExposed(&panel);
+}
+
 }  // namespace
 
 class TestPlots : public QObject {
@@ -133,9 +140,7 @@ class TestPlots : public QObject {
     const auto results = run("riccati-demo-planar.json", 2.0);
     PlaybackClock clock;
     PlotsPanel panel(&clock);
-    panel.resize(900, 600);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showOnScreen(panel));
     panel.setResults(results);
     {
       const Results r = recorded(*results);
@@ -161,9 +166,7 @@ class TestPlots : public QObject {
     const auto results = run("riccati-demo-planar.json", 2.0);
     PlaybackClock clock;
     PlotsPanel panel(&clock);
-    panel.resize(900, 600);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QVERIFY(showOnScreen(panel));
     panel.setResults(results);
     PlotPane* pane = panel.currentPane();
     QCOMPARE(pane->timeRange(), QPointF(0.0, 2.0));

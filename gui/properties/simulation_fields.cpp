@@ -1,0 +1,66 @@
+#include "gui/properties/simulation_fields.hpp"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QSpinBox>
+#include <cmath>
+
+#include "gui/properties/quantity_box.hpp"
+
+namespace mstmm::gui {
+namespace {
+
+/// A check refusing non-positive values with `message`.
+std::function<QString(double)> positive(const QString& message) {
+  return [message](double v) { return v > 0 && std::isfinite(v) ? QString() : message; };
+}
+
+}  // namespace
+
+SimulationFields::SimulationFields()
+    : endTime(new QuantityBox("s")), timeStep(new QuantityBox("s")), rtol(new QuantityBox("")), atol(new QuantityBox("")),
+      integrator(new QComboBox), solver(new QComboBox), every(new QSpinBox) {
+  endTime->setCheck(positive(QObject::tr("end time must be a positive number of seconds")));
+  timeStep->setDecimals(7);
+  timeStep->setSingleStep(1e-4);
+  timeStep->setCheck(positive(QObject::tr("the time step must be a positive number of seconds")));
+  integrator->addItem(QObject::tr("RK4 (constant step)"), static_cast<int>(IntegratorKind::Rk4));
+  integrator->addItem(QObject::tr("Dormand–Prince 5(4), adaptive"), static_cast<int>(IntegratorKind::DormandPrince45));
+  for (QuantityBox* tol : {rtol, atol}) {
+    tol->setDecimals(15);
+    tol->setCheck(positive(QObject::tr("a tolerance must be positive")));
+  }
+  every->setRange(1, 1000000000);
+  every->setSuffix(QObject::tr(" steps"));
+  solver->addItem(QObject::tr("Riccati MSTMM"), static_cast<int>(SolverKind::Riccati));
+  solver->addItem(QObject::tr("Newton–Euler (reference)"), static_cast<int>(SolverKind::NewtonEuler));
+  solver->addItem(QObject::tr("Mass matrix, O(N³)"), static_cast<int>(SolverKind::MassMatrix));
+  solver->addItem(QObject::tr("Classical TMM (chains)"), static_cast<int>(SolverKind::ClassicalTmm));
+}
+
+void SimulationFields::addRows(QFormLayout* form) const {
+  form->addRow(QObject::tr("End time"), endTime);
+  form->addRow(QObject::tr("Time step"), timeStep);
+  form->addRow(QObject::tr("Integrator"), integrator);
+  form->addRow(QObject::tr("Rel. tolerance"), rtol);
+  form->addRow(QObject::tr("Abs. tolerance"), atol);
+  form->addRow(QObject::tr("Record every"), every);
+  form->addRow(QObject::tr("Solver"), solver);
+}
+
+void SimulationFields::show(const SimulationSettings& s) const {
+  endTime->setSi(s.endTime);
+  timeStep->setSi(s.timeStep);
+  rtol->setSi(s.relativeTolerance);
+  atol->setSi(s.absoluteTolerance);
+  every->setValue(s.outputEvery);
+  integrator->setCurrentIndex(integrator->findData(static_cast<int>(s.integrator)));
+  solver->setCurrentIndex(solver->findData(static_cast<int>(s.solver)));
+}
+
+SimulationSettings SimulationFields::settings() const {
+  return {endTime->si(), timeStep->si(), static_cast<IntegratorKind>(integrator->currentData().toInt()), rtol->si(), atol->si(), every->value(),
+          static_cast<SolverKind>(solver->currentData().toInt())};
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,32 @@
+#pragma once
+// The editors of a model's simulation settings (end time, step, integrator,
+// tolerances, output interval, solver), made and checked in one place for
+// the model page of the properties panel and for Simulate ▸ Settings.
+
+#include <vector>
+
+#include "core/model/model_spec.hpp"
+
+class QComboBox;
+class QFormLayout;
+class QSpinBox;
+
+namespace mstmm::gui {
+
+class QuantityBox;
+
+struct SimulationFields {
+  QuantityBox *endTime, *timeStep, *rtol, *atol;
+  QComboBox *integrator, *solver;
+  QSpinBox* every;
+
+  /// New widgets without a parent: addRows() hands them to a form.
+  SimulationFields();
+  void addRows(QFormLayout* form) const;
+  /// Shows `s` (the caller blocks signals if it must).
+  void show(const SimulationSettings& s) const;
+  SimulationSettings settings() const;
+  std::vector<QuantityBox*> quantities() const { return {endTime, timeStep, rtol, atol}; }
+};
+
+}  // namespace mstmm::gui
