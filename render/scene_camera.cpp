@@ -62,6 +62,7 @@ void Scene::setPreset(CameraPreset preset) {
   camera->SetFocalPoint(0, 0, 0);
   camera->SetPosition(towardCamera.data());
   camera->SetViewUp(up.data());
+  camera->OrthogonalizeViewUp();  // y up stays as upright as the direction allows (isometric)
   fit();
 }
 

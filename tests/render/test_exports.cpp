@@ -25,6 +25,7 @@
 #include "render/animation_export.hpp"
 #include "render/body_drawing.hpp"
 #include "render/paraview_export.hpp"
+#include "render/result_states.hpp"
 #include "tests/core/test_support.hpp"
 
 using namespace mstmm;
@@ -121,6 +122,33 @@ class TestExports : public QObject {
         }
       }
     }
+  }
+
+  void trailsTraceTheTipsThroughTheirRecordedPositions() {
+    const Run r = run("riccati-demo-planar.json", 1.0, 10);
+    const Results& results = *r.results;
+    // The tips, independently: bodies that no hinge hangs anything from.
+    const ModelSpec& spec = r.model->spec();
+    std::vector<int> tips;
+    for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
+      bool parent = false;
+      for (const HingeSpec& h : spec.hinges) parent = parent || (h.parent && *h.parent == spec.bodies[i].id);
+      if (!parent) tips.push_back(r.model->compiledIndexOfSpecBody(static_cast<int>(i)));
+    }
+    const double t = results.time(80), window = 0.3;  // from an instant between samples to a sample
+    const std::vector<Trail> trails = trailsAt(*r.model, results, {}, t, window);
+    QCOMPARE(trails.size(), tips.size());
+    std::sort(tips.begin(), tips.end());
+    for (std::size_t k = 0; k < tips.size(); ++k) {
+      const int slot = results.slotOf(tips[k]);
+      const std::vector<Vec3>& points = trails[k].points;
+      std::vector<Vec3> expected;
+      for (int f = 0; f < results.frameCount(); ++f)
+        if (results.time(f) > t - window && results.time(f) <= t) expected.push_back(results.inputEnd(f, slot));
+      QCOMPARE(points.size(), expected.size() + 1);  // plus the interpolated start
+      for (std::size_t i = 0; i < expected.size(); ++i) QVERIFY((points[i + 1] - expected[i]).norm() < 1e-12);
+    }
+    QCOMPARE(trailsAt(*r.model, results, {tips.front()}, t, window).size(), std::size_t{1});  // chosen bodies only
   }
 
   void animationFramesAreTheFrameTimesAtTheRequestedSize() {

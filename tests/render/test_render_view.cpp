@@ -126,6 +126,72 @@ class TestRenderView : public QObject {
     checkRodPixels(image);
   }
 
+  void presetsLookAlongTheirAxesAndPlanarModelsStartFrontOn() {
+    OffscreenRenderer renderer;
+    renderer.setModel(horizontalRod());
+    auto direction = [&] { const CameraState c = renderer.camera(); return Vec3((c.focalPoint - c.position).normalized()); };
+    auto up = [&] { return Vec3(renderer.camera().viewUp.normalized()); };
+    QVERIFY((direction() - Vec3(0, 0, -1)).norm() < 1e-12);  // a planar model: its x-y plane, front-on
+    QVERIFY((up() - Vec3::UnitY()).norm() < 1e-12);
+    const struct {
+      CameraPreset preset;
+      Vec3 direction, up;
+    } presets[] = {{CameraPreset::Front, Vec3(0, 0, -1), Vec3::UnitY()},
+                   {CameraPreset::Top, Vec3(0, -1, 0), Vec3(0, 0, -1)},
+                   {CameraPreset::Side, Vec3(-1, 0, 0), Vec3::UnitY()},
+                   {CameraPreset::Isometric, -Vec3(1, 1, 1).normalized(), Vec3::Zero()}};
+    for (const auto& p : presets) {
+      renderer.setPreset(p.preset);
+      QVERIFY((direction() - p.direction).norm() < 1e-12);
+      if (p.up != Vec3::Zero()) QVERIFY((up() - p.up).norm() < 1e-12);
+      QVERIFY(std::abs(up().dot(direction())) < 1e-12);  // a proper camera frame
+    }
+  }
+
+  void followingABodyMovesTheCameraWithIt() {
+    OffscreenRenderer renderer;
+    renderer.setModel(horizontalRod());
+    renderer.setCamera(fixedCamera());
+    renderer.setFollow(0);
+    renderer.render(64, 48);
+    const CameraState before = renderer.camera();
+    std::vector<BodyState> states = renderer.states();
+    const Vec3 shift(0.3, -0.2, 0.0);  // a pure translation moves the centre of mass by the same
+    states[0].input += shift;
+    renderer.setStates(states);
+    renderer.render(64, 48);
+    const CameraState after = renderer.camera();
+    QVERIFY((after.focalPoint - before.focalPoint - shift).norm() < 1e-9);
+    QVERIFY((after.position - before.position - shift).norm() < 1e-9);
+    renderer.setFollow(-1);  // no longer followed: the camera stays
+    states[0].input += shift;
+    renderer.setStates(states);
+    renderer.render(64, 48);
+    QVERIFY((renderer.camera().focalPoint - after.focalPoint).norm() < 1e-12);
+  }
+
+  void trailsAreDrawnWhereTheirPointsProject() {
+    OffscreenRenderer renderer;
+    renderer.setModel(horizontalRod());
+    renderer.setCamera(fixedCamera());
+    const Vec3 a(-0.9, 0.4, 0.0), b(-0.1, 0.4, 0.0);
+    renderer.setTrails({Trail{{a, b}}});
+    const QImage image = renderer.render(kWidth, kHeight);
+    saveArtefact(image, "render-trail.png");
+    int count = 0;
+    double rowSum = 0.0, left = kWidth, right = 0.0;
+    for (int y = 0; y < kHeight; ++y)
+      for (int x = 0; x < kWidth; ++x) {
+        if (x < 0.2 * kWidth && y > 0.75 * kHeight) continue;  // the corner axes (a red x axis)
+        const QRgb c = image.pixel(x, y);
+        if (!(qRed(c) > 150 && qGreen(c) < 110 && qBlue(c) < 130)) continue;  // the trail's red
+        ++count, rowSum += y + 0.5, left = std::min<double>(left, x), right = std::max<double>(right, x + 1);
+      }
+    QVERIFY2(count > 50, qPrintable(QString::number(count)));
+    QVERIFY2(std::abs(rowSum / count - expectedPixel(a).y()) < 1.5, qPrintable(QString("%1 %2 %3 %4 %5").arg(rowSum / count).arg(expectedPixel(a).y()).arg(left).arg(right).arg(count)));
+    QVERIFY(std::abs(left - expectedPixel(a).x()) < 2.0 && std::abs(right - expectedPixel(b).x()) < 2.0);
+  }
+
   void mouseOrbitsPansAndZooms() {
     ViewWidget view;
     view.resize(kWidth, kHeight);
