@@ -126,6 +126,57 @@ class TestRenderView : public QObject {
     checkRodPixels(image);
   }
 
+  void bodiesAreDrawnByShapeWithTheirTrueDimensions() {
+    ModelSpec spec;
+    spec.kind = ModelKind::Spatial;
+    const BodyId cylinder = spec.addBody("cylinder").id;  // (addBody may move earlier bodies: keep ids, not references)
+    const BodyId box = spec.addBody("box").id;
+    ShapeSpec& tube = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(cylinder))].shape;
+    tube.type = ShapeType::Cylinder;
+    tube.length = 0.8;
+    tube.radius = 0.05;
+    spec.bodies[static_cast<std::size_t>(spec.bodyIndex(cylinder))].output = Vec3(0.8, 0, 0);
+    ShapeSpec& block = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(box))].shape;
+    block.type = ShapeType::Box;
+    block.size = Vec3(0.2, 0.1, 0.3);
+    spec.bodies[static_cast<std::size_t>(spec.bodyIndex(box))].output = Vec3(0.2, 0, 0);
+    spec.addHinge("ground", HingeType::Ball, box, std::nullopt);
+    spec.addHinge("joint", HingeType::Ball, cylinder, box);
+    std::shared_ptr<const Model> model;
+    try {
+      model = compile(spec);
+    } catch (const std::exception& e) {
+      QFAIL(e.what());
+    }
+    const BodyDrawing drawing = makeBodyDrawing(*model);
+    const int c = model->bodyByName("cylinder"), b = model->bodyByName("box");
+    auto shapes = [&](GlyphKind kind, int body) {
+      std::vector<GlyphInstance> out;
+      for (const GlyphInstance& g : drawing.glyphs[static_cast<int>(kind)])
+        if (g.body == body && !g.hinge) out.push_back(g);
+      return out;
+    };
+    const auto cylinders = shapes(GlyphKind::Cylinder, c);
+    QCOMPARE(cylinders.size(), std::size_t{1});
+    QVERIFY((cylinders[0].scale - Vec3(0.8, 0.05, 0.05)).norm() < 1e-12);  // length along x, true radius
+    QVERIFY((cylinders[0].offset - Vec3::Zero()).norm() < 1e-12);          // from I_1
+    const auto boxes = shapes(GlyphKind::Box, b);
+    QCOMPARE(boxes.size(), std::size_t{1});
+    QVERIFY((boxes[0].scale - Vec3(0.2, 0.1, 0.3)).norm() < 1e-12);  // the true edges, centred on the centroid
+    QVERIFY((boxes[0].offset - Vec3(0.1, 0, 0)).norm() < 1e-12);
+    // One hinge sphere per body, at its output end O.
+    for (int body : {c, b}) {
+      int hinges = 0;
+      for (const GlyphInstance& g : drawing.glyphs[static_cast<int>(GlyphKind::Sphere)])
+        if (g.body == body && g.hinge) {
+          ++hinges;
+          QVERIFY((g.offset - model->body(body).output).norm() < 1e-12);
+        }
+      QCOMPARE(hinges, 1);
+    }
+    QVERIFY(drawing.bodyColours[static_cast<std::size_t>(c)] != drawing.bodyColours[static_cast<std::size_t>(b)]);  // per-body colours
+  }
+
   void presetsLookAlongTheirAxesAndPlanarModelsStartFrontOn() {
     OffscreenRenderer renderer;
     renderer.setModel(horizontalRod());
