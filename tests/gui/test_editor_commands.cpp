@@ -42,6 +42,13 @@ BodyId bodyNamed(const ModelDocument& doc, const std::string& name) {
   return BodyId{999999};
 }
 
+/// Selects exactly the body of that name (the properties panel shows it).
+void selectOnly(ModelDocument& doc, const std::string& name) {
+  Selection s;
+  s.bodies.insert(bodyNamed(doc, name).value);
+  doc.setSelection(s);
+}
+
 }  // namespace
 
 class TestEditorCommands : public QObject {
@@ -86,9 +93,7 @@ class TestEditorCommands : public QObject {
   void deleteBodiesTakesTheirHingesAlong() {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
-    Selection s;
-    s.bodies.insert(bodyNamed(doc, "5").value);  // holds hinge 8.2 (output) and 4 (input)
-    doc.setSelection(s);
+    selectOnly(doc, "5");  // holds hinge 8.2 (output) and 4 (input)
     checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
     QCOMPARE(doc.spec().bodies.size(), std::size_t(3));
     QCOMPARE(doc.spec().hinges.size(), std::size_t(2));
@@ -141,9 +146,7 @@ class TestEditorCommands : public QObject {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
     PropertiesPanel panel(&doc);
-    Selection s;
-    s.bodies.insert(bodyNamed(doc, "1").value);
-    doc.setSelection(s);
+    selectOnly(doc, "1");
     const std::string before = json(doc);
     const int steps = doc.undoStack()->count();
     auto* mass = panel.bodyPage()->findChildren<QuantityBox*>().at(0);  // the first is the mass
@@ -159,9 +162,7 @@ class TestEditorCommands : public QObject {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
     PropertiesPanel panel(&doc);
-    Selection s;
-    s.bodies.insert(bodyNamed(doc, "1").value);
-    doc.setSelection(s);
+    selectOnly(doc, "1");
     const std::string before = json(doc);
     auto* mass = panel.bodyPage()->findChildren<QuantityBox*>().at(0);
     for (int k = 0; k < 20; ++k) mass->stepBy(-1);  // down to 0.1 kg, then refused
