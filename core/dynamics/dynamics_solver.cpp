@@ -1,25 +1,49 @@
 #include "core/dynamics/dynamics_solver.hpp"
 
+#include "core/dynamics/loops/closed_loop_solver.hpp"
 #include "core/dynamics/reference/classical_tmm_solver.hpp"
 #include "core/dynamics/reference/mass_matrix_solver.hpp"
 #include "core/dynamics/reference/newton_euler_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
+#include "core/error.hpp"
 
 namespace mstmm {
 
-std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model) {
+SupplementTarget supplementTarget(const SimulationSettings& settings) {
+  SupplementTarget target;
+  target.baumgarte = settings.loopStabilisation == LoopStabilisation::Baumgarte;
+  target.alpha = settings.baumgarteAlpha;
+  target.beta = settings.baumgarteBeta;
+  return target;
+}
+
+namespace {
+
+std::unique_ptr<DynamicsSolver> makeTreeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target) {
   const bool planar = model->planar();
   switch (kind) {
     case SolverKind::Riccati:
       if (planar) return std::make_unique<RiccatiSolver<PlanarDim>>(std::move(model));
       return std::make_unique<RiccatiSolver<SpatialDim>>(std::move(model));
     case SolverKind::NewtonEuler:
-      if (planar) return std::make_unique<NewtonEulerSolver<PlanarDim>>(std::move(model));
-      return std::make_unique<NewtonEulerSolver<SpatialDim>>(std::move(model));
+      if (planar) return std::make_unique<NewtonEulerSolver<PlanarDim>>(std::move(model), target);
+      return std::make_unique<NewtonEulerSolver<SpatialDim>>(std::move(model), target);
     case SolverKind::MassMatrix: return std::make_unique<MassMatrixSolver>(std::move(model));
     case SolverKind::ClassicalTmm: return std::make_unique<ClassicalTmmSolver>(std::move(model));
   }
   return nullptr;
+}
+
+}  // namespace
+
+std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target) {
+  const bool loops = model->hasLoops();
+  if (loops && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm))
+    throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) +
+                                           "' handles tree systems only, and this model has closed loops; use 'riccati' or 'newton-euler'");
+  std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target);
+  if (loops && solver->appliesCutLoads()) return std::make_unique<ClosedLoopSolver>(std::move(solver), target);
+  return solver;
 }
 
 }  // namespace mstmm

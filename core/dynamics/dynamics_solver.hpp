@@ -10,6 +10,13 @@
 
 namespace mstmm {
 
+/// A load applied at the two ends of a cut hinge, inertial axes: on the
+/// tip-side body at its cut end, and the opposite on the root side.
+struct CutLoad {
+  Vec3 force = Vec3::Zero();
+  Vec3 moment = Vec3::Zero();
+};
+
 class DynamicsSolver {
  public:
   virtual ~DynamicsSolver() = default;
@@ -18,12 +25,33 @@ class DynamicsSolver {
   virtual void evaluate(const Eigen::VectorXd& y, SolverOutput& out) = 0;
   virtual const char* name() const = 0;
   const Model& model() const { return *m_model; }
+  std::shared_ptr<const Model> sharedModel() const { return m_model; }
+
+  /// Tree solvers that can apply given loads at the cut ends (one per
+  /// Model::cuts() entry) say so; the closed-loop solver drives them.
+  virtual bool appliesCutLoads() const { return false; }
+  void setCutLoads(const std::vector<CutLoad>* loads) { m_cutLoads = loads; }
 
  protected:
+  const std::vector<CutLoad>* m_cutLoads = nullptr;
   explicit DynamicsSolver(std::shared_ptr<const Model> model) : m_model(std::move(model)) {}
   std::shared_ptr<const Model> m_model;
 };
 
-std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model);
+/// The right-hand side of the supplement equations of closed loops
+/// (method.md §6): Baumgarte's b = -2 alpha g' - beta^2 g, or b = 0.
+struct SupplementTarget {
+  bool baumgarte = true;
+  double alpha = 5.0;  // 1/s
+  double beta = 5.0;   // 1/s
+};
+SupplementTarget supplementTarget(const SimulationSettings& settings);
+
+/// The solver of the given kind. For a model with closed loops, Riccati is
+/// the spanning tree's recursion inside ClosedLoopSolver and Newton-Euler
+/// takes the cut constraints as extra rows; the other formulations handle
+/// trees only and are refused (mstmm::Error).
+std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model,
+                                           const SupplementTarget& target = {});
 
 }  // namespace mstmm

@@ -36,6 +36,10 @@ struct SolverOutput {
   std::vector<Vec3> comAcceleration;      // r''_C
   std::vector<Vec3> hingeForce;
   std::vector<Vec3> hingeMoment;
+  /// Loads of the cut hinges (Model::cuts()): what the root side exerts on
+  /// the tip-side body at its cut end, inertial axes. Empty without loops.
+  std::vector<Vec3> cutForce;
+  std::vector<Vec3> cutMoment;
   /// Set by the caller: intermediate integrator stages need only Omega', so
   /// a solver may then leave the other three untouched.
   bool angularOnly = false;

@@ -43,6 +43,12 @@ class ObjectReader {
     if (value < -1000000000LL || value > 1000000000LL) fail(m_where, std::string("'") + key + "' is out of range");
     return static_cast<int>(value);
   }
+  bool boolean(const char* key, bool fallback) const {
+    if (!has(key)) return fallback;
+    const Json& v = at(key);
+    if (!v.is_boolean()) fail(m_where, std::string("'") + key + "' must be true or false");
+    return v.get<bool>();
+  }
   std::string string(const char* key) const {
     const Json& v = at(key);
     if (!v.is_string()) fail(m_where, std::string("'") + key + "' must be a string");
@@ -180,7 +186,7 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (j.is_object() && j.contains("name") && j["name"].is_string()) where = "hinge '" + j["name"].get<std::string>() + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "root", "axis", "anchor"});
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
   h.name = r.string("name");
@@ -191,6 +197,9 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
     return BodyId{it->second};
   };
   h.child = lookup(r.string("tip"), "tip-side");
+  // A hinge at an input end of its tip-side body closes a loop (method.md §6).
+  if (r.has("tip_input")) h.childEnd = r.integer("tip_input", 1) - 1;
+  h.cut = parseEnum<CutChoice>(r, "cut", {{"auto", CutChoice::Auto}, {"cut", CutChoice::Cut}, {"keep", CutChoice::Keep}}, CutChoice::Auto);
   const Json& root = r.at("root");
   if (root.is_string() && root.get<std::string>() == "ground") {
     h.parent = std::nullopt;
@@ -208,7 +217,8 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
 void readSimulation(const ObjectReader& top, SimulationSettings& s) {
   if (!top.has("simulation")) return;
   const ObjectReader r(top.at("simulation"), "simulation");
-  r.allowOnly({"end_time", "time_step", "integrator", "relative_tolerance", "absolute_tolerance", "output_every", "solver"});
+  r.allowOnly({"end_time", "time_step", "integrator", "relative_tolerance", "absolute_tolerance", "output_every", "solver",
+               "loop_stabilisation", "baumgarte_alpha", "baumgarte_beta", "project_initial_state"});
   s.endTime = r.number("end_time", s.endTime);
   s.timeStep = r.number("time_step", s.timeStep);
   s.integrator = parseEnum<IntegratorKind>(r, "integrator", {{"rk4", IntegratorKind::Rk4}, {"dopri5", IntegratorKind::DormandPrince45}}, s.integrator);
@@ -216,6 +226,10 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
   s.absoluteTolerance = r.number("absolute_tolerance", s.absoluteTolerance);
   s.outputEvery = r.integer("output_every", s.outputEvery);
   s.solver = parseEnum<SolverKind>(r, "solver", {{"riccati", SolverKind::Riccati}, {"newton-euler", SolverKind::NewtonEuler}, {"mass-matrix", SolverKind::MassMatrix}, {"classical-tmm", SolverKind::ClassicalTmm}}, s.solver);
+  s.loopStabilisation = parseEnum<LoopStabilisation>(r, "loop_stabilisation", {{"baumgarte", LoopStabilisation::Baumgarte}, {"projection", LoopStabilisation::Projection}, {"none", LoopStabilisation::None}}, s.loopStabilisation);
+  s.baumgarteAlpha = r.number("baumgarte_alpha", s.baumgarteAlpha);
+  s.baumgarteBeta = r.number("baumgarte_beta", s.baumgarteBeta);
+  s.projectInitialState = r.boolean("project_initial_state", s.projectInitialState);
 }
 
 ModelSpec readModel(const Json& j) {
@@ -299,6 +313,8 @@ Json writeHinge(const HingeSpec& h, const NameOfId& names) {
   j["name"] = h.name;
   j["type"] = toString(h.type);
   j["tip"] = nameOf(h.child);
+  if (!h.atChildOutput()) j["tip_input"] = h.childEnd + 1;
+  if (h.cut != CutChoice::Auto) j["cut"] = toString(h.cut);
   if (h.isGround()) j["root"] = "ground";
   else j["root"] = {{"body", nameOf(*h.parent)}, {"input", h.parentInput + 1}};
   if (h.type == HingeType::Revolute || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
@@ -373,6 +389,11 @@ std::string modelToJson(const ModelSpec& spec) {
   j["simulation"] = {{"end_time", s.endTime}, {"time_step", s.timeStep}, {"integrator", toString(s.integrator)},
                      {"relative_tolerance", s.relativeTolerance}, {"absolute_tolerance", s.absoluteTolerance},
                      {"output_every", s.outputEvery}, {"solver", toString(s.solver)}};
+  const SimulationSettings defaults;
+  if (s.loopStabilisation != defaults.loopStabilisation) j["simulation"]["loop_stabilisation"] = toString(s.loopStabilisation);
+  if (s.baumgarteAlpha != defaults.baumgarteAlpha) j["simulation"]["baumgarte_alpha"] = s.baumgarteAlpha;
+  if (s.baumgarteBeta != defaults.baumgarteBeta) j["simulation"]["baumgarte_beta"] = s.baumgarteBeta;
+  if (s.projectInitialState) j["simulation"]["project_initial_state"] = true;
   j["bodies"] = Json::array();
   for (const BodySpec& b : spec.bodies) j["bodies"].push_back(writeBody(b, spec.kind));
   NameOfId names;

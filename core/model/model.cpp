@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/model/mass_properties.hpp"
+#include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {
@@ -45,31 +46,33 @@ void throwIfInvalid(const ModelSpec& spec) {
 
 struct SpecTree {
   int root = -1;
-  std::vector<int> outputHinge;                     // spec body -> spec hinge
+  std::vector<int> outputHinge;                     // spec body -> spec tree hinge
   std::vector<int> parent;                          // spec body -> spec parent, -1: ground
   std::vector<std::vector<std::pair<int, int>>> children;  // spec body -> (input, child spec body)
+  std::vector<int> cuts;                            // spec hinges cut, in spec order
 };
 
 SpecTree buildSpecTree(const ModelSpec& spec) {
   const std::size_t n = spec.bodies.size();
+  const SpanningTree spanning = chooseSpanningTree(spec);
   std::unordered_map<std::uint32_t, int> index;
   for (std::size_t i = 0; i < n; ++i) index.emplace(spec.bodies[i].id.value, static_cast<int>(i));
   SpecTree tree;
-  tree.outputHinge.assign(n, -1);
+  tree.outputHinge = spanning.treeHinge;
   tree.parent.assign(n, -1);
   tree.children.resize(n);
-  for (std::size_t h = 0; h < spec.hinges.size(); ++h) {
-    const HingeSpec& hinge = spec.hinges[h];
-    const int child = index.at(hinge.child.value);
-    tree.outputHinge[static_cast<std::size_t>(child)] = static_cast<int>(h);
+  for (std::size_t b = 0; b < n; ++b) {
+    const HingeSpec& hinge = spec.hinges[static_cast<std::size_t>(spanning.treeHinge[b])];
     if (hinge.isGround()) {
-      tree.root = child;
-    } else {
-      const int parent = index.at(hinge.parent->value);
-      tree.parent[static_cast<std::size_t>(child)] = parent;
-      tree.children[static_cast<std::size_t>(parent)].emplace_back(hinge.parentInput, child);
+      tree.root = static_cast<int>(b);
+      continue;
     }
+    const int parent = index.at(hinge.parent->value);
+    tree.parent[b] = parent;
+    tree.children[static_cast<std::size_t>(parent)].emplace_back(hinge.parentInput, static_cast<int>(b));
   }
+  for (std::size_t h = 0; h < spec.hinges.size(); ++h)
+    if (spanning.cut[h]) tree.cuts.push_back(static_cast<int>(h));
   for (auto& c : tree.children) std::sort(c.begin(), c.end());
   return tree;
 }
@@ -121,6 +124,42 @@ CompiledHinge compileHinge(const HingeSpec& spec, int specIndex, ModelKind kind)
   return hinge;
 }
 
+Mat3 initialRotation(const ModelSpec& spec, int specBody) {
+  const BodySpec& b = spec.bodies[static_cast<std::size_t>(specBody)];
+  if (spec.kind == ModelKind::Planar) return rotationFromQuaternion(quaternionFromAxisAngle(Vec3::UnitZ(), b.theta));
+  return rotationFromQuaternion(b.orientation.normalized());
+}
+
+/// A cut hinge's ends in compiled terms; the relative orientation references
+/// of revolute and weld cuts come from the initial state, which therefore
+/// satisfies their rotational closure by definition.
+CompiledCut compileCut(const ModelSpec& spec, int h, const Model& model, const std::vector<CompiledBody>& bodies) {
+  const HingeSpec& hinge = spec.hinges[static_cast<std::size_t>(h)];
+  CompiledCut cut;
+  cut.name = hinge.name;
+  cut.specIndex = h;
+  cut.type = hinge.type;
+  const int tipSpec = spec.bodyIndex(hinge.child);
+  cut.tip.body = model.compiledIndexOfSpecBody(tipSpec);
+  const CompiledBody& tip = bodies[static_cast<std::size_t>(cut.tip.body)];
+  cut.tip.point = hinge.atChildOutput() ? tip.output : tip.inputs[static_cast<std::size_t>(hinge.childEnd)];
+  Mat3 rootRotation = Mat3::Identity();
+  if (hinge.isGround()) {
+    cut.root.point = hinge.anchor;
+  } else {
+    const int rootSpec = spec.bodyIndex(*hinge.parent);
+    cut.root.body = model.compiledIndexOfSpecBody(rootSpec);
+    cut.root.point = bodies[static_cast<std::size_t>(cut.root.body)].inputs[static_cast<std::size_t>(hinge.parentInput)];
+    rootRotation = initialRotation(spec, rootSpec);
+  }
+  const Mat3 tipRotation = initialRotation(spec, tipSpec);
+  cut.axisInRoot = spec.kind == ModelKind::Planar ? Vec3::UnitZ() : hinge.axis.normalized();
+  cut.tipInRoot = rootRotation.transpose() * tipRotation;
+  cut.axisInTip = cut.tipInRoot.transpose() * cut.axisInRoot;
+  cut.rows = hingeConstraintCount(hinge.type, spec.kind);
+  return cut;
+}
+
 }  // namespace
 
 std::shared_ptr<const Model> compile(const ModelSpec& spec) {
@@ -160,6 +199,11 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
     model->m_bodies.push_back(std::move(body));
     model->m_hinges.push_back(compileHinge(hingeSpec, h, spec.kind));
     model->m_dof += model->m_hinges.back().dof;
+  }
+  for (int h : tree.cuts) {
+    model->m_cuts.push_back(compileCut(spec, h, *model, model->m_bodies));
+    model->m_cutRows += model->m_cuts.back().rows;
+    model->m_dof -= model->m_cuts.back().rows;
   }
   // Depth from the root down (parents come after children, so walk backwards).
   for (int i = model->bodyCount() - 1; i >= 0; --i) {

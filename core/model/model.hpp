@@ -50,6 +50,28 @@ struct CompiledHinge {
   int dof = 0;
 };
 
+/// One end of a cut hinge (method.md §6): a point of a body, or of the ground.
+struct CutEnd {
+  int body = -1;              // compiled index; -1: the ground
+  Vec3 point = Vec3::Zero();  // body frame, relative to I_1; the ground: world position
+  bool ground() const { return body < 0; }
+};
+
+/// A hinge cut to open a closed loop: its two ends are a pair of new
+/// boundaries whose motions the supplement equations tie together (equal
+/// accelerations in the constrained directions, opposite loads).
+struct CompiledCut {
+  std::string name;
+  int specIndex = -1;
+  HingeType type = HingeType::Ball;
+  CutEnd tip;   // the hinge's tip-side body
+  CutEnd root;  // its root-side body or the ground
+  Vec3 axisInRoot = Vec3::UnitZ();  // revolute: unit axis fixed in the root side (world for the ground)
+  Vec3 axisInTip = Vec3::UnitZ();   // the same axis fixed in the tip side, from the initial state
+  Mat3 tipInRoot = Mat3::Identity(); // weld: A_root^T A_tip at the initial state
+  int rows = 0;                      // supplement equations (constrained relative motions)
+};
+
 class Model {
  public:
   ModelKind kind() const { return m_kind; }
@@ -70,6 +92,14 @@ class Model {
   /// Compiled index of a body by name, or -1.
   int bodyByName(const std::string& name) const;
 
+  /// Hinges cut to open closed loops, and the spec hinges in the tree.
+  const std::vector<CompiledCut>& cuts() const { return m_cuts; }
+  bool hasLoops() const { return !m_cuts.empty(); }
+  /// Supplement equations over all cuts.
+  int cutRows() const { return m_cutRows; }
+
+  /// Degrees of freedom: the tree's minus one per supplement equation
+  /// (Gruebler's count; a redundant cut makes it too small).
   int degreesOfFreedom() const { return m_dof; }
   int treeDepth() const { return m_treeDepth; }
   int multiInputBodyCount() const;
@@ -86,6 +116,8 @@ class Model {
   std::vector<CompiledBody> m_bodies;
   std::vector<CompiledHinge> m_hinges;
   std::vector<ChildLink> m_links;
+  std::vector<CompiledCut> m_cuts;
+  int m_cutRows = 0;
   std::vector<int> m_compiledOfSpec;
   int m_dof = 0;
   int m_treeDepth = 0;

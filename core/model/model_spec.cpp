@@ -88,10 +88,33 @@ const char* toString(SolverKind kind) {
   return "?";
 }
 
+const char* toString(CutChoice choice) {
+  switch (choice) {
+    case CutChoice::Auto: return "auto";
+    case CutChoice::Cut: return "cut";
+    case CutChoice::Keep: return "keep";
+  }
+  return "?";
+}
+
+const char* toString(LoopStabilisation method) {
+  switch (method) {
+    case LoopStabilisation::Baumgarte: return "baumgarte";
+    case LoopStabilisation::Projection: return "projection";
+    case LoopStabilisation::None: return "none";
+  }
+  return "?";
+}
+
 std::optional<SolverKind> solverKindFromString(const std::string& name) {
   for (SolverKind k : {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm})
     if (name == toString(k)) return k;
   return std::nullopt;
+}
+
+int hingeConstraintCount(HingeType type, ModelKind kind) {
+  const int motions = kind == ModelKind::Spatial ? 6 : 3;
+  return motions - hingeDof(type, kind);
 }
 
 int hingeDof(HingeType type, ModelKind kind) {

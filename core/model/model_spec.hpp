@@ -33,6 +33,11 @@ enum class ModelKind { Planar, Spatial };
 /// Weld: a clamp, no relative motion.
 enum class HingeType { Ball, Pin, Revolute, Weld };
 
+/// Whether a hinge closes a loop. Auto: the core chooses the cut hinges (one
+/// per independent loop, method.md §6); Cut: this hinge is cut; Keep: this
+/// hinge stays in the spanning tree if any tree allows it.
+enum class CutChoice { Auto, Cut, Keep };
+
 enum class ShapeType { Rod, Cylinder, Box, PointMasses, Custom };
 
 enum class InertiaReference { CentreOfMass, BodyOrigin };
@@ -80,8 +85,11 @@ struct BodySpec {
   bool operator==(const BodySpec&) const = default;
 };
 
-/// A smooth hinge from the output end of `child` to input end `parentInput`
-/// (0-based) of `parent`, or to the ground when `parent` is empty.
+/// A smooth hinge from an end of `child` (its output end O unless `childEnd`
+/// names an input end) to input end `parentInput` (0-based) of `parent`, or
+/// to the ground when `parent` is empty. Hinges that close a loop are cut
+/// (method.md §6): a hinge at the child's output end may stay in the spanning
+/// tree, one at an input end of the child is always a cut.
 struct HingeSpec {
   HingeId id;
   std::string name;
@@ -89,10 +97,13 @@ struct HingeSpec {
   BodyId child;
   std::optional<BodyId> parent;
   int parentInput = 0;
+  int childEnd = -1;             // -1: the child's output end O; k >= 0: its input end I_{k+1}
+  CutChoice cut = CutChoice::Auto;
   Vec3 axis = Vec3::UnitZ();     // revolute: in the parent's body frame (world if ground)
   Vec3 anchor = Vec3::Zero();    // ground hinges: attachment point in the world frame
 
   bool isGround() const { return !parent.has_value(); }
+  bool atChildOutput() const { return childEnd < 0; }
   bool operator==(const HingeSpec&) const = default;
 };
 
@@ -102,6 +113,12 @@ enum class IntegratorKind { Rk4, DormandPrince45 };
 /// mass-matrix method, and the classical (non-Riccati) transfer matrix method.
 enum class SolverKind { Riccati, NewtonEuler, MassMatrix, ClassicalTmm };
 
+/// How the closure constraints of loops are kept from drifting (method.md §6):
+/// Baumgarte stabilisation of the acceleration-level supplement equations,
+/// projection of the state onto the position and velocity constraints after
+/// every step, or nothing.
+enum class LoopStabilisation { Baumgarte, Projection, None };
+
 struct SimulationSettings {
   double endTime = 2.0;
   double timeStep = 1e-3;       // RK4 step; output spacing base for the adaptive method
@@ -110,6 +127,11 @@ struct SimulationSettings {
   double absoluteTolerance = 1e-12; // adaptive method only
   int outputEvery = 1;          // record every k-th step (adaptive: every k*timeStep)
   SolverKind solver = SolverKind::Riccati;
+  // Closed loops only.
+  LoopStabilisation loopStabilisation = LoopStabilisation::Baumgarte;
+  double baumgarteAlpha = 5.0;  // 1/s: b = -2 alpha g' - beta^2 g
+  double baumgarteBeta = 5.0;   // 1/s
+  bool projectInitialState = false;  // make an inconsistent initial state consistent instead of refusing it
 
   bool operator==(const SimulationSettings&) const = default;
 };
@@ -146,9 +168,13 @@ const char* toString(HingeType type);
 const char* toString(ShapeType type);
 const char* toString(IntegratorKind kind);
 const char* toString(SolverKind kind);
+const char* toString(CutChoice choice);
+const char* toString(LoopStabilisation method);
 std::optional<SolverKind> solverKindFromString(const std::string& name);
 
 /// Degrees of freedom a hinge leaves free in a model of the given kind.
 int hingeDof(HingeType type, ModelKind kind);
+/// Relative motions a hinge forbids: the supplement equations of a cut hinge.
+int hingeConstraintCount(HingeType type, ModelKind kind);
 
 }  // namespace mstmm

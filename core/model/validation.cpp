@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/model/mass_properties.hpp"
+#include "core/model/spanning_tree.hpp"
 
 namespace mstmm {
 
@@ -205,6 +206,13 @@ class Checker {
           hingeError(h, "body " + bodyName(parent) + " has no input end " + std::to_string(hinge.parentInput + 1) + " (it has " + std::to_string(inputs) + ")");
         if (parent == child) hingeError(h, "connects body " + bodyName(parent) + " to itself");
       }
+    }
+    if (child >= 0 && hinge.childEnd >= 0) {
+      const int inputs = static_cast<int>(m_spec.bodies[static_cast<std::size_t>(child)].inputs.size());
+      if (hinge.childEnd >= inputs)
+        hingeError(h, "body " + bodyName(child) + " has no input end " + std::to_string(hinge.childEnd + 1) + " (it has " + std::to_string(inputs) + ")");
+    }
+    if (hinge.parent) {
     } else if (!finite(hinge.anchor) || (planar() && hinge.anchor.z() != 0.0)) {
       hingeError(h, planar() ? "ground anchor must be a finite point in the x-y plane" : "ground anchor contains a non-finite number");
     }
@@ -237,13 +245,12 @@ class Checker {
   }
 
   void checkTopology();
-  std::vector<int> connectHingeEnds(std::vector<int>& groundHinges);
-  void checkEveryBodyReachesGround(const std::vector<int>& outputHinge);
-  void checkInitialVelocities(const std::vector<int>& outputHinge);
+  void checkInputEndsHoldOneHinge();
+  void explainUnreached(const SpanningTree& tree);
+  void checkInitialVelocities(const std::vector<int>& treeHinge);
 
-  /// One step of the walk to the ground from body b: Ground, Detached, or
-  /// Unknown with b moved to its root-side body.
-  Reach followOutput(int& b, const std::vector<int>& outputHinge);
+  /// The first hinge at body b's output end (-1: none).
+  int outputHingeOf(int b) const;
 
   const ModelSpec& m_spec;
   std::unordered_map<std::uint32_t, int> m_bodyIndex;
@@ -251,91 +258,104 @@ class Checker {
   bool m_bodyBroken = false;
 };
 
+// The spanning tree must reach every body from one ground hinge; every other
+// hinge closes a loop and is cut (method.md §6).
 void Checker::checkTopology() {
-  std::vector<int> groundHinges;
-  const std::vector<int> outputHinge = connectHingeEnds(groundHinges);
-  if (!m_spec.bodies.empty() && groundHinges.empty())
-    error(ErrorSubject::Kind::None, -1, "model: no hinge connects the system to the ground (free-floating systems are not supported yet)");
-  for (std::size_t g = 1; g < groundHinges.size(); ++g)
-    hingeError(groundHinges[g], "is a second connection to the ground (after hinge '" + m_spec.hinges[static_cast<std::size_t>(groundHinges[0])].name + "'); it closes a loop through the ground, and closed loops come in a later version");
-  checkEveryBodyReachesGround(outputHinge);
-  if (!hasErrors(m_out)) checkInitialVelocities(outputHinge);
-}
-
-// Each output end holds one hinge and each input end at most one. Returns
-// the hinge at each body's output end (-1: none) and collects ground hinges.
-std::vector<int> Checker::connectHingeEnds(std::vector<int>& groundHinges) {
-  std::vector<int> outputHinge(m_spec.bodies.size(), -1);
-  std::unordered_map<long long, int> inputHinge;  // parent * 2^32 + input -> hinge
-  for (std::size_t hi = 0; hi < m_spec.hinges.size(); ++hi) {
-    const int h = static_cast<int>(hi);
-    const HingeSpec& hinge = m_spec.hinges[hi];
-    const int child = bodyIndex(hinge.child);
-    if (child < 0) continue;
-    int& slot = outputHinge[static_cast<std::size_t>(child)];
-    if (slot >= 0)
-      hingeError(h, "body " + bodyName(child) + " has one output end, and hinge '" + m_spec.hinges[static_cast<std::size_t>(slot)].name + "' already holds it (a second connection would close a loop; closed loops come in a later version)");
-    else
-      slot = h;
-    if (hinge.isGround()) {
-      groundHinges.push_back(h);
-      continue;
-    }
-    const int parent = bodyIndex(*hinge.parent);
-    if (parent < 0) continue;
-    const long long key = static_cast<long long>(parent) * 4294967296LL + hinge.parentInput;
-    auto [it, fresh] = inputHinge.emplace(key, h);
-    if (!fresh)
-      hingeError(h, "input end " + std::to_string(hinge.parentInput + 1) + " of body " + bodyName(parent) + " already holds hinge '" + m_spec.hinges[static_cast<std::size_t>(it->second)].name + "': give each hinge its own input end");
+  checkInputEndsHoldOneHinge();
+  if (m_spec.bodies.empty()) return;
+  const SpanningTree tree = chooseSpanningTree(m_spec);
+  if (tree.rootHinge < 0) {
+    bool anyGround = false;
+    for (const HingeSpec& h : m_spec.hinges) anyGround = anyGround || h.isGround();
+    error(ErrorSubject::Kind::None, -1,
+          anyGround ? "model: no body hangs from the ground by its output end (a hinge at an input end only closes a loop)"
+                    : "model: no hinge connects the system to the ground (free-floating systems are not supported yet)");
+    return;
   }
-  return outputHinge;
+  explainUnreached(tree);
+  for (std::size_t h = 0; h < m_spec.hinges.size(); ++h) {
+    const HingeSpec& hinge = m_spec.hinges[h];
+    if (hinge.cut != CutChoice::Keep || !tree.cut[h]) continue;
+    const int child = bodyIndex(hinge.child);
+    const int holder = child >= 0 ? tree.treeHinge[static_cast<std::size_t>(child)] : -1;
+    hingeError(static_cast<int>(h), hinge.atChildOutput() && holder >= 0
+                                        ? "is marked to stay uncut, but body " + bodyName(child) + " already hangs from hinge '" + m_spec.hinges[static_cast<std::size_t>(holder)].name + "'; mark another hinge of the loop to stay uncut"
+                                        : "is marked to stay uncut, but it cannot be in the spanning tree (only a hinge at its tip-side body's output end can)");
+  }
+  if (!hasErrors(m_out)) checkInitialVelocities(tree.treeHinge);
 }
 
-// Every body must reach the ground by following output hinges; a walk that
-// comes back to itself is a loop, one that ends at a free output is detached.
-void Checker::checkEveryBodyReachesGround(const std::vector<int>& outputHinge) {
-  const int n = static_cast<int>(m_spec.bodies.size());
-  std::vector<Reach> state(static_cast<std::size_t>(n), Reach::Unknown);
-  for (int start = 0; start < n; ++start) {
+// Each input end holds at most one hinge, whether the hinge reaches it as its
+// root side or (a cut at a tip-side body's input end) as its tip side.
+void Checker::checkInputEndsHoldOneHinge() {
+  std::unordered_map<long long, int> holder;  // body * 2^32 + input -> hinge
+  auto claim = [&](int h, int body, int input) {
+    if (body < 0 || input < 0) return;
+    auto [it, fresh] = holder.emplace(static_cast<long long>(body) * 4294967296LL + input, h);
+    if (!fresh)
+      hingeError(h, "input end " + std::to_string(input + 1) + " of body " + bodyName(body) + " already holds hinge '" + m_spec.hinges[static_cast<std::size_t>(it->second)].name + "': give each hinge its own input end");
+  };
+  for (std::size_t hi = 0; hi < m_spec.hinges.size(); ++hi) {
+    const HingeSpec& hinge = m_spec.hinges[hi];
+    claim(static_cast<int>(hi), bodyIndex(hinge.child), hinge.childEnd);
+    if (hinge.parent) claim(static_cast<int>(hi), bodyIndex(*hinge.parent), hinge.parentInput);
+  }
+}
+
+// Says why a body is not in the spanning tree, following the first hinge at
+// each output end: it ends at a free output, runs round a loop of bodies
+// joined output to input, or reaches the ground apart from the root's system.
+void Checker::explainUnreached(const SpanningTree& tree) {
+  const std::string rootName = m_spec.hinges[static_cast<std::size_t>(tree.rootHinge)].name;
+  std::vector<Reach> state(tree.treeHinge.size(), Reach::Unknown);
+  for (std::size_t b = 0; b < tree.treeHinge.size(); ++b)
+    if (tree.treeHinge[b] >= 0) state[b] = Reach::Ground;
+  for (int start = 0; start < static_cast<int>(state.size()); ++start) {
     std::vector<int> path;
     Reach verdict = Reach::Unknown;
     for (int b = start; verdict == Reach::Unknown;) {
       const Reach known = state[static_cast<std::size_t>(b)];
       if (known == Reach::Ground || known == Reach::Detached) {
         verdict = known;
-      } else if (known == Reach::OnPath) {
-        bodyError(b, "lies on a closed loop of bodies joined output to input (closed loops come in a later version)");
+        break;
+      }
+      if (known == Reach::OnPath) {
+        bodyError(b, "lies on a closed loop of bodies joined output to input that never reaches the ground; hang one body of that loop from the ground by its output end");
+        verdict = Reach::Detached;
+        break;
+      }
+      state[static_cast<std::size_t>(b)] = Reach::OnPath;
+      path.push_back(b);
+      const int h = outputHingeOf(b);
+      if (h < 0) {
+        if (m_spec.bodies.size() > 1) bodyError(b, "not connected: its output end has no hinge, so it does not hang from the ground");
+        verdict = Reach::Detached;
+      } else if (m_spec.hinges[static_cast<std::size_t>(h)].isGround()) {
+        bodyError(b, "hangs from the ground by hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "' apart from the system that hangs from hinge '" + rootName + "'; join the two (one model holds one connected system)");
         verdict = Reach::Detached;
       } else {
-        state[static_cast<std::size_t>(b)] = Reach::OnPath;
-        path.push_back(b);
-        verdict = followOutput(b, outputHinge);
+        b = bodyIndex(*m_spec.hinges[static_cast<std::size_t>(h)].parent);
+        if (b < 0) verdict = Reach::Detached;
       }
     }
     for (int p : path) state[static_cast<std::size_t>(p)] = verdict;
   }
 }
 
-Reach Checker::followOutput(int& b, const std::vector<int>& outputHinge) {
-  const int h = outputHinge[static_cast<std::size_t>(b)];
-  if (h < 0) {
-    if (m_spec.bodies.size() > 1) bodyError(b, "not connected: its output end has no hinge, so it does not hang from the ground");
-    return Reach::Detached;
+int Checker::outputHingeOf(int b) const {
+  for (std::size_t h = 0; h < m_spec.hinges.size(); ++h) {
+    const HingeSpec& hinge = m_spec.hinges[h];
+    if (hinge.atChildOutput() && hinge.cut != CutChoice::Cut && bodyIndex(hinge.child) == b) return static_cast<int>(h);
   }
-  const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
-  if (hinge.isGround()) return Reach::Ground;
-  const int parent = bodyIndex(*hinge.parent);
-  if (parent < 0) return Reach::Detached;
-  b = parent;
-  return Reach::Unknown;
+  return -1;
 }
 
 // Revolute and weld hinges constrain the initial angular velocities
 // (absolute coordinates, method.md §3.3): Omega_tip - Omega_root must lie
 // along the axis (revolute) or vanish (weld).
-void Checker::checkInitialVelocities(const std::vector<int>& outputHinge) {
+void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
   for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {
-    const int h = outputHinge[b];
+    const int h = treeHinge[b];
     if (h < 0) continue;
     const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
     if (hinge.type != HingeType::Revolute && hinge.type != HingeType::Weld && hinge.type != HingeType::Pin) continue;

@@ -9,8 +9,13 @@
 namespace mstmm {
 
 bool OdeSystem::normalise(Eigen::VectorXd& y, double tolerance) const {
-  if (m_model.planar()) return false;
   bool changed = false;
+  if (m_projector) {  // unit quaternions first: the projection works on rotations
+    normaliseState(m_model, y);
+    m_projector->project(y);
+    return true;
+  }
+  if (m_model.planar()) return false;
   for (int i = 0; i < m_model.bodyCount(); ++i) {
     auto p = y.segment<4>(7 * i);
     const double n2 = p.squaredNorm();

@@ -3,6 +3,7 @@
 // angular accelerations; the quaternion and angle rates follow from Omega.
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/loops/closure_projection.hpp"
 
 namespace mstmm {
 
@@ -19,9 +20,12 @@ class OdeSystem {
     ++m_evaluations;
   }
 
-  /// Renormalises the quaternions when their norms have drifted; returns true
-  /// if y changed (the caller then re-evaluates f).
+  /// Renormalises the quaternions when their norms have drifted and, with a
+  /// projector, projects y onto the loop constraints; returns true if y
+  /// changed (the caller then re-evaluates f).
   bool normalise(Eigen::VectorXd& y, double tolerance) const;
+  /// Projection after every step (LoopStabilisation::Projection); null: none.
+  void setProjector(ClosureProjector* projector) { m_projector = projector; }
 
   const Model& model() const { return m_model; }
   long evaluations() const { return m_evaluations; }
@@ -30,6 +34,7 @@ class OdeSystem {
   DynamicsSolver& m_solver;
   const Model& m_model;
   long m_evaluations = 0;
+  ClosureProjector* m_projector = nullptr;
 };
 
 }  // namespace mstmm

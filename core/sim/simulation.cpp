@@ -18,9 +18,12 @@ class Run {
         m_settings(settings),
         m_sink(sink),
         m_options(options),
-        m_solver(makeSolver(settings.solver, m_model)),
+        m_solver(makeSolver(settings.solver, m_model, supplementTarget(settings))),
         m_ode(*m_solver),
-        m_integrator(makeIntegrator(settings)) {}
+        m_integrator(makeIntegrator(settings)),
+        m_projector(*m_model) {
+    if (m_model->hasLoops() && settings.loopStabilisation == LoopStabilisation::Projection) m_ode.setProjector(&m_projector);
+  }
 
   RunReport execute();
 
@@ -40,6 +43,7 @@ class Run {
   std::unique_ptr<DynamicsSolver> m_solver;
   OdeSystem m_ode;
   std::unique_ptr<Integrator> m_integrator;
+  ClosureProjector m_projector;
 
   Eigen::VectorXd m_y, m_dy;
   SolverOutput m_out;
@@ -82,6 +86,10 @@ void Run::start() {
   m_dy.resize(m_y.size());
   m_out.resize(m_model->bodyCount());
   m_ode.normalise(m_y, 0.0);
+  if (m_model->hasLoops()) {  // the angles of a loop are dependent (method.md §6)
+    if (m_settings.projectInitialState) m_projector.project(m_y);
+    else m_projector.requireClosed(m_y);
+  }
   m_ode.evaluate(m_y, m_dy, m_out);
   computePoses(*m_model, m_y, m_poses);
   const Energy e0 = computeEnergy(*m_model, m_poses);

@@ -3,6 +3,7 @@
 
 #include <QtTest>
 
+#include "core/generate/linkages.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "tests/core/test_support.hpp"
@@ -31,6 +32,7 @@ class TestValidation : public QObject {
     QVERIFY(validate(riccatiDemo()).empty());
     QVERIFY(validate(spatialTree()).empty());
     QVERIFY(validate(generateBranch({20, false})).empty());
+    QVERIFY(validate(generateFourBar({})).empty());
   }
 
   void eachProblemIsNamed_data() {
@@ -60,21 +62,39 @@ class TestValidation : public QObject {
     }) << "body '3': not connected: its output end has no hinge";
     QTest::newRow("no ground") << true << Edit([](ModelSpec& s) { s.hinges.pop_back(); })
                                << "model: no hinge connects the system to the ground (free-floating systems are not supported yet)";
-    QTest::newRow("second ground connection") << true << Edit([](ModelSpec& s) {
+    QTest::newRow("second system on the ground") << true << Edit([](ModelSpec& s) {
       s.hinges.push_back(s.hinges.back());
       s.hinges.back().id = HingeId{99};
       s.hinges.back().name = "extra";
       s.hinges.back().child = s.bodies[1].id;
       s.hinges.erase(s.hinges.begin() + 1);
-    }) << "hinge 'extra': is a second connection to the ground (after hinge '9'); it closes a loop through the ground, and closed loops come in a later version";
+    }) << "body '3': hangs from the ground by hinge 'extra' apart from the system that hangs from hinge '9'; join the two (one model holds one connected system)";
+    QTest::newRow("cut at a missing input end") << true << Edit([](ModelSpec& s) {
+      HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[0].id, std::nullopt);
+      cut.childEnd = 3;
+    }) << "hinge 'c': body '1' has no input end 4 (it has 1)";
+    QTest::newRow("cut on an occupied input end") << true << Edit([](ModelSpec& s) {
+      HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[3].id, std::nullopt);
+      cut.childEnd = 0;  // body 7's input end 1 holds hinge 8.1
+    }) << "hinge 'c': input end 1 of body '7' already holds hinge '8.1': give each hinge its own input end";
+    QTest::newRow("kept hinge closes a loop") << true << Edit([](ModelSpec& s) {
+      HingeSpec& second = s.addHinge("c", HingeType::Pin, s.bodies[0].id, s.bodies[1].id, 0);
+      second.cut = CutChoice::Keep;
+      s.hinges[0].cut = CutChoice::Keep;
+    }) << "hinge 'c': is marked to stay uncut, but body '1' already hangs from hinge '8.1'; mark another hinge of the loop to stay uncut";
+    QTest::newRow("ground only at input ends") << true << Edit([](ModelSpec& s) {
+      s.hinges.back().childEnd = 1;
+    }) << "model: no body hangs from the ground by its output end (a hinge at an input end only closes a loop)";
     QTest::newRow("hinge to unknown body") << true << Edit([](ModelSpec& s) { s.hinges[0].parent = BodyId{77}; })
                                            << "hinge '8.1': its root-side body (id 77) does not exist";
     QTest::newRow("hinge to missing input end") << true << Edit([](ModelSpec& s) { s.hinges[0].parentInput = 5; })
                                                 << "hinge '8.1': body '7' has no input end 6 (it has 2)";
     QTest::newRow("two hinges on one input") << true << Edit([](ModelSpec& s) { s.hinges[2].parentInput = 0; })
                                              << "hinge '8.2': input end 1 of body '7' already holds hinge '8.1': give each hinge its own input end";
-    QTest::newRow("loop of bodies") << true << Edit([](ModelSpec& s) { s.hinges[3].parent = s.bodies[0].id; })
-                                    << "body '1': lies on a closed loop of bodies joined output to input (closed loops come in a later version)";
+    QTest::newRow("loop of bodies") << true << Edit([](ModelSpec& s) {
+      s.hinges[2].parent = s.bodies[1].id;  // 5 hangs from 3, and 3 from 5
+      s.hinges[2].parentInput = 0;
+    }) << "body '3': lies on a closed loop of bodies joined output to input that never reaches the ground; hang one body of that loop from the ground by its output end";
     QTest::newRow("ball in a planar model") << true << Edit([](ModelSpec& s) { s.hinges[1].type = HingeType::Ball; })
                                             << "hinge '4': a ball-and-socket hinge is spatial; in a planar model use a pin";
     QTest::newRow("pin in a spatial model") << false << Edit([](ModelSpec& s) { s.hinges[1].type = HingeType::Pin; })

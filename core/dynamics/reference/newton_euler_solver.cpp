@@ -3,6 +3,8 @@
 #include <Eigen/Sparse>
 #include <Eigen/SparseLU>
 
+#include "core/dynamics/kinematics.hpp"
+#include "core/dynamics/loops/closure_constraints.hpp"
 #include "core/error.hpp"
 
 namespace mstmm {
@@ -47,7 +49,8 @@ Vec3 revoluteAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, i
 }  // namespace
 
 template <class D>
-NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model) : DynamicsSolver(std::move(model)) {
+NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model, const SupplementTarget& target)
+    : DynamicsSolver(std::move(model)), m_target(target) {
   const int n = m_model->bodyCount();
   m_rowOffset.resize(static_cast<std::size_t>(n));
   m_rows = D::B * n;
@@ -55,6 +58,8 @@ NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model) : Dy
     m_rowOffset[static_cast<std::size_t>(i)] = m_rows;
     m_rows += constraintRows(i);
   }
+  m_cutRowOffset = m_rows;
+  m_rows += m_model->cutRows();
 }
 
 template <class D>
@@ -117,6 +122,34 @@ class KktAssembler {
       if (type == HingeType::Revolute) addRevoluteRows(i, row + T, omegaParent);
   }
 
+  /// The rows of one supplement equation of a cut (row.direction e or t):
+  /// e . (r''_A - r''_B) = b, with r''_P = r''_C + Omega' x rho + Omega x (Omega x rho), or
+  /// t . (Omega'_A - Omega'_B) = (Omega_B x t) . (Omega_B - Omega_A) + b (t turns with B).
+  void addCutRow(const CompiledCut& cut, const ClosureRow& row, int r, double target) {
+    double bias = 0.0;
+    const Vec3 omegaB = cut.root.ground() ? Vec3::Zero() : frameOmega(cut.root.body);
+    for (const CutEnd* end : {&cut.tip, &cut.root}) {
+      if (end->ground()) continue;
+      const double sign = end == &cut.tip ? 1.0 : -1.0;
+      const int b = end->body;
+      const BodyFrame<D>& f = m_frames[static_cast<std::size_t>(b)];
+      if (row.rotational) {
+        addBlock(m_t, r, B * b + T, (sign * D::rotational(row.direction)).transpose().eval());
+        continue;
+      }
+      const Vec3 rho = f.rotation * (end->point - m_model.body(b).com);
+      const Vec3 omega = frameOmega(b);
+      addBlock(m_t, r, B * b, (sign * D::translational(row.direction)).transpose().eval());
+      addBlock(m_t, r, B * b + T, (sign * D::rotational(rho.cross(row.direction))).transpose().eval());
+      bias -= sign * row.direction.dot(omega.cross(omega.cross(rho)));
+    }
+    if (row.rotational) {
+      const Vec3 omegaA = frameOmega(cut.tip.body);
+      bias = omegaB.cross(row.direction).dot(omegaB - omegaA);
+    }
+    m_rhs[r] = bias + target;
+  }
+
   /// The mass rows see -G^T lambda: mirror every constraint entry.
   Eigen::SparseMatrix<double> matrix() {
     const int massRows = B * m_model.bodyCount();
@@ -151,6 +184,12 @@ class KktAssembler {
     }
   }
 
+  Vec3 frameOmega(int b) const {
+    const typename D::RVec& w = m_frames[static_cast<std::size_t>(b)].omega;
+    if constexpr (R == 3) return w;
+    else return Vec3(0.0, 0.0, w[0]);
+  }
+
   const Model& m_model;
   const std::vector<BodyFrame<D>>& m_frames;
   Triplets m_t;
@@ -171,11 +210,34 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
   KktAssembler<D> kkt(model, frames, m_rows);
   for (int i = 0; i < n; ++i) kkt.addBody(i);
   for (int i = 0; i < n; ++i) kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
+  std::vector<ClosureRow> cutRows;
+  if (model.hasLoops()) {
+    const ClosureConstraints constraints(model);
+    std::vector<BodyPose> poses;
+    computePoses(model, y, poses);
+    constraints.directions(poses, cutRows);
+    Eigen::VectorXd g = Eigen::VectorXd::Zero(model.cutRows()), gDot = g;
+    if (m_target.baumgarte) constraints.measure(poses, cutRows, g, gDot);
+    for (std::size_t r = 0; r < cutRows.size(); ++r) {
+      const auto k = static_cast<Eigen::Index>(r);
+      const double target = -2.0 * m_target.alpha * gDot[k] - m_target.beta * m_target.beta * g[k];
+      kkt.addCutRow(model.cuts()[static_cast<std::size_t>(cutRows[r].cut)], cutRows[r], m_cutRowOffset + static_cast<int>(r), target);
+    }
+  }
   Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
   lu.compute(kkt.matrix());
   if (lu.info() != Eigen::Success)
     throw Error(ErrorKind::Solver, "newton-euler: the constraint system is singular (" + lu.lastErrorMessage() + ")");
-  readSolution(lu.solve(kkt.rhs()), frames, out);
+  const Eigen::VectorXd x = lu.solve(kkt.rhs());
+  readSolution(x, frames, out);
+  // lambda of a cut row acts on the tip side along the row's direction.
+  out.cutForce.assign(model.cuts().size(), Vec3::Zero());
+  out.cutMoment.assign(model.cuts().size(), Vec3::Zero());
+  for (std::size_t r = 0; r < cutRows.size(); ++r) {
+    const double lambda = x[m_cutRowOffset + static_cast<Eigen::Index>(r)];
+    auto& target = cutRows[r].rotational ? out.cutMoment : out.cutForce;
+    target[static_cast<std::size_t>(cutRows[r].cut)] += lambda * cutRows[r].direction;
+  }
 }
 
 template <class D>

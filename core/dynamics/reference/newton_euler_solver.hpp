@@ -9,6 +9,9 @@
 //
 // Solved as one sparse LU system. It shares no solver code with the Riccati
 // path (only the rotation helpers), so agreement of the two is evidence.
+// Closed loops need nothing special here: a cut hinge is one more set of
+// constraint rows between its two bodies (or a body and the ground), with
+// Baumgarte's drift term on the right-hand side when asked for.
 
 #include <memory>
 
@@ -28,7 +31,7 @@ struct BodyFrame {
 template <class D>
 class NewtonEulerSolver final : public DynamicsSolver {
  public:
-  explicit NewtonEulerSolver(std::shared_ptr<const Model> model);
+  explicit NewtonEulerSolver(std::shared_ptr<const Model> model, const SupplementTarget& target = {});
   void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "newton-euler"; }
 
@@ -36,7 +39,9 @@ class NewtonEulerSolver final : public DynamicsSolver {
   int constraintRows(int body) const;
   void readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   std::vector<int> m_rowOffset;  // first constraint row of each body's output hinge
+  int m_cutRowOffset = 0;        // first row of the cut hinges' constraints
   int m_rows = 0;
+  SupplementTarget m_target;
 };
 
 extern template class NewtonEulerSolver<PlanarDim>;

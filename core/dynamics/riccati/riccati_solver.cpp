@@ -40,6 +40,19 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
     m_constants.emplace_back(b, general);
   }
   m_gravity = D::translational(mdl.gravity());
+  if (mdl.hasLoops()) {
+    std::vector<std::vector<CutEndOnBody>> perBody(n);
+    for (int c = 0; c < static_cast<int>(mdl.cuts().size()); ++c) {
+      const CompiledCut& cut = mdl.cuts()[static_cast<std::size_t>(c)];
+      perBody[static_cast<std::size_t>(cut.tip.body)].push_back({c, 1.0, cut.tip.point});
+      if (!cut.root.ground()) perBody[static_cast<std::size_t>(cut.root.body)].push_back({c, -1.0, cut.root.point});
+    }
+    m_cutEndBegin.push_back(0);
+    for (const auto& ends : perBody) {
+      m_cutEnds.insert(m_cutEnds.end(), ends.begin(), ends.end());
+      m_cutEndBegin.push_back(static_cast<int>(m_cutEnds.size()));
+    }
+  }
   setParallelism(static_cast<int>(std::thread::hardware_concurrency()));
 }
 
@@ -152,7 +165,23 @@ void RiccatiSolver<D>::forwardBody(int i) {
     const auto c = static_cast<std::size_t>(link.child);
     step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r);
   }
+  if (m_cutLoads && !m_cutEnds.empty()) addCutLoads(i, k, step.relation());
   releaseOutputHinge(i, step.relation(), m_y);
+}
+
+// A cut end is an input end with S = O and e = [-moment; force] (sign rule of
+// method.md §1.2: the load on an element at an input end is +q and -m), so
+// the body step adds chi = force and d x force - moment about O.
+template <class D>
+void RiccatiSolver<D>::addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
+  for (int e = m_cutEndBegin[static_cast<std::size_t>(i)]; e < m_cutEndBegin[static_cast<std::size_t>(i) + 1]; ++e) {
+    const CutEndOnBody& end = m_cutEnds[static_cast<std::size_t>(e)];
+    const CutLoad& load = (*m_cutLoads)[static_cast<std::size_t>(end.cut)];
+    const TVec force = end.sign * D::translational(load.force);
+    const TVec d = k.rIO - D::rotate(k.rotation, end.point);
+    relation.eq += force;
+    relation.em += D::crossRTv(d, force) - end.sign * D::rotational(load.moment);
+  }
 }
 
 // Releases the hinge at the output of body i (method.md §3.3). Only a

@@ -49,6 +49,7 @@ class RiccatiSolver final : public DynamicsSolver {
   explicit RiccatiSolver(std::shared_ptr<const Model> model);
   void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "riccati"; }
+  bool appliesCutLoads() const override { return true; }
 
   /// Read access to the workspace for tests.
   const RiccatiBodyData<D>& bodyData(int i) const { return m_bodies[static_cast<std::size_t>(i)]; }
@@ -73,6 +74,7 @@ class RiccatiSolver final : public DynamicsSolver {
   static void workerJob(void* self, int argument);
   void forwardBody(int i);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
+  void addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
   void solveRoot();
   void backwardBody(int i, SolverOutput& out);
   void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
@@ -86,6 +88,17 @@ class RiccatiSolver final : public DynamicsSolver {
   std::vector<SingleAxisRelease<D>> m_singleAxis;  // used by revolute hinges only
   std::vector<RiccatiLinkData<D>> m_links;
   TVec m_gravity;
+
+  /// The cut ends on each body (method.md §6): an extra input end whose load
+  /// is given, i.e. S = O and e = the load. Sorted by body; body i owns
+  /// m_cutEnds[m_cutEndBegin[i], m_cutEndBegin[i + 1]). Empty without loops.
+  struct CutEndOnBody {
+    int cut = 0;
+    double sign = 1.0;  // +1: the tip side of the cut, -1: the root side
+    Vec3 point = Vec3::Zero();
+  };
+  std::vector<CutEndOnBody> m_cutEnds;
+  std::vector<int> m_cutEndBegin;
 
   std::unique_ptr<SubtreePlan> m_plan;
   std::unique_ptr<WorkerThread> m_worker;

@@ -1,0 +1,84 @@
+#include "core/dynamics/loops/closed_loop_solver.hpp"
+
+#include <Eigen/SVD>
+
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+ClosedLoopSolver::ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const SupplementTarget& target)
+    : DynamicsSolver(tree->sharedModel()),
+      m_tree(std::move(tree)),
+      m_target(target),
+      m_constraints(*m_model),
+      m_loads(m_model->cuts().size()),
+      m_w(m_model->cutRows(), m_model->cutRows()),
+      m_lu(m_model->cutRows(), m_model->cutRows()) {
+  m_tree->setCutLoads(&m_loads);
+  m_column.resize(m_model->bodyCount());
+  m_rows.reserve(static_cast<std::size_t>(m_model->cutRows()));
+}
+
+void ClosedLoopSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+  const int rows = m_model->cutRows();
+  computePoses(*m_model, y, m_poses);
+  m_constraints.directions(m_poses, m_rows);
+  m_rhs.setZero(rows);
+  if (m_target.baumgarte) {
+    m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
+    m_rhs = -2.0 * m_target.alpha * m_gDot - m_target.beta * m_target.beta * m_g;
+  }
+  // a0: the tree with no cut loads; column j: with a unit load along row j.
+  std::fill(m_loads.begin(), m_loads.end(), CutLoad{});
+  m_column.angularOnly = false;
+  m_tree->evaluate(y, m_column);
+  m_constraints.accelerations(m_poses, m_rows, m_column, m_a0);
+  for (int j = 0; j < rows; ++j) {
+    const ClosureRow& row = m_rows[static_cast<std::size_t>(j)];
+    CutLoad& load = m_loads[static_cast<std::size_t>(row.cut)];
+    (row.rotational ? load.moment : load.force) = row.direction;
+    m_tree->evaluate(y, m_column);
+    m_constraints.accelerations(m_poses, m_rows, m_column, m_a);
+    m_w.col(j) = m_a - m_a0;
+    load = CutLoad{};
+  }
+  m_lu.compute(m_w);
+  if (m_lu.rank() < rows || m_lu.rcond() < 1e-12) throwSingular();
+  m_lambda = m_lu.solve(m_rhs - m_a0);
+  loadsFromMultipliers(m_lambda);
+  m_tree->evaluate(y, out);
+  out.cutForce.resize(m_loads.size());
+  out.cutMoment.resize(m_loads.size());
+  for (std::size_t c = 0; c < m_loads.size(); ++c) {
+    out.cutForce[c] = m_loads[c].force;
+    out.cutMoment[c] = m_loads[c].moment;
+  }
+}
+
+void ClosedLoopSolver::loadsFromMultipliers(const Eigen::VectorXd& lambda) {
+  std::fill(m_loads.begin(), m_loads.end(), CutLoad{});
+  for (std::size_t j = 0; j < m_rows.size(); ++j) {
+    const ClosureRow& row = m_rows[j];
+    CutLoad& load = m_loads[static_cast<std::size_t>(row.cut)];
+    (row.rotational ? load.moment : load.force) += lambda[static_cast<Eigen::Index>(j)] * row.direction;
+  }
+}
+
+// Names the cut whose rows weigh most in the direction W cannot resolve.
+void ClosedLoopSolver::throwSingular() const {
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(m_w, Eigen::ComputeFullV);
+  const Eigen::VectorXd& sigma = svd.singularValues();
+  const Eigen::Index last = sigma.size() - 1;
+  Eigen::Index row = 0;
+  svd.matrixV().col(last).cwiseAbs().maxCoeff(&row);
+  const CompiledCut& cut = m_model->cuts()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].cut)];
+  const double condition = sigma[last] > 0.0 ? sigma[0] / sigma[last] : INFINITY;
+  throw Error(ErrorKind::Solver,
+              "hinge '" + cut.name + "' (cut to close a loop): the supplement equations are singular (condition " +
+                  (std::isfinite(condition) ? "estimate " + formatNumber(condition) : std::string("infinite")) +
+                  "): the loop is at a dead point (its bodies line up so that they cannot move it), or this cut repeats a constraint the others already impose",
+              {ErrorSubject::Kind::Hinge, cut.specIndex});
+}
+
+}  // namespace mstmm

@@ -1,0 +1,53 @@
+#pragma once
+// Closed loops on top of a tree solver (method.md §6, 002 §3). Each loop is
+// cut at one hinge (Model::cuts()); the spanning tree is solved by the
+// Riccati recursion with the unknown cut loads lambda applied at the cut
+// ends. Every acceleration is affine in lambda, so the supplement equations
+// (the relative acceleration of the two ends vanishes in the constrained
+// directions, up to the drift-control term b) form a small dense system
+//     W lambda = b - a0,    W = d(relative accelerations)/d lambda,
+// whose columns come from the tree solved with one unit cut load each:
+// method.md carries them as extra columns of e through one sweep, this
+// evaluates them as extra sweeps; the work is the same order, O(n) per
+// column. A final sweep with the solved lambda gives the accelerations and
+// every hinge load.
+//
+// Drift: Baumgarte's b = -2 alpha g' - beta^2 g by default; with projection
+// (or none) b = 0 and the integrator projects the state after each step.
+
+#include <Eigen/LU>
+#include <memory>
+#include <vector>
+
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/loops/closure_constraints.hpp"
+
+namespace mstmm {
+
+class ClosedLoopSolver final : public DynamicsSolver {
+ public:
+  /// `tree` must apply cut loads (appliesCutLoads()) and share the model.
+  ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const SupplementTarget& target);
+  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
+  const char* name() const override { return m_tree->name(); }
+
+  /// The supplement matrix W of the last evaluation (tests, diagnostics).
+  const Eigen::MatrixXd& supplementMatrix() const { return m_w; }
+
+ private:
+  void loadsFromMultipliers(const Eigen::VectorXd& lambda);
+  [[noreturn]] void throwSingular() const;
+
+  std::unique_ptr<DynamicsSolver> m_tree;
+  SupplementTarget m_target;
+  ClosureConstraints m_constraints;
+  std::vector<BodyPose> m_poses;
+  std::vector<ClosureRow> m_rows;
+  std::vector<CutLoad> m_loads;
+  SolverOutput m_column;
+  Eigen::VectorXd m_g, m_gDot, m_a0, m_a, m_rhs, m_lambda;
+  Eigen::MatrixXd m_w;
+  Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
+};
+
+}  // namespace mstmm

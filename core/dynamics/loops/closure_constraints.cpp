@@ -1,0 +1,176 @@
+#include "core/dynamics/loops/closure_constraints.hpp"
+
+namespace mstmm {
+
+namespace {
+
+/// Two unit vectors normal to n and to each other.
+void normalPlane(const Vec3& n, Vec3& t1, Vec3& t2) {
+  const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  t1 = n.cross(a).normalized();
+  t2 = n.cross(t1);
+}
+
+const Mat3& rotationOf(const std::vector<BodyPose>& poses, int body) {
+  static const Mat3 identity = Mat3::Identity();
+  return body < 0 ? identity : poses[static_cast<std::size_t>(body)].rotation;
+}
+
+Vec3 omegaOf(const std::vector<BodyPose>& poses, int body) {
+  return body < 0 ? Vec3::Zero() : poses[static_cast<std::size_t>(body)].omega;
+}
+
+}  // namespace
+
+ClosureConstraints::ClosureConstraints(const Model& model) : m_model(model) {
+  m_firstCoordinate.resize(static_cast<std::size_t>(model.bodyCount()));
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    m_firstCoordinate[static_cast<std::size_t>(i)] = m_jointCoordinates;
+    m_jointCoordinates += model.hinge(i).dof;
+  }
+}
+
+void ClosureConstraints::directions(const std::vector<BodyPose>& poses, std::vector<ClosureRow>& rows) const {
+  rows.clear();
+  const int t = m_model.planar() ? 2 : 3;
+  for (int c = 0; c < static_cast<int>(m_model.cuts().size()); ++c) {
+    const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(c)];
+    for (int k = 0; k < t; ++k) rows.push_back({c, false, Vec3::Unit(k)});
+    if (cut.type == HingeType::Weld) {
+      if (m_model.planar()) {
+        rows.push_back({c, true, Vec3::UnitZ()});
+      } else {
+        const Mat3& b = rotationOf(poses, cut.root.body);
+        for (int k = 0; k < 3; ++k) rows.push_back({c, true, b.col(k)});
+      }
+    } else if (cut.type == HingeType::Revolute && !m_model.planar()) {
+      Vec3 t1, t2;
+      normalPlane(rotationOf(poses, cut.root.body) * cut.axisInRoot, t1, t2);
+      rows.push_back({c, true, t1});
+      rows.push_back({c, true, t2});
+    }
+  }
+}
+
+Vec3 ClosureConstraints::endPosition(const std::vector<BodyPose>& poses, const CutEnd& end) const {
+  return end.ground() ? end.point : poses[static_cast<std::size_t>(end.body)].point(end.point);
+}
+
+Vec3 ClosureConstraints::endVelocity(const std::vector<BodyPose>& poses, const CutEnd& end) const {
+  if (end.ground()) return Vec3::Zero();
+  const BodyPose& p = poses[static_cast<std::size_t>(end.body)];
+  return p.inputVelocity + p.omega.cross(p.rotation * end.point);
+}
+
+// Weld: the small rotation taking the tip side from where the root side
+// says it belongs (A_B R0) to where it is (A_A). Revolute: the tilt of the
+// tip side's axis out of the root side's. Both vanish when the loop is closed.
+double ClosureConstraints::rotationError(const std::vector<BodyPose>& poses, const CompiledCut& cut, const Vec3& t) const {
+  const Mat3& a = rotationOf(poses, cut.tip.body);
+  const Mat3& b = rotationOf(poses, cut.root.body);
+  if (cut.type == HingeType::Weld) {
+    const Mat3 error = a * (b * cut.tipInRoot).transpose();
+    const Vec3 phi(error(2, 1) - error(1, 2), error(0, 2) - error(2, 0), error(1, 0) - error(0, 1));
+    return 0.5 * t.dot(phi);
+  }
+  return t.dot((b * cut.axisInRoot).cross(a * cut.axisInTip));
+}
+
+void ClosureConstraints::measure(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::VectorXd& g, Eigen::VectorXd& gDot) const {
+  g.resize(static_cast<Eigen::Index>(rows.size()));
+  gDot.resize(g.size());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const ClosureRow& row = rows[r];
+    const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(row.cut)];
+    const auto i = static_cast<Eigen::Index>(r);
+    if (row.rotational) {
+      g[i] = rotationError(poses, cut, row.direction);
+      gDot[i] = row.direction.dot(omegaOf(poses, cut.tip.body) - omegaOf(poses, cut.root.body));
+    } else {
+      g[i] = row.direction.dot(endPosition(poses, cut.tip) - endPosition(poses, cut.root));
+      gDot[i] = row.direction.dot(endVelocity(poses, cut.tip) - endVelocity(poses, cut.root));
+    }
+  }
+}
+
+void ClosureConstraints::accelerations(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, const SolverOutput& out, Eigen::VectorXd& acc) const {
+  auto pointAcceleration = [&](const CutEnd& end) -> Vec3 {
+    if (end.ground()) return Vec3::Zero();
+    const auto b = static_cast<std::size_t>(end.body);
+    const BodyPose& p = poses[b];
+    const Vec3 rho = p.rotation * (end.point - m_model.body(end.body).com);
+    return out.comAcceleration[b] + out.angularAcceleration[b].cross(rho) + p.omega.cross(p.omega.cross(rho));
+  };
+  auto angularAcceleration = [&](const CutEnd& end) -> Vec3 {
+    return end.ground() ? Vec3::Zero() : out.angularAcceleration[static_cast<std::size_t>(end.body)];
+  };
+  acc.resize(static_cast<Eigen::Index>(rows.size()));
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const ClosureRow& row = rows[r];
+    const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(row.cut)];
+    const auto i = static_cast<Eigen::Index>(r);
+    if (!row.rotational) {
+      acc[i] = row.direction.dot(pointAcceleration(cut.tip) - pointAcceleration(cut.root));
+      continue;
+    }
+    // d/dt [t . (Omega_A - Omega_B)] with t turning with the root side.
+    const Vec3 omegaB = omegaOf(poses, cut.root.body);
+    acc[i] = row.direction.dot(angularAcceleration(cut.tip) - angularAcceleration(cut.root)) +
+             omegaB.cross(row.direction).dot(omegaOf(poses, cut.tip.body) - omegaB);
+  }
+}
+
+int ClosureConstraints::hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[3]) const {
+  const CompiledHinge& hinge = m_model.hinge(i);
+  if (hinge.dof == 0) return 0;
+  if (m_model.planar()) {
+    h[0] = Vec3::UnitZ();
+    return 1;
+  }
+  if (hinge.type == HingeType::Revolute) {
+    h[0] = rotationOf(poses, m_model.body(i).parent) * hinge.axisInParent;
+    return 1;
+  }
+  for (int k = 0; k < 3; ++k) h[k] = Vec3::Unit(k);
+  return 3;
+}
+
+// A joint rate w along h of the hinge at O_k moves the end P by
+// (h w) x (r_P - r_Ok) and turns it by h w: every hinge between P's body and
+// the ground contributes.
+void ClosureConstraints::addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const {
+  if (end.ground()) return;
+  const Vec3 p = endPosition(poses, end);
+  for (int k = end.body; k >= 0; k = m_model.body(k).parent) {
+    Vec3 h[3];
+    const int columns = hingeDirections(poses, k, h);
+    const Vec3 arm = p - poses[static_cast<std::size_t>(k)].output;
+    for (int m = 0; m < columns; ++m) {
+      const double value = row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm));
+      j(r, m_firstCoordinate[static_cast<std::size_t>(k)] + m) += sign * value;
+    }
+  }
+}
+
+void ClosureConstraints::jacobian(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::MatrixXd& j) const {
+  j.setZero(static_cast<Eigen::Index>(rows.size()), m_jointCoordinates);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(rows[r].cut)];
+    addPath(poses, rows[r], cut.tip, 1.0, static_cast<int>(r), j);
+    addPath(poses, rows[r], cut.root, -1.0, static_cast<int>(r), j);
+  }
+}
+
+void ClosureConstraints::absoluteIncrements(const std::vector<BodyPose>& poses, const Eigen::VectorXd& joint, std::vector<Vec3>& perBody) const {
+  perBody.assign(static_cast<std::size_t>(m_model.bodyCount()), Vec3::Zero());
+  for (int i = m_model.bodyCount() - 1; i >= 0; --i) {  // parents come after their children
+    const int parent = m_model.body(i).parent;
+    Vec3 increment = parent >= 0 ? perBody[static_cast<std::size_t>(parent)] : Vec3::Zero();
+    Vec3 h[3];
+    const int columns = hingeDirections(poses, i, h);
+    for (int m = 0; m < columns; ++m) increment += h[m] * joint[m_firstCoordinate[static_cast<std::size_t>(i)] + m];
+    perBody[static_cast<std::size_t>(i)] = increment;
+  }
+}
+
+}  // namespace mstmm

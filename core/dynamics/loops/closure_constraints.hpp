@@ -1,0 +1,66 @@
+#pragma once
+// The closure conditions of the cut hinges (method.md §6, 002 Eqs. for the
+// supplement equations), one row per constrained relative motion:
+//
+//   translational rows   e . (r_A - r_B)        e: an inertial axis
+//   rotational rows      t . (rotation error)   t: fixed in the root side B;
+//                                               weld: its three axes,
+//                                               revolute: the two normals to the axis
+//
+// at position (g), velocity (g') and acceleration level. A is the cut end on
+// the tip-side body, B the one on the root-side body or the ground. The
+// velocity rows are linear in the tree's joint rates; jacobian() gives that
+// map, which the projection onto the constraints (closure_projection.hpp)
+// and the supplement solve's error messages use.
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "core/dynamics/kinematics.hpp"
+
+namespace mstmm {
+
+/// One supplement equation: which cut, and the direction of its reaction
+/// (a force for a translational row, a moment for a rotational one).
+struct ClosureRow {
+  int cut = 0;
+  bool rotational = false;
+  Vec3 direction = Vec3::UnitX();
+};
+
+class ClosureConstraints {
+ public:
+  explicit ClosureConstraints(const Model& model);
+
+  int rows() const { return m_model.cutRows(); }
+  /// Joint coordinates of the spanning tree (its degrees of freedom).
+  int jointCoordinates() const { return m_jointCoordinates; }
+
+  /// The rows' directions at these poses (rotational ones turn with the root side).
+  void directions(const std::vector<BodyPose>& poses, std::vector<ClosureRow>& rows) const;
+  /// Position errors g and velocity errors g' along the rows.
+  void measure(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::VectorXd& g, Eigen::VectorXd& gDot) const;
+  /// g'' along the rows for the accelerations in `out` (centre-of-mass and angular).
+  void accelerations(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, const SolverOutput& out, Eigen::VectorXd& acc) const;
+  /// d g' / d (joint rates): rows x jointCoordinates().
+  void jacobian(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::MatrixXd& j) const;
+  /// Turns joint-rate increments into increments of every body's absolute
+  /// angular velocity (or, to first order, of its orientation), root first.
+  void absoluteIncrements(const std::vector<BodyPose>& poses, const Eigen::VectorXd& joint, std::vector<Vec3>& perBody) const;
+
+  /// World position, velocity and acceleration of a cut end.
+  Vec3 endPosition(const std::vector<BodyPose>& poses, const CutEnd& end) const;
+  Vec3 endVelocity(const std::vector<BodyPose>& poses, const CutEnd& end) const;
+
+ private:
+  /// The free directions of body i's tree hinge, world axes (0 to 3 columns).
+  int hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[3]) const;
+  void addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const;
+  double rotationError(const std::vector<BodyPose>& poses, const CompiledCut& cut, const Vec3& t) const;
+
+  const Model& m_model;
+  std::vector<int> m_firstCoordinate;  // per body: its tree hinge's first joint coordinate
+  int m_jointCoordinates = 0;
+};
+
+}  // namespace mstmm

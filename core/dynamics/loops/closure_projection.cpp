@@ -1,0 +1,121 @@
+#include "core/dynamics/loops/closure_projection.hpp"
+
+#include <Eigen/LU>
+#include <Eigen/SVD>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+namespace {
+
+int largestEntry(const Eigen::VectorXd& v, double& value) {
+  Eigen::Index at = 0;
+  value = v.size() ? v.cwiseAbs().maxCoeff(&at) : 0.0;
+  return static_cast<int>(at);
+}
+
+}  // namespace
+
+ClosureProjector::ClosureProjector(const Model& model) : m_model(model), m_constraints(model) {}
+
+ClosureReport ClosureProjector::measure(const Eigen::VectorXd& y) {
+  ClosureReport report;
+  if (!m_model.hasLoops()) return report;
+  computePoses(m_model, y, m_poses);
+  m_constraints.directions(m_poses, m_rows);
+  m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
+  report.positionCut = m_rows[static_cast<std::size_t>(largestEntry(m_g, report.position))].cut;
+  report.velocityCut = m_rows[static_cast<std::size_t>(largestEntry(m_gDot, report.velocity))].cut;
+  return report;
+}
+
+void ClosureProjector::requireClosed(const Eigen::VectorXd& y) {
+  const ClosureReport r = measure(y);
+  const bool positionOk = r.position <= kPositionTolerance;
+  if (positionOk && r.velocity <= kVelocityTolerance) return;
+  const int c = positionOk ? r.velocityCut : r.positionCut;
+  const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(c)];
+  const std::string what = positionOk ? "its two ends move apart at " + formatNumber(r.velocity) + " m/s (or rad/s)"
+                                      : "its two ends are " + formatNumber(r.position) + " m (or rad) apart";
+  throw Error(ErrorKind::Validation,
+              "hinge '" + cut.name + "' (cut to close a loop): the initial state does not close the loop: " + what +
+                  "; set the initial angles and angular velocities of the loop's bodies consistently, or turn on "
+                  "'project the initial state onto the loop constraints'",
+              {ErrorSubject::Kind::Hinge, cut.specIndex});
+}
+
+void ClosureProjector::project(Eigen::VectorXd& y, bool positions) {
+  if (!m_model.hasLoops()) return;
+  // Gauss-Newton: quadratic convergence from a nearby state; a few steps
+  // suffice after an integration step, more from a hand-set initial state.
+  for (int iteration = 0; positions && iteration < 50; ++iteration) {
+    computePoses(m_model, y, m_poses);
+    m_constraints.directions(m_poses, m_rows);
+    m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
+    if (m_g.lpNorm<Eigen::Infinity>() < 1e-14) break;
+    if (iteration == 49)
+      throw Error(ErrorKind::Solver, "the loop constraints cannot be met from this state (projection did not converge; largest error " + formatNumber(m_g.lpNorm<Eigen::Infinity>()) + ")");
+    solveLeastNorm(m_g, "position");
+    applyRotations(y);
+  }
+  computePoses(m_model, y, m_poses);
+  m_constraints.directions(m_poses, m_rows);
+  m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
+  solveLeastNorm(m_gDot, "velocity");
+  applyRates(y);
+}
+
+// joint = -J^T (J J^T)^-1 residual: the smallest joint-coordinate change
+// that removes the residual to first order.
+void ClosureProjector::solveLeastNorm(const Eigen::VectorXd& residual, const char* level) {
+  m_constraints.jacobian(m_poses, m_rows, m_j);
+  const Eigen::MatrixXd jjt = m_j * m_j.transpose();
+  const Eigen::FullPivLU<Eigen::MatrixXd> lu(jjt);
+  if (lu.rank() < jjt.rows() || lu.rcond() < 1e-13) throwSingular(level);
+  m_joint = -m_j.transpose() * lu.solve(residual);
+}
+
+void ClosureProjector::applyRotations(Eigen::VectorXd& y) {
+  m_constraints.absoluteIncrements(m_poses, m_joint, m_perBody);
+  const int per = statePerBody(m_model);
+  for (int i = 0; i < m_model.bodyCount(); ++i) {
+    const Vec3& phi = m_perBody[static_cast<std::size_t>(i)];
+    if (m_model.planar()) {
+      y[per * i] += phi.z();
+      continue;
+    }
+    const double angle = phi.norm();
+    if (angle == 0.0) continue;
+    const Quat turn = quaternionFromAxisAngle(phi / angle, angle);
+    const Quat p = quaternionProduct(turn, y.segment<4>(per * i));
+    y.segment<4>(per * i) = p / p.norm();
+  }
+}
+
+void ClosureProjector::applyRates(Eigen::VectorXd& y) {
+  m_constraints.absoluteIncrements(m_poses, m_joint, m_perBody);
+  const int per = statePerBody(m_model);
+  for (int i = 0; i < m_model.bodyCount(); ++i) {
+    const Vec3& w = m_perBody[static_cast<std::size_t>(i)];
+    if (m_model.planar()) y[per * i + 1] += w.z();
+    else y.segment<3>(per * i + 4) += w;
+  }
+}
+
+// The cut whose rows weigh most in the direction that lost rank.
+void ClosureProjector::throwSingular(const char* level) const {
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(m_j * m_j.transpose(), Eigen::ComputeFullU);
+  const Eigen::Index last = svd.singularValues().size() - 1;
+  double weight = 0.0;
+  const int row = largestEntry(svd.matrixU().col(last), weight);
+  const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].cut)];
+  throw Error(ErrorKind::Solver,
+              "hinge '" + cut.name + "' (cut to close a loop): the loop constraints are singular at " + level +
+                  " level here: the loop is at a dead point (its bodies line up so that they cannot move it), or this cut repeats a constraint the others already impose",
+              {ErrorSubject::Kind::Hinge, cut.specIndex});
+}
+
+}  // namespace mstmm

@@ -1,0 +1,55 @@
+#pragma once
+// Keeping a looped system's state on its constraints (method.md §6, "Drift"):
+// the angles of a loop are dependent, so the state must close every cut at
+// position and velocity level. The projector moves the state the least (in
+// the spanning tree's joint coordinates) that closes them: Gauss-Newton on
+// g = 0, then the velocity projection onto g' = 0, which is linear.
+// Used to check and, on request, repair the initial state, and after every
+// step when the run's stabilisation is "projection".
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "core/dynamics/loops/closure_constraints.hpp"
+
+namespace mstmm {
+
+/// The largest closure errors of a state, and the cuts where they occur.
+struct ClosureReport {
+  double position = 0.0;  // m (rotational rows: rad)
+  double velocity = 0.0;  // m/s (rad/s)
+  int positionCut = -1;
+  int velocityCut = -1;
+};
+
+class ClosureProjector {
+ public:
+  explicit ClosureProjector(const Model& model);
+
+  ClosureReport measure(const Eigen::VectorXd& y);
+  /// Refuses a state that does not close its loops (mstmm::Error naming the
+  /// cut hinge, what is off and by how much, and how to fix it).
+  void requireClosed(const Eigen::VectorXd& y);
+  /// Moves y onto g = 0 and g' = 0; `positions` false projects the velocities only.
+  void project(Eigen::VectorXd& y, bool positions = true);
+
+  /// Tolerances of requireClosed(): positions in m or rad, velocities in m/s or rad/s.
+  static constexpr double kPositionTolerance = 1e-8;
+  static constexpr double kVelocityTolerance = 1e-8;
+
+ private:
+  void solveLeastNorm(const Eigen::VectorXd& residual, const char* level);
+  void applyRotations(Eigen::VectorXd& y);
+  void applyRates(Eigen::VectorXd& y);
+  [[noreturn]] void throwSingular(const char* level) const;
+
+  const Model& m_model;
+  ClosureConstraints m_constraints;
+  std::vector<BodyPose> m_poses;
+  std::vector<ClosureRow> m_rows;
+  Eigen::VectorXd m_g, m_gDot, m_joint;
+  Eigen::MatrixXd m_j;
+  std::vector<Vec3> m_perBody;
+};
+
+}  // namespace mstmm

@@ -1,0 +1,74 @@
+#include "core/model/spanning_tree.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace mstmm {
+
+namespace {
+
+class TreeSearch {
+ public:
+  explicit TreeSearch(const ModelSpec& spec) : m_spec(spec), m_hangingFrom(spec.bodies.size() + 1) {
+    for (std::size_t i = 0; i < spec.bodies.size(); ++i) m_index.emplace(spec.bodies[i].id.value, static_cast<int>(i));
+    // Candidates grouped by the body they hang from (the ground last), Keep first.
+    for (std::size_t h = 0; h < spec.hinges.size(); ++h) {
+      const HingeSpec& hinge = spec.hinges[h];
+      if (!hinge.atChildOutput() || hinge.cut == CutChoice::Cut || indexOf(hinge.child) < 0) continue;
+      const int parent = hinge.isGround() ? ground() : indexOf(*hinge.parent);
+      if (parent < 0) continue;
+      m_hangingFrom[static_cast<std::size_t>(parent)].push_back(static_cast<int>(h));
+    }
+    for (auto& list : m_hangingFrom)
+      std::stable_sort(list.begin(), list.end(), [&](int a, int b) { return keep(a) && !keep(b); });
+  }
+
+  SpanningTree best() const {
+    SpanningTree best;
+    best.treeHinge.assign(m_spec.bodies.size(), -1);
+    for (int rootHinge : m_hangingFrom[static_cast<std::size_t>(ground())]) {
+      SpanningTree t = grow(rootHinge);
+      if (t.reached > best.reached) best = std::move(t);
+      if (best.spans()) break;
+    }
+    best.cut.assign(m_spec.hinges.size(), true);
+    for (int h : best.treeHinge)
+      if (h >= 0) best.cut[static_cast<std::size_t>(h)] = false;
+    return best;
+  }
+
+ private:
+  int ground() const { return static_cast<int>(m_spec.bodies.size()); }
+  bool keep(int h) const { return m_spec.hinges[static_cast<std::size_t>(h)].cut == CutChoice::Keep; }
+  int indexOf(BodyId id) const {
+    auto it = m_index.find(id.value);
+    return it == m_index.end() ? -1 : it->second;
+  }
+
+  SpanningTree grow(int rootHinge) const {
+    SpanningTree t;
+    t.rootHinge = rootHinge;
+    t.treeHinge.assign(m_spec.bodies.size(), -1);
+    std::vector<int> queue{indexOf(m_spec.hinges[static_cast<std::size_t>(rootHinge)].child)};
+    t.treeHinge[static_cast<std::size_t>(queue.front())] = rootHinge;
+    for (std::size_t next = 0; next < queue.size(); ++next)
+      for (int h : m_hangingFrom[static_cast<std::size_t>(queue[next])]) {
+        const int child = indexOf(m_spec.hinges[static_cast<std::size_t>(h)].child);
+        if (t.treeHinge[static_cast<std::size_t>(child)] >= 0) continue;
+        t.treeHinge[static_cast<std::size_t>(child)] = h;
+        queue.push_back(child);
+      }
+    t.reached = static_cast<int>(queue.size());
+    return t;
+  }
+
+  const ModelSpec& m_spec;
+  std::unordered_map<std::uint32_t, int> m_index;
+  std::vector<std::vector<int>> m_hangingFrom;  // per body, and the ground last
+};
+
+}  // namespace
+
+SpanningTree chooseSpanningTree(const ModelSpec& spec) { return TreeSearch(spec).best(); }
+
+}  // namespace mstmm

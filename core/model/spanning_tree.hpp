@@ -1,0 +1,31 @@
+#pragma once
+// The spanning tree of a topology graph that may contain closed loops
+// (method.md §6, 002 §3): every body hangs from exactly one tree hinge at its
+// output end, the tree hangs from the ground by one hinge, and every other
+// hinge is cut. A cut hinge becomes a pair of new boundaries: extra input
+// ends of its two bodies (or one body and the ground), related by the
+// supplement equations.
+//
+// The choice: tree hinges are taken breadth-first from the ground, so loops
+// are cut far from the ground; hinges marked Keep are taken before others,
+// hinges marked Cut and hinges at a child's input end are never taken.
+
+#include <vector>
+
+#include "core/model/model_spec.hpp"
+
+namespace mstmm {
+
+struct SpanningTree {
+  int rootHinge = -1;            // spec hinge from the root body to the ground; -1: none
+  std::vector<int> treeHinge;    // per spec body: the spec hinge it hangs from; -1: not reached
+  std::vector<bool> cut;         // per spec hinge: cut (true) or in the tree
+  int reached = 0;               // bodies reached from the ground
+
+  bool spans() const { return reached == static_cast<int>(treeHinge.size()); }
+};
+
+/// Hinges naming bodies that do not exist are ignored (validation reports them).
+SpanningTree chooseSpanningTree(const ModelSpec& spec);
+
+}  // namespace mstmm
