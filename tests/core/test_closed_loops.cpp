@@ -184,6 +184,150 @@ class TestClosedLoops : public QObject {
           planar ? "planar" : "spatial", cutsSeen, worst, worstClosure);
     QVERIFY(worstClosure < 1e-12);
   }
+
+  // method.md §6 measured 4.8e-12 m (Baumgarte) and 7e-16 m (projection)
+  // for its four-bar. Two cases: the linkage lying on a table (no gravity in
+  // its plane), driven by its initial crank rate of 2 rad/s, where the
+  // issue's limit of 1e-10 m applies; and the same linkage swinging under
+  // gravity, whose rocker reaches 12 rad/s: RK4's own error at dt = 1e-3 then
+  // leaves ~3e-10 m that no Baumgarte gain removes (halving dt gives 2e-11 m).
+  void fourBarStaysClosedForTenSeconds_data() {
+    QTest::addColumn<int>("method");
+    QTest::addColumn<bool>("gravity");
+    QTest::addColumn<double>("closureLimit");
+    QTest::newRow("baumgarte, on a table") << static_cast<int>(LoopStabilisation::Baumgarte) << false << 1e-10;
+    QTest::newRow("projection, on a table") << static_cast<int>(LoopStabilisation::Projection) << false << 1e-13;
+    QTest::newRow("none, on a table") << static_cast<int>(LoopStabilisation::None) << false << 1e-6;
+    QTest::newRow("baumgarte, hanging") << static_cast<int>(LoopStabilisation::Baumgarte) << true << 1e-9;
+    QTest::newRow("projection, hanging") << static_cast<int>(LoopStabilisation::Projection) << true << 1e-13;
+    QTest::newRow("none, hanging") << static_cast<int>(LoopStabilisation::None) << true << 1e-6;
+  }
+  void fourBarStaysClosedForTenSeconds() {
+    QFETCH(int, method);
+    QFETCH(bool, gravity);
+    QFETCH(double, closureLimit);
+    ModelSpec spec = generateFourBar({});
+    if (!gravity) spec.gravity.setZero();
+    spec.simulation.endTime = 10.0;
+    spec.simulation.timeStep = 1e-3;
+    spec.simulation.outputEvery = 10;
+    spec.simulation.loopStabilisation = static_cast<LoopStabilisation>(method);
+    ClosureSink sink(Vec3(FourBarOptions{}.ground, 0, 0));
+    const RunReport report = simulate(compile(spec), spec.simulation, sink);
+    QVERIFY2(report.status == RunStatus::Completed, report.error ? report.error->what() : "");
+    QCOMPARE(sink.frames, 1001);
+    qInfo("%s, %s: max closure error %.2e m, max |E - E0| %.2e J (E0 = %.4f J)", toString(spec.simulation.loopStabilisation),
+          gravity ? "hanging" : "on a table", sink.maxClosure, sink.maxEnergyDrift, sink.energy0);
+    QVERIFY2(sink.maxClosure <= closureLimit, qPrintable(QString::number(sink.maxClosure)));
+    QVERIFY2(sink.maxEnergyDrift <= 1e-6 * std::abs(sink.energy0), qPrintable(QString::number(sink.maxEnergyDrift)));
+  }
+
+  // A rod pinned to the ground at both ends cannot move: the second pin
+  // repeats what the first and the rod impose along the rod.
+  void redundantCutIsReportedWithItsHinge() {
+    ModelSpec spec;
+    spec.kind = ModelKind::Planar;
+    const BodyId rod = spec.addBody("rod").id;
+    spec.addHinge("left", HingeType::Pin, rod, std::nullopt).anchor = Vec3(1, 0, 0);
+    HingeSpec& right = spec.addHinge("right", HingeType::Pin, rod, std::nullopt);
+    right.childEnd = 0;
+    const auto model = compile(spec);
+    QCOMPARE(model->cuts().front().name, std::string("right"));
+    SolverOutput out;
+    for (SolverKind kind : {SolverKind::Riccati}) {
+      try {
+        makeSolver(kind, model)->evaluate(initialState(*model), out);
+        QFAIL("a redundant cut was accepted");
+      } catch (const Error& e) {
+        QCOMPARE(e.kind(), ErrorKind::Solver);
+        QCOMPARE(e.subject().specIndex, 1);
+        QVERIFY2(QString(e.what()).startsWith("hinge 'right' (cut to close a loop): the supplement equations are singular"), e.what());
+        QVERIFY(QString(e.what()).contains("dead point") && QString(e.what()).contains("repeats a constraint"));
+      }
+    }
+  }
+
+  // A parallelogram four-bar lying flat (all pivots on one line) is at a
+  // dead point: the crank cannot tell the coupler which way to go.
+  void deadPointIsReportedWhenARunReachesIt() {
+    FourBarOptions flat;
+    flat.crank = 1.0;
+    flat.coupler = 2.0;
+    flat.rocker = 1.0;
+    flat.ground = 2.0;
+    flat.crankAngle = 1e-9;  // just off the dead point, so the model can be built
+    flat.crankRate = 0.0;
+    ModelSpec spec = generateFourBar(flat);
+    spec.gravity.setZero();
+    // Put it exactly on the dead point.
+    spec.bodies[0].theta = M_PI;  // crank from B = (1, 0) to A = (0, 0)
+    spec.bodies[1].theta = M_PI;  // coupler from C = (3, 0) to B
+    spec.bodies[2].theta = 0.0;   // rocker from D = (2, 0) to C = (3, 0)
+    const auto model = compile(spec);
+    SolverOutput out;
+    try {
+      makeSolver(SolverKind::Riccati, model)->evaluate(initialState(*model), out);
+      QFAIL("the dead point was not reported");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).startsWith("hinge 'D' (cut to close a loop): the supplement equations are singular"), e.what());
+    }
+  }
+
+  void inconsistentInitialStateIsRefusedOrProjected() {
+    ModelSpec spec = generateFourBar({});
+    spec.bodies[1].theta += 0.05;  // the coupler no longer reaches the rocker
+    spec.simulation.endTime = 0.01;
+    ClosureSink sink(Vec3(FourBarOptions{}.ground, 0, 0));
+    RunReport report = simulate(compile(spec), spec.simulation, sink);
+    QCOMPARE(report.status, RunStatus::Failed);
+    QVERIFY2(QString(report.error->what()).contains("hinge 'D' (cut to close a loop): the initial state does not close the loop: its two ends are"),
+             report.error->what());
+    QCOMPARE(report.error->subject().kind, ErrorSubject::Kind::Hinge);
+
+    spec = generateFourBar({});
+    spec.bodies[2].thetaDot += 0.3;  // positions close, velocities do not
+    report = simulate(compile(spec), spec.simulation, sink);
+    QCOMPARE(report.status, RunStatus::Failed);
+    QVERIFY2(QString(report.error->what()).contains("its two ends move apart at"), report.error->what());
+
+    spec.bodies[1].theta += 0.05;
+    spec.simulation.projectInitialState = true;
+    spec.simulation.endTime = 1.0;
+    ClosureSink projected(Vec3(FourBarOptions{}.ground, 0, 0));
+    report = simulate(compile(spec), spec.simulation, projected);
+    QVERIFY2(report.status == RunStatus::Completed, report.error ? report.error->what() : "");
+    qInfo("projected initial state: closure over 1 s %.2e m", projected.maxClosure);
+    QVERIFY(projected.maxClosure < 1e-9);
+  }
+
+  // The projection moves the crank angle and rate as little as it can: a
+  // consistent state is a fixed point, and the projected one closes exactly.
+  void projectionClosesAndKeepsConsistentStates() {
+    const auto model = compile(generateFourBar({}));
+    Eigen::VectorXd y = initialState(*model);
+    const Eigen::VectorXd consistent = y;
+    ClosureProjector projector(*model);
+    projector.project(y);
+    QVERIFY((y - consistent).norm() < 1e-12);
+    y[2] += 0.1;
+    y[5] -= 0.4;
+    QVERIFY(projector.measure(y).position > 1e-3);
+    projector.project(y);
+    const ClosureReport r = projector.measure(y);
+    QVERIFY(r.position < 1e-14 && r.velocity < 1e-13);
+  }
+
+  void treeOnlySolversRefuseLoops() {
+    const auto model = compile(generateFourBar({}));
+    for (SolverKind kind : {SolverKind::MassMatrix, SolverKind::ClassicalTmm}) {
+      try {
+        makeSolver(kind, model);
+        QFAIL("a tree-only solver accepted a looped model");
+      } catch (const Error& e) {
+        QVERIFY2(QString(e.what()).contains("handles tree systems only, and this model has closed loops"), e.what());
+      }
+    }
+  }
 };
 
 QTEST_APPLESS_MAIN(TestClosedLoops)
