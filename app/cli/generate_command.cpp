@@ -4,6 +4,7 @@
 #include "app/cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/generate/generators.hpp"
+#include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
 
 namespace mstmm::cli {
@@ -19,8 +20,8 @@ int bodyCount(const Arguments& a, long fallback) {
 }  // namespace
 
 int generateCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"bodies", "seed", "out"}, {"planar"});
-  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree or demo");
+  const Arguments a(args, {"bodies", "seed", "out", "chain"}, {"planar", "tree"});
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar or mixed");
   const std::string kind = a.positional()[0];
   if (!a.has("out")) throw Error(ErrorKind::Input, "generate needs --out FILE.json");
   const bool planar = a.has("planar");
@@ -39,8 +40,17 @@ int generateCommand(const std::vector<std::string>& args) {
     spec = generateRandomTree({bodyCount(a, 20), static_cast<std::uint64_t>(seed), planar});
   } else if (kind == "demo") {
     spec = riccatiDemo();
+  } else if (kind == "four-bar") {
+    spec = generateFourBar({});
+  } else if (kind == "mixed") {
+    MixedSystemOptions o;
+    const long chain = a.integer("chain", 0);
+    if (chain < 0 || chain > 1000000L) throw Error(ErrorKind::Input, "--chain must be between 0 and 1,000,000");
+    o.chainBodies = static_cast<int>(chain);
+    o.closeLoop = !a.has("tree");
+    spec = generateMixedSystem(o);
   } else {
-    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree or demo)");
+    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar or mixed)");
   }
   saveModel(spec, a.value("out"));
   std::cerr << "mstmm: wrote '" << spec.name << "' (" << spec.bodies.size() << " bodies) to " << a.value("out") << "\n";

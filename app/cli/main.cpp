@@ -33,6 +33,8 @@ const char* kUsage =
     "  generate branch --bodies N [--planar] --out F.json      (000 Fig. 1; 500 bodies give N = 999)\n"
     "  generate random-tree --bodies N --seed S [--planar] --out F.json\n"
     "  generate demo --out F.json                               (the planar example of 000 §5.1)\n"
+    "  generate four-bar --out F.json                           (planar four-bar, a closed loop)\n"
+    "  generate mixed [--chain N] [--tree] --out F.json         (002 Fig. 2; --chain 238: Fig. 9; --tree: Fig. 4)\n"
     "  info MODEL.json\n"
     "      bodies, hinges, degrees of freedom, tree depth, multi-input bodies\n"
     "  format MODEL.json [--out F.json]\n"

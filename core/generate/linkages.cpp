@@ -20,7 +20,74 @@ BodySpec& addRod(ModelSpec& spec, const std::string& name, const Vec3& from, con
   return b;
 }
 
+/// A cylinder of `length` from its input end at `from` in the direction of
+/// `up` (unit, in the x-y plane) to its output end.
+BodySpec& addCylinder(ModelSpec& spec, const std::string& name, double length, const Vec3& up) {
+  BodySpec& b = spec.addBody(name);
+  b.shape.type = ShapeType::Cylinder;
+  b.shape.length = length;
+  b.shape.radius = 0.02;
+  b.shape.mass = length;  // 1 kg/m
+  b.output = Vec3(length, 0, 0);
+  b.orientation = quaternionFromAxisAngle(Vec3::UnitZ(), std::atan2(up.y(), up.x()));
+  return b;
+}
+
+/// A two-input plate hanging level by the middle of its top edge: inputs at
+/// its bottom corners, output at the top middle.
+BodySpec& addPlate(ModelSpec& spec, const std::string& name, double width, double height) {
+  BodySpec& b = spec.addBody(name);
+  b.shape.type = ShapeType::Box;
+  b.shape.mass = 2.0;
+  b.shape.size = Vec3(width, height, 0.05);
+  b.shape.center = Vec3(width / 2, height / 2, 0);
+  b.inputs = {Vec3::Zero(), Vec3(width, 0, 0)};
+  b.output = Vec3(width / 2, height, 0);
+  return b;
+}
+
 }  // namespace
+
+ModelSpec generateMixedSystem(const MixedSystemOptions& o) {
+  ModelSpec spec;
+  spec.kind = ModelKind::Spatial;
+  spec.name = o.chainBodies > 0 ? "mixed system of " + std::to_string(12 + o.chainBodies) + " bodies (002 Fig. 9)"
+                                : (o.closeLoop ? "closed-loop-and-branch mixed system (002 Fig. 2)" : "tree system (002 Fig. 4)");
+  spec.simulation.endTime = 5.0;
+  const Vec3 up = Vec3::UnitY();
+  const double tilt = std::atan2(0.3, 0.4);  // tips 2 and 3 lean in by 0.3 m over 0.4 m and meet
+  const Vec3 leanRight(std::sin(tilt), std::cos(tilt), 0), leanLeft(-std::sin(tilt), std::cos(tilt), 0);
+  std::vector<BodyId> tips;
+  for (int k = 1; k <= 4; ++k) {
+    const Vec3 dir = !o.closeLoop ? up : k == 2 ? leanLeft : k == 3 ? leanRight : up;
+    tips.push_back(addCylinder(spec, std::to_string(k), 0.5, dir).id);  // 2 leans so its tip is to the right of its top
+  }
+  std::vector<BodyId> middles;
+  for (int k = 9; k <= 12; ++k) middles.push_back(addCylinder(spec, std::to_string(k), 0.5, up).id);
+  const BodyId b17 = addPlate(spec, "17", 0.6, 0.3).id, b18 = addPlate(spec, "18", 0.6, 0.3).id;
+  const BodyId b21 = addPlate(spec, "21", 1.2, 0.3).id;
+  const BodyId b23 = addCylinder(spec, "23", 1.0, up).id;
+  for (int k = 0; k < 4; ++k) spec.addHinge(std::to_string(5 + k), HingeType::Ball, tips[static_cast<std::size_t>(k)], middles[static_cast<std::size_t>(k)], 0);
+  for (int k = 0; k < 4; ++k) spec.addHinge(std::to_string(13 + k), HingeType::Ball, middles[static_cast<std::size_t>(k)], k < 2 ? b17 : b18, k % 2);
+  spec.addHinge("19", HingeType::Ball, b17, b21, 0);
+  spec.addHinge("20", HingeType::Ball, b18, b21, 1);
+  spec.addHinge("22", HingeType::Ball, b21, b23, 0);
+  BodyId top = b23;
+  for (int k = 0; k < o.chainBodies; ++k) {
+    const BodyId next = addCylinder(spec, std::to_string(25 + 2 * k), 1.0, up).id;
+    spec.addHinge(std::to_string(24 + 2 * k), HingeType::Ball, top, next, 0);
+    top = next;
+  }
+  spec.addHinge(std::to_string(24 + 2 * o.chainBodies), HingeType::Ball, top, std::nullopt);
+  if (o.closeLoop) {
+    HingeSpec& cut = spec.addHinge("2-3", HingeType::Ball, tips[1], tips[2], 0);
+    cut.childEnd = 0;  // the free (input) ends of the tips 2 and 3
+  }
+  // Rigid rotation about the vertical through the ceiling point closes every
+  // loop at velocity level.
+  for (BodySpec& b : spec.bodies) b.angularVelocity = Vec3(0, o.spin, 0);
+  return spec;
+}
 
 bool fourBarJoint(const FourBarOptions& o, double crankAngle, Vec3& b, Vec3& c) {
   b = Vec3(o.crank * std::cos(crankAngle), o.crank * std::sin(crankAngle), 0);

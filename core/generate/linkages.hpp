@@ -23,6 +23,26 @@ struct FourBarOptions {
 /// lengths cannot close at the given crank angle.
 ModelSpec generateFourBar(const FourBarOptions& options);
 
+struct MixedSystemOptions {
+  /// Bodies 25, 27, ..., between body 23 and the ceiling: 0 gives the system
+  /// of 002 Fig. 2 (12 bodies), 238 the 250-body system of 002 Fig. 9.
+  int chainBodies = 0;
+  bool closeLoop = true;  // false: the tree system of 002 Fig. 4
+  double spin = 0.5;      // rad/s: the whole system starts turning rigidly about the vertical
+};
+
+/// The spatial tree of 002 Fig. 4 and the closed-loop-and-branch mixed
+/// systems of 002 Figs. 2 and 9, as far as the text describes them (the
+/// figures and Table 1 are not in the extracted text; method.md's reading):
+/// the free tips 1, 2, 3, 4 hang by bodies 9, 10, 11, 12 from the two-input
+/// bodies 17 and 18, which hang from the ends of the two-input body 21; 21
+/// hangs from 23, and 23 from the ceiling (or from the chain 25 ... 499 when
+/// chainBodies > 0). With closeLoop, the tips of 2 and 3 meet and are joined
+/// by the ball hinge "2-3", closing the loop 2-10-17-21-18-11-3 (bodies 1 and
+/// 4 stay free, as in 002's 250-body example). All hinges are smooth balls.
+/// Dimensions and masses are ours (1 kg/m cylinders, 2 kg plates).
+ModelSpec generateMixedSystem(const MixedSystemOptions& options);
+
 /// The position of C of a four-bar (elbow up), or false if it does not close.
 bool fourBarJoint(const FourBarOptions& options, double crankAngle, Vec3& b, Vec3& c);
 

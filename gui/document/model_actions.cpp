@@ -5,8 +5,10 @@
 #include <QJsonObject>
 #include <numbers>
 
+#include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 
 namespace mstmm::gui {
@@ -45,10 +47,79 @@ HingeSpec makeHinge(const ModelDocument* document, HingeType type, BodyId child,
   return h;
 }
 
-QString outputTaken(const ModelDocument* document, BodyId tip) {
-  if (const HingeSpec* h = document->outputHinge(tip))
-    return QString("body '%1' already hangs from hinge '%2'; a body has one output end")
-        .arg(QString::fromStdString(document->body(tip)->name), QString::fromStdString(h->name));
+/// The first input end of body b that no hinge holds (-1: none).
+int freeInputEnd(const ModelSpec& spec, BodyId b) {
+  const BodySpec* body = &spec.bodies[static_cast<std::size_t>(spec.bodyIndex(b))];
+  QSet<int> used;
+  for (const HingeSpec& h : spec.hinges) {
+    if (h.parent == b) used.insert(h.parentInput);
+    if (h.child == b && !h.atChildOutput()) used.insert(h.childEnd);
+  }
+  for (int k = 0; k < static_cast<int>(body->inputs.size()); ++k)
+    if (!used.contains(k)) return k;
+  return -1;
+}
+
+/// The world position of a point of body b (its spec frame) in the initial
+/// state, when the model as it stands can be compiled.
+std::optional<Vec3> initialWorldPoint(const ModelSpec& spec, BodyId b, const Vec3& point) {
+  try {
+    const auto model = compile(spec);
+    std::vector<BodyPose> poses;
+    computePoses(*model, initialState(*model), poses);
+    const int specIndex = spec.bodyIndex(b);
+    const BodyPose& pose = poses[static_cast<std::size_t>(model->compiledIndexOfSpecBody(specIndex))];
+    return pose.point(point - spec.bodies[static_cast<std::size_t>(specIndex)].inputs.front());
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+/// The same world point in body b's spec frame, at the initial state.
+std::optional<Vec3> initialBodyPoint(const ModelSpec& spec, BodyId b, const Vec3& world) {
+  try {
+    const auto model = compile(spec);
+    std::vector<BodyPose> poses;
+    computePoses(*model, initialState(*model), poses);
+    const int specIndex = spec.bodyIndex(b);
+    const BodyPose& pose = poses[static_cast<std::size_t>(model->compiledIndexOfSpecBody(specIndex))];
+    return Vec3(pose.rotation.transpose() * (world - pose.input) + spec.bodies[static_cast<std::size_t>(specIndex)].inputs.front());
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+}
+
+/// The input end of `tip` where a loop-closing hinge attaches: a free one,
+/// or a new one at its far end (pushed as an edit). Returns its index.
+int loopEndOf(ModelDocument* document, BodyId tip) {
+  const int free = freeInputEnd(document->spec(), tip);
+  if (free >= 0) return free;
+  BodySpec widened = *document->body(tip);
+  widened.inputs.push_back(farEnd(widened));
+  document->undoStack()->push(new EditBodyCommand(document, *document->body(tip), widened, "input ends"));
+  return static_cast<int>(widened.inputs.size()) - 1;
+}
+
+/// Drawing a hinge from a body that already hangs from one closes a loop
+/// (method.md §6): the new hinge starts at an input end of the body and is
+/// cut, and its other end gets a new input end at the same place in the
+/// initial state, so the loop closes as drawn. The core chooses the cut.
+QString closeLoop(ModelDocument* document, BodyId tip, BodyId root, HingeType type) {
+  QUndoStack* undo = document->undoStack();
+  undo->beginMacro(QString("Close a loop from '%1' to '%2'").arg(QString::fromStdString(document->body(tip)->name), QString::fromStdString(document->body(root)->name)));
+  const int tipEnd = loopEndOf(document, tip);
+  const Vec3 tipPoint = document->body(tip)->inputs[static_cast<std::size_t>(tipEnd)];
+  const std::optional<Vec3> world = initialWorldPoint(document->spec(), tip, tipPoint);
+  const std::optional<Vec3> atRoot = world ? initialBodyPoint(document->spec(), root, *world) : std::nullopt;
+  BodySpec widened = *document->body(root);
+  widened.inputs.push_back(atRoot ? *atRoot : farEnd(widened));
+  undo->push(new EditBodyCommand(document, *document->body(root), widened, "input ends"));
+  HingeSpec h = makeHinge(document, type, tip, root, static_cast<int>(widened.inputs.size()) - 1);
+  h.childEnd = tipEnd;
+  Elements e;
+  e.hinges.push_back(h);
+  undo->push(new AddElementsCommand(document, e, "Add hinge"));
+  undo->endMacro();
   return {};
 }
 
@@ -70,11 +141,13 @@ BodyId addBody(ModelDocument* document, QPointF at) {
 
 QString connectBodies(ModelDocument* document, BodyId tip, BodyId root, HingeType type) {
   if (tip == root) return QStringLiteral("a body cannot hang from itself");
-  if (QString taken = outputTaken(document, tip); !taken.isEmpty()) return taken;
+  if (document->outputHinge(tip)) return closeLoop(document, tip, root, type);
   const BodySpec* parent = document->body(root);
   QSet<int> used;
-  for (const HingeSpec& h : document->spec().hinges)
+  for (const HingeSpec& h : document->spec().hinges) {
     if (h.parent == root) used.insert(h.parentInput);
+    if (h.child == root && !h.atChildOutput()) used.insert(h.childEnd);
+  }
   int input = 0;
   while (input < static_cast<int>(parent->inputs.size()) && used.contains(input)) ++input;
   QUndoStack* undo = document->undoStack();
@@ -92,7 +165,19 @@ QString connectBodies(ModelDocument* document, BodyId tip, BodyId root, HingeTyp
 }
 
 QString attachToGround(ModelDocument* document, BodyId body, HingeType type) {
-  if (QString taken = outputTaken(document, body); !taken.isEmpty()) return taken;
+  if (document->outputHinge(body)) {  // a second ground connection: a loop through the ground
+    QUndoStack* undo = document->undoStack();
+    undo->beginMacro(QString("Close a loop from '%1' to the ground").arg(QString::fromStdString(document->body(body)->name)));
+    const int end = loopEndOf(document, body);
+    HingeSpec h = makeHinge(document, type, body, std::nullopt, 0);
+    h.childEnd = end;
+    h.anchor = initialWorldPoint(document->spec(), body, document->body(body)->inputs[static_cast<std::size_t>(end)]).value_or(Vec3::Zero());
+    Elements e;
+    e.hinges.push_back(h);
+    undo->push(new AddElementsCommand(document, e, "Add hinge"));
+    undo->endMacro();
+    return {};
+  }
   Elements e;
   e.hinges.push_back(makeHinge(document, type, body, std::nullopt, 0));
   document->undoStack()->push(new AddElementsCommand(document, e, QString("Attach '%1' to the ground").arg(QString::fromStdString(document->body(body)->name))));

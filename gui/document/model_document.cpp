@@ -174,7 +174,7 @@ const HingeSpec* ModelDocument::hinge(HingeId id) const {
 
 const HingeSpec* ModelDocument::outputHinge(BodyId id) const {
   for (const HingeSpec& h : m_spec.hinges)
-    if (h.child == id) return &h;
+    if (h.child == id && h.atChildOutput()) return &h;
   return nullptr;
 }
 

@@ -126,8 +126,15 @@ void HingeItem::setEnds(const QGraphicsItem* tip, const QGraphicsItem* root) {
 void HingeItem::setLabel(const QString& name, const QString& typeName) {
   m_name = name;
   m_typeName = typeName;
-  setToolTip(QString("hinge '%1' (%2)%3").arg(name, typeName, m_problem.isEmpty() ? QString() : "\n" + m_problem));
+  const QString cut = m_cut ? QStringLiteral("\ncut to close a loop: its two ends are tied by the supplement equations") : QString();
+  setToolTip(QString("hinge '%1' (%2)%3%4").arg(name, typeName, cut, m_problem.isEmpty() ? QString() : "\n" + m_problem));
   update();
+}
+
+void HingeItem::setCut(bool cut) {
+  if (cut == m_cut) return;
+  m_cut = cut;
+  setLabel(m_name, m_typeName);
 }
 
 void HingeItem::setProblem(const QString& problem) {
@@ -169,9 +176,17 @@ void HingeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   QPen pen(colour, isSelected() ? 2.5 : 1.5);
   if (m_typeName == QLatin1String("revolute")) pen.setStyle(Qt::DashLine);
   if (m_typeName == QLatin1String("weld")) pen.setWidthF(pen.widthF() + 2.0);
+  if (m_cut) pen.setStyle(Qt::DotLine);
   painter->setRenderHint(QPainter::Antialiasing, lod >= 0.35);
   painter->setPen(pen);
   painter->drawLine(line);
+  if (m_cut) {  // two short bars across the middle: the loop is cut open here
+    const QPointF u = (line.p2() - line.p1()) / line.length();
+    const QPointF n(-u.y(), u.x());
+    QPen bars(colour, 2.0);
+    painter->setPen(bars);
+    for (double s : {-3.0, 3.0}) painter->drawLine(QLineF(line.center() + s * u - 7 * n, line.center() + s * u + 7 * n));
+  }
   // The arrowhead at the root side shows the transfer direction.
   const double angle = std::atan2(-line.dy(), line.dx());
   const QPointF tip = line.p2();

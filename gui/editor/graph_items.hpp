@@ -61,6 +61,9 @@ class HingeItem : public QGraphicsItem {
   void setEnds(const QGraphicsItem* tip, const QGraphicsItem* root);
   void setLabel(const QString& name, const QString& typeName);
   void setProblem(const QString& problem);
+  /// A hinge cut to open a closed loop is drawn dotted with a cut mark.
+  void setCut(bool cut);
+  bool isCut() const { return m_cut; }
   /// Re-reads the end positions (after a node moved).
   void updateGeometry();
 
@@ -75,6 +78,7 @@ class HingeItem : public QGraphicsItem {
   const QGraphicsItem* m_root = nullptr;
   QString m_name, m_typeName, m_problem;
   QLineF m_line;
+  bool m_cut = false;
 };
 
 }  // namespace mstmm::gui

@@ -1,5 +1,7 @@
 #include "gui/editor/topology_scene.hpp"
 
+#include "core/model/spanning_tree.hpp"
+
 namespace mstmm::gui {
 
 namespace {
@@ -80,9 +82,17 @@ void TopologyScene::refresh() {
     QString& text = target[d.subject.specIndex];
     text += (text.isEmpty() ? "" : "\n") + QString::fromStdString(d.message);
   }
+  // The spanning tree the core will use: its root, and the cut hinges
+  // (only where the tree reaches both ends; elsewhere validation speaks).
+  const SpanningTree tree = chooseSpanningTree(spec);
   QSet<quint32> roots;
-  for (const HingeSpec& h : spec.hinges)
-    if (h.isGround()) roots.insert(h.child.value);
+  if (tree.rootHinge >= 0) roots.insert(spec.hinges[static_cast<std::size_t>(tree.rootHinge)].child.value);
+  QHash<quint32, int> indexOf;
+  for (std::size_t b = 0; b < spec.bodies.size(); ++b) indexOf.insert(spec.bodies[b].id.value, static_cast<int>(b));
+  auto reached = [&](BodyId id) {
+    const int b = indexOf.value(id.value, -1);
+    return b >= 0 && tree.treeHinge[static_cast<std::size_t>(b)] >= 0;
+  };
   for (std::size_t i = 0; i < spec.bodies.size(); ++i) {
     const BodySpec& b = spec.bodies[i];
     if (BodyItem* item = m_bodies.value(b.id.value)) {
@@ -94,6 +104,7 @@ void TopologyScene::refresh() {
     const HingeSpec& h = spec.hinges[i];
     if (HingeItem* item = m_hinges.value(h.id.value)) {
       item->setLabel(QString::fromStdString(h.name), QString::fromLatin1(toString(h.type)));
+      item->setCut(tree.cut[i] && reached(h.child) && (h.isGround() || reached(*h.parent)));
       item->setProblem(hingeProblems.value(static_cast<int>(i)));
     }
   }

@@ -17,6 +17,10 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_connects->setWordWrap(false);  // a wrapped label in a QFormLayout corrupts the heap in Qt 6.4 (see body_page.cpp)
   m_input = new QSpinBox;
   m_input->setPrefix("I_");
+  m_cut = new QComboBox;
+  m_cut->addItem(tr("chosen automatically"), static_cast<int>(CutChoice::Auto));
+  m_cut->addItem(tr("cut here"), static_cast<int>(CutChoice::Cut));
+  m_cut->addItem(tr("keep in the tree"), static_cast<int>(CutChoice::Keep));
   m_axis = new Vec3Editor("");
   m_anchor = new Vec3Editor("m");
   m_form->addRow(tr("Name"), m_name);
@@ -24,6 +28,8 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Connects"), m_connects);
   m_form->addRow(tr("Input end"), m_input);
   m_form->labelForField(m_input)->setToolTip(tr("Which input end of the root-side body holds this hinge"));
+  m_form->addRow(tr("Loop cut"), m_cut);
+  m_form->labelForField(m_cut)->setToolTip(tr("Where a closed loop is cut open: each loop is cut at one hinge, whose two ends are then tied by the supplement equations"));
   m_form->addRow(tr("Axis"), m_axis);
   m_form->labelForField(m_axis)->setToolTip(tr("The revolute axis in the root-side body's frame (world frame for the ground)"));
   m_form->addRow(tr("Ground anchor"), m_anchor);
@@ -40,6 +46,10 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   connect(m_type, &QComboBox::activated, this, [this] {
     const auto type = static_cast<HingeType>(m_type->currentData().toInt());
     commit("type", [type](HingeSpec& h) { h.type = type; });
+  });
+  connect(m_cut, &QComboBox::activated, this, [this] {
+    const auto choice = static_cast<CutChoice>(m_cut->currentData().toInt());
+    commit("loop cut", [choice](HingeSpec& h) { h.cut = choice; });
   });
   connect(m_input, &QSpinBox::valueChanged, this, [this](int k) {
     if (m_loading) return;
@@ -85,7 +95,8 @@ void HingePage::load() {
   const HingeSpec* h = m_document->hinge(m_id);
   if (!h) return;
   m_loading = true;
-  const QSignalBlocker b1(m_name), b2(m_type), b3(m_input);
+  const QSignalBlocker b1(m_name), b2(m_type), b3(m_input), b4(m_cut);
+  m_cut->setCurrentIndex(m_cut->findData(static_cast<int>(h->cut)));
   const bool planar = m_document->spec().kind == ModelKind::Planar;
   m_name->setText(QString::fromStdString(h->name));
   m_type->clear();
@@ -96,9 +107,9 @@ void HingePage::load() {
   const BodySpec* tip = m_document->body(h->child);
   const BodySpec* root = h->parent ? m_document->body(*h->parent) : nullptr;
   const QString tipName = tip ? QString::fromStdString(tip->name) : tr("(missing)");
-  m_connects->setText(h->isGround() ? tr("output end of body '%1' → the ground").arg(tipName)
-                                    : tr("output end of body '%1' → input end %2 of body '%3'")
-                                          .arg(tipName).arg(h->parentInput + 1).arg(root ? QString::fromStdString(root->name) : tr("(missing)")));
+  const QString tipEnd = h->atChildOutput() ? tr("output end of body '%1'").arg(tipName) : tr("input end %1 of body '%2'").arg(h->childEnd + 1).arg(tipName);
+  m_connects->setText(h->isGround() ? tr("%1 → the ground").arg(tipEnd)
+                                    : tr("%1 → input end %2 of body '%3'").arg(tipEnd).arg(h->parentInput + 1).arg(root ? QString::fromStdString(root->name) : tr("(missing)")));
   setRowVisible(m_form, m_input, root != nullptr);
   if (root) {
     m_input->setRange(1, static_cast<int>(root->inputs.size()));

@@ -116,6 +116,7 @@ class HingePage : public QWidget {
   QComboBox* m_type;
   QLabel* m_connects;
   QSpinBox* m_input;
+  QComboBox* m_cut;
   Vec3Editor *m_axis, *m_anchor;
 };
 

@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
+#include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/model.hpp"
 #include "tests/core/test_support.hpp"
@@ -63,6 +64,7 @@ class TestModelJson : public QObject {
     QTest::newRow("paper demo") << 1;
     QTest::newRow("branch system") << 2;
     QTest::newRow("random planar tree") << 3;
+    QTest::newRow("closed loops, cut choices, drift settings") << 4;
   }
 
   void roundTripIsExact() {
@@ -72,6 +74,15 @@ class TestModelJson : public QObject {
       case 0: spec = everyFieldSpec(); break;
       case 1: spec = riccatiDemo(); break;
       case 2: spec = generateBranch({40, false}); break;
+      case 4:
+        spec = generateMixedSystem({});
+        spec.hinges[0].cut = CutChoice::Keep;
+        spec.hinges[1].cut = CutChoice::Cut;
+        spec.simulation.loopStabilisation = LoopStabilisation::Projection;
+        spec.simulation.baumgarteAlpha = 7.5;
+        spec.simulation.baumgarteBeta = 2.25;
+        spec.simulation.projectInitialState = true;
+        break;
       default: spec = generateRandomTree({30, 5, true}); break;
     }
     // load -> save -> load gives the same spec, bit for bit; and since these

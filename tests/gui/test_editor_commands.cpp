@@ -7,7 +7,9 @@
 #include <QtTest>
 
 #include "core/generate/generators.hpp"
+#include "core/dynamics/loops/closure_projection.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/properties/properties_panel.hpp"
@@ -81,13 +83,32 @@ class TestEditorCommands : public QObject {
     QVERIFY(doc.isValid());
   }
 
-  void connectRefusesASecondOutputHinge() {
+  // Drawing a hinge from a body that already hangs from one closes a loop:
+  // the hinge starts at a free input end of that body, its other end gets a
+  // new input end at the same place, so the initial state closes the loop,
+  // and the core cuts it.
+  void drawingALoopClosesIt() {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
-    const int steps = doc.undoStack()->count();
-    const QString problem = connectBodies(&doc, bodyNamed(doc, "1"), bodyNamed(doc, "3"), HingeType::Pin);
-    QVERIFY(problem.contains("body '1' already hangs from hinge '8.1'"));
-    QCOMPARE(doc.undoStack()->count(), steps);
+    const BodyId one = bodyNamed(doc, "1"), three = bodyNamed(doc, "3");
+    checkUndoRedo(doc, [&] { QCOMPARE(connectBodies(&doc, one, three, HingeType::Pin), QString()); });
+    const HingeSpec& loop = doc.spec().hinges.back();
+    QCOMPARE(loop.childEnd, 0);  // body 1's free tip
+    QCOMPARE(doc.body(three)->inputs.size(), std::size_t(2));
+    QCOMPARE(loop.parentInput, 1);
+    QVERIFY(doc.isValid());
+    const auto model = compile(doc.spec());
+    QCOMPARE(static_cast<int>(model->cuts().size()), 1);
+    QCOMPARE(model->cuts().front().name, loop.name);
+    Eigen::VectorXd y = initialState(*model);
+    ClosureProjector(*model).requireClosed(y);  // the ends meet where they were drawn: would throw otherwise
+    // A second ground connection closes a loop through the ground at the body's free end.
+    checkUndoRedo(doc, [&] { QCOMPARE(attachToGround(&doc, bodyNamed(doc, "5"), HingeType::Pin), QString()); });
+    const HingeSpec& ground = doc.spec().hinges.back();
+    QVERIFY(ground.isGround() && ground.childEnd >= 0);
+    const auto looped = compile(doc.spec());
+    QCOMPARE(static_cast<int>(looped->cuts().size()), 2);
+    ClosureProjector(*looped).requireClosed(initialState(*looped));
   }
 
   void deleteBodiesTakesTheirHingesAlong() {
