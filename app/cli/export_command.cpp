@@ -145,7 +145,7 @@ int exportCommand(const std::vector<std::string>& args) {
   std::set<std::string> options = kSimulationOptions;
   options.insert({"csv", "plotted-csv", "plot", "plot-quantity", "plot-component", "plot-bodies", "angles", "axis", "plot-size", "image", "time",
                   "view", "size", "frames", "video", "fps", "speed", "from", "to", "paraview", "trail-window"});
-  const Arguments a(args, options, {"radians", "trails"});
+  const Arguments a(args, options, {"radians", "trails", "project-initial-state"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "export needs exactly one model file (mstmm export MODEL.json ...)");
   const bool any = a.has("csv") || a.has("plotted-csv") || a.has("plot") || a.has("image") || a.has("frames") || a.has("video") || a.has("paraview");
   if (!any) throw Error(ErrorKind::Input, "export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)");

@@ -17,6 +17,7 @@ const char* kUsage =
     "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5]\n"
     "           [--rtol R] [--atol A] [--every K] [--solver riccati|newton-euler|mass-matrix|classical-tmm]\n"
     "           [--bodies NAME,NAME...] [--float]\n"
+    "           [--loop-stabilisation baumgarte|projection|none] [--alpha A] [--beta B] [--project-initial-state]\n"
     "      integrate the model and stream the results to CSV (docs/results-format.md) as they come;\n"
     "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers;\n"
     "      options not given come from the model's simulation settings\n"

@@ -24,7 +24,7 @@ extern "C" void onInterrupt(int) { g_interrupted.store(true); }
 int simulateCommand(const std::vector<std::string>& args) {
   std::set<std::string> names = kSimulationOptions;
   names.insert("out");
-  const Arguments a(args, names, {"float"});
+  const Arguments a(args, names, {"float", "project-initial-state"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "simulate needs exactly one model file (mstmm simulate MODEL.json ...)");
   const std::string modelPath = a.positional()[0];
   ModelSpec spec = loadModel(modelPath);

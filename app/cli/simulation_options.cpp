@@ -9,7 +9,8 @@
 
 namespace mstmm::cli {
 
-const std::set<std::string> kSimulationOptions = {"t-end", "dt", "integrator", "every", "solver", "bodies", "rtol", "atol"};
+const std::set<std::string> kSimulationOptions = {"t-end", "dt", "integrator", "every", "solver", "bodies", "rtol", "atol",
+                                                  "loop-stabilisation", "alpha", "beta"};
 
 void applyOverrides(const Arguments& a, SimulationSettings& s) {
   s.endTime = a.number("t-end", s.endTime);
@@ -27,6 +28,14 @@ void applyOverrides(const Arguments& a, SimulationSettings& s) {
   const std::optional<SolverKind> kind = solverKindFromString(solver);
   if (!kind) throw Error(ErrorKind::Input, "--solver must be riccati, newton-euler, mass-matrix or classical-tmm, not '" + solver + "'");
   s.solver = *kind;
+  const std::string drift = a.value("loop-stabilisation", toString(s.loopStabilisation));
+  if (drift == "baumgarte") s.loopStabilisation = LoopStabilisation::Baumgarte;
+  else if (drift == "projection") s.loopStabilisation = LoopStabilisation::Projection;
+  else if (drift == "none") s.loopStabilisation = LoopStabilisation::None;
+  else throw Error(ErrorKind::Input, "--loop-stabilisation must be baumgarte, projection or none, not '" + drift + "'");
+  s.baumgarteAlpha = a.number("alpha", s.baumgarteAlpha);
+  s.baumgarteBeta = a.number("beta", s.baumgarteBeta);
+  if (a.has("project-initial-state")) s.projectInitialState = true;
 }
 
 std::vector<int> selectBodies(const Model& model, const std::string& list) {
@@ -42,7 +51,7 @@ std::vector<int> selectBodies(const Model& model, const std::string& list) {
 std::string describe(const SimulationSettings& s) {
   std::string text = std::string("solver ") + toString(s.solver) + ", integrator " + toString(s.integrator) + ", dt " + formatNumber(s.timeStep) + " s";
   if (s.integrator == IntegratorKind::DormandPrince45) text += ", rtol " + formatNumber(s.relativeTolerance) + ", atol " + formatNumber(s.absoluteTolerance);
-  return text + ", every " + std::to_string(s.outputEvery) + ", t_end " + formatNumber(s.endTime) + " s";
+  return text + ", every " + std::to_string(s.outputEvery) + ", t_end " + formatNumber(s.endTime) + " s, loops: " + toString(s.loopStabilisation);
 }
 
 // Linux reports the peak in KiB.

@@ -76,6 +76,8 @@ class Checker {
     if (!(s.timeStep > 0.0) || !std::isfinite(s.timeStep))
       error(ErrorSubject::Kind::None, -1, "simulation: time step must be a positive number of seconds");
     if (s.outputEvery < 1) error(ErrorSubject::Kind::None, -1, "simulation: output interval must be at least 1 step");
+    if (!(s.baumgarteAlpha >= 0 && std::isfinite(s.baumgarteAlpha) && s.baumgarteBeta >= 0 && std::isfinite(s.baumgarteBeta)))
+      error(ErrorSubject::Kind::None, -1, "simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)");
     if (!(s.relativeTolerance > 0.0) || !(s.absoluteTolerance > 0.0))
       error(ErrorSubject::Kind::None, -1, "simulation: tolerances must be positive");
   }

@@ -39,6 +39,7 @@ void TopologyScene::rebuild() {
   m_bodies.clear();
   m_hinges.clear();
   m_grounds.clear();
+  m_groundsBelow.clear();
   m_hingesAtBody.clear();
   const ModelSpec& spec = m_document->spec();
   for (const BodySpec& b : spec.bodies) {
@@ -54,6 +55,7 @@ void TopologyScene::rebuild() {
       auto* ground = new GroundItem(h.id.value);
       addItem(ground);
       m_grounds.insert(h.id.value, ground);
+      if (!h.atChildOutput()) m_groundsBelow.insert(h.id.value);
       if (tip) placeGround(h.id.value, h.child.value);
       root = ground;
     } else {
@@ -122,7 +124,10 @@ void TopologyScene::applyLayout() {
 void TopologyScene::placeGround(quint32 hingeId, quint32 bodyId) {
   GroundItem* ground = m_grounds.value(hingeId);
   BodyItem* body = m_bodies.value(bodyId);
-  if (ground && body) ground->setPos(body->pos() - QPointF(0, kGroundAbove));
+  // A ground hinge at an input end (a loop closed through the ground) sits
+  // on the tip side, below and aside, clear of the body's own children.
+  const QPointF offset = m_groundsBelow.contains(hingeId) ? QPointF(kGroundAbove, kGroundAbove) : QPointF(0, -kGroundAbove);
+  if (ground && body) ground->setPos(body->pos() + offset);
 }
 
 void TopologyScene::bodyItemMoved(quint32 id) {

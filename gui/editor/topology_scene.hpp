@@ -5,6 +5,7 @@
 
 #include <QGraphicsScene>
 #include <QHash>
+#include <QSet>
 #include <QMultiHash>
 
 #include "gui/document/model_document.hpp"
@@ -45,6 +46,7 @@ class TopologyScene : public QGraphicsScene {
   QHash<quint32, BodyItem*> m_bodies;
   QHash<quint32, HingeItem*> m_hinges;
   QHash<quint32, GroundItem*> m_grounds;  // by ground hinge id
+  QSet<quint32> m_groundsBelow;           // ground hinges at an input end of their body
   QMultiHash<quint32, quint32> m_hingesAtBody;
   bool m_syncing = false;
 };

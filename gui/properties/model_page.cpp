@@ -1,3 +1,4 @@
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QVBoxLayout>
@@ -6,6 +7,7 @@
 #include <QSpinBox>
 
 #include "gui/document/model_actions.hpp"
+#include "core/model/spanning_tree.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -65,6 +67,13 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
     const auto k = static_cast<SolverKind>(m_sim.solver->currentData().toInt());
     commit("solver", [k](ModelProperties& p) { p.simulation.solver = k; });
   });
+  connect(m_sim.loopStabilisation, &QComboBox::activated, this, [this] {
+    const auto k = static_cast<LoopStabilisation>(m_sim.loopStabilisation->currentData().toInt());
+    commit("loop drift control", [k](ModelProperties& p) { p.simulation.loopStabilisation = k; });
+  });
+  connect(m_sim.alpha, &QuantityBox::siChanged, this, [this](double v) { commit("Baumgarte alpha", [v](ModelProperties& p) { p.simulation.baumgarteAlpha = v; }); });
+  connect(m_sim.beta, &QuantityBox::siChanged, this, [this](double v) { commit("Baumgarte beta", [v](ModelProperties& p) { p.simulation.baumgarteBeta = v; }); });
+  connect(m_sim.projectInitial, &QCheckBox::toggled, this, [this](bool on) { commit("initial state projection", [on](ModelProperties& p) { p.simulation.projectInitialState = on; }); });
   for (QuantityBox* b : m_sim.quantities()) connect(b, &QuantityBox::refused, this, &ModelPage::refused);
   connect(m_gravity, &Vec3Editor::refused, this, &ModelPage::refused);
   load();
@@ -80,7 +89,8 @@ void ModelPage::commit(const QString& field, const std::function<void(ModelPrope
 
 void ModelPage::load() {
   const ModelSpec& s = m_document->spec();
-  const QSignalBlocker b1(m_name), b2(m_kind), b3(m_sim.every), b4(m_sim.integrator), b5(m_sim.solver);
+  const QSignalBlocker b1(m_name), b2(m_kind), b3(m_sim.every), b4(m_sim.integrator), b5(m_sim.solver), b6(m_sim.loopStabilisation),
+      b7(m_sim.projectInitial);
   if (m_name->text() != QString::fromStdString(s.name)) m_name->setText(QString::fromStdString(s.name));
   m_kind->setCurrentIndex(m_kind->findData(static_cast<int>(s.kind)));
   m_gravity->setValue(s.gravity);
@@ -89,11 +99,22 @@ void ModelPage::load() {
   const bool adaptive = s.simulation.integrator == IntegratorKind::DormandPrince45;
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);
-  int dof = 0;
-  for (const HingeSpec& h : s.hinges) dof += hingeDof(h.type, s.kind);
+  // Gruebler's count: the spanning tree's hinges free motions, each cut
+  // hinge's supplement equations take some back (method.md §6).
+  const SpanningTree tree = chooseSpanningTree(s);
+  int dof = 0, loops = 0;
+  for (std::size_t i = 0; i < s.hinges.size(); ++i) {
+    const HingeSpec& h = s.hinges[i];
+    const bool cut = tree.rootHinge >= 0 && tree.cut[i];
+    dof += cut ? -hingeConstraintCount(h.type, s.kind) : hingeDof(h.type, s.kind);
+    loops += cut;
+  }
   const double frames = std::floor(s.simulation.endTime / (s.simulation.timeStep * s.simulation.outputEvery)) + 1;
-  m_summary->setText(tr("%1 bodies, %2 hinges, %3 degrees of freedom; about %4 recorded instants.")
-                         .arg(s.bodies.size()).arg(s.hinges.size()).arg(dof).arg(frames, 0, 'f', 0));
+  const QString loopText = loops == 0 ? QString() : loops == 1 ? tr(", 1 closed loop") : tr(", %1 closed loops").arg(loops);
+  m_summary->setText(tr("%1 bodies, %2 hinges%3, %4 degrees of freedom; about %5 recorded instants.")
+                         .arg(s.bodies.size()).arg(s.hinges.size()).arg(loopText).arg(dof).arg(frames, 0, 'f', 0));
+  for (QWidget* w : std::initializer_list<QWidget*>{m_sim.loopStabilisation, m_sim.alpha, m_sim.beta, m_sim.projectInitial})
+    setRowVisible(m_form, w, loops > 0);
 }
 
 }  // namespace mstmm::gui

@@ -1,5 +1,6 @@
 #include "gui/properties/simulation_fields.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QSpinBox>
@@ -19,7 +20,9 @@ std::function<QString(double)> positive(const QString& message) {
 
 SimulationFields::SimulationFields()
     : endTime(new QuantityBox("s")), timeStep(new QuantityBox("s")), rtol(new QuantityBox("")), atol(new QuantityBox("")),
-      integrator(new QComboBox), solver(new QComboBox), every(new QSpinBox) {
+      integrator(new QComboBox), solver(new QComboBox), every(new QSpinBox), loopStabilisation(new QComboBox),
+      alpha(new QuantityBox("1/s")), beta(new QuantityBox("1/s")),
+      projectInitial(new QCheckBox(QObject::tr("project onto the loop constraints"))) {
   endTime->setCheck(positive(QObject::tr("end time must be a positive number of seconds")));
   timeStep->setDecimals(7);
   timeStep->setSingleStep(1e-4);
@@ -36,6 +39,11 @@ SimulationFields::SimulationFields()
   solver->addItem(QObject::tr("Newton–Euler (reference)"), static_cast<int>(SolverKind::NewtonEuler));
   solver->addItem(QObject::tr("Mass matrix, O(N³)"), static_cast<int>(SolverKind::MassMatrix));
   solver->addItem(QObject::tr("Classical TMM (chains)"), static_cast<int>(SolverKind::ClassicalTmm));
+  loopStabilisation->addItem(QObject::tr("Baumgarte"), static_cast<int>(LoopStabilisation::Baumgarte));
+  loopStabilisation->addItem(QObject::tr("Projection after each step"), static_cast<int>(LoopStabilisation::Projection));
+  loopStabilisation->addItem(QObject::tr("None"), static_cast<int>(LoopStabilisation::None));
+  for (QuantityBox* gain : {alpha, beta})
+    gain->setCheck([](double v) { return v >= 0 && std::isfinite(v) ? QString() : QObject::tr("a Baumgarte parameter must be zero or positive"); });
 }
 
 void SimulationFields::addRows(QFormLayout* form) const {
@@ -46,6 +54,10 @@ void SimulationFields::addRows(QFormLayout* form) const {
   form->addRow(QObject::tr("Abs. tolerance"), atol);
   form->addRow(QObject::tr("Record every"), every);
   form->addRow(QObject::tr("Solver"), solver);
+  form->addRow(QObject::tr("Loop drift control"), loopStabilisation);
+  form->addRow(QObject::tr("Baumgarte α"), alpha);
+  form->addRow(QObject::tr("Baumgarte β"), beta);
+  form->addRow(QObject::tr("Initial state"), projectInitial);
 }
 
 void SimulationFields::show(const SimulationSettings& s) const {
@@ -56,11 +68,16 @@ void SimulationFields::show(const SimulationSettings& s) const {
   every->setValue(s.outputEvery);
   integrator->setCurrentIndex(integrator->findData(static_cast<int>(s.integrator)));
   solver->setCurrentIndex(solver->findData(static_cast<int>(s.solver)));
+  loopStabilisation->setCurrentIndex(loopStabilisation->findData(static_cast<int>(s.loopStabilisation)));
+  alpha->setSi(s.baumgarteAlpha);
+  beta->setSi(s.baumgarteBeta);
+  projectInitial->setChecked(s.projectInitialState);
 }
 
 SimulationSettings SimulationFields::settings() const {
   return {endTime->si(), timeStep->si(), static_cast<IntegratorKind>(integrator->currentData().toInt()), rtol->si(), atol->si(), every->value(),
-          static_cast<SolverKind>(solver->currentData().toInt())};
+          static_cast<SolverKind>(solver->currentData().toInt()), static_cast<LoopStabilisation>(loopStabilisation->currentData().toInt()),
+          alpha->si(), beta->si(), projectInitial->isChecked()};
 }
 
 }  // namespace mstmm::gui

@@ -7,6 +7,7 @@
 
 #include "core/model/model_spec.hpp"
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QSpinBox;
@@ -19,6 +20,10 @@ struct SimulationFields {
   QuantityBox *endTime, *timeStep, *rtol, *atol;
   QComboBox *integrator, *solver;
   QSpinBox* every;
+  // Closed loops (method.md §6): drift control and the initial state.
+  QComboBox* loopStabilisation;
+  QuantityBox *alpha, *beta;
+  QCheckBox* projectInitial;
 
   /// New widgets without a parent: addRows() hands them to a form.
   SimulationFields();
@@ -26,7 +31,7 @@ struct SimulationFields {
   /// Shows `s` (the caller blocks signals if it must).
   void show(const SimulationSettings& s) const;
   SimulationSettings settings() const;
-  std::vector<QuantityBox*> quantities() const { return {endTime, timeStep, rtol, atol}; }
+  std::vector<QuantityBox*> quantities() const { return {endTime, timeStep, rtol, atol, alpha, beta}; }
 };
 
 }  // namespace mstmm::gui

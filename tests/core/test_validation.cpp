@@ -82,6 +82,8 @@ class TestValidation : public QObject {
       second.cut = CutChoice::Keep;
       s.hinges[0].cut = CutChoice::Keep;
     }) << "hinge 'c': is marked to stay uncut, but body '1' already hangs from hinge '8.1'; mark another hinge of the loop to stay uncut";
+    QTest::newRow("negative Baumgarte parameter") << true << Edit([](ModelSpec& s) { s.simulation.baumgarteBeta = -1; })
+                                                  << "simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)";
     QTest::newRow("ground only at input ends") << true << Edit([](ModelSpec& s) {
       s.hinges.back().childEnd = 1;
     }) << "model: no body hangs from the ground by its output end (a hinge at an input end only closes a loop)";
