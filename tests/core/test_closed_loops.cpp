@@ -245,6 +245,14 @@ class TestClosedLoops : public QObject {
     right.childEnd = 0;
     const auto model = compile(spec);
     QCOMPARE(model->cuts().front().name, std::string("right"));
+    // Projecting onto its constraints fails the same way, naming the cut.
+    Eigen::VectorXd y = initialState(*model);
+    try {
+      ClosureProjector(*model).project(y);
+      QFAIL("the projection accepted a redundant cut");
+    } catch (const Error& e) {
+      QVERIFY2(QString(e.what()).startsWith("hinge 'right' (cut to close a loop): the loop constraints are singular"), e.what());
+    }
     SolverOutput out;
     for (SolverKind kind : {SolverKind::Riccati}) {
       try {
