@@ -29,6 +29,24 @@ void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<Body
   }
 }
 
+namespace {
+const BodyPose& specPose(const Model& model, const std::vector<BodyPose>& poses, int specBody) {
+  return poses[static_cast<std::size_t>(model.compiledIndexOfSpecBody(specBody))];
+}
+const Vec3& specOrigin(const Model& model, int specBody) {
+  return model.spec().bodies[static_cast<std::size_t>(specBody)].inputs.front();  // compile() puts I_1 at the origin
+}
+}  // namespace
+
+Vec3 specPointToWorld(const Model& model, const std::vector<BodyPose>& poses, int specBody, const Vec3& point) {
+  return specPose(model, poses, specBody).point(point - specOrigin(model, specBody));
+}
+
+Vec3 worldToSpecPoint(const Model& model, const std::vector<BodyPose>& poses, int specBody, const Vec3& world) {
+  const BodyPose& pose = specPose(model, poses, specBody);
+  return pose.rotation.transpose() * (world - pose.input) + specOrigin(model, specBody);
+}
+
 Energy computeEnergy(const Model& model, const std::vector<BodyPose>& poses) {
   Energy e;
   for (int i = 0; i < model.bodyCount(); ++i) {

@@ -26,6 +26,12 @@ struct BodyPose {
 /// Fills one pose per body (processing order), walking from the root down.
 void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<BodyPose>& poses);
 
+/// A point given in a body's own spec frame (as the model file and the
+/// editor give it, before compile() moves the origin to I_1) in world
+/// coordinates, and back; `specBody` indexes ModelSpec::bodies.
+Vec3 specPointToWorld(const Model& model, const std::vector<BodyPose>& poses, int specBody, const Vec3& point);
+Vec3 worldToSpecPoint(const Model& model, const std::vector<BodyPose>& poses, int specBody, const Vec3& world);
+
 struct Energy {
   double kinetic = 0.0;
   double potential = 0.0;

@@ -23,6 +23,14 @@ inline Mat3 skew(const Vec3& r) {
   return m;
 }
 
+/// Two unit vectors normal to the unit vector n and to each other: the
+/// constrained rotation directions of a revolute joint about n.
+inline void normalPlane(const Vec3& n, Vec3& t1, Vec3& t2) {
+  const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  t1 = n.cross(a).normalized();
+  t2 = n.cross(t1);
+}
+
 /// Direction cosine matrix A(p) of a unit quaternion (method.md §5.1).
 /// The caller normalises p; this keeps the per-stage cost at one formula.
 inline Mat3 rotationFromQuaternion(const Quat& p) {

@@ -60,34 +60,22 @@ int freeInputEnd(const ModelSpec& spec, BodyId b) {
   return -1;
 }
 
-/// The world position of a point of body b (its spec frame) in the initial
-/// state, when the model as it stands can be compiled.
-std::optional<Vec3> initialWorldPoint(const ModelSpec& spec, BodyId b, const Vec3& point) {
-  try {
-    const auto model = compile(spec);
-    std::vector<BodyPose> poses;
-    computePoses(*model, initialState(*model), poses);
-    const int specIndex = spec.bodyIndex(b);
-    const BodyPose& pose = poses[static_cast<std::size_t>(model->compiledIndexOfSpecBody(specIndex))];
-    return pose.point(point - spec.bodies[static_cast<std::size_t>(specIndex)].inputs.front());
-  } catch (const Error&) {
-    return std::nullopt;
-  }
-}
+/// The initial-state poses of the model as it stands, when it compiles
+/// (an invalid model has none, and loops are then drawn without them).
+struct InitialPoses {
+  std::shared_ptr<const Model> model;
+  std::vector<BodyPose> poses;
 
-/// The same world point in body b's spec frame, at the initial state.
-std::optional<Vec3> initialBodyPoint(const ModelSpec& spec, BodyId b, const Vec3& world) {
-  try {
-    const auto model = compile(spec);
-    std::vector<BodyPose> poses;
-    computePoses(*model, initialState(*model), poses);
-    const int specIndex = spec.bodyIndex(b);
-    const BodyPose& pose = poses[static_cast<std::size_t>(model->compiledIndexOfSpecBody(specIndex))];
-    return Vec3(pose.rotation.transpose() * (world - pose.input) + spec.bodies[static_cast<std::size_t>(specIndex)].inputs.front());
-  } catch (const Error&) {
-    return std::nullopt;
+  explicit InitialPoses(const ModelSpec& spec) {
+    try {
+      model = compile(spec);
+      computePoses(*model, initialState(*model), poses);
+    } catch (const Error&) {
+      model.reset();
+    }
   }
-}
+  explicit operator bool() const { return model != nullptr; }
+};
 
 /// The input end of `tip` where a loop-closing hinge attaches: a free one,
 /// or a new one at its far end (pushed as an edit). Returns its index.
@@ -108,11 +96,14 @@ QString closeLoop(ModelDocument* document, BodyId tip, BodyId root, HingeType ty
   QUndoStack* undo = document->undoStack();
   undo->beginMacro(QString("Close a loop from '%1' to '%2'").arg(QString::fromStdString(document->body(tip)->name), QString::fromStdString(document->body(root)->name)));
   const int tipEnd = loopEndOf(document, tip);
-  const Vec3 tipPoint = document->body(tip)->inputs[static_cast<std::size_t>(tipEnd)];
-  const std::optional<Vec3> world = initialWorldPoint(document->spec(), tip, tipPoint);
-  const std::optional<Vec3> atRoot = world ? initialBodyPoint(document->spec(), root, *world) : std::nullopt;
+  const ModelSpec& spec = document->spec();
   BodySpec widened = *document->body(root);
-  widened.inputs.push_back(atRoot ? *atRoot : farEnd(widened));
+  if (const InitialPoses initial{spec}) {
+    const Vec3 world = specPointToWorld(*initial.model, initial.poses, spec.bodyIndex(tip), spec.bodies[static_cast<std::size_t>(spec.bodyIndex(tip))].inputs[static_cast<std::size_t>(tipEnd)]);
+    widened.inputs.push_back(worldToSpecPoint(*initial.model, initial.poses, spec.bodyIndex(root), world));
+  } else {
+    widened.inputs.push_back(farEnd(widened));
+  }
   undo->push(new EditBodyCommand(document, *document->body(root), widened, "input ends"));
   HingeSpec h = makeHinge(document, type, tip, root, static_cast<int>(widened.inputs.size()) - 1);
   h.childEnd = tipEnd;
@@ -171,7 +162,9 @@ QString attachToGround(ModelDocument* document, BodyId body, HingeType type) {
     const int end = loopEndOf(document, body);
     HingeSpec h = makeHinge(document, type, body, std::nullopt, 0);
     h.childEnd = end;
-    h.anchor = initialWorldPoint(document->spec(), body, document->body(body)->inputs[static_cast<std::size_t>(end)]).value_or(Vec3::Zero());
+    const ModelSpec& spec = document->spec();
+    if (const InitialPoses initial{spec})
+      h.anchor = specPointToWorld(*initial.model, initial.poses, spec.bodyIndex(body), spec.bodies[static_cast<std::size_t>(spec.bodyIndex(body))].inputs[static_cast<std::size_t>(end)]);
     Elements e;
     e.hinges.push_back(h);
     undo->push(new AddElementsCommand(document, e, "Add hinge"));

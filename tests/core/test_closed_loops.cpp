@@ -25,17 +25,6 @@ namespace {
 
 constexpr double kTolerance = 1e-10;
 
-/// World position of a point given in body b's spec frame, at the spec's initial state.
-Vec3 worldPoint(const Model& model, const std::vector<BodyPose>& poses, const ModelSpec& spec, int specBody, const Vec3& p) {
-  const int i = model.compiledIndexOfSpecBody(specBody);
-  return poses[static_cast<std::size_t>(i)].point(p - spec.bodies[static_cast<std::size_t>(specBody)].inputs.front());
-}
-
-Vec3 specPointAt(const Model& model, const std::vector<BodyPose>& poses, const ModelSpec& spec, int specBody, const Vec3& world) {
-  const BodyPose& pose = poses[static_cast<std::size_t>(model.compiledIndexOfSpecBody(specBody))];
-  return pose.rotation.transpose() * (world - pose.input) + spec.bodies[static_cast<std::size_t>(specBody)].inputs.front();
-}
-
 /// True if the loops' velocity constraints are well independent at the
 /// initial state: a random cut may (nearly) repeat what other cuts impose,
 /// and then the loads are (nearly) undetermined; those cuts are drawn again.
@@ -71,7 +60,7 @@ ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cu
     while (b == a) b = r.below(bodies);
     BodySpec& tip = next.bodies[static_cast<std::size_t>(a)];
     const Vec3 local(r.uniform(0, tip.output.x()), r.uniform(-0.1, 0.1), planar ? 0.0 : r.uniform(-0.1, 0.1));
-    const Vec3 world = worldPoint(*tree, poses, spec, a, local);
+    const Vec3 world = specPointToWorld(*tree, poses, a, local);
     tip.inputs.push_back(local);
     HingeSpec& h = next.addHinge("cut" + std::to_string(k), planar ? HingeType::Pin : HingeType::Ball, tip.id, std::nullopt);
     h.childEnd = static_cast<int>(tip.inputs.size()) - 1;
@@ -85,7 +74,7 @@ ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cu
       h.anchor = world;
     } else {
       BodySpec& root = next.bodies[static_cast<std::size_t>(b)];
-      root.inputs.push_back(specPointAt(*tree, poses, spec, b, world));
+      root.inputs.push_back(worldToSpecPoint(*tree, poses, b, world));
       h.parent = root.id;
       h.parentInput = static_cast<int>(root.inputs.size()) - 1;
     }

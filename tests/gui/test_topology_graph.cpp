@@ -119,8 +119,7 @@ class TestTopologyGraph : public QObject {
       std::vector<BodyPose> poses;
       computePoses(*tree, initialState(*tree), poses);
       const BodyPose& one = poses[static_cast<std::size_t>(tree->bodyByName("1"))];
-      const BodyPose& three = poses[static_cast<std::size_t>(tree->bodyByName("3"))];
-      spec.bodies[1].inputs.push_back(three.rotation.transpose() * (one.output - three.input));
+      spec.bodies[1].inputs.push_back(worldToSpecPoint(*tree, poses, 1, one.output));  // spec body 1 is "3"
       spec.addHinge("loop", HingeType::Pin, spec.bodies[0].id, spec.bodies[1].id, 1);
     }
     doc->newModel(spec);

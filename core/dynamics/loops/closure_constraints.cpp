@@ -4,13 +4,6 @@ namespace mstmm {
 
 namespace {
 
-/// Two unit vectors normal to n and to each other.
-void normalPlane(const Vec3& n, Vec3& t1, Vec3& t2) {
-  const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
-  t1 = n.cross(a).normalized();
-  t2 = n.cross(t1);
-}
-
 const Mat3& rotationOf(const std::vector<BodyPose>& poses, int body) {
   static const Mat3 identity = Mat3::Identity();
   return body < 0 ? identity : poses[static_cast<std::size_t>(body)].rotation;

@@ -51,19 +51,15 @@ void ClosureProjector::project(Eigen::VectorXd& y, bool positions) {
   if (!m_model.hasLoops()) return;
   // Gauss-Newton: quadratic convergence from a nearby state; a few steps
   // suffice after an integration step, more from a hand-set initial state.
-  for (int iteration = 0; positions && iteration < 50; ++iteration) {
-    computePoses(m_model, y, m_poses);
-    m_constraints.directions(m_poses, m_rows);
-    m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
-    if (m_g.lpNorm<Eigen::Infinity>() < 1e-14) break;
+  // The loop ends with g, g' measured at the final positions.
+  for (int iteration = 0;; ++iteration) {
+    measure(y);
+    if (!positions || m_g.lpNorm<Eigen::Infinity>() < 1e-14) break;
     if (iteration == 49)
       throw Error(ErrorKind::Solver, "the loop constraints cannot be met from this state (projection did not converge; largest error " + formatNumber(m_g.lpNorm<Eigen::Infinity>()) + ")");
     solveLeastNorm(m_g, "position");
     applyRotations(y);
   }
-  computePoses(m_model, y, m_poses);
-  m_constraints.directions(m_poses, m_rows);
-  m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
   solveLeastNorm(m_gDot, "velocity");
   applyRates(y);
 }

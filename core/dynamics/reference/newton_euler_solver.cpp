@@ -31,13 +31,6 @@ BodyFrame<D> bodyFrame(const Model& model, const Eigen::VectorXd& y, int i) {
   return f;
 }
 
-/// Unit vectors spanning the plane normal to n.
-void normalPlane(const Vec3& n, Vec3& t1, Vec3& t2) {
-  const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
-  t1 = n.cross(a).normalized();
-  t2 = n.cross(t1);
-}
-
 /// A revolute hinge's axis in world axes: fixed in the root-side body.
 template <class D>
 Vec3 revoluteAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, int i) {
