@@ -41,6 +41,12 @@ std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<cons
   if (loops && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm))
     throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) +
                                            "' handles tree systems only, and this model has closed loops; use 'riccati' or 'newton-euler'");
+  if (model->sliderCount() > 0 && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm)) {
+    const CompiledHinge& slider = model->hinge(model->sliderBody(0));
+    throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle sliding hinges, and hinge '" + slider.name +
+                                           "' is one; use 'riccati' or 'newton-euler'",
+                {ErrorSubject::Kind::Hinge, slider.specIndex});
+  }
   std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target);
   if (loops && solver->appliesCutLoads()) return std::make_unique<ClosedLoopSolver>(std::move(solver), target);
   return solver;

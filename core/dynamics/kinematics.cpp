@@ -5,9 +5,16 @@ namespace mstmm {
 void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<BodyPose>& poses) {
   const int n = model.bodyCount();
   poses.resize(static_cast<std::size_t>(n));
-  // The root's output end sits at its ground anchor, at rest.
-  poses[static_cast<std::size_t>(n - 1)].output = model.hinge(n - 1).anchor;
-  poses[static_cast<std::size_t>(n - 1)].outputVelocity = Vec3::Zero();
+  // The root's output end sits at its ground anchor, at rest, or slides
+  // along the ground's rail from there.
+  const CompiledHinge& rootHinge = model.hinge(n - 1);
+  BodyPose& root = poses[static_cast<std::size_t>(n - 1)];
+  root.output = rootHinge.anchor;
+  root.outputVelocity = Vec3::Zero();
+  if (rootHinge.slider >= 0) {
+    root.output += slidePosition(model, y, rootHinge.slider) * rootHinge.axisInParent;
+    root.outputVelocity = slideRate(model, y, rootHinge.slider) * rootHinge.axisInParent;
+  }
   for (int i = n - 1; i >= 0; --i) {  // parents come after their children
     BodyPose& p = poses[static_cast<std::size_t>(i)];
     const CompiledBody& b = model.body(i);
@@ -21,10 +28,18 @@ void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<Body
     p.comVelocity = p.inputVelocity + p.omega.cross(rc);
     for (int l = b.firstChild; l < b.lastChild; ++l) {
       const ChildLink& link = model.links()[static_cast<std::size_t>(l)];
-      const Vec3 rk = p.rotation * link.position;
       BodyPose& child = poses[static_cast<std::size_t>(link.child)];
+      if (link.slider < 0) {
+        const Vec3 rk = p.rotation * link.position;
+        child.output = p.input + rk;
+        child.outputVelocity = p.inputVelocity + p.omega.cross(rk);
+        continue;
+      }
+      // A slider: the child's O is at r'_k = p'_0 + s u' on the parent (method.md §3.3, §5.2).
+      const Vec3 u = p.rotation * link.slideAxis;
+      const Vec3 rk = p.rotation * link.position + slidePosition(model, y, link.slider) * u;
       child.output = p.input + rk;
-      child.outputVelocity = p.inputVelocity + p.omega.cross(rk);
+      child.outputVelocity = p.inputVelocity + p.omega.cross(rk) + slideRate(model, y, link.slider) * u;
     }
   }
 }

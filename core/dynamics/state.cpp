@@ -4,12 +4,17 @@
 
 namespace mstmm {
 
-void SolverOutput::resize(int bodies) {
+void SolverOutput::resize(int bodies, int sliders) {
   const auto n = static_cast<std::size_t>(bodies);
+  slideAcceleration.assign(static_cast<std::size_t>(sliders), 0.0);
   angularAcceleration.assign(n, Vec3::Zero());
   comAcceleration.assign(n, Vec3::Zero());
   hingeForce.assign(n, Vec3::Zero());
   hingeMoment.assign(n, Vec3::Zero());
+}
+
+bool SolverOutput::fits(const Model& model) const {
+  return static_cast<int>(angularAcceleration.size()) == model.bodyCount() && static_cast<int>(slideAcceleration.size()) == model.sliderCount();
 }
 
 Eigen::VectorXd initialState(const Model& model) {
@@ -24,6 +29,11 @@ Eigen::VectorXd initialState(const Model& model) {
       y.segment<4>(per * i) = b.orientation.normalized();
       y.segment<3>(per * i + 4) = b.angularVelocity;
     }
+  }
+  for (int k = 0; k < model.sliderCount(); ++k) {
+    const HingeSpec& h = model.spec().hinges[static_cast<std::size_t>(model.hinge(model.sliderBody(k)).specIndex)];
+    y[slideOffset(model) + 2 * k] = h.slide;
+    y[slideOffset(model) + 2 * k + 1] = h.slideRate;
   }
   return y;
 }
@@ -56,6 +66,10 @@ void normaliseState(const Model& model, Eigen::VectorXd& y) {
 
 void stateDerivative(const Model& model, const Eigen::VectorXd& y, const SolverOutput& out, Eigen::VectorXd& dy) {
   const int n = model.bodyCount();
+  for (int k = 0, at = slideOffset(model); k < model.sliderCount(); ++k, at += 2) {
+    dy[at] = y[at + 1];
+    dy[at + 1] = out.slideAcceleration[static_cast<std::size_t>(k)];
+  }
   if (model.planar()) {
     for (int i = 0; i < n; ++i) {
       dy[2 * i] = y[2 * i + 1];

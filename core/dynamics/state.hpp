@@ -2,8 +2,9 @@
 // The ODE state of a run (method.md §5.1), separate from the model: per body
 // in processing order, planar [theta, theta'] and spatial
 // [p0, p1, p2, p3, Omega_x, Omega_y, Omega_z] (unit quaternion, inertial
-// angular velocity). Positions and velocities are not states; kinematics
-// recovers them from the root.
+// angular velocity), then per sliding hinge [s, s'] (method.md §3.3: the
+// slide is not an orientation, so it follows the bodies). Positions and
+// velocities are not states; kinematics recovers them from the root.
 
 #include <Eigen/Core>
 
@@ -12,7 +13,11 @@
 namespace mstmm {
 
 inline int statePerBody(const Model& model) { return model.planar() ? 2 : 7; }
-inline int stateSize(const Model& model) { return statePerBody(model) * model.bodyCount(); }
+/// Where the slide states begin: slider k has s at slideOffset + 2k and s' after it.
+inline int slideOffset(const Model& model) { return statePerBody(model) * model.bodyCount(); }
+inline int stateSize(const Model& model) { return slideOffset(model) + 2 * model.sliderCount(); }
+inline double slidePosition(const Model& model, const Eigen::VectorXd& y, int slider) { return y[slideOffset(model) + 2 * slider]; }
+inline double slideRate(const Model& model, const Eigen::VectorXd& y, int slider) { return y[slideOffset(model) + 2 * slider + 1]; }
 
 /// The initial state given in the spec, in processing order.
 Eigen::VectorXd initialState(const Model& model);
@@ -40,11 +45,14 @@ struct SolverOutput {
   /// the tip-side body at its cut end, inertial axes. Empty without loops.
   std::vector<Vec3> cutForce;
   std::vector<Vec3> cutMoment;
+  /// s'' of each sliding hinge (Model::sliderCount()).
+  std::vector<double> slideAcceleration;
   /// Set by the caller: intermediate integrator stages need only Omega', so
   /// a solver may then leave the other three untouched.
   bool angularOnly = false;
 
-  void resize(int bodies);
+  void resize(int bodies, int sliders = 0);
+  bool fits(const Model& model) const;
 };
 
 /// dy/dt for the state y given the solver's angular accelerations.

@@ -136,4 +136,47 @@ ModelSpec generateFourBar(const FourBarOptions& o) {
   return spec;
 }
 
+double crankSliderPosition(const CrankSliderOptions& o, double theta) {
+  const double sine = o.crank * std::sin(theta);
+  return o.crank * std::cos(theta) + std::sqrt(o.rod * o.rod - sine * sine);
+}
+
+ModelSpec generateCrankSlider(const CrankSliderOptions& o) {
+  if (!(o.crank > 0.0) || !(o.rod > o.crank)) throw std::invalid_argument("crank-slider: the rod must be longer than the crank, and both positive");
+  const double theta = o.crankAngle, omega = o.crankRate;
+  const Vec3 a = Vec3::Zero(), b(o.crank * std::cos(theta), o.crank * std::sin(theta), 0);
+  const Vec3 c(crankSliderPosition(o, theta), 0, 0);
+  // Closure r sin(theta) + l sin(phi) = 0 at velocity level: the rod's rate
+  // phi', then the block's x' = -r sin(theta) theta' - l sin(phi) phi'.
+  const double phi = std::atan2(c.y() - b.y(), c.x() - b.x());
+  const double phiRate = -o.crank * std::cos(theta) * omega / (o.rod * std::cos(phi));
+  const double xRate = -o.crank * std::sin(theta) * omega - o.rod * std::sin(phi) * phiRate;
+
+  ModelSpec spec;
+  spec.name = "crank-slider";
+  spec.kind = ModelKind::Planar;
+  spec.simulation.endTime = 5.0;
+  BodySpec& block = spec.addBody("block");
+  block.shape.type = ShapeType::Box;
+  block.shape.mass = o.sliderMass;
+  block.shape.size = Vec3(0.12, 0.06, 0.06);
+  block.shape.center = Vec3::Zero();
+  block.output = Vec3::Zero();  // the rod's pin C is on the rail, where the block hangs
+  const BodyId blockId = block.id;
+  const BodyId rod = addRod(spec, "rod", b, c, o.massPerLength).id;
+  spec.bodies.back().thetaDot = phiRate;
+  const BodyId crank = addRod(spec, "crank", a, b, o.massPerLength).id;
+  spec.bodies.back().thetaDot = omega;
+  HingeSpec& rail = spec.addHinge("rail", HingeType::Slider, blockId, std::nullopt);
+  rail.axis = Vec3::UnitX();
+  rail.slide = c.x();
+  rail.slideRate = xRate;
+  spec.addHinge("C", HingeType::Pin, rod, blockId, 0);
+  spec.addHinge("B", HingeType::Pin, crank, rod, 0);
+  HingeSpec& cut = spec.addHinge("A", HingeType::Pin, crank, std::nullopt);
+  cut.childEnd = 0;  // the crank's input end I_1, at the pivot
+  cut.anchor = a;
+  return spec;
+}
+
 }  // namespace mstmm

@@ -23,6 +23,27 @@ struct FourBarOptions {
 /// lengths cannot close at the given crank angle.
 ModelSpec generateFourBar(const FourBarOptions& options);
 
+struct CrankSliderOptions {
+  // Crank r (pivot A at the origin), connecting rod l; the slider block moves
+  // on a rail along the x axis through A (no offset).
+  double crank = 0.2, rod = 0.6;
+  double crankAngle = 0.5;  // rad, direction from A to the crank pin B
+  double crankRate = 8.0;   // rad/s
+  double massPerLength = 1.0;  // kg/m, slender rods
+  double sliderMass = 0.5;     // kg, the block
+};
+
+/// The planar crank-and-slider mechanism of 004 Example 3.3 with a slider
+/// block: the block hangs from the ground by the sliding hinge "rail"
+/// (x axis), the connecting rod from the block by pin "C", the crank from
+/// the rod by pin "B"; the crank's free end is pinned to the ground at A by
+/// the cut hinge "A". The block's slide is x = r cos(theta) +
+/// sqrt(l^2 - r^2 sin^2(theta)) for crank angle theta. Throws
+/// std::invalid_argument unless l > r > 0.
+ModelSpec generateCrankSlider(const CrankSliderOptions& options);
+/// x of the crank-slider's block at crank angle theta (the exact relation).
+double crankSliderPosition(const CrankSliderOptions& options, double theta);
+
 struct MixedSystemOptions {
   /// Bodies 25, 27, ..., between body 23 and the ceiling: 0 gives the system
   /// of 002 Fig. 2 (12 bodies), 238 the 250-body system of 002 Fig. 9.

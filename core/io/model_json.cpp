@@ -186,11 +186,11 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (j.is_object() && j.contains("name") && j["name"].is_string()) where = "hinge '" + j["name"].get<std::string>() + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut"});
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut", "slide", "slide_rate"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
   h.name = r.string("name");
-  h.type = parseEnum<HingeType>(r, "type", {{"ball", HingeType::Ball}, {"pin", HingeType::Pin}, {"revolute", HingeType::Revolute}, {"weld", HingeType::Weld}}, HingeType::Ball);
+  h.type = parseEnum<HingeType>(r, "type", {{"ball", HingeType::Ball}, {"pin", HingeType::Pin}, {"revolute", HingeType::Revolute}, {"weld", HingeType::Weld}, {"slider", HingeType::Slider}}, HingeType::Ball);
   auto lookup = [&](const std::string& name, const char* role) {
     auto it = ids.find(name);
     if (it == ids.end()) fail(where, std::string(role) + " body '" + name + "' does not exist");
@@ -211,6 +211,8 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   }
   h.axis = r.vec3("axis", Vec3::UnitZ());
   h.anchor = r.vec3("anchor", Vec3::Zero());
+  h.slide = r.number("slide", 0.0);
+  h.slideRate = r.number("slide_rate", 0.0);
   return h;
 }
 
@@ -317,7 +319,9 @@ Json writeHinge(const HingeSpec& h, const NameOfId& names) {
   if (h.cut != CutChoice::Auto) j["cut"] = toString(h.cut);
   if (h.isGround()) j["root"] = "ground";
   else j["root"] = {{"body", nameOf(*h.parent)}, {"input", h.parentInput + 1}};
-  if (h.type == HingeType::Revolute || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
+  if (h.type == HingeType::Revolute || h.type == HingeType::Slider || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
+  if (h.slide != 0.0) j["slide"] = h.slide;
+  if (h.slideRate != 0.0) j["slide_rate"] = h.slideRate;
   if (h.isGround() || h.anchor != Vec3::Zero()) j["anchor"] = vec(h.anchor);
   return j;
 }

@@ -118,7 +118,8 @@ CompiledHinge compileHinge(const HingeSpec& spec, int specIndex, ModelKind kind)
   hinge.name = spec.name;
   hinge.specIndex = specIndex;
   hinge.type = spec.type;
-  hinge.axisInParent = kind == ModelKind::Planar ? Vec3::UnitZ() : spec.axis.normalized();
+  if (spec.type == HingeType::Slider) hinge.axisInParent = kind == ModelKind::Planar ? Vec3(spec.axis.x(), spec.axis.y(), 0.0).normalized() : spec.axis.normalized();
+  else hinge.axisInParent = kind == ModelKind::Planar ? Vec3::UnitZ() : spec.axis.normalized();
   hinge.anchor = spec.anchor;
   hinge.dof = hingeDof(spec.type, kind);
   return hinge;
@@ -190,6 +191,11 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
       link.child = model->m_compiledOfSpec[static_cast<std::size_t>(childSpec)];
       link.input = input;
       link.position = body.inputs[static_cast<std::size_t>(input)];
+      const CompiledHinge& childHinge = model->m_hinges[static_cast<std::size_t>(link.child)];
+      if (childHinge.slider >= 0) {
+        link.slider = childHinge.slider;
+        link.slideAxis = childHinge.axisInParent;
+      }
       model->m_links.push_back(link);
     }
     body.lastChild = static_cast<int>(model->m_links.size());
@@ -198,6 +204,10 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
                             : model->m_bodies[static_cast<std::size_t>(model->m_links[static_cast<std::size_t>(body.firstChild)].child)].subtreeBegin;
     model->m_bodies.push_back(std::move(body));
     model->m_hinges.push_back(compileHinge(hingeSpec, h, spec.kind));
+    if (hingeSpec.type == HingeType::Slider) {
+      model->m_hinges.back().slider = model->sliderCount();
+      model->m_sliderBodies.push_back(static_cast<int>(i));
+    }
     model->m_dof += model->m_hinges.back().dof;
   }
   for (int h : tree.cuts) {

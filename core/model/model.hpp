@@ -21,6 +21,8 @@ struct ChildLink {
   int child = -1;           // compiled index of the child body
   int input = 0;            // which input end I_k (0-based) of the parent
   Vec3 position = Vec3::Zero();  // r'_{I_1 I_k} in the parent's body frame
+  int slider = -1;               // the child's hinge is slider k: it hangs at position + s_k u'
+  Vec3 slideAxis = Vec3::Zero(); // u' (unit, parent frame) when it is a slider
 };
 
 struct CompiledBody {
@@ -45,9 +47,10 @@ struct CompiledHinge {
   std::string name;
   int specIndex = -1;
   HingeType type = HingeType::Ball;
-  Vec3 axisInParent = Vec3::UnitZ(); // unit; world frame for the ground hinge
-  Vec3 anchor = Vec3::Zero();        // ground hinge: world position of the root's O
+  Vec3 axisInParent = Vec3::UnitZ(); // unit revolute or slide axis; world frame for the ground hinge
+  Vec3 anchor = Vec3::Zero();        // ground hinge: world position of the root's O (at s = 0 for a slider)
   int dof = 0;
+  int slider = -1;                   // sliding hinges: which slide coordinate of the state (Model::sliderCount())
 };
 
 /// One end of a cut hinge (method.md §6): a point of a body, or of the ground.
@@ -92,6 +95,11 @@ class Model {
   /// Compiled index of a body by name, or -1.
   int bodyByName(const std::string& name) const;
 
+  /// Sliding hinges of the tree, each with a slide s and rate s' in the ODE
+  /// state; sliderBody(k) is the body hanging from slider k.
+  int sliderCount() const { return static_cast<int>(m_sliderBodies.size()); }
+  int sliderBody(int k) const { return m_sliderBodies[static_cast<std::size_t>(k)]; }
+
   /// Hinges cut to open closed loops, and the spec hinges in the tree.
   const std::vector<CompiledCut>& cuts() const { return m_cuts; }
   bool hasLoops() const { return !m_cuts.empty(); }
@@ -117,6 +125,7 @@ class Model {
   std::vector<CompiledHinge> m_hinges;
   std::vector<ChildLink> m_links;
   std::vector<CompiledCut> m_cuts;
+  std::vector<int> m_sliderBodies;
   int m_cutRows = 0;
   std::vector<int> m_compiledOfSpec;
   int m_dof = 0;

@@ -59,6 +59,7 @@ const char* toString(HingeType type) {
     case HingeType::Pin: return "pin";
     case HingeType::Revolute: return "revolute";
     case HingeType::Weld: return "weld";
+    case HingeType::Slider: return "slider";
   }
   return "?";
 }
@@ -121,7 +122,8 @@ int hingeDof(HingeType type, ModelKind kind) {
   switch (type) {
     case HingeType::Ball: return kind == ModelKind::Spatial ? 3 : 1;
     case HingeType::Pin:
-    case HingeType::Revolute: return 1;
+    case HingeType::Revolute:
+    case HingeType::Slider: return 1;
     case HingeType::Weld: return 0;
   }
   return 0;

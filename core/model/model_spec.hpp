@@ -30,8 +30,10 @@ enum class ModelKind { Planar, Spatial };
 
 /// Smooth hinge types. Ball: spatial ball-and-socket (3 DOF). Pin: the planar
 /// revolute joint about z (1 DOF). Revolute: about a body-fixed axis (1 DOF).
-/// Weld: a clamp, no relative motion.
-enum class HingeType { Ball, Pin, Revolute, Weld };
+/// Weld: a clamp, no relative motion. Slider: the smooth sliding (prismatic)
+/// hinge of 002, translation along an axis fixed in the root-side body with
+/// the rotation locked (1 DOF; its slide s and rate s' are ODE states).
+enum class HingeType { Ball, Pin, Revolute, Weld, Slider };
 
 /// Whether a hinge closes a loop. Auto: the core chooses the cut hinges (one
 /// per independent loop, method.md §6); Cut: this hinge is cut; Keep: this
@@ -99,8 +101,12 @@ struct HingeSpec {
   int parentInput = 0;
   int childEnd = -1;             // -1: the child's output end O; k >= 0: its input end I_{k+1}
   CutChoice cut = CutChoice::Auto;
-  Vec3 axis = Vec3::UnitZ();     // revolute: in the parent's body frame (world if ground)
+  Vec3 axis = Vec3::UnitZ();     // revolute, slider: in the parent's body frame (world if ground)
   Vec3 anchor = Vec3::Zero();    // ground hinges: attachment point in the world frame
+  // Slider: the initial slide s along the unit axis, measured from the root
+  // side's attachment point (input end or anchor), and its rate s'.
+  double slide = 0.0;
+  double slideRate = 0.0;
 
   bool isGround() const { return !parent.has_value(); }
   bool atChildOutput() const { return childEnd < 0; }

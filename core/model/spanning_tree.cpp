@@ -39,7 +39,12 @@ class TreeSearch {
 
  private:
   int ground() const { return static_cast<int>(m_spec.bodies.size()); }
-  bool keep(int h) const { return m_spec.hinges[static_cast<std::size_t>(h)].cut == CutChoice::Keep; }
+  // A sliding hinge cannot be cut (its slide is an ODE state of the tree), so
+  // it takes precedence like a hinge the user marked to keep.
+  bool keep(int h) const {
+    const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+    return hinge.cut == CutChoice::Keep || (hinge.cut == CutChoice::Auto && hinge.type == HingeType::Slider);
+  }
   int indexOf(BodyId id) const {
     auto it = m_index.find(id.value);
     return it == m_index.end() ? -1 : it->second;

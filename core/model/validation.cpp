@@ -226,11 +226,24 @@ class Checker {
       hingeError(h, "a ball-and-socket hinge is spatial; in a planar model use a pin");
     if (!planar() && hinge.type == HingeType::Pin)
       hingeError(h, "a pin is the planar revolute hinge; in a spatial model use a revolute hinge with an axis, or a ball");
+    if (hinge.type == HingeType::Slider) {
+      checkSlider(h, hinge);
+      return;
+    }
     if (hinge.type != HingeType::Revolute) return;
     if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
       hingeError(h, "revolute axis must be a non-zero finite vector");
     else if (planar() && hinge.axis.head<2>().norm() > 1e-12 * hinge.axis.norm())
       hingeError(h, "in a planar model a revolute axis must be the z axis");
+  }
+
+  void checkSlider(int h, const HingeSpec& hinge) {
+    if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
+      hingeError(h, "slide axis must be a non-zero finite vector");
+    else if (planar() && std::abs(hinge.axis.z()) > 1e-12 * hinge.axis.norm())
+      hingeError(h, "in a planar model a slide axis must lie in the x-y plane (its z component must be 0)");
+    if (!std::isfinite(hinge.slide) || !std::isfinite(hinge.slideRate))
+      hingeError(h, "the initial slide and slide rate must be finite numbers");
   }
 
   void checkUniqueNames() {
@@ -284,6 +297,9 @@ void Checker::checkTopology() {
                                         ? "is marked to stay uncut, but body " + bodyName(child) + " already hangs from hinge '" + m_spec.hinges[static_cast<std::size_t>(holder)].name + "'; mark another hinge of the loop to stay uncut"
                                         : "is marked to stay uncut, but it cannot be in the spanning tree (only a hinge at its tip-side body's output end can)");
   }
+  for (std::size_t h = 0; h < m_spec.hinges.size(); ++h)
+    if (tree.cut[h] && m_spec.hinges[h].type == HingeType::Slider)
+      hingeError(static_cast<int>(h), "a sliding hinge cannot be cut to close a loop; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
   if (!hasErrors(m_out)) checkInitialVelocities(tree.treeHinge);
 }
 
@@ -352,21 +368,24 @@ int Checker::outputHingeOf(int b) const {
   return -1;
 }
 
-// Revolute and weld hinges constrain the initial angular velocities
+// Revolute, weld and sliding hinges constrain the initial angular velocities
 // (absolute coordinates, method.md §3.3): Omega_tip - Omega_root must lie
-// along the axis (revolute) or vanish (weld).
+// along the axis (revolute) or vanish (weld, slider).
 void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
   for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {
     const int h = treeHinge[b];
     if (h < 0) continue;
     const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
-    if (hinge.type != HingeType::Revolute && hinge.type != HingeType::Weld && hinge.type != HingeType::Pin) continue;
+    if (hinge.type == HingeType::Ball) continue;
+    const bool locked = hinge.type == HingeType::Weld || hinge.type == HingeType::Slider;
+    const char* lockedMessage = hinge.type == HingeType::Weld
+                                    ? "a weld makes both bodies turn together, but their initial angular velocities differ"
+                                    : "a sliding hinge locks the rotation, so both bodies turn together, but their initial angular velocities differ";
     const BodySpec& tip = m_spec.bodies[b];
     if (planar()) {
-      if (hinge.type != HingeType::Weld) continue;
+      if (!locked) continue;
       const double parentRate = hinge.isGround() ? 0.0 : m_spec.bodies[static_cast<std::size_t>(bodyIndex(*hinge.parent))].thetaDot;
-      if (std::abs(tip.thetaDot - parentRate) > 1e-9 * (1.0 + std::abs(parentRate)))
-        hingeError(h, "a weld makes both bodies turn together, but their initial angular velocities differ");
+      if (std::abs(tip.thetaDot - parentRate) > 1e-9 * (1.0 + std::abs(parentRate))) hingeError(h, lockedMessage);
       continue;
     }
     Vec3 parentOmega = Vec3::Zero();
@@ -378,8 +397,7 @@ void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
     }
     const Vec3 relative = tip.angularVelocity - parentOmega;
     const double tol = 1e-9 * (1.0 + parentOmega.norm() + tip.angularVelocity.norm());
-    if (hinge.type == HingeType::Weld && relative.norm() > tol)
-      hingeError(h, "a weld makes both bodies turn together, but their initial angular velocities differ");
+    if (locked && relative.norm() > tol) hingeError(h, lockedMessage);
     if (hinge.type == HingeType::Revolute && relative.cross(axis).norm() > tol)
       hingeError(h, "the initial relative angular velocity of its bodies is not along the revolute axis");
   }

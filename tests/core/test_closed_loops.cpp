@@ -41,14 +41,37 @@ bool independent(const ModelSpec& spec) {
   return sigma.size() == j.rows() && sigma[sigma.size() - 1] > 1e-2 * sigma[0];
 }
 
+/// Turns about a third of a tree's hinges into sliders on random axes (at
+/// s = 0, so the drawing stays as it is, with random slide rates), and makes
+/// the bodies on a slider turn with their root-side body.
+void addSliders(ModelSpec& spec, Random& r) {
+  const bool planar = spec.kind == ModelKind::Planar;
+  const auto tree = compile(spec);  // the order of the bodies, before the velocities are made consistent
+  for (HingeSpec& h : spec.hinges) {
+    if (r.below(3) != 0) continue;
+    h.type = HingeType::Slider;
+    h.axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), planar ? 0.0 : r.uniform(-1, 1)).normalized();
+    h.slideRate = r.uniform(-1, 1);
+  }
+  for (int i = tree->bodyCount() - 1; i >= 0; --i) {  // root first
+    if (spec.hinges[static_cast<std::size_t>(tree->hinge(i).specIndex)].type != HingeType::Slider) continue;
+    BodySpec& b = spec.bodies[static_cast<std::size_t>(tree->body(i).specIndex)];
+    const int parent = tree->body(i).parent;
+    const BodySpec* p = parent < 0 ? nullptr : &spec.bodies[static_cast<std::size_t>(tree->body(parent).specIndex)];
+    b.angularVelocity = p ? p->angularVelocity : Vec3::Zero();
+    b.thetaDot = p ? p->thetaDot : 0.0;
+  }
+}
+
 /// A random tree with `cuts` loops closed at its initial state: each cut joins
 /// a new input end of a random body to a new input end of another body at
 /// the same world point, or to the ground there. Cuts whose constraints are
 /// not independent of the others are drawn again. Velocities are projected
 /// onto the loop constraints afterwards (consistentState), so the state closes.
-ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cuts) {
+ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cuts, bool sliders = false) {
   ModelSpec spec = generateRandomTree({bodies, seed, planar});
   Random r(seed * 7919 + 13);
+  if (sliders) addSliders(spec, r);
   const auto tree = compile(spec);
   std::vector<BodyPose> poses;
   computePoses(*tree, initialState(*tree), poses);
@@ -92,9 +115,12 @@ Eigen::VectorXd consistentState(const Model& model) {
 }
 
 double compare(const SolverOutput& a, const SolverOutput& b) {
+  double slide = 0.0;
+  for (std::size_t k = 0; k < b.slideAcceleration.size(); ++k)
+    slide = std::max(slide, std::abs(a.slideAcceleration[k] - b.slideAcceleration[k]) / std::max(1.0, std::abs(b.slideAcceleration[k])));
   return std::max({relativeDifference(a.angularAcceleration, b.angularAcceleration), relativeDifference(a.comAcceleration, b.comAcceleration),
                    relativeDifference(a.hingeForce, b.hingeForce), relativeDifference(a.hingeMoment, b.hingeMoment),
-                   relativeDifference(a.cutForce, b.cutForce), relativeDifference(a.cutMoment, b.cutMoment)});
+                   relativeDifference(a.cutForce, b.cutForce), relativeDifference(a.cutMoment, b.cutMoment), slide});
 }
 
 /// Largest distance of the rocker's free end from its ground pivot over a run.
@@ -161,16 +187,21 @@ class TestClosedLoops : public QObject {
 
   void randomLoopedSystemsMatchNewtonEuler_data() {
     QTest::addColumn<bool>("planar");
-    QTest::newRow("planar") << true;
-    QTest::newRow("spatial") << false;
+    QTest::addColumn<bool>("sliders");
+    QTest::newRow("planar") << true << false;
+    QTest::newRow("spatial") << false << false;
+    QTest::newRow("planar, with sliders") << true << true;
+    QTest::newRow("spatial, with sliders") << false << true;
   }
   void randomLoopedSystemsMatchNewtonEuler() {
     QFETCH(bool, planar);
+    QFETCH(bool, sliders);
     double worst = 0.0, worstClosure = 0.0;
-    int cutsSeen = 0;
+    int cutsSeen = 0, slidersSeen = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-      const auto model = compile(randomLoopedSystem(seed, planar, 8 + static_cast<int>(seed % 13), 1 + static_cast<int>(seed % 3)));
+      const auto model = compile(randomLoopedSystem(seed, planar, 8 + static_cast<int>(seed % 13), 1 + static_cast<int>(seed % 3), sliders));
       cutsSeen += static_cast<int>(model->cuts().size());
+      slidersSeen += model->sliderCount();
       const Eigen::VectorXd y = consistentState(*model);
       const ClosureReport closed = ClosureProjector(*model).measure(y);
       worstClosure = std::max({worstClosure, closed.position, closed.velocity});
@@ -181,9 +212,10 @@ class TestClosedLoops : public QObject {
       QVERIFY2(d < kTolerance, qPrintable(QString("seed %1: %2").arg(seed).arg(d)));
       worst = std::max(worst, d);
     }
-    qInfo("%s: 40 random looped systems (%d cuts): max relative difference %.2e, closure of the states %.1e",
-          planar ? "planar" : "spatial", cutsSeen, worst, worstClosure);
+    qInfo("%s: 40 random looped systems (%d cuts, %d sliders): max relative difference %.2e, closure of the states %.1e",
+          planar ? "planar" : "spatial", cutsSeen, slidersSeen, worst, worstClosure);
     QVERIFY(worstClosure < 1e-12);
+    QVERIFY(sliders == (slidersSeen > 60));
   }
 
   // method.md §6 measured 4.8e-12 m (Baumgarte) and 7e-16 m (projection)

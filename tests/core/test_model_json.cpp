@@ -43,6 +43,10 @@ ModelSpec everyFieldSpec() {
   spec.hinges[2].axis = Vec3(0.6, 0.0, 0.8);
   spec.hinges[0].anchor = Vec3(1.0, 2.0, 3.0);
   spec.hinges[3].type = HingeType::Weld;
+  spec.hinges[4].type = HingeType::Slider;
+  spec.hinges[4].axis = Vec3(0.0, 0.6, -0.8);
+  spec.hinges[4].slide = 0.125;
+  spec.hinges[4].slideRate = -1.5;
   spec.editorState = R"({"nodes":{"b0":[1.5,2]},"zoom":0.75})";
   return spec;
 }
@@ -144,7 +148,7 @@ class TestModelJson : public QObject {
     QTest::newRow("typo key") << QString(demo).replace("\"length\"", "\"lenght\"") << "body '1': shape: unknown key 'lenght'";
     QTest::newRow("string for number") << QString(demo).replace("\"mass\": 1.0", "\"mass\": \"heavy\"") << "body '1': shape: 'mass' must be a number";
     QTest::newRow("short vector") << QString(demo).replace("\"output\": [1.0, 0.0, 0.0]", "\"output\": [1.0, 0.0]") << "body '1': 'output' must be an array of 3 numbers";
-    QTest::newRow("unknown hinge type") << QString(demo).replace("\"type\": \"pin\"", "\"type\": \"hinge\"") << "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld')";
+    QTest::newRow("unknown hinge type") << QString(demo).replace("\"type\": \"pin\"", "\"type\": \"hinge\"") << "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld', 'slider')";
     QTest::newRow("unknown shape") << QString(demo).replace("\"type\": \"rod\"", "\"type\": \"sphere\"") << "body '1': shape: unknown type 'sphere'";
     QTest::newRow("hinge between unknown ends") << QString(demo).replace("\"tip\": \"1\"", "\"tip\": \"42\"") << "hinge '8.1': tip-side body '42' does not exist";
     QTest::newRow("newer version") << QString(demo).replace("\"version\": 1", "\"version\": 9") << "file format version 9 is not supported";

@@ -72,16 +72,17 @@ void randomise(ModelSpec& spec, Random& r, bool mixed) {
   }
 }
 
-/// Makes the angular velocities of a random state satisfy the revolute and
-/// weld hinges: Omega_tip = Omega_root + n phi' (revolute) or Omega_root (weld).
+/// Makes the angular velocities of a random state satisfy the revolute, weld
+/// and sliding hinges: Omega_tip = Omega_root + n phi' (revolute) or
+/// Omega_root (weld, slider).
 void makeConsistent(const Model& model, Eigen::VectorXd& y, Random& r) {
   const int per = statePerBody(model);
   for (int i = model.bodyCount() - 1; i >= 0; --i) {  // root first
     const CompiledBody& b = model.body(i);
     const HingeType type = model.hinge(i).type;
-    if (type != HingeType::Weld && type != HingeType::Revolute) continue;
+    if (type != HingeType::Weld && type != HingeType::Revolute && type != HingeType::Slider) continue;
     if (model.planar()) {
-      if (type == HingeType::Weld) y[per * i + 1] = b.parent < 0 ? 0.0 : y[per * b.parent + 1];
+      if (type != HingeType::Revolute) y[per * i + 1] = b.parent < 0 ? 0.0 : y[per * b.parent + 1];
       continue;
     }
     const Vec3 parentOmega = b.parent < 0 ? Vec3::Zero() : Vec3(y.segment<3>(per * b.parent + 4));
@@ -93,14 +94,21 @@ void makeConsistent(const Model& model, Eigen::VectorXd& y, Random& r) {
 }
 
 struct Agreement {
-  double angular = 0, com = 0, force = 0, moment = 0;
+  double angular = 0, com = 0, force = 0, moment = 0, slide = 0;
   void include(const SolverOutput& a, const SolverOutput& b) {
     angular = std::max(angular, test::relativeDifference(a.angularAcceleration, b.angularAcceleration));
     com = std::max(com, test::relativeDifference(a.comAcceleration, b.comAcceleration));
     force = std::max(force, test::relativeDifference(a.hingeForce, b.hingeForce));
     moment = std::max(moment, test::relativeDifference(a.hingeMoment, b.hingeMoment));
+    QCOMPARE(a.slideAcceleration.size(), b.slideAcceleration.size());
+    double scale = 1.0, diff = 0.0;
+    for (std::size_t k = 0; k < a.slideAcceleration.size(); ++k) {
+      scale = std::max(scale, std::abs(b.slideAcceleration[k]));
+      diff = std::max(diff, std::abs(a.slideAcceleration[k] - b.slideAcceleration[k]));
+    }
+    slide = std::max(slide, diff / scale);
   }
-  double worst() const { return std::max({angular, com, force, moment}); }
+  double worst() const { return std::max({angular, com, force, moment, slide}); }
 };
 
 /// Compares both solvers on `states` random states of `spec`.
@@ -120,8 +128,8 @@ void compareOn(const ModelSpec& spec, int states, Random& r, Agreement& agreemen
 }
 
 void report(const char* what, int states, const Agreement& g) {
-  qInfo("%s: %d states, max relative difference: Omega' %.2e, r''_C %.2e, hinge force %.2e, hinge moment %.2e", what, states,
-        g.angular, g.com, g.force, g.moment);
+  qInfo("%s: %d states, max relative difference: Omega' %.2e, r''_C %.2e, hinge force %.2e, hinge moment %.2e, s'' %.2e", what, states,
+        g.angular, g.com, g.force, g.moment, g.slide);
 }
 
 }  // namespace
@@ -218,6 +226,32 @@ class TestRiccatiVsNewtonEuler : public QObject {
       compareOn(spec, 4, r, g);
     }
     report("trees with revolute, weld and ball/pin hinges", 100, g);
+    QVERIFY(g.worst() <= kTolerance);
+  }
+
+  void slidingHingesMatchNewtonEuler() {
+    // Sliders on random axes anywhere in random trees (the root's too): the
+    // rails turn with their root-side bodies, so the Coriolis bias 2 s' Omega x u
+    // and the moving attachment p'_0 + s u' are exercised on every state.
+    Random r(707);
+    Agreement g;
+    int sliders = 0, rootSliders = 0;
+    for (int k = 0; k < 40; ++k) {
+      const bool planar = k % 2 == 1;
+      ModelSpec spec = generateRandomTree({4 + r.below(30), static_cast<std::uint64_t>(5000 + k), planar});
+      randomise(spec, r, true);
+      for (HingeSpec& h : spec.hinges) {
+        if (r.below(3) != 0) continue;
+        h.type = HingeType::Slider;
+        h.axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), planar ? 0.0 : r.uniform(-1, 1)).normalized();
+      }
+      const auto model = compile(spec);
+      sliders += model->sliderCount();
+      rootSliders += model->hinge(model->root()).slider >= 0 ? 1 : 0;
+      compareOn(spec, 4, r, g);
+    }
+    report("trees with sliding, revolute, weld and ball/pin hinges", 160, g);
+    QVERIFY2(sliders > 100 && rootSliders > 5, "the random trees must hold many sliders, some at the root");
     QVERIFY(g.worst() <= kTolerance);
   }
 

@@ -9,8 +9,9 @@
 namespace mstmm::test {
 
 /// A random state of a model: random orientations (angles) and angular
-/// velocities of up to `rate` rad/s, consistent with its revolute and weld
-/// hinges only if it has none (tests use ball/pin models for random states).
+/// velocities of up to `rate` rad/s, slides of up to 0.5 m at up to `rate`
+/// m/s; consistent with its revolute, weld and sliding hinges only if it has
+/// none (tests make the angular velocities consistent afterwards).
 inline Eigen::VectorXd randomState(const Model& model, Random& random, double rate = 3.0) {
   Eigen::VectorXd y(stateSize(model));
   for (int i = 0; i < model.bodyCount(); ++i) {
@@ -21,6 +22,10 @@ inline Eigen::VectorXd randomState(const Model& model, Random& random, double ra
       y.segment<4>(7 * i) = randomQuaternion(random);
       y.segment<3>(7 * i + 4) = Vec3(random.uniform(-rate, rate), random.uniform(-rate, rate), random.uniform(-rate, rate));
     }
+  }
+  for (int k = 0; k < model.sliderCount(); ++k) {
+    y[slideOffset(model) + 2 * k] = random.uniform(-0.5, 0.5);
+    y[slideOffset(model) + 2 * k + 1] = random.uniform(-rate, rate);
   }
   return y;
 }

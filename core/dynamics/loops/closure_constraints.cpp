@@ -116,6 +116,10 @@ void ClosureConstraints::accelerations(const std::vector<BodyPose>& poses, const
 int ClosureConstraints::hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[3]) const {
   const CompiledHinge& hinge = m_model.hinge(i);
   if (hinge.dof == 0) return 0;
+  if (hinge.type == HingeType::Slider) {  // a translation: see slides()
+    h[0] = rotationOf(poses, m_model.body(i).parent) * hinge.axisInParent;
+    return 1;
+  }
   if (m_model.planar()) {
     h[0] = Vec3::UnitZ();
     return 1;
@@ -138,8 +142,10 @@ void ClosureConstraints::addPath(const std::vector<BodyPose>& poses, const Closu
     Vec3 h[3];
     const int columns = hingeDirections(poses, k, h);
     const Vec3 arm = p - poses[static_cast<std::size_t>(k)].output;
+    const bool slide = slides(k);
     for (int m = 0; m < columns; ++m) {
-      const double value = row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm));
+      double value = row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm));
+      if (slide) value = row.rotational ? 0.0 : row.direction.dot(h[m]);
       j(r, m_firstCoordinate[static_cast<std::size_t>(k)] + m) += sign * value;
     }
   }
@@ -160,7 +166,7 @@ void ClosureConstraints::absoluteIncrements(const std::vector<BodyPose>& poses, 
     const int parent = m_model.body(i).parent;
     Vec3 increment = parent >= 0 ? perBody[static_cast<std::size_t>(parent)] : Vec3::Zero();
     Vec3 h[3];
-    const int columns = hingeDirections(poses, i, h);
+    const int columns = slides(i) ? 0 : hingeDirections(poses, i, h);
     for (int m = 0; m < columns; ++m) increment += h[m] * joint[m_firstCoordinate[static_cast<std::size_t>(i)] + m];
     perBody[static_cast<std::size_t>(i)] = increment;
   }

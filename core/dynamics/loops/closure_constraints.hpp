@@ -46,7 +46,14 @@ class ClosureConstraints {
   void jacobian(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::MatrixXd& j) const;
   /// Turns joint-rate increments into increments of every body's absolute
   /// angular velocity (or, to first order, of its orientation), root first.
+  /// Slides turn nothing; their increments are the joint entries themselves.
   void absoluteIncrements(const std::vector<BodyPose>& poses, const Eigen::VectorXd& joint, std::vector<Vec3>& perBody) const;
+
+  /// The joint coordinate of body i's tree hinge (its first one).
+  int coordinateOf(int body) const { return m_firstCoordinate[static_cast<std::size_t>(body)]; }
+  /// Whether body i's tree hinge is a slider: its joint coordinate is the
+  /// slide s, a translation along the axis rather than a rotation.
+  bool slides(int body) const { return m_model.hinge(body).slider >= 0; }
 
   /// World position, velocity and acceleration of a cut end.
   Vec3 endPosition(const std::vector<BodyPose>& poses, const CutEnd& end) const;

@@ -89,6 +89,13 @@ void ClosureProjector::applyRotations(Eigen::VectorXd& y) {
     const Quat p = quaternionProduct(turn, y.segment<4>(per * i));
     y.segment<4>(per * i) = p / p.norm();
   }
+  applySlides(y, 0);
+}
+
+// The slide coordinates are joint coordinates themselves: s (level 0) or s' (level 1).
+void ClosureProjector::applySlides(Eigen::VectorXd& y, int level) const {
+  for (int k = 0; k < m_model.sliderCount(); ++k)
+    y[slideOffset(m_model) + 2 * k + level] += m_joint[m_constraints.coordinateOf(m_model.sliderBody(k))];
 }
 
 void ClosureProjector::applyRates(Eigen::VectorXd& y) {
@@ -99,6 +106,7 @@ void ClosureProjector::applyRates(Eigen::VectorXd& y) {
     if (m_model.planar()) y[per * i + 1] += w.z();
     else y.segment<3>(per * i + 4) += w;
   }
+  applySlides(y, 1);
 }
 
 // The cut whose rows weigh most in the direction that lost rank.

@@ -41,6 +41,7 @@ class ClosureProjector {
   void solveLeastNorm(const Eigen::VectorXd& residual, const char* level);
   void applyRotations(Eigen::VectorXd& y);
   void applyRates(Eigen::VectorXd& y);
+  void applySlides(Eigen::VectorXd& y, int level) const;
   [[noreturn]] void throwSingular(const char* level) const;
 
   const Model& m_model;

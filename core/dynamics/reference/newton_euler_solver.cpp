@@ -31,12 +31,31 @@ BodyFrame<D> bodyFrame(const Model& model, const Eigen::VectorXd& y, int i) {
   return f;
 }
 
-/// A revolute hinge's axis in world axes: fixed in the root-side body.
+/// A revolute or slide axis in world axes: fixed in the root-side body.
 template <class D>
-Vec3 revoluteAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, int i) {
+Vec3 hingeAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, int i) {
   const int parent = model.body(i).parent;
   const Mat3 rotation = parent >= 0 ? frames[static_cast<std::size_t>(parent)].rotation : Mat3::Identity();
   return rotation * model.hinge(i).axisInParent;
+}
+
+/// The directions in which a hinge at body i's output holds the two points
+/// together: all (T x T identity), or for a slider the normals to its axis
+/// ((T-1) x T), along which it carries force.
+template <class D>
+Eigen::MatrixXd heldDirections(const Model& model, const std::vector<BodyFrame<D>>& frames, int i) {
+  if (model.hinge(i).type != HingeType::Slider) return Eigen::MatrixXd::Identity(D::T, D::T);
+  const Vec3 u = hingeAxis<D>(model, frames, i);
+  Eigen::MatrixXd n(D::T - 1, D::T);
+  if constexpr (D::T == 2) {
+    n << -u.y(), u.x();
+  } else {
+    Vec3 t1, t2;
+    normalPlane(u, t1, t2);
+    n.row(0) = t1.transpose();
+    n.row(1) = t2.transpose();
+  }
+  return n;
 }
 
 }  // namespace
@@ -62,6 +81,7 @@ int NewtonEulerSolver<D>::constraintRows(int body) const {
     case HingeType::Pin: return D::T;
     case HingeType::Revolute: return D::R == 3 ? D::T + 2 : D::T;
     case HingeType::Weld: return D::T + D::R;
+    case HingeType::Slider: return D::T - 1 + D::R;
   }
   return D::T;
 }
@@ -75,8 +95,8 @@ class KktAssembler {
   static constexpr int T = D::T, R = D::R, B = D::B;
   using TVec = typename D::TVec;
 
-  KktAssembler(const Model& model, const std::vector<BodyFrame<D>>& frames, int rows)
-      : m_model(model), m_frames(frames), m_rhs(Eigen::VectorXd::Zero(rows)), m_rows(rows) {}
+  KktAssembler(const Model& model, const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, int rows)
+      : m_model(model), m_y(y), m_frames(frames), m_rhs(Eigen::VectorXd::Zero(rows)), m_rows(rows) {}
 
   /// Newton and Euler about C: m r''_C = m g + ..., J_C Omega' + Omega x J_C Omega = ...
   void addBody(int i) {
@@ -92,27 +112,39 @@ class KktAssembler {
   void addHinge(int i, int row) {
     const CompiledBody& b = m_model.body(i);
     const BodyFrame<D>& fc = m_frames[static_cast<std::size_t>(i)];
-    // Translational: r''_O(child) = r''_{I_k}(parent).
+    const CompiledHinge& hinge = m_model.hinge(i);
+    // Translational: n . (r''_O(child) - r''_P(parent)) = n . 2 s' Omega_p x u along the
+    // held directions n, where P is the parent's point at the hinge (for a
+    // slider the one at p'_0 + s u', which moves along the rail).
+    const Eigen::MatrixXd held = heldDirections<D>(m_model, m_frames, i);
     const TVec dc = D::translational(fc.rotation * (b.output - b.com));
-    const typename D::TT eye = D::TT::Identity();
-    addBlock(m_t, row, B * i, eye);
-    addBlock(m_t, row, B * i + T, (-D::crossTR(dc)).eval());
+    addBlock(m_t, row, B * i, held);
+    addBlock(m_t, row, B * i + T, (held * -D::crossTR(dc)).eval());
     TVec gamma = -D::centripetal(fc.omega, dc);
     typename D::RVec omegaParent = D::RVec::Zero();
     if (b.parent >= 0) {
       const CompiledBody& p = m_model.body(b.parent);
       const BodyFrame<D>& fp = m_frames[static_cast<std::size_t>(b.parent)];
-      const TVec dp = D::translational(fp.rotation * (p.inputs[static_cast<std::size_t>(b.parentInput)] - p.com));
-      addBlock(m_t, row, B * b.parent, (-eye).eval());
-      addBlock(m_t, row, B * b.parent + T, D::crossTR(dp));
+      const TVec dp = D::translational(fp.rotation * (attachment(i) - p.com));
+      addBlock(m_t, row, B * b.parent, (-held).eval());
+      addBlock(m_t, row, B * b.parent + T, (held * D::crossTR(dp)).eval());
       gamma += D::centripetal(fp.omega, dp);
       omegaParent = fp.omega;
     }
-    m_rhs.template segment<T>(row) = gamma;
-    const HingeType type = m_model.hinge(i).type;
-    if (type == HingeType::Weld) addWeldRows(i, row + T, omegaParent);
+    if (hinge.slider >= 0) gamma -= 2.0 * slideRate(m_model, m_y, hinge.slider) * D::crossTRv(D::translational(hingeAxis<D>(m_model, m_frames, i)), omegaParent);
+    const int heldRows = static_cast<int>(held.rows());
+    m_rhs.segment(row, heldRows) = held * gamma;
+    if (hinge.type == HingeType::Weld || hinge.type == HingeType::Slider) addWeldRows(i, row + heldRows, omegaParent);
     if constexpr (R == 3)
-      if (type == HingeType::Revolute) addRevoluteRows(i, row + T, omegaParent);
+      if (hinge.type == HingeType::Revolute) addRevoluteRows(i, row + T, omegaParent);
+  }
+
+  /// Where body i hangs on its parent, in the parent's frame (relative to I_1).
+  Vec3 attachment(int i) const {
+    const CompiledBody& b = m_model.body(i);
+    const CompiledHinge& hinge = m_model.hinge(i);
+    const Vec3& p0 = m_model.body(b.parent).inputs[static_cast<std::size_t>(b.parentInput)];
+    return hinge.slider < 0 ? p0 : Vec3(p0 + slidePosition(m_model, m_y, hinge.slider) * hinge.axisInParent);
   }
 
   /// The rows of one supplement equation of a cut (row.direction e or t):
@@ -167,7 +199,7 @@ class KktAssembler {
   void addRevoluteRows(int i, int row, const Vec3& omegaParent) {
     const int parent = m_model.body(i).parent;
     Vec3 t1, t2;
-    normalPlane(revoluteAxis(m_model, m_frames, i), t1, t2);
+    normalPlane(hingeAxis<D>(m_model, m_frames, i), t1, t2);
     const Vec3 bias = omegaParent.cross(m_frames[static_cast<std::size_t>(i)].omega);
     for (int k = 0; k < 2; ++k) {
       const Vec3 tk = k == 0 ? t1 : t2;
@@ -184,6 +216,7 @@ class KktAssembler {
   }
 
   const Model& m_model;
+  const Eigen::VectorXd& m_y;
   const std::vector<BodyFrame<D>>& m_frames;
   Triplets m_t;
   Eigen::VectorXd m_rhs;
@@ -196,11 +229,11 @@ template <class D>
 void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
-  out.resize(n);
+  out.resize(n, model.sliderCount());
   std::vector<BodyFrame<D>> frames;
   frames.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) frames.push_back(bodyFrame<D>(model, y, i));
-  KktAssembler<D> kkt(model, frames, m_rows);
+  KktAssembler<D> kkt(model, y, frames, m_rows);
   for (int i = 0; i < n; ++i) kkt.addBody(i);
   for (int i = 0; i < n; ++i) kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
   std::vector<ClosureRow> cutRows;
@@ -223,6 +256,7 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
     throw Error(ErrorKind::Solver, "newton-euler: the constraint system is singular (" + lu.lastErrorMessage() + ")");
   const Eigen::VectorXd x = lu.solve(kkt.rhs());
   readSolution(x, frames, out);
+  readSlideAccelerations(y, frames, out);
   // lambda of a cut row acts on the tip side along the row's direction.
   out.cutForce.assign(model.cuts().size(), Vec3::Zero());
   out.cutMoment.assign(model.cuts().size(), Vec3::Zero());
@@ -242,15 +276,42 @@ void NewtonEulerSolver<D>::readSolution(const Eigen::VectorXd& x, const std::vec
     out.comAcceleration[s] = D::toVec3T(x.template segment<T>(B * i));
     out.angularAcceleration[s] = D::toVec3R(x.template segment<R>(B * i + T));
     // lambda acts on the child; the tip side pushes the root side with -lambda.
-    out.hingeForce[s] = -D::toVec3T(x.template segment<T>(row));
+    const Eigen::MatrixXd held = heldDirections<D>(*m_model, frames, i);
+    const auto heldRows = static_cast<int>(held.rows());
+    out.hingeForce[s] = -D::toVec3T(held.transpose() * x.segment(row, heldRows));
     out.hingeMoment[s].setZero();
     const HingeType type = m_model->hinge(i).type;
-    if (type == HingeType::Weld) out.hingeMoment[s] = -D::toVec3R(x.template segment<R>(row + T));
+    if (type == HingeType::Weld || type == HingeType::Slider) out.hingeMoment[s] = -D::toVec3R(x.template segment<R>(row + heldRows));
     if (type == HingeType::Revolute && R == 3) {
       Vec3 t1, t2;
-      normalPlane(revoluteAxis(*m_model, frames, i), t1, t2);
+      normalPlane(hingeAxis<D>(*m_model, frames, i), t1, t2);
       out.hingeMoment[s] = -(t1 * x[row + T] + t2 * x[row + T + 1]);
     }
+  }
+}
+
+// s'' = u . (r''_O(child) - r''_P(parent)): the slide is what the two points'
+// accelerations differ by along the rail (the Coriolis term is normal to u).
+template <class D>
+void NewtonEulerSolver<D>::readSlideAccelerations(const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const {
+  const Model& model = *m_model;
+  auto pointAcceleration = [&](int body, const Vec3& bodyPoint) {
+    const BodyFrame<D>& f = frames[static_cast<std::size_t>(body)];
+    const Vec3 rho = f.rotation * (bodyPoint - model.body(body).com);
+    const Vec3 omega = bodyAngularVelocity(model, y, body);
+    return Vec3(out.comAcceleration[static_cast<std::size_t>(body)] + out.angularAcceleration[static_cast<std::size_t>(body)].cross(rho) +
+                omega.cross(omega.cross(rho)));
+  };
+  for (int k = 0; k < model.sliderCount(); ++k) {
+    const int i = model.sliderBody(k);
+    const CompiledBody& b = model.body(i);
+    const CompiledHinge& hinge = model.hinge(i);
+    Vec3 relative = pointAcceleration(i, b.output);
+    if (b.parent >= 0) {
+      const Vec3 p = model.body(b.parent).inputs[static_cast<std::size_t>(b.parentInput)] + slidePosition(model, y, k) * hinge.axisInParent;
+      relative -= pointAcceleration(b.parent, p);
+    }
+    out.slideAcceleration[static_cast<std::size_t>(k)] = hingeAxis<D>(model, frames, i).dot(relative);
   }
 }
 

@@ -38,6 +38,7 @@ class NewtonEulerSolver final : public DynamicsSolver {
  private:
   int constraintRows(int body) const;
   void readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
+  void readSlideAccelerations(const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   std::vector<int> m_rowOffset;  // first constraint row of each body's output hinge
   int m_cutRowOffset = 0;        // first row of the cut hinges' constraints
   int m_rows = 0;

@@ -19,8 +19,9 @@
 namespace mstmm {
 
 /// How a hinge is released: all rotations free (spatial ball, planar pin),
-/// one axis free (spatial revolute), or nothing free (weld).
-enum class ReleaseKind { RotationFree, SingleAxis, Locked };
+/// one rotation axis free (spatial revolute), one translation free (slider:
+/// the same single-axis algebra with H = [u; 0]), or nothing free (weld).
+enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked };
 
 /// What the backward sweep needs after a ball/pin release:
 /// Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''}, k = -D^-1 e_m

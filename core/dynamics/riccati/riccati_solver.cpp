@@ -13,6 +13,7 @@ ReleaseKind releaseKindOf(HingeType type, ModelKind kind) {
     case HingeType::Pin: return ReleaseKind::RotationFree;
     case HingeType::Revolute: return kind == ModelKind::Planar ? ReleaseKind::RotationFree : ReleaseKind::SingleAxis;
     case HingeType::Weld: return ReleaseKind::Locked;
+    case HingeType::Slider: return ReleaseKind::Slide;
   }
   return ReleaseKind::Locked;
 }
@@ -40,6 +41,7 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
     m_constants.emplace_back(b, general);
   }
   m_gravity = D::translational(mdl.gravity());
+  m_slideOffset = slideOffset(mdl);
   if (mdl.hasLoops()) {
     std::vector<std::vector<CutEndOnBody>> perBody(n);
     for (int c = 0; c < static_cast<int>(mdl.cuts().size()); ++c) {
@@ -70,7 +72,7 @@ void RiccatiSolver<D>::setParallelism(int threads, int threshold) {
 template <class D>
 void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
-  if (static_cast<int>(out.angularAcceleration.size()) != n) out.resize(n);
+  if (!out.fits(*m_model)) out.resize(n, m_model->sliderCount());
   m_y = y.data();
   m_out = &out;
   forwardRange(0, n - 1);
@@ -160,7 +162,8 @@ void RiccatiSolver<D>::forwardBody(int i) {
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
     RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-    ld.r = D::rotate(k.rotation, link.position);
+    ld.r = link.slider < 0 ? D::rotate(k.rotation, link.position)
+                           : D::rotate(k.rotation, link.position + slideAt(link.slider) * link.slideAxis);
     ld.e2 = D::centripetal(k.omega, ld.r);
     const auto c = static_cast<std::size_t>(link.child);
     step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r);
@@ -210,11 +213,29 @@ void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& a
         check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
       }
       break;
+    case ReleaseKind::Slide:
+      check = releaseSlide(i, atOutput, y);
+      break;
     case ReleaseKind::Locked:
       b.released = atOutput;
       break;
   }
   if (check.singular()) throwSingular(i, check.condition);
+}
+
+// A sliding hinge (method.md §3.3): H = [u; 0] with u fixed in the root-side
+// body, and the Coriolis bias c = [2 s' Omega_root x u; 0]; nu' = s''.
+template <class D>
+ReleaseCheck RiccatiSolver<D>::releaseSlide(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
+  const int parent = m_model->body(i).parent;
+  const CompiledHinge& hinge = m_model->hinge(i);
+  const TVec u = parent >= 0 ? D::rotate(D::rotationOf(y + D::StatePerBody * parent), hinge.axisInParent) : D::translational(hinge.axisInParent);
+  const RVec omegaRoot = parent >= 0 ? RVec(D::angularVelocityOf(y + D::StatePerBody * parent)) : RVec::Zero();
+  Eigen::Matrix<double, D::B, 1> h = Eigen::Matrix<double, D::B, 1>::Zero(), hw = h, bias = h;
+  h.template head<D::T>() = u;
+  hw.template tail<D::T>() = u;
+  bias.template head<D::T>() = -2.0 * slideRateAt(hinge.slider) * D::crossTRv(u, omegaRoot);
+  return releaseSingleAxis<D>(atOutput, h, hw, bias, m_bodies[static_cast<std::size_t>(i)].released, m_singleAxis[static_cast<std::size_t>(i)]);
 }
 
 // Root solve (method.md §3.5): the ground side has z_root = 0.
@@ -226,7 +247,15 @@ void RiccatiSolver<D>::solveRoot() {
   const SingleAxisRelease<D>& axis = m_singleAxis[static_cast<std::size_t>(root)];
   switch (m_releaseKind[static_cast<std::size_t>(root)]) {
     case ReleaseKind::RotationFree: r.angAcc = r.release.k; break;
-    case ReleaseKind::SingleAxis: r.angAcc = (axis.h * axis.n0 + axis.c).template tail<D::R>(); break;
+    case ReleaseKind::SingleAxis:
+    case ReleaseKind::Slide: {
+      const Eigen::Matrix<double, D::B, 1> z = axis.h * axis.n0 + axis.c;
+      r.accOutput = z.template head<D::T>();
+      r.angAcc = z.template tail<D::R>();
+      if (m_releaseKind[static_cast<std::size_t>(root)] == ReleaseKind::Slide)
+        m_out->slideAcceleration[static_cast<std::size_t>(m_model->hinge(root).slider)] = axis.n0;
+      break;
+    }
     case ReleaseKind::Locked: r.angAcc.setZero(); break;
   }
 }
@@ -258,7 +287,8 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
       c.angAcc = c.release.angularAcceleration(accJoint);
       if (!out.angularOnly) storeHingeLoad(child, RVec::Zero(), c.released.qr * accJoint + c.released.eq, out);
       return;
-    case ReleaseKind::SingleAxis: {
+    case ReleaseKind::SingleAxis:
+    case ReleaseKind::Slide: {
       const SingleAxisRelease<D>& a = m_singleAxis[static_cast<std::size_t>(child)];
       Eigen::Matrix<double, D::B, 1> zRoot;
       zRoot.template head<D::T>() = accJoint;
@@ -267,6 +297,8 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
       const Eigen::Matrix<double, D::B, 1> z = zRoot + a.h * nu + a.c;
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();
+      if (m_releaseKind[static_cast<std::size_t>(child)] == ReleaseKind::Slide)
+        out.slideAcceleration[static_cast<std::size_t>(m_model->hinge(child).slider)] = nu;
       break;
     }
     case ReleaseKind::Locked: c.angAcc = angAccRoot; break;
@@ -290,7 +322,8 @@ void RiccatiSolver<D>::throwSingular(int body, double condition) const {
               "hinge '" + h.name + "' (between body '" + b.name + "' and " + rootSide + "): release matrix is " +
                   (std::isfinite(condition) ? "ill-conditioned (condition estimate " + formatNumber(condition) + ")"
                                             : std::string("singular")) +
-                  "; the tip-side bodies have no rotational inertia about this hinge",
+                  (h.type == HingeType::Slider ? "; the tip-side bodies have no mass to move along the slide axis"
+                                               : "; the tip-side bodies have no rotational inertia about this hinge"),
               {ErrorSubject::Kind::Hinge, h.specIndex});
 }
 

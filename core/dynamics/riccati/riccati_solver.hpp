@@ -74,7 +74,10 @@ class RiccatiSolver final : public DynamicsSolver {
   static void workerJob(void* self, int argument);
   void forwardBody(int i);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
+  ReleaseCheck releaseSlide(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   void addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
+  double slideAt(int slider) const { return m_y[m_slideOffset + 2 * slider]; }
+  double slideRateAt(int slider) const { return m_y[m_slideOffset + 2 * slider + 1]; }
   void solveRoot();
   void backwardBody(int i, SolverOutput& out);
   void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
@@ -85,7 +88,7 @@ class RiccatiSolver final : public DynamicsSolver {
   std::vector<RiccatiBodyConstants> m_constants;
   std::vector<ReleaseKind> m_releaseKind;
   std::vector<RiccatiBodyData<D>> m_bodies;
-  std::vector<SingleAxisRelease<D>> m_singleAxis;  // used by revolute hinges only
+  std::vector<SingleAxisRelease<D>> m_singleAxis;  // used by revolute and sliding hinges only
   std::vector<RiccatiLinkData<D>> m_links;
   TVec m_gravity;
 
@@ -102,6 +105,7 @@ class RiccatiSolver final : public DynamicsSolver {
 
   std::unique_ptr<SubtreePlan> m_plan;
   std::unique_ptr<WorkerThread> m_worker;
+  int m_slideOffset = 0;          // where the slide states begin in y
   const double* m_y = nullptr;    // the state and output of the evaluation in progress,
   SolverOutput* m_out = nullptr;  // for the worker thread
 };
