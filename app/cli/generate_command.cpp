@@ -21,7 +21,7 @@ int bodyCount(const Arguments& a, long fallback) {
 
 int generateCommand(const std::vector<std::string>& args) {
   const Arguments a(args, {"bodies", "seed", "out", "chain"}, {"planar", "tree"});
-  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar or mixed");
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar, crank-slider or mixed");
   const std::string kind = a.positional()[0];
   if (!a.has("out")) throw Error(ErrorKind::Input, "generate needs --out FILE.json");
   const bool planar = a.has("planar");
@@ -42,6 +42,8 @@ int generateCommand(const std::vector<std::string>& args) {
     spec = riccatiDemo();
   } else if (kind == "four-bar") {
     spec = generateFourBar({});
+  } else if (kind == "crank-slider") {
+    spec = generateCrankSlider({});
   } else if (kind == "mixed") {
     MixedSystemOptions o;
     const long chain = a.integer("chain", 0);
@@ -50,7 +52,7 @@ int generateCommand(const std::vector<std::string>& args) {
     o.closeLoop = !a.has("tree");
     spec = generateMixedSystem(o);
   } else {
-    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar or mixed)");
+    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar, crank-slider or mixed)");
   }
   saveModel(spec, a.value("out"));
   std::cerr << "mstmm: wrote '" << spec.name << "' (" << spec.bodies.size() << " bodies) to " << a.value("out") << "\n";

@@ -32,6 +32,17 @@ int infoCommand(const std::vector<std::string>& args) {
     std::cout << (listed++ ? ", " : ": ") << b.name << " (" << b.inputs.size() << " inputs)";
   }
   std::cout << "\n";
+  // Up to 20 quoted names, then "...".
+  auto names = [](const std::vector<std::string>& list) {
+    std::string text;
+    for (std::size_t k = 0; k < list.size() && k < 20; ++k) text += (k ? ", '" : "'") + list[k] + "'";
+    return list.size() > 20 ? text + " ..." : text;
+  };
+  std::vector<std::string> cuts, sliders;
+  for (const CompiledCut& c : model->cuts()) cuts.push_back(c.name);
+  for (int k = 0; k < model->sliderCount(); ++k) sliders.push_back(model->hinge(model->sliderBody(k)).name);
+  std::cout << "closed loops: " << cuts.size() << (cuts.empty() ? "" : " (cut at " + names(cuts) + ")") << "\n"
+            << "sliders:      " << sliders.size() << (sliders.empty() ? "" : ": " + names(sliders)) << "\n";
   return 0;
 }
 

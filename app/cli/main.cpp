@@ -35,6 +35,7 @@ const char* kUsage =
     "  generate random-tree --bodies N --seed S [--planar] --out F.json\n"
     "  generate demo --out F.json                               (the planar example of 000 §5.1)\n"
     "  generate four-bar --out F.json                           (planar four-bar, a closed loop)\n"
+    "  generate crank-slider --out F.json                       (004 Example 3.3: a loop with a sliding hinge)\n"
     "  generate mixed [--chain N] [--tree] --out F.json         (002 Fig. 2; --chain 238: Fig. 9; --tree: Fig. 4)\n"
     "  info MODEL.json\n"
     "      bodies, hinges, degrees of freedom, tree depth, multi-input bodies\n"

@@ -44,6 +44,11 @@ std::vector<std::string> CsvLayout::columnNames() const {
     for (const char* s : suffixes) names.push_back(name + s);
     if (m_model.planar()) names.push_back(name + ".theta");
   }
+  for (int k = 0; k < m_model.sliderCount(); ++k) {
+    const std::string& hinge = m_model.hinge(m_model.sliderBody(k)).name;
+    names.push_back(hinge + ".s");
+    names.push_back(hinge + ".s_dot");
+  }
   for (const char* e : {"energy.kinetic", "energy.potential", "energy.total"}) names.emplace_back(e);
   return names;
 }
@@ -56,6 +61,7 @@ std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
   if (!provenance.settings.empty()) text += "; " + provenance.settings;
   text += "\n# units: t s; <body>.x/.y/.z m (centre of mass, world frame); <body>.qw/.qx/.qy/.qz 1 (body-to-world unit quaternion)";
   if (m_model.planar()) text += "; <body>.theta rad (rotation about z, continuous)";
+  if (m_model.sliderCount() > 0) text += "; <hinge>.s m, <hinge>.s_dot m/s (slide of a sliding hinge along its axis, and its rate)";
   text += "; energy.* J\n";
   const std::vector<std::string> names = columnNames();
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -72,13 +78,14 @@ void CsvLayout::number(std::string& line, double value) const {
 }
 
 void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
-                          const std::vector<double>& theta, const Energy& energy) const {
+                          const std::vector<double>& theta, const std::vector<double>& slides, const Energy& energy) const {
   appendNumber(line, t);  // time always in full precision
   for (std::size_t s = 0; s < m_bodies.size(); ++s) {
     for (int k = 0; k < 3; ++k) number(line, com[s][k]);
     for (int k = 0; k < 4; ++k) number(line, quat[s][k]);
     if (m_model.planar()) number(line, theta[s]);
   }
+  for (double v : slides) number(line, v);
   for (const double e : {energy.kinetic, energy.potential, energy.total()}) number(line, e);
   line += '\n';
 }
@@ -92,6 +99,7 @@ CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, st
   m_com.resize(n);
   m_quat.resize(n);
   m_theta.resize(n);
+  m_slides.resize(2 * static_cast<std::size_t>(model.sliderCount()));
 }
 
 void CsvResultWriter::record(const Frame& frame) {
@@ -103,8 +111,12 @@ void CsvResultWriter::record(const Frame& frame) {
     m_quat[s] = bodyQuaternion(model, *frame.y, b);
     m_theta[s] = model.planar() ? (*frame.y)[2 * b] : 0.0;
   }
+  for (int k = 0; k < model.sliderCount(); ++k) {
+    m_slides[2 * static_cast<std::size_t>(k)] = slidePosition(model, *frame.y, k);
+    m_slides[2 * static_cast<std::size_t>(k) + 1] = slideRate(model, *frame.y, k);
+  }
   m_line.clear();
-  m_layout.appendRow(m_line, frame.time, m_com, m_quat, m_theta, frame.energy);
+  m_layout.appendRow(m_line, frame.time, m_com, m_quat, m_theta, m_slides, frame.energy);
   m_out << m_line;
   if (!m_out) throw Error(ErrorKind::Io, "writing results file '" + m_path + "' failed (disk full?)");
 }
@@ -119,13 +131,18 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
   std::vector<Vec3> com(bodies.size());
   std::vector<Quat> quat(bodies.size());
   std::vector<double> theta(bodies.size());
+  std::vector<double> slides(2 * static_cast<std::size_t>(results.slideCount()));
   for (int f = 0; f < results.frameCount(); ++f) {
     for (int s = 0; s < results.recordedBodyCount(); ++s) {
       com[static_cast<std::size_t>(s)] = results.com(f, s);
       quat[static_cast<std::size_t>(s)] = results.orientation(f, s);
       theta[static_cast<std::size_t>(s)] = results.theta(f, s);
     }
-    layout.appendRow(text, results.time(f), com, quat, theta, results.energy(f));
+    for (int k = 0; k < results.slideCount(); ++k) {
+      slides[2 * static_cast<std::size_t>(k)] = results.slide(f, k);
+      slides[2 * static_cast<std::size_t>(k) + 1] = results.slideRate(f, k);
+    }
+    layout.appendRow(text, results.time(f), com, quat, theta, slides, results.energy(f));
   }
   writeFileAtomically(path, text);
 }

@@ -3,8 +3,9 @@
 // (tool version and model, then the unit of every column), one header row,
 // then one row per recorded instant. Columns: t; per body <name>.x .y .z
 // (centre of mass), <name>.qw .qx .qy .qz (body-to-world unit quaternion),
-// planar models also <name>.theta (rad, continuous); then energy.kinetic,
-// energy.potential, energy.total. Numbers use '.' whatever the locale and
+// planar models also <name>.theta (rad, continuous); per sliding hinge
+// <hinge>.s and <hinge>.s_dot; then energy.kinetic, energy.potential,
+// energy.total. Numbers use '.' whatever the locale and
 // the shortest text that reads back to the same double.
 
 #include <fstream>
@@ -31,9 +32,10 @@ class CsvLayout {
  public:
   CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision = CsvPrecision::Double);
   std::string preamble(const CsvProvenance& provenance) const;  // comment lines and header row
-  /// One row; `com`, `quat`, `theta` are indexed like the layout's bodies.
+  /// One row; `com`, `quat`, `theta` are indexed like the layout's bodies,
+  /// `slides` holds s, s' of every slider in turn.
   void appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
-                 const std::vector<double>& theta, const Energy& energy) const;
+                 const std::vector<double>& theta, const std::vector<double>& slides, const Energy& energy) const;
   const std::vector<int>& bodies() const { return m_bodies; }
   std::vector<std::string> columnNames() const;
 
@@ -61,6 +63,7 @@ class CsvResultWriter final : public ResultSink {
   std::vector<Vec3> m_com;
   std::vector<Quat> m_quat;
   std::vector<double> m_theta;
+  std::vector<double> m_slides;
 };
 
 /// Writes in-memory results with the same layout (recorded bodies only).

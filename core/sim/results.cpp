@@ -2,7 +2,7 @@
 
 namespace mstmm {
 
-Results::Results(const Model& model, RecordOptions options) : m_single(options.singlePrecision) {
+Results::Results(const Model& model, RecordOptions options) : m_single(options.singlePrecision), m_sliders(model.sliderCount()) {
   m_slotOfBody.assign(static_cast<std::size_t>(model.bodyCount()), -1);
   if (options.bodies.empty())
     for (int i = 0; i < model.bodyCount(); ++i) options.bodies.push_back(i);
@@ -30,6 +30,10 @@ void Results::record(const Frame& frame) {
     for (const Vec3* v : {&p.omega, &frame.out->hingeForce[b], &frame.out->hingeMoment[b]})
       for (int k = 0; k < 3; ++k) store((*v)[k]);
     store(theta);
+  }
+  for (int k = 0; k < m_sliders; ++k) {
+    m_slides.push_back(slidePosition(model, *frame.y, k));
+    m_slides.push_back(mstmm::slideRate(model, *frame.y, k));
   }
 }
 

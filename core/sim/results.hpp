@@ -2,7 +2,8 @@
 // Recorded time series of a run, held in memory: per frame the time and
 // energies, and per recorded body its centre of mass, input end I_1, output
 // end O, orientation, angular velocity, the load of its output hinge, and
-// (planar) its continuous angle. A run can record a subset of the bodies and
+// (planar) its continuous angle; per frame also every sliding hinge's slide
+// and rate. A run can record a subset of the bodies and
 // store single precision, to bound memory on very large systems.
 
 #include <vector>
@@ -43,6 +44,11 @@ class Results final : public ResultSink {
   /// Planar models: the continuous (unwrapped) rotation angle about z.
   double theta(int frame, int slot) const { return value(frame, slot, kTheta); }
 
+  /// Slide s and rate s' of sliding hinge k (Model::sliderCount()), always recorded.
+  int slideCount() const { return m_sliders; }
+  double slide(int frame, int slider) const { return m_slides[static_cast<std::size_t>(frame * m_sliders + slider) * 2]; }
+  double slideRate(int frame, int slider) const { return m_slides[static_cast<std::size_t>(frame * m_sliders + slider) * 2 + 1]; }
+
   std::size_t bytes() const { return m_double.size() * sizeof(double) + m_float.size() * sizeof(float); }
 
  private:
@@ -63,6 +69,8 @@ class Results final : public ResultSink {
   std::vector<Energy> m_energy;
   std::vector<double> m_double;
   std::vector<float> m_float;
+  int m_sliders = 0;
+  std::vector<double> m_slides;  // per frame: s, s' of every slider
 };
 
 }  // namespace mstmm

@@ -36,6 +36,7 @@ QList<Example> MainWindow::examples() {
       {"branch-999", QObject::tr("Branch system of 000 Fig. 1, N = 999 (500 bodies, 1,500 DOF)"), {}},
       {"tree-002-fig4", QObject::tr("Tree system of 002 Fig. 4 (12 bodies, three two-input bodies)"), {}},
       {"four-bar", QObject::tr("Four-bar linkage: a closed loop (planar)"), QObject::tr("Closed loops")},
+      {"crank-slider", QObject::tr("Crank-slider of 004 Example 3.3: a loop with a sliding hinge (planar)"), QObject::tr("Closed loops")},
       {"mixed-002-fig2", QObject::tr("Closed-loop-and-branch mixed system of 002 Fig. 2 (12 bodies)"), QObject::tr("Closed loops")},
       {"mixed-250-bodies", QObject::tr("Mixed system of 250 bodies, 002 Fig. 9 (chain from the ceiling, loop and branches)"), QObject::tr("Closed loops")},
       {"binary-tree-1023", QObject::tr("Binary tree of 1,023 bodies"), {}},

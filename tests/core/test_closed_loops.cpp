@@ -358,7 +358,7 @@ class TestClosedLoops : public QObject {
     QVERIFY(r.position < 1e-14 && r.velocity < 1e-13);
   }
 
-  // The bundled examples of 002 (Figs. 2, 4, 9) and the four-bar: the
+  // The bundled examples of 002 (Figs. 2, 4, 9), the four-bar and the crank-slider: the
   // expected topology, agreement with Newton-Euler at the start and after a
   // second of motion, and loops that stay closed.
   void examplesMatchNewtonEulerAndStayClosed_data() {
@@ -367,6 +367,7 @@ class TestClosedLoops : public QObject {
     QTest::addColumn<int>("cuts");
     QTest::addColumn<int>("dof");
     QTest::newRow("four-bar") << "four-bar" << 3 << 1 << 1;
+    QTest::newRow("crank-slider") << "crank-slider" << 3 << 1 << 1;
     QTest::newRow("002 Fig. 4 tree") << "tree-002-fig4" << 12 << 0 << 36;
     QTest::newRow("002 Fig. 2 mixed") << "mixed-002-fig2" << 12 << 1 << 33;
     QTest::newRow("002 Fig. 9, 250 bodies") << "mixed-250-bodies" << 250 << 1 << 747;

@@ -8,14 +8,18 @@
 #include <QtTest>
 
 #include <cmath>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/generate/linkages.hpp"
+#include "core/io/results_csv.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
+#include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -258,6 +262,46 @@ class TestSlidingHinges : public QObject {
     // The block hangs at s along the rail; the crank's free end is at A.
     QVERIFY((poses[static_cast<std::size_t>(model->bodyByName("block"))].output - Vec3(slidePosition(*model, y, 0), 0, 0)).norm() < 1e-15);
     QVERIFY(poses[static_cast<std::size_t>(model->bodyByName("crank"))].input.norm() < 1e-15);
+  }
+
+  void resultsAndCsvCarryTheSlide() {
+    // The recorded slide, and the CSV columns rail.s / rail.s_dot read back
+    // from the file, against x(theta) of the crank angle in the same row.
+    const CrankSliderOptions o;
+    const auto model = compile(generateCrankSlider(o));
+    Results results(*model);
+    SimulationSettings s = rk4(1.0);
+    s.outputEvery = 10;
+    s.loopStabilisation = LoopStabilisation::Projection;
+    RUN_COMPLETES(simulate(model, s, results));
+    QCOMPARE(results.slideCount(), 1);
+    const QString path = QDir::temp().filePath("mstmm-crank-slider-test.csv");
+    writeResultsCsv(*model, results, path.toStdString(), {});
+    std::ifstream in(path.toStdString());
+    std::string line;
+    std::vector<std::string> header;
+    int rows = 0;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::vector<std::string> fields;
+      std::stringstream split(line);
+      for (std::string f; std::getline(split, f, ',');) fields.push_back(f);
+      if (header.empty()) {
+        header = fields;
+        continue;
+      }
+      auto column = [&](const std::string& name) {
+        const auto at = std::find(header.begin(), header.end(), name);
+        return at == header.end() ? NAN : std::stod(fields[static_cast<std::size_t>(at - header.begin())]);
+      };
+      QCOMPARE(column("rail.s"), results.slide(rows, 0));
+      QCOMPARE(column("rail.s_dot"), results.slideRate(rows, 0));
+      QVERIFY(std::abs(column("rail.s") - crankSliderPosition(o, column("crank.theta"))) < 1e-12);
+      ++rows;
+    }
+    QCOMPARE(rows, results.frameCount());
+    QCOMPARE(rows, 101);
+    QFile::remove(path);
   }
 
   void errorsNameTheSlider() {
