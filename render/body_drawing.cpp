@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/dynamics/state.hpp"
 #include "core/model/mass_properties.hpp"
 
 namespace mstmm::render {
@@ -60,7 +61,8 @@ double bodyExtent(const CompiledBody& body) {
 
 class DrawingBuilder {
  public:
-  DrawingBuilder(const Model& model, BodyDrawing& out) : m_model(model), m_out(out) {}
+  DrawingBuilder(const Model& model, BodyDrawing& out)
+      : m_model(model), m_out(out), m_initial(initialState(model)), m_hingeRadius(static_cast<std::size_t>(model.bodyCount()), 0.0) {}
 
   void addBody(int i) {
     const CompiledBody& body = m_model.body(i);
@@ -76,10 +78,41 @@ class DrawingBuilder {
     };
     for (const Vec3& r : body.inputs) connect(r);
     connect(body.output);
-    addHinge(body.output, std::clamp(1.6 * hub.radius, 0.012 * extent, 0.08 * extent));
+    // A body whose ends coincide (a slider block) is as large as its shape.
+    const double size = std::max(extent, (hub.b - hub.a).norm() + 2.0 * hub.radius);
+    const double hingeRadius = std::clamp(1.6 * hub.radius, 0.012 * size, 0.08 * size);
+    m_hingeRadius[static_cast<std::size_t>(i)] = hingeRadius;
+    if (m_model.hinge(i).slider < 0) addHinge(body.output, hingeRadius);
+    else addSlider(i, hingeRadius);
+  }
+
+  /// The end of a cut hinge on its tip-side body gets a hinge marker too.
+  void addCutEnd(const CompiledCut& cut) {
+    m_body = cut.tip.body;
+    addHinge(cut.tip.point, m_hingeRadius[static_cast<std::size_t>(cut.tip.body)]);
   }
 
  private:
+  /// A slider's carriage (a block along the slide axis at the tip-side body's
+  /// O, turning with it: the rotation is locked) and, on a root-side body,
+  /// its rail through the attachment point p'_0. The ground's rail is the
+  /// scene's (it moves with nothing).
+  void addSlider(int i, double radius) {
+    const CompiledBody& body = m_model.body(i);
+    const CompiledHinge& hinge = m_model.hinge(i);
+    const Mat3 parentRotation = body.parent >= 0 ? bodyRotation(m_model, m_initial, body.parent) : Mat3::Identity();
+    const Vec3 uWorld = parentRotation * hinge.axisInParent;
+    const Vec3 uTip = bodyRotation(m_model, m_initial, i).transpose() * uWorld;
+    push(GlyphKind::Box, GlyphInstance{m_body, body.output, alongDirection(uTip), Vec3(3.0 * radius, 1.6 * radius, 1.6 * radius), true});
+    if (body.parent < 0) return;
+    const CompiledBody& parent = m_model.body(body.parent);
+    const double s0 = slidePosition(m_model, m_initial, hinge.slider);
+    const double reach = std::max(bodyExtent(parent), bodyExtent(body));
+    const Vec3 p0 = parent.inputs[static_cast<std::size_t>(body.parentInput)];
+    const Vec3 a = p0 + (std::min(0.0, s0) - reach) * hinge.axisInParent, b = p0 + (std::max(0.0, s0) + reach) * hinge.axisInParent;
+    push(GlyphKind::Cylinder, GlyphInstance{body.parent, a, alongDirection(b - a), Vec3((b - a).norm(), 0.3 * radius, 0.3 * radius), true});
+  }
+
   Hub addShape(const ShapeSpec& shape, const Vec3& shift, const CompiledBody& body, double extent) {
     switch (shape.type) {
       case ShapeType::Rod:
@@ -132,6 +165,8 @@ class DrawingBuilder {
 
   const Model& m_model;
   BodyDrawing& m_out;
+  Eigen::VectorXd m_initial;          // slider carriages keep their initial relative orientation
+  std::vector<double> m_hingeRadius;  // per body, for its cut ends
   int m_body = -1;
 };
 
@@ -146,6 +181,7 @@ BodyDrawing makeBodyDrawing(const Model& model) {
     drawing.bodyColours.push_back(colourOfIndex(model.body(i).specIndex));
     extents.push_back(bodyExtent(model.body(i)));
   }
+  for (const CompiledCut& cut : model.cuts()) builder.addCutEnd(cut);
   if (!extents.empty()) {
     std::nth_element(extents.begin(), extents.begin() + static_cast<long>(extents.size() / 2), extents.end());
     drawing.typicalBodySize = std::max(extents[extents.size() / 2], 1e-3);

@@ -8,7 +8,9 @@
 // (cylinders with their true radius; a slender rod has none, so it gets a
 // thin visual one), boxes have their true edge lengths, point masses are
 // spheres of steel density, a custom body is the sphere of its inertia.
-// Hinges are spheres at each body's output end O. Ends that lie off the
+// Hinges are spheres at each body's output end O and at the tip-side end of
+// each cut hinge; a sliding hinge is a carriage block along its axis, with a
+// rail on its root-side body. Ends that lie off the
 // shape are joined to it by thin connectors so the topology stays visible.
 
 #include <array>

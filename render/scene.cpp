@@ -336,28 +336,50 @@ void Scene::buildGlyphs() {
   }
 }
 
-void Scene::buildGround() {
-  // A ceiling plate above the root's ground anchor, its normal against gravity.
-  const double size = 0.5 * m_drawing.typicalBodySize, thickness = 0.05 * m_drawing.typicalBodySize;
+namespace {
+
+/// A grey block of the ground: `size` along its own x, y, z axes, rotated by
+/// `r` and centred at `centre` (world).
+vtkSmartPointer<vtkActor> groundBlock(const Vec3& size, const Mat3& r, const Vec3& centre) {
   auto source = vtkSmartPointer<vtkCubeSource>::New();
-  source->SetXLength(size);
-  source->SetYLength(thickness);
-  source->SetZLength(m_model->planar() ? 0.25 * size : size);
+  source->SetXLength(size.x());
+  source->SetYLength(size.y());
+  source->SetZLength(size.z());
   auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
   mapper->SetInputConnection(source->GetOutputPort());
-  auto plate = vtkSmartPointer<vtkActor>::New();
-  plate->SetMapper(mapper);
-  plate->GetProperty()->SetColor(0.45, 0.47, 0.5);
-  const Vec3 up = upDirection(*m_model);
-  const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), up).toRotationMatrix();
-  const Vec3 centre = m_model->hinge(m_model->root()).anchor + up * (0.5 * thickness);
+  auto block = vtkSmartPointer<vtkActor>::New();
+  block->SetMapper(mapper);
+  block->GetProperty()->SetColor(0.45, 0.47, 0.5);
   auto matrix = vtkSmartPointer<vtkMatrix4x4>::New();
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) matrix->SetElement(i, j, r(i, j));
     matrix->SetElement(i, 3, centre[i]);
   }
-  plate->SetUserMatrix(matrix);
-  m_renderer->AddActor(plate);
+  block->SetUserMatrix(matrix);
+  return block;
+}
+
+}  // namespace
+
+void Scene::buildGround() {
+  // A ceiling plate above each ground anchor (the root's and those of cut
+  // hinges), its normal against gravity; a root on a slider runs on a rail.
+  const double size = 0.5 * m_drawing.typicalBodySize, thickness = 0.05 * m_drawing.typicalBodySize;
+  const Vec3 up = upDirection(*m_model);
+  const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), up).toRotationMatrix();
+  const Vec3 plate(size, thickness, m_model->planar() ? 0.25 * size : size);
+  const CompiledHinge& root = m_model->hinge(m_model->root());
+  if (root.slider < 0) {
+    m_renderer->AddActor(groundBlock(plate, r, root.anchor + up * (0.5 * thickness)));
+  } else {
+    const double s0 = slidePosition(*m_model, initialState(*m_model), root.slider);
+    const double reach = 2.0 * m_drawing.typicalBodySize;
+    const double from = std::min(0.0, s0) - reach, to = std::max(0.0, s0) + reach;
+    const Mat3 along = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitX(), root.axisInParent).toRotationMatrix();
+    m_renderer->AddActor(groundBlock(Vec3(to - from, 0.4 * thickness, 0.4 * thickness), along, root.anchor + 0.5 * (from + to) * root.axisInParent));
+  }
+  for (const CompiledCut& cut : m_model->cuts())
+    if (cut.root.ground()) m_renderer->AddActor(groundBlock(plate, r, cut.root.point + up * (0.5 * thickness)));
 }
 
 void Scene::setStates(const std::vector<BodyState>& states) {

@@ -13,6 +13,11 @@
 
 namespace mstmm::gui {
 
+Vec3 planarSlideAxis(const Vec3& axis) {
+  const Vec3 inPlane(axis.x(), axis.y(), 0.0);
+  return inPlane.norm() > 1e-12 ? inPlane : Vec3::UnitX();
+}
+
 HingeType defaultHingeType(ModelKind kind) { return kind == ModelKind::Planar ? HingeType::Pin : HingeType::Ball; }
 
 namespace {
@@ -44,6 +49,7 @@ HingeSpec makeHinge(const ModelDocument* document, HingeType type, BodyId child,
   h.child = child;
   h.parent = parent;
   h.parentInput = input;
+  if (type == HingeType::Slider) h.axis = Vec3::UnitX();  // along a rod of the root side
   return h;
 }
 
@@ -273,6 +279,7 @@ QString setModelKind(ModelDocument* document, ModelKind kind) {
   for (HingeSpec& h : spec.hinges) {
     if (planar && h.type == HingeType::Ball) h.type = HingeType::Pin;
     else if (!planar && h.type == HingeType::Pin) h.type = HingeType::Ball;
+    if (planar && h.type == HingeType::Slider) h.axis = planarSlideAxis(h.axis);
   }
   document->undoStack()->push(new ReplaceModelCommand(document, spec, document->positions(), planar ? "Make planar" : "Make spatial"));
   return {};

@@ -40,6 +40,10 @@ QString setModelKind(ModelDocument* document, ModelKind kind);
 /// Places every body by the automatic tree layout (one undo step).
 void applyAutoLayout(ModelDocument* document);
 
+/// A slide axis for a planar model: the x-y part of `axis`, or the x axis if
+/// it has none (a new slider's axis is the z axis of the revolute default).
+Vec3 planarSlideAxis(const Vec3& axis);
+
 /// The hinge type new connections get by default in a model of this kind.
 HingeType defaultHingeType(ModelKind kind);
 

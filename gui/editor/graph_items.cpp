@@ -179,7 +179,14 @@ void HingeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   if (m_cut) pen.setStyle(Qt::DotLine);
   painter->setRenderHint(QPainter::Antialiasing, lod >= 0.35);
   painter->setPen(pen);
-  painter->drawLine(line);
+  if (m_typeName == QLatin1String("slider")) {  // two parallel lines: a rail
+    const QPointF u = (line.p2() - line.p1()) / line.length();
+    const QPointF n(-u.y() * 2.5, u.x() * 2.5);
+    painter->drawLine(line.translated(n));
+    painter->drawLine(line.translated(-n));
+  } else {
+    painter->drawLine(line);
+  }
   if (m_cut) {  // two short bars across the middle: the loop is cut open here
     const QPointF u = (line.p2() - line.p1()) / line.length();
     const QPointF n(-u.y(), u.x());

@@ -121,8 +121,9 @@ void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<vo
   menu.addSection(bodyAt(viewPos) ? tr("Connect with a hinge") : tr("Attach to the ground with"));
   const bool planar = m_document->spec().kind == ModelKind::Planar;
   const QList<QPair<QString, HingeType>> types = planar
-      ? QList<QPair<QString, HingeType>>{{tr("Pin"), HingeType::Pin}, {tr("Weld (clamp)"), HingeType::Weld}}
-      : QList<QPair<QString, HingeType>>{{tr("Ball-and-socket"), HingeType::Ball}, {tr("Revolute"), HingeType::Revolute}, {tr("Weld (clamp)"), HingeType::Weld}};
+      ? QList<QPair<QString, HingeType>>{{tr("Pin"), HingeType::Pin}, {tr("Slider (prismatic)"), HingeType::Slider}, {tr("Weld (clamp)"), HingeType::Weld}}
+      : QList<QPair<QString, HingeType>>{{tr("Ball-and-socket"), HingeType::Ball}, {tr("Revolute"), HingeType::Revolute},
+                                         {tr("Slider (prismatic)"), HingeType::Slider}, {tr("Weld (clamp)"), HingeType::Weld}};
   for (const auto& [label, type] : types) {
     const HingeType t = type;
     menu.addAction(label, [then, t] { then(t); });

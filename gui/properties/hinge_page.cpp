@@ -4,6 +4,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include "gui/document/model_actions.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -31,8 +32,17 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Loop cut"), m_cut);
   m_form->labelForField(m_cut)->setToolTip(tr("Where a closed loop is cut open: each loop is cut at one hinge, whose two ends are then tied by the supplement equations"));
   m_form->addRow(tr("Axis"), m_axis);
-  m_form->labelForField(m_axis)->setToolTip(tr("The revolute axis in the root-side body's frame (world frame for the ground)"));
+  m_form->labelForField(m_axis)->setToolTip(tr("The revolute or slide axis in the root-side body's frame (world frame for the ground)"));
   m_form->addRow(tr("Ground anchor"), m_anchor);
+  m_slide = new QuantityBox("m");
+  m_slideRate = new QuantityBox("m/s");
+  for (QuantityBox* box : {m_slide, m_slideRate}) {
+    box->setRange(-1e9, 1e9);
+    box->setCheck([](double v) { return std::isfinite(v) ? QString() : tr("must be a finite number"); });
+  }
+  m_form->addRow(tr("Initial slide"), m_slide);
+  m_form->labelForField(m_slide)->setToolTip(tr("How far along the slide axis the tip-side body starts, from the root side's input end (or the ground anchor)"));
+  m_form->addRow(tr("Initial slide rate"), m_slideRate);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     const std::string name = m_name->text().trimmed().toStdString();
@@ -45,7 +55,11 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   });
   connect(m_type, &QComboBox::activated, this, [this] {
     const auto type = static_cast<HingeType>(m_type->currentData().toInt());
-    commit("type", [type](HingeSpec& h) { h.type = type; });
+    const bool planar = m_document->spec().kind == ModelKind::Planar;
+    commit("type", [type, planar](HingeSpec& h) {
+      h.type = type;
+      if (type == HingeType::Slider && planar) h.axis = planarSlideAxis(h.axis);
+    });
   });
   connect(m_cut, &QComboBox::activated, this, [this] {
     const auto choice = static_cast<CutChoice>(m_cut->currentData().toInt());
@@ -65,13 +79,17 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_axis->setCheck([](double v) { return std::isfinite(v) ? QString() : tr("must be a finite number"); });
   connect(m_axis, &Vec3Editor::valueChanged, this, [this](const Vec3& a) {
     if (a.norm() < 1e-12) {
-      emit refused(tr("a revolute axis cannot be the zero vector"));
+      emit refused(tr("an axis cannot be the zero vector"));
       load();
       return;
     }
     commit("axis", [a](HingeSpec& h) { h.axis = a; });
   });
   connect(m_anchor, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commit("anchor", [p](HingeSpec& h) { h.anchor = p; }); });
+  connect(m_slide, &QuantityBox::siChanged, this, [this](double v) { commit("initial slide", [v](HingeSpec& h) { h.slide = v; }); });
+  connect(m_slideRate, &QuantityBox::siChanged, this, [this](double v) { commit("initial slide rate", [v](HingeSpec& h) { h.slideRate = v; }); });
+  connect(m_slide, &QuantityBox::refused, this, &HingePage::refused);
+  connect(m_slideRate, &QuantityBox::refused, this, &HingePage::refused);
   connect(m_axis, &Vec3Editor::refused, this, &HingePage::refused);
   connect(m_anchor, &Vec3Editor::refused, this, &HingePage::refused);
 }
@@ -100,7 +118,8 @@ void HingePage::load() {
   const bool planar = m_document->spec().kind == ModelKind::Planar;
   m_name->setText(QString::fromStdString(h->name));
   m_type->clear();
-  const QList<HingeType> types = planar ? QList<HingeType>{HingeType::Pin, HingeType::Weld} : QList<HingeType>{HingeType::Ball, HingeType::Revolute, HingeType::Weld};
+  const QList<HingeType> types = planar ? QList<HingeType>{HingeType::Pin, HingeType::Slider, HingeType::Weld}
+                                        : QList<HingeType>{HingeType::Ball, HingeType::Revolute, HingeType::Slider, HingeType::Weld};
   for (HingeType t : types) m_type->addItem(QString::fromLatin1(toString(t)), static_cast<int>(t));
   if (m_type->findData(static_cast<int>(h->type)) < 0) m_type->addItem(QString::fromLatin1(toString(h->type)) + tr(" (not for this kind)"), static_cast<int>(h->type));
   m_type->setCurrentIndex(m_type->findData(static_cast<int>(h->type)));
@@ -115,8 +134,14 @@ void HingePage::load() {
     m_input->setRange(1, static_cast<int>(root->inputs.size()));
     m_input->setValue(h->parentInput + 1);
   }
-  setRowVisible(m_form, m_axis, h->type == HingeType::Revolute && !planar);
+  const bool slider = h->type == HingeType::Slider;
+  setRowVisible(m_form, m_axis, (h->type == HingeType::Revolute && !planar) || slider);
   m_axis->setValue(h->axis);
+  m_axis->box(2)->setEnabled(!(planar && slider));  // a planar slide axis lies in the x-y plane
+  setRowVisible(m_form, m_slide, slider);
+  setRowVisible(m_form, m_slideRate, slider);
+  m_slide->setSi(h->slide);
+  m_slideRate->setSi(h->slideRate);
   setRowVisible(m_form, m_anchor, h->isGround());
   m_anchor->setValue(h->anchor);
   m_anchor->setPlanar(planar);

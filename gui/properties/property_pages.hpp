@@ -118,6 +118,7 @@ class HingePage : public QWidget {
   QSpinBox* m_input;
   QComboBox* m_cut;
   Vec3Editor *m_axis, *m_anchor;
+  QuantityBox *m_slide, *m_slideRate;
 };
 
 }  // namespace mstmm::gui
