@@ -23,7 +23,8 @@ namespace mstmm::gui {
 namespace {
 
 constexpr int kDefaultPlottedBodies = 4;
-const Quantity kQuantities[] = {Quantity::Angle, Quantity::AngularVelocity, Quantity::Energy, Quantity::HingeForce, Quantity::HingeMoment};
+const Quantity kQuantities[] = {Quantity::Angle,      Quantity::AngularVelocity, Quantity::Energy,   Quantity::HingeForce,
+                                Quantity::HingeMoment, Quantity::Slide,           Quantity::SlideRate};
 
 QString titleOf(Quantity q) {
   const std::string name = quantityName(q);

@@ -33,6 +33,8 @@ double rawValue(const Results& r, const Model& model, int frame, int slot, const
     case Quantity::AngularVelocity: return r.angularVelocity(frame, slot)[planarZ];
     case Quantity::HingeForce: return r.hingeForce(frame, slot)[key.component];
     case Quantity::HingeMoment: return r.hingeMoment(frame, slot)[planarZ];
+    case Quantity::Slide: return r.slide(frame, key.component);
+    case Quantity::SlideRate: return r.slideRate(frame, key.component);
     case Quantity::Energy: break;
   }
   const Energy e = r.energy(frame);
@@ -62,9 +64,16 @@ std::string quantityName(Quantity quantity) {
     case Quantity::Energy: return "energy";
     case Quantity::HingeForce: return "hinge force";
     case Quantity::HingeMoment: return "hinge moment";
+    case Quantity::Slide: return "slide";
+    case Quantity::SlideRate: return "slide rate";
   }
   return {};
 }
+
+namespace {
+/// Per-slider quantities: not about a body.
+bool global(Quantity quantity) { return quantity == Quantity::Energy || quantity == Quantity::Slide || quantity == Quantity::SlideRate; }
+}  // namespace
 
 std::vector<std::string> componentNames(Quantity quantity, const Model& model, const PlotSettings& settings) {
   const bool planar = model.planar();
@@ -78,6 +87,12 @@ std::vector<std::string> componentNames(Quantity quantity, const Model& model, c
     case Quantity::Energy: return {"kinetic", "potential", "total"};
     case Quantity::HingeForce: return planar ? std::vector<std::string>{"force x", "force y"} : std::vector<std::string>{"force x", "force y", "force z"};
     case Quantity::HingeMoment: return planar ? std::vector<std::string>{"moment z"} : std::vector<std::string>{"moment x", "moment y", "moment z"};
+    case Quantity::Slide:
+    case Quantity::SlideRate: {
+      std::vector<std::string> names;
+      for (int k = 0; k < model.sliderCount(); ++k) names.push_back(model.hinge(model.sliderBody(k)).name);
+      return names;
+    }
   }
   return {};
 }
@@ -91,6 +106,8 @@ std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& se
     case Quantity::Energy: return "J";
     case Quantity::HingeForce: return "N";
     case Quantity::HingeMoment: return "N m";
+    case Quantity::Slide: return "m";
+    case Quantity::SlideRate: return "m/s";
   }
   return {};
 }
@@ -99,6 +116,8 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
   const std::vector<std::string> components = componentNames(key.quantity, model, settings);
   const std::string component = key.component >= 0 && key.component < static_cast<int>(components.size()) ? components[static_cast<std::size_t>(key.component)] : "?";
   if (key.quantity == Quantity::Energy) return "energy " + component;
+  if (key.quantity == Quantity::Slide) return "slide of " + component;
+  if (key.quantity == Quantity::SlideRate) return "slide rate of " + component;
   const std::string body = key.body >= 0 && key.body < model.bodyCount() ? model.body(key.body).name : "?";
   if (key.quantity == Quantity::HingeForce || key.quantity == Quantity::HingeMoment)
     return "hinge of " + body + " " + component;
@@ -108,7 +127,7 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
 std::vector<double> seriesValues(const Results& results, const Model& model, const SeriesKey& key, const PlotSettings& settings, int firstFrame,
                                  double previous) {
   std::vector<double> values;
-  const int slot = key.quantity == Quantity::Energy ? 0 : (key.body >= 0 && key.body < model.bodyCount() ? results.slotOf(key.body) : -1);
+  const int slot = global(key.quantity) ? 0 : (key.body >= 0 && key.body < model.bodyCount() ? results.slotOf(key.body) : -1);
   if (slot < 0) return values;  // the body is not recorded
   const double scale = angular(key, model, settings) && settings.degrees ? kDegrees : 1.0;
   const bool unwrap = wraps(key, model, settings);
@@ -126,7 +145,7 @@ std::vector<double> seriesValues(const Results& results, const Model& model, con
 std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings) {
   const int components = static_cast<int>(componentNames(quantity, model, settings).size());
   std::vector<SeriesKey> keys;
-  for (int body : quantity == Quantity::Energy ? std::vector<int>{-1} : bodies)
+  for (int body : global(quantity) ? std::vector<int>{-1} : bodies)
     for (int c = 0; c < components; ++c)
       if (component < 0 || component == c) keys.push_back({quantity, c, body});
   return keys;
@@ -143,7 +162,9 @@ bool quantityFromKeyword(const std::string& word, Quantity& quantity) {
                                                     {"angular-velocity", Quantity::AngularVelocity},
                                                     {"energy", Quantity::Energy},
                                                     {"hinge-force", Quantity::HingeForce},
-                                                    {"hinge-moment", Quantity::HingeMoment}};
+                                                    {"hinge-moment", Quantity::HingeMoment},
+                                                    {"slide", Quantity::Slide},
+                                                    {"slide-rate", Quantity::SlideRate}};
   for (const auto& [w, q] : words)
     if (word == w) {
       quantity = q;

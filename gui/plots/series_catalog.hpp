@@ -2,7 +2,8 @@
 // What can be plotted over time, read straight from a run's results: body
 // angles (planar theta; spatial Cardan angles, the rotation angle about a
 // chosen axis, or quaternion components), angular velocities, the energies,
-// and the force and moment of each body's output hinge. Values are the
+// the force and moment of each body's output hinge, and the slide and slide
+// rate of each sliding hinge. Values are the
 // recorded ones, only converted to the unit asked for.
 
 #include <limits>
@@ -13,7 +14,8 @@
 
 namespace mstmm::gui {
 
-enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment };
+/// Slide and SlideRate belong to the sliding hinges: one component per slider.
+enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate };
 enum class AngleRepresentation { Cardan, AxisAngle, Quaternion };
 
 struct PlotSettings {
@@ -22,7 +24,8 @@ struct PlotSettings {
   bool degrees = true;        // angles and angular velocities
 };
 
-/// One curve: a component of a quantity of a recorded body (body = -1 for energies).
+/// One curve: a component of a quantity of a recorded body (body = -1 for
+/// energies and slides, whose component is the slider).
 struct SeriesKey {
   Quantity quantity = Quantity::Angle;
   int component = 0;
@@ -43,7 +46,7 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
 std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings);
 /// The value axis title with its unit, e.g. "Angle [deg]".
 std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings);
-/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment" (the CLI's words).
+/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate" (the CLI's words).
 bool quantityFromKeyword(const std::string& word, Quantity& quantity);
 
 /// The series' value at every recorded frame from `firstFrame` on. Angles

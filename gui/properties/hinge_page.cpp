@@ -36,6 +36,8 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Ground anchor"), m_anchor);
   m_slide = new QuantityBox("m");
   m_slideRate = new QuantityBox("m/s");
+  m_slide->setObjectName("initialSlide");
+  m_slideRate->setObjectName("initialSlideRate");
   for (QuantityBox* box : {m_slide, m_slideRate}) {
     box->setRange(-1e9, 1e9);
     box->setCheck([](double v) { return std::isfinite(v) ? QString() : tr("must be a finite number"); });

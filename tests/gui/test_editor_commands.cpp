@@ -4,6 +4,7 @@
 // into one step; invalid values are refused with the reason.
 
 #include <QApplication>
+#include <QComboBox>
 #include <QtTest>
 
 #include "core/generate/generators.hpp"
@@ -177,6 +178,38 @@ class TestEditorCommands : public QObject {
     QCOMPARE(doc.undoStack()->count(), steps + 1);
     doc.undoStack()->undo();
     QCOMPARE(json(doc), before);
+  }
+
+  void sliderIsEditedOnTheHingePage() {
+    // Turning the demo's pin 8.1 into a slider: the page offers the slider,
+    // gives it an axis in the plane, shows the slide fields, and every edit
+    // is one undo step; the compiled model then has the slide as a state.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    HingeId id;
+    for (const HingeSpec& h : doc.spec().hinges)
+      if (h.name == "8.1") id = h.id;
+    Selection s;
+    s.hinges.insert(id.value);
+    doc.setSelection(s);
+    HingePage* page = panel.hingePage();
+    auto* type = page->findChildren<QComboBox*>().at(0);
+    const int sliderIndex = type->findData(static_cast<int>(HingeType::Slider));
+    QVERIFY(sliderIndex >= 0);
+    checkUndoRedo(doc, [&] {
+      type->setCurrentIndex(sliderIndex);
+      emit type->activated(sliderIndex);
+    });
+    QCOMPARE(doc.hinge(id)->type, HingeType::Slider);
+    QCOMPARE(doc.hinge(id)->axis, Vec3::UnitX());  // the pin's z axis is no slide axis in the plane
+    auto* slideBox = page->findChild<QuantityBox*>("initialSlide");
+    QVERIFY(slideBox && !slideBox->isHidden());
+    checkUndoRedo(doc, [&] { slideBox->stepBy(3); });
+    QVERIFY(doc.hinge(id)->slide != 0.0);
+    QVERIFY(doc.isValid());
+    const auto model = compile(doc.spec());
+    QCOMPARE(model->sliderCount(), 1);
   }
 
   void invalidValuesAreRefusedWithTheReason() {

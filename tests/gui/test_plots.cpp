@@ -103,6 +103,31 @@ class TestPlots : public QObject {
     (void)model;
   }
 
+  void slideCurvesAreTheRecordedSlides() {
+    // The crank-slider's block: the slide curve is the recorded s, in metres,
+    // and stays between l - r and l + r (0.4 and 0.8 m) as the crank turns.
+    const auto results = run("crank-slider.json", 1.0);
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    panel.setResults(results);
+    PlotPane* pane = panel.currentPane();
+    const Results r = recorded(*results);
+    panel.setPaneQuantity(pane, Quantity::Slide, -1);
+    QCOMPARE(pane->curveCount(), 1);
+    QVERIFY(pane->yAxisTitle().contains("[m]"));
+    double low = INFINITY, high = -INFINITY;
+    for (int f = 0; f < r.frameCount(); ++f) {
+      const double v = pane->curveValues(0)[static_cast<std::size_t>(f)];
+      QCOMPARE(v, r.slide(f, 0));
+      low = std::min(low, v);
+      high = std::max(high, v);
+    }
+    QVERIFY(low > 0.4 - 1e-9 && low < 0.41 && high < 0.8 + 1e-9 && high > 0.79);
+    panel.setPaneQuantity(pane, Quantity::SlideRate, 0);
+    for (int f = 0; f < r.frameCount(); ++f) QCOMPARE(pane->curveValues(0)[static_cast<std::size_t>(f)], r.slideRate(f, 0));
+    QVERIFY(pane->yAxisTitle().contains("[m/s]"));
+  }
+
   void spatialAnglesRebuildTheRecordedRotation() {
     const auto results = run("chain-5-spatial.json", 1.0);
     PlaybackClock clock;
