@@ -130,6 +130,12 @@ class TestCli : public QObject {
     QVERIFY(r.out.contains("DOF:          30"));
     QVERIFY(r.out.contains("tree depth:   5"));
     QVERIFY(r.out.contains("multi-input:  3 bodies: left (3 inputs), right (2 inputs), top (2 inputs)"));
+    QVERIFY(r.out.contains("closed loops: 0\n"));
+    Run loop = mstmmCli({"info", test::sourcePath("resources/examples/crank-slider.json").c_str()});
+    QCOMPARE(loop.exitCode, 0);
+    QVERIFY(loop.out.contains("DOF:          1\n"));
+    QVERIFY(loop.out.contains("closed loops: 1 (cut at 'A')"));
+    QVERIFY(loop.out.contains("sliders:      1: 'rail'"));
   }
 
   void badInputExitsNonZeroWithOneLine_data() {
@@ -150,7 +156,7 @@ class TestCli : public QObject {
                                     << "mstmm: error: export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)\n";
     QTest::newRow("export unknown quantity")
         << QStringList{"export", demo, "--plot", "/tmp/x.svg", "--plot-quantity", "speed"}
-        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force or hinge-moment, not 'speed'\n";
+        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide or slide-rate, not 'speed'\n";
     QTest::newRow("export bad size") << QStringList{"export", demo, "--image", "/tmp/x.png", "--size", "big"}
                                      << "mstmm: error: --size expects WIDTHxHEIGHT in 16..16384 pixels, not 'big'\n";
   }

@@ -16,6 +16,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/generate/linkages.hpp"
+#include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
@@ -250,6 +251,10 @@ class TestSlidingHinges : public QObject {
       QVERIFY(error[0] < limit[static_cast<int>(method)]);
       if (method != LoopStabilisation::Projection) QVERIFY(error[0] > 8.0 * error[1]);
     }
+  }
+
+  void bundledExampleIsTheGeneratedOne() {
+    QVERIFY(loadModel(sourcePath("resources/examples/crank-slider.json")) == generateCrankSlider({}));
   }
 
   void slideIsAnOdeStateAndRoundTripsThroughTheState() {
