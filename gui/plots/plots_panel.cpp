@@ -1,6 +1,7 @@
 #include "gui/plots/plots_panel.hpp"
 
 #include <QComboBox>
+#include <QStandardItemModel>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -249,6 +250,12 @@ void PlotsPanel::setPaneQuantity(PlotPane* pane, Quantity quantity, int componen
 }
 
 void PlotsPanel::fillComponents(PaneView& view) {
+  // The slide quantities only mean something in a model with sliding hinges.
+  if (auto* items = qobject_cast<QStandardItemModel*>(view.quantity->model())) {
+    const bool sliders = m_results && m_results->model()->sliderCount() > 0;
+    for (Quantity q : {Quantity::Slide, Quantity::SlideRate})
+      if (QStandardItem* item = items->item(view.quantity->findData(static_cast<int>(q)))) item->setEnabled(sliders);
+  }
   QSignalBlocker block(view.component);
   const int previous = view.component->currentIndex();
   view.component->clear();

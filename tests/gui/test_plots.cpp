@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <QStandardItemModel>
+#include <QComboBox>
 #include <Eigen/Geometry>
 #include <numbers>
 
@@ -126,6 +128,17 @@ class TestPlots : public QObject {
     panel.setPaneQuantity(pane, Quantity::SlideRate, 0);
     for (int f = 0; f < r.frameCount(); ++f) QCOMPARE(pane->curveValues(0)[static_cast<std::size_t>(f)], r.slideRate(f, 0));
     QVERIFY(pane->yAxisTitle().contains("[m/s]"));
+    // Offered only to models with sliders.
+    QComboBox* quantity = nullptr;  // the pane's quantity chooser: the combo that lists "Slide"
+    for (QComboBox* c : panel.findChildren<QComboBox*>())
+      if (c->findText("Slide") >= 0) quantity = c;
+    QVERIFY(quantity);
+    auto* items = qobject_cast<QStandardItemModel*>(quantity->model());
+    QVERIFY(items);
+    const int slideItem = quantity->findText("Slide");
+    QVERIFY(items->item(slideItem)->isEnabled());
+    panel.setResults(run("riccati-demo-planar.json", 0.1));
+    QVERIFY(!items->item(slideItem)->isEnabled());
   }
 
   void spatialAnglesRebuildTheRecordedRotation() {
