@@ -58,7 +58,7 @@ void GenerateDialog::update() {
   m_bodies->setMinimum(kind == Branch ? 6 : 1);
   const int n = m_bodies->value();
   const int dof = (m_planar->isChecked() ? 1 : 3) * (kind == BinaryTree ? (1 << binaryLevels(n)) - 1 : n);
-  QString text = tr("%1 degrees of freedom.").arg(dof);
+  QString text = dof == 1 ? tr("1 degree of freedom.") : tr("%1 degrees of freedom.").arg(dof);
   if (kind == Branch) text += tr(" Bodies are numbered as in the paper: N = %1.").arg(2 * n - 1);
   if (kind == BinaryTree) text += tr(" %1 levels: %2 bodies.").arg(binaryLevels(n)).arg((1 << binaryLevels(n)) - 1);
   m_info->setText(text);

@@ -110,9 +110,13 @@ void ModelPage::load() {
     loops += cut;
   }
   const double frames = std::floor(s.simulation.endTime / (s.simulation.timeStep * s.simulation.outputEvery)) + 1;
-  const QString loopText = loops == 0 ? QString() : loops == 1 ? tr(", 1 closed loop") : tr(", %1 closed loops").arg(loops);
-  m_summary->setText(tr("%1 bodies, %2 hinges%3, %4 degrees of freedom; about %5 recorded instants.")
-                         .arg(s.bodies.size()).arg(s.hinges.size()).arg(loopText).arg(dof).arg(frames, 0, 'f', 0));
+  auto counted = [](long long n, const QString& one, const QString& many) { return QString::number(n) + ' ' + (n == 1 ? one : many); };
+  const QString loopText = loops == 0 ? QString() : ", " + counted(loops, tr("closed loop"), tr("closed loops"));
+  m_summary->setText(tr("%1, %2%3, %4; about %5 recorded instants.")
+                         .arg(counted(static_cast<long long>(s.bodies.size()), tr("body"), tr("bodies")),
+                              counted(static_cast<long long>(s.hinges.size()), tr("hinge"), tr("hinges")), loopText,
+                              counted(dof, tr("degree of freedom"), tr("degrees of freedom")))
+                         .arg(frames, 0, 'f', 0));
   for (QWidget* w : std::initializer_list<QWidget*>{m_sim.loopStabilisation, m_sim.alpha, m_sim.beta, m_sim.projectInitial})
     setRowVisible(m_form, w, loops > 0);
 }
