@@ -50,7 +50,7 @@ void addSliders(ModelSpec& spec, Random& r) {
   for (HingeSpec& h : spec.hinges) {
     if (r.below(3) != 0) continue;
     h.type = HingeType::Slider;
-    h.axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), planar ? 0.0 : r.uniform(-1, 1)).normalized();
+    h.axis = randomAxis(r, planar);
     h.slideRate = r.uniform(-1, 1);
   }
   for (int i = tree->bodyCount() - 1; i >= 0; --i) {  // root first
@@ -91,7 +91,7 @@ ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cu
     if (pick == 1) h.type = HingeType::Weld;
     if (pick == 2 && !planar) {
       h.type = HingeType::Revolute;
-      h.axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), r.uniform(-1, 1)).normalized();
+      h.axis = randomAxis(r);
     }
     if (toGround) {
       h.anchor = world;

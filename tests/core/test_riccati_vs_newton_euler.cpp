@@ -67,7 +67,7 @@ void randomise(ModelSpec& spec, Random& r, bool mixed) {
     if (pick == 0) h.type = HingeType::Weld;
     if (pick == 1 && !planar) {
       h.type = HingeType::Revolute;
-      h.axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), r.uniform(-1, 1)).normalized();
+      h.axis = test::randomAxis(r);
     }
   }
 }
@@ -243,7 +243,7 @@ class TestRiccatiVsNewtonEuler : public QObject {
       for (HingeSpec& h : spec.hinges) {
         if (r.below(3) != 0) continue;
         h.type = HingeType::Slider;
-        h.axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), planar ? 0.0 : r.uniform(-1, 1)).normalized();
+        h.axis = test::randomAxis(r, planar);
       }
       const auto model = compile(spec);
       sliders += model->sliderCount();
@@ -264,7 +264,7 @@ class TestRiccatiVsNewtonEuler : public QObject {
         randomise(spec, r, false);
         spec.hinges[0].type = root;  // hinge 0 holds the root
         spec.bodies[0].angularVelocity.setZero();
-        spec.hinges[0].axis = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), r.uniform(-1, 1)).normalized();
+        spec.hinges[0].axis = test::randomAxis(r);
         compareOn(spec, 5, r, g);
       }
     }

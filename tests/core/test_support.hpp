@@ -30,6 +30,12 @@ inline Eigen::VectorXd randomState(const Model& model, Random& random, double ra
   return y;
 }
 
+/// A random unit axis (for revolute and slide axes); in the x-y plane for a
+/// planar model.
+inline Vec3 randomAxis(Random& random, bool planar = false) {
+  return Vec3(random.uniform(-1, 1), random.uniform(-1, 1), planar ? 0.0 : random.uniform(-1, 1)).normalized();
+}
+
 /// max |a - b| / max(1, max |b|) over a list of vectors: the relative
 /// difference of method.md §9.
 inline double relativeDifference(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {

@@ -46,6 +46,13 @@ std::shared_ptr<RunResults> run(const std::string& example, double endTime) {
   return results;
 }
 
+/// A plots panel showing a run (the panel needs a clock to follow).
+struct PanelOnRun {
+  explicit PanelOnRun(const std::shared_ptr<RunResults>& results) { panel.setResults(results); }
+  PlaybackClock clock;
+  PlotsPanel panel{&clock};
+};
+
 /// Reads a CSV written by tableCsv: the header row and the numbers.
 std::vector<std::vector<double>> readCsv(const QString& path, QStringList& header) {
   QFile file(path);
@@ -80,9 +87,8 @@ class TestPlots : public QObject {
  private slots:
   void planarCurvesAreTheRecordedValues() {
     const auto results = run("riccati-demo-planar.json", 1.0);
-    PlaybackClock clock;
-    PlotsPanel panel(&clock);
-    panel.setResults(results);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
     PlotPane* pane = panel.currentPane();
     const Model& model = *results->model();
     {
@@ -109,9 +115,8 @@ class TestPlots : public QObject {
     // The crank-slider's block: the slide curve is the recorded s, in metres,
     // and stays between l - r and l + r (0.4 and 0.8 m) as the crank turns.
     const auto results = run("crank-slider.json", 1.0);
-    PlaybackClock clock;
-    PlotsPanel panel(&clock);
-    panel.setResults(results);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
     PlotPane* pane = panel.currentPane();
     const Results r = recorded(*results);
     panel.setPaneQuantity(pane, Quantity::Slide, -1);
@@ -143,9 +148,8 @@ class TestPlots : public QObject {
 
   void spatialAnglesRebuildTheRecordedRotation() {
     const auto results = run("chain-5-spatial.json", 1.0);
-    PlaybackClock clock;
-    PlotsPanel panel(&clock);
-    panel.setResults(results);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
     PlotPane* pane = panel.currentPane();
     panel.setPlottedBodies({results->model()->root()});
     panel.setAngleRepresentation(AngleRepresentation::Cardan);
@@ -223,9 +227,8 @@ class TestPlots : public QObject {
 
   void plottedSeriesExportAndReadBack() {
     const auto results = run("riccati-demo-planar.json", 1.0);
-    PlaybackClock clock;
-    PlotsPanel panel(&clock);
-    panel.setResults(results);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
     panel.addPane(Quantity::Energy);
     std::vector<double> times;
     const std::vector<TableColumn> columns = panel.plottedColumns(times);
@@ -253,9 +256,8 @@ class TestPlots : public QObject {
 
   void plotExportsToSvgAndPng() {
     const auto results = run("riccati-demo-planar.json", 1.0);
-    PlaybackClock clock;
-    PlotsPanel panel(&clock);
-    panel.setResults(results);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
     PlotPane* pane = panel.currentPane();
     QTemporaryDir dir;
     const QString svg = dir.filePath("plot.svg"), png = dir.filePath("plot.png");

@@ -133,8 +133,9 @@ int ClosureConstraints::hingeDirections(const std::vector<BodyPose>& poses, int 
 }
 
 // A joint rate w along h of the hinge at O_k moves the end P by
-// (h w) x (r_P - r_Ok) and turns it by h w: every hinge between P's body and
-// the ground contributes.
+// (h w) x (r_P - r_Ok) and turns it by h w, or, for a slider, moves it by
+// h w and turns nothing: every hinge between P's body and the ground
+// contributes.
 void ClosureConstraints::addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const {
   if (end.ground()) return;
   const Vec3 p = endPosition(poses, end);
@@ -144,8 +145,9 @@ void ClosureConstraints::addPath(const std::vector<BodyPose>& poses, const Closu
     const Vec3 arm = p - poses[static_cast<std::size_t>(k)].output;
     const bool slide = slides(k);
     for (int m = 0; m < columns; ++m) {
-      double value = row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm));
-      if (slide) value = row.rotational ? 0.0 : row.direction.dot(h[m]);
+      // A turn about h moves P by h x arm and turns it by h; a slide along h moves it by h.
+      const double value = slide ? (row.rotational ? 0.0 : row.direction.dot(h[m]))
+                                 : (row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm)));
       j(r, m_firstCoordinate[static_cast<std::size_t>(k)] + m) += sign * value;
     }
   }
