@@ -34,6 +34,14 @@ std::unique_ptr<DynamicsSolver> makeTreeSolver(SolverKind kind, std::shared_ptr<
   return nullptr;
 }
 
+/// The first load element of a model, named as messages name it.
+std::string loadElementNamed(const Model& model) {
+  const CompiledLoads& l = model.loads();
+  if (!l.hinges.empty()) return "hinge '" + l.hinges.front().name + "'";
+  if (!l.springs.empty()) return "spring-damper '" + l.springs.front().name + "'";
+  return "load '" + l.bodyLoads.front().name + "' on body '" + model.body(l.bodyLoads.front().body).name + "'";
+}
+
 }  // namespace
 
 std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target) {
@@ -47,6 +55,9 @@ std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<cons
                                            "' is one; use 'riccati' or 'newton-euler'",
                 {ErrorSubject::Kind::Hinge, slider.specIndex});
   }
+  if (model->hasLoads() && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm))
+    throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle springs, dampers, stops, actuators, prescribed hinges or external loads yet, and " +
+                                           loadElementNamed(*model) + " is one; use 'riccati' or 'newton-euler'");
   std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target);
   if (loops && solver->appliesCutLoads()) return std::make_unique<ClosedLoopSolver>(std::move(solver), target);
   return solver;

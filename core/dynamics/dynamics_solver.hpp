@@ -24,6 +24,9 @@ class DynamicsSolver {
   /// (kind Solver, naming the hinge) on a singular or ill-conditioned step.
   virtual void evaluate(const Eigen::VectorXd& y, SolverOutput& out) = 0;
   virtual const char* name() const = 0;
+  /// The time of the next evaluate(): actuators, drives and external loads depend on it.
+  void setTime(double t) { m_time = t; }
+  double time() const { return m_time; }
   const Model& model() const { return *m_model; }
   std::shared_ptr<const Model> sharedModel() const { return m_model; }
 
@@ -34,6 +37,7 @@ class DynamicsSolver {
 
  protected:
   const std::vector<CutLoad>* m_cutLoads = nullptr;
+  double m_time = 0.0;
   explicit DynamicsSolver(std::shared_ptr<const Model> model) : m_model(std::move(model)) {}
   std::shared_ptr<const Model> m_model;
 };

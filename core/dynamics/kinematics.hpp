@@ -32,10 +32,18 @@ void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<Body
 Vec3 specPointToWorld(const Model& model, const std::vector<BodyPose>& poses, int specBody, const Vec3& point);
 Vec3 worldToSpecPoint(const Model& model, const std::vector<BodyPose>& poses, int specBody, const Vec3& world);
 
+/// Energies of one state. `potential` is gravity's; `spring` the potential of
+/// springs, stops and struts; `work` the work put in by actuators, drivers and
+/// external loads, `dissipated` the energy taken out by dampers and stops.
+/// balance() = E_kin + E_grav + E_spring - W_in + E_diss is constant in exact motion.
 struct Energy {
   double kinetic = 0.0;
   double potential = 0.0;
-  double total() const { return kinetic + potential; }
+  double spring = 0.0;
+  double work = 0.0;
+  double dissipated = 0.0;
+  double total() const { return kinetic + potential + spring; }
+  double balance() const { return total() - work + dissipated; }
 };
 
 /// Kinetic energy 1/2 m v_C^2 + 1/2 Omega . J_C Omega and potential -m g . r_C.

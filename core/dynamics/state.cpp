@@ -4,8 +4,12 @@
 
 namespace mstmm {
 
-void SolverOutput::resize(int bodies, int sliders) {
+void SolverOutput::resize(const Model& model) { resize(model.bodyCount(), model.sliderCount(), model.loads().drivenCount()); }
+
+void SolverOutput::resize(int bodies, int sliders, int driven) {
   const auto n = static_cast<std::size_t>(bodies);
+  drivingLoad.assign(static_cast<std::size_t>(driven), 0.0);
+  inputPower = dissipatedPower = 0.0;
   slideAcceleration.assign(static_cast<std::size_t>(sliders), 0.0);
   angularAcceleration.assign(n, Vec3::Zero());
   comAcceleration.assign(n, Vec3::Zero());
@@ -14,7 +18,8 @@ void SolverOutput::resize(int bodies, int sliders) {
 }
 
 bool SolverOutput::fits(const Model& model) const {
-  return static_cast<int>(angularAcceleration.size()) == model.bodyCount() && static_cast<int>(slideAcceleration.size()) == model.sliderCount();
+  return static_cast<int>(angularAcceleration.size()) == model.bodyCount() && static_cast<int>(slideAcceleration.size()) == model.sliderCount() &&
+         static_cast<int>(drivingLoad.size()) == model.loads().drivenCount();
 }
 
 Eigen::VectorXd initialState(const Model& model) {
@@ -35,6 +40,7 @@ Eigen::VectorXd initialState(const Model& model) {
     y[slideOffset(model) + 2 * k] = h.slide;
     y[slideOffset(model) + 2 * k + 1] = h.slideRate;
   }
+  if (model.hasLoads()) y.segment<2>(energyOffset(model)).setZero();
   return y;
 }
 
@@ -69,6 +75,10 @@ void stateDerivative(const Model& model, const Eigen::VectorXd& y, const SolverO
   for (int k = 0, at = slideOffset(model); k < model.sliderCount(); ++k, at += 2) {
     dy[at] = y[at + 1];
     dy[at + 1] = out.slideAcceleration[static_cast<std::size_t>(k)];
+  }
+  if (model.hasLoads()) {
+    dy[energyOffset(model)] = out.inputPower;
+    dy[energyOffset(model) + 1] = out.dissipatedPower;
   }
   if (model.planar()) {
     for (int i = 0; i < n; ++i) {

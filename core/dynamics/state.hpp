@@ -3,7 +3,10 @@
 // in processing order, planar [theta, theta'] and spatial
 // [p0, p1, p2, p3, Omega_x, Omega_y, Omega_z] (unit quaternion, inertial
 // angular velocity), then per sliding hinge [s, s'] (method.md §3.3: the
-// slide is not an orientation, so it follows the bodies). Positions and
+// slide is not an orientation, so it follows the bodies), then, for a model
+// with load elements, the input work W_in and the dissipated energy E_diss
+// (their rates are the powers of the load elements, so the energy balance is
+// integrated to the integrator's own order). Positions and
 // velocities are not states; kinematics recovers them from the root.
 
 #include <Eigen/Core>
@@ -15,7 +18,9 @@ namespace mstmm {
 inline int statePerBody(const Model& model) { return model.planar() ? 2 : 7; }
 /// Where the slide states begin: slider k has s at slideOffset + 2k and s' after it.
 inline int slideOffset(const Model& model) { return statePerBody(model) * model.bodyCount(); }
-inline int stateSize(const Model& model) { return slideOffset(model) + 2 * model.sliderCount(); }
+/// Where W_in and E_diss are (models with load elements only).
+inline int energyOffset(const Model& model) { return slideOffset(model) + 2 * model.sliderCount(); }
+inline int stateSize(const Model& model) { return energyOffset(model) + (model.hasLoads() ? 2 : 0); }
 inline double slidePosition(const Model& model, const Eigen::VectorXd& y, int slider) { return y[slideOffset(model) + 2 * slider]; }
 inline double slideRate(const Model& model, const Eigen::VectorXd& y, int slider) { return y[slideOffset(model) + 2 * slider + 1]; }
 
@@ -47,11 +52,19 @@ struct SolverOutput {
   std::vector<Vec3> cutMoment;
   /// s'' of each sliding hinge (Model::sliderCount()).
   std::vector<double> slideAcceleration;
+  /// The load each prescribed hinge needs to follow its motion (on the
+  /// tip side, along its coordinate), CompiledLoads::drivenBodies order.
+  std::vector<double> drivingLoad;
+  /// Models with load elements: the power put in (actuators, external loads,
+  /// drivers) and the power dissipated (dampers, stops), the rates of W_in and E_diss.
+  double inputPower = 0.0;
+  double dissipatedPower = 0.0;
   /// Set by the caller: intermediate integrator stages need only Omega', so
   /// a solver may then leave the other three untouched.
   bool angularOnly = false;
 
-  void resize(int bodies, int sliders = 0);
+  void resize(int bodies, int sliders = 0, int driven = 0);
+  void resize(const Model& model);
   bool fits(const Model& model) const;
 };
 

@@ -1,6 +1,8 @@
 #include "core/io/model_json.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -167,11 +169,13 @@ void readInitial(const ObjectReader& body, BodySpec& b) {
   b.angularVelocity = r.vec3("angular_velocity", Vec3::Zero());
 }
 
-BodySpec readBody(const Json& j, std::size_t index) {
+std::vector<BodyLoadSpec> readBodyLoads(const ObjectReader& body, const std::string& baseDir);
+
+BodySpec readBody(const Json& j, std::size_t index, const std::string& baseDir) {
   std::string where = "bodies[" + std::to_string(index) + "]";
   if (j.is_object() && j.contains("name") && j["name"].is_string()) where = "body '" + j["name"].get<std::string>() + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "shape", "inputs", "output", "initial"});
+  r.allowOnly({"name", "shape", "inputs", "output", "initial", "loads"});
   BodySpec b;
   b.id = BodyId{static_cast<std::uint32_t>(index)};
   b.name = r.string("name");
@@ -179,14 +183,206 @@ BodySpec readBody(const Json& j, std::size_t index) {
   b.inputs = readInputs(r);
   b.output = r.vec3("output");
   readInitial(r, b);
+  b.loads = readBodyLoads(r, baseDir);
   return b;
 }
 
-HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<std::string, std::uint32_t>& ids) {
+/// A time function: a plain number is a constant; an object names its type.
+/// A table may come from a two-column CSV file (time, value), found relative
+/// to the model file.
+TimeFunction readFunction(const Json& j, const std::string& where, const std::string& baseDir);
+
+std::vector<std::pair<double, double>> readPairs(const ObjectReader& r, const char* key) {
+  const Json& rows = r.at(key);
+  if (!rows.is_array()) fail(r.where(), std::string("'") + key + "' must be an array of [x, y] pairs");
+  if (rows.size() > 1000000) fail(r.where(), std::string("'") + key + "' has too many rows");
+  std::vector<std::pair<double, double>> out;
+  for (const Json& row : rows) {
+    if (!row.is_array() || row.size() != 2) fail(r.where(), std::string("'") + key + "' must be an array of [x, y] pairs");
+    out.emplace_back(r.toNumber(row[0], key), r.toNumber(row[1], key));
+  }
+  return out;
+}
+
+std::vector<std::pair<double, double>> readCsvPairs(const std::string& file, const std::string& where) {
+  std::ifstream in(file);
+  if (!in) fail(where, "cannot open the table file '" + file + "'");
+  std::vector<std::pair<double, double>> out;
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    std::replace(line.begin(), line.end(), ';', ',');
+    std::istringstream fields(line);
+    std::string a, b;
+    if (!std::getline(fields, a, ',') || !std::getline(fields, b, ',')) fail(where, file + " line " + std::to_string(number) + ": expected two columns");
+    char* endA = nullptr;
+    char* endB = nullptr;
+    const double x = std::strtod(a.c_str(), &endA), y = std::strtod(b.c_str(), &endB);
+    if (endA == a.c_str() || endB == b.c_str()) {
+      if (out.empty()) continue;  // a header row
+      fail(where, file + " line " + std::to_string(number) + ": not two numbers");
+    }
+    out.emplace_back(x, y);
+  }
+  return out;
+}
+
+TimeFunction readFunction(const Json& j, const std::string& where, const std::string& baseDir) {
+  if (j.is_number()) {
+    const double v = j.get<double>();
+    if (!std::isfinite(v)) fail(where, "not a finite number");
+    return TimeFunction::constant(v);
+  }
+  const ObjectReader r(j, where);
+  TimeFunction f;
+  f.kind = parseEnum<TimeFunctionKind>(r, "type", {{"constant", TimeFunctionKind::Constant}, {"step", TimeFunctionKind::Step}, {"ramp", TimeFunctionKind::Ramp}, {"sine", TimeFunctionKind::Sine}, {"table", TimeFunctionKind::Table}}, TimeFunctionKind::Constant);
+  switch (f.kind) {
+    case TimeFunctionKind::Constant:
+      r.allowOnly({"type", "value"});
+      f.value = r.number("value");
+      break;
+    case TimeFunctionKind::Step:
+      r.allowOnly({"type", "from", "to", "start", "duration"});
+      f.value = r.number("from", 0.0);
+      f.to = r.number("to");
+      f.start = r.number("start", 0.0);
+      f.duration = r.number("duration", 0.0);
+      break;
+    case TimeFunctionKind::Ramp:
+      r.allowOnly({"type", "offset", "slope", "start"});
+      f.value = r.number("offset", 0.0);
+      f.slope = r.number("slope");
+      f.start = r.number("start", 0.0);
+      break;
+    case TimeFunctionKind::Sine:
+      r.allowOnly({"type", "amplitude", "frequency", "phase", "offset"});
+      f.amplitude = r.number("amplitude");
+      f.frequency = r.number("frequency");
+      f.phase = r.number("phase", 0.0);
+      f.value = r.number("offset", 0.0);
+      break;
+    case TimeFunctionKind::Table:
+      r.allowOnly({"type", "points", "csv", "smooth"});
+      if (r.has("csv")) {
+        namespace fs = std::filesystem;
+        fs::path file(r.string("csv"));
+        if (file.is_relative() && !baseDir.empty()) file = fs::path(baseDir) / file;
+        f.points = readCsvPairs(file.string(), where);
+      } else {
+        f.points = readPairs(r, "points");
+      }
+      f.smooth = r.boolean("smooth", false);
+      break;
+  }
+  return f;
+}
+
+HingeLoadsSpec readHingeLoads(const ObjectReader& r, const std::string& baseDir) {
+  HingeLoadsSpec l;
+  if (r.has("spring")) {
+    const ObjectReader s(r.at("spring"), r.where() + ": spring");
+    s.allowOnly({"stiffness", "damping", "rest", "rest_orientation", "characteristic"});
+    HingeSpringSpec spring;
+    spring.stiffness = s.number("stiffness", 0.0);
+    spring.damping = s.number("damping", 0.0);
+    spring.rest = s.number("rest", 0.0);
+    if (s.has("rest_orientation")) {
+      const Json& q = s.at("rest_orientation");
+      if (!q.is_array() || q.size() != 4) fail(s.where(), "'rest_orientation' must be a quaternion [w, x, y, z]");
+      for (int i = 0; i < 4; ++i) spring.restOrientation[i] = s.toNumber(q[static_cast<std::size_t>(i)], "rest_orientation");
+    }
+    if (s.has("characteristic")) spring.characteristic = readPairs(s, "characteristic");
+    l.spring = spring;
+  }
+  if (r.has("stops")) {
+    const ObjectReader s(r.at("stops"), r.where() + ": stops");
+    s.allowOnly({"lower", "upper", "stiffness", "damping"});
+    HingeStopsSpec stops;
+    if (s.has("lower")) stops.lower = s.number("lower");
+    if (s.has("upper")) stops.upper = s.number("upper");
+    stops.stiffness = s.number("stiffness", stops.stiffness);
+    stops.damping = s.number("damping", stops.damping);
+    l.stops = stops;
+  }
+  if (r.has("actuator")) {
+    const ObjectReader a(r.at("actuator"), r.where() + ": actuator");
+    HingeActuatorSpec act;
+    act.kind = parseEnum<ActuatorKind>(a, "type", {{"force", ActuatorKind::Force}, {"servo", ActuatorKind::Servo}}, ActuatorKind::Force);
+    if (act.kind == ActuatorKind::Force) {
+      a.allowOnly({"type", "load", "max_load"});
+      act.load = readFunction(a.at("load"), a.where() + ": load", baseDir);
+    } else {
+      a.allowOnly({"type", "reference", "kp", "kd", "max_load"});
+      act.reference = readFunction(a.at("reference"), a.where() + ": reference", baseDir);
+      act.kp = a.number("kp", 0.0);
+      act.kd = a.number("kd", 0.0);
+    }
+    if (a.has("max_load")) act.maxLoad = a.number("max_load");
+    l.actuator = act;
+  }
+  if (r.has("motion")) l.motion = readFunction(r.at("motion"), r.where() + ": motion", baseDir);
+  return l;
+}
+
+void readFunctionTriple(const ObjectReader& r, const char* key, TimeFunction (&out)[3], const std::string& baseDir) {
+  if (!r.has(key)) return;
+  const Json& v = r.at(key);
+  if (!v.is_array() || v.size() != 3) fail(r.where(), std::string("'") + key + "' must be an array of 3 numbers or time functions");
+  for (std::size_t k = 0; k < 3; ++k) out[k] = readFunction(v[k], r.where() + ": " + key + "[" + std::to_string(k + 1) + "]", baseDir);
+}
+
+std::vector<BodyLoadSpec> readBodyLoads(const ObjectReader& body, const std::string& baseDir) {
+  std::vector<BodyLoadSpec> loads;
+  if (!body.has("loads")) return loads;
+  const Json& list = body.at("loads");
+  if (!list.is_array()) fail(body.where(), "'loads' must be an array");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const ObjectReader r(list[i], body.where() + ": load " + std::to_string(i + 1));
+    r.allowOnly({"name", "point", "axes", "force", "moment"});
+    BodyLoadSpec l;
+    l.name = r.string("name", "load " + std::to_string(i + 1));
+    l.point = r.vec3("point", Vec3::Zero());
+    l.bodyAxes = parseEnum<bool>(r, "axes", {{"world", false}, {"body", true}}, false);
+    readFunctionTriple(r, "force", l.force, baseDir);
+    readFunctionTriple(r, "moment", l.moment, baseDir);
+    loads.push_back(std::move(l));
+  }
+  return loads;
+}
+
+std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
+  std::vector<SpringDamperSpec> springs;
+  if (!top.has("springs")) return springs;
+  const Json& list = top.at("springs");
+  if (!list.is_array()) fail("model", "'springs' must be an array");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    std::string where = "springs[" + std::to_string(i) + "]";
+    if (list[i].is_object() && list[i].contains("name") && list[i]["name"].is_string()) where = "spring-damper '" + list[i]["name"].get<std::string>() + "'";
+    const ObjectReader r(list[i], where);
+    r.allowOnly({"name", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping", "rest_length", "preload"});
+    SpringDamperSpec s;
+    s.name = r.string("name");
+    s.bodyA = r.string("body_a");
+    s.pointA = r.vec3("point_a", Vec3::Zero());
+    const std::string b = r.string("body_b", "ground");
+    s.bodyB = b == "ground" ? std::string() : b;
+    s.pointB = r.vec3("point_b", Vec3::Zero());
+    s.stiffness = r.number("stiffness", 0.0);
+    s.damping = r.number("damping", 0.0);
+    s.restLength = r.number("rest_length");
+    s.preload = r.number("preload", 0.0);
+    springs.push_back(std::move(s));
+  }
+  return springs;
+}
+
+HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<std::string, std::uint32_t>& ids, const std::string& baseDir) {
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (j.is_object() && j.contains("name") && j["name"].is_string()) where = "hinge '" + j["name"].get<std::string>() + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut", "slide", "slide_rate"});
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut", "slide", "slide_rate", "spring", "stops", "actuator", "motion"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
   h.name = r.string("name");
@@ -213,6 +409,7 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   h.anchor = r.vec3("anchor", Vec3::Zero());
   h.slide = r.number("slide", 0.0);
   h.slideRate = r.number("slide_rate", 0.0);
+  h.loads = readHingeLoads(r, baseDir);
   return h;
 }
 
@@ -234,9 +431,9 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
   s.projectInitialState = r.boolean("project_initial_state", s.projectInitialState);
 }
 
-ModelSpec readModel(const Json& j) {
+ModelSpec readModel(const Json& j, const std::string& baseDir) {
   const ObjectReader top(j, "model");
-  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "editor"});
+  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "editor"});
   if (top.string("format", "mstmm-model") != "mstmm-model") fail("model", "not an MSTMM Studio model file ('format' is not 'mstmm-model')");
   const int version = top.integer("version", kModelFormatVersion);
   if (version > kModelFormatVersion || version < 1)
@@ -250,12 +447,13 @@ ModelSpec readModel(const Json& j) {
   if (!bodies.is_array()) fail("model", "'bodies' must be an array");
   std::unordered_map<std::string, std::uint32_t> ids;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
-    spec.bodies.push_back(readBody(bodies[i], i));
+    spec.bodies.push_back(readBody(bodies[i], i, baseDir));
     ids.emplace(spec.bodies.back().name, spec.bodies.back().id.value);  // duplicates: validation reports them
   }
   const Json& hinges = top.at("hinges");
   if (!hinges.is_array()) fail("model", "'hinges' must be an array");
-  for (std::size_t i = 0; i < hinges.size(); ++i) spec.hinges.push_back(readHinge(hinges[i], i, ids));
+  for (std::size_t i = 0; i < hinges.size(); ++i) spec.hinges.push_back(readHinge(hinges[i], i, ids, baseDir));
+  spec.springs = readSprings(top);
   if (top.has("editor")) spec.editorState = top.at("editor").dump();
   return spec;
 }
@@ -284,6 +482,82 @@ Json writeShape(const ShapeSpec& s) {
   return j;
 }
 
+Json writeFunction(const TimeFunction& f) {
+  switch (f.kind) {
+    case TimeFunctionKind::Constant: return f.value;
+    case TimeFunctionKind::Step: return {{"type", "step"}, {"from", f.value}, {"to", f.to}, {"start", f.start}, {"duration", f.duration}};
+    case TimeFunctionKind::Ramp: return {{"type", "ramp"}, {"offset", f.value}, {"slope", f.slope}, {"start", f.start}};
+    case TimeFunctionKind::Sine: return {{"type", "sine"}, {"amplitude", f.amplitude}, {"frequency", f.frequency}, {"phase", f.phase}, {"offset", f.value}};
+    case TimeFunctionKind::Table: {
+      Json points = Json::array();
+      for (const auto& [t, v] : f.points) points.push_back(Json::array({t, v}));
+      Json j = {{"type", "table"}, {"points", points}};
+      if (f.smooth) j["smooth"] = true;
+      return j;
+    }
+  }
+  return f.value;
+}
+
+Json writePairs(const std::vector<std::pair<double, double>>& rows) {
+  Json j = Json::array();
+  for (const auto& [x, y] : rows) j.push_back(Json::array({x, y}));
+  return j;
+}
+
+void writeHingeLoads(const HingeLoadsSpec& l, Json& j) {
+  if (l.spring) {
+    const HingeSpringSpec& s = *l.spring;
+    Json spring = {{"stiffness", s.stiffness}, {"damping", s.damping}, {"rest", s.rest}};
+    if (s.restOrientation != Quat(1, 0, 0, 0))
+      spring["rest_orientation"] = Json::array({s.restOrientation[0], s.restOrientation[1], s.restOrientation[2], s.restOrientation[3]});
+    if (!s.characteristic.empty()) spring["characteristic"] = writePairs(s.characteristic);
+    j["spring"] = spring;
+  }
+  if (l.stops) {
+    Json stops = Json::object();
+    if (l.stops->lower) stops["lower"] = *l.stops->lower;
+    if (l.stops->upper) stops["upper"] = *l.stops->upper;
+    stops["stiffness"] = l.stops->stiffness;
+    stops["damping"] = l.stops->damping;
+    j["stops"] = stops;
+  }
+  if (l.actuator) {
+    const HingeActuatorSpec& a = *l.actuator;
+    Json act;
+    if (a.kind == ActuatorKind::Force) {
+      act = {{"type", "force"}, {"load", writeFunction(a.load)}};
+    } else {
+      act = {{"type", "servo"}, {"reference", writeFunction(a.reference)}, {"kp", a.kp}, {"kd", a.kd}};
+    }
+    if (a.maxLoad) act["max_load"] = *a.maxLoad;
+    j["actuator"] = act;
+  }
+  if (l.motion) j["motion"] = writeFunction(*l.motion);
+}
+
+Json writeBodyLoads(const std::vector<BodyLoadSpec>& loads) {
+  Json list = Json::array();
+  for (const BodyLoadSpec& l : loads) {
+    Json force = Json::array(), moment = Json::array();
+    for (int k = 0; k < 3; ++k) {
+      force.push_back(writeFunction(l.force[k]));
+      moment.push_back(writeFunction(l.moment[k]));
+    }
+    list.push_back({{"name", l.name}, {"point", vec(l.point)}, {"axes", l.bodyAxes ? "body" : "world"}, {"force", force}, {"moment", moment}});
+  }
+  return list;
+}
+
+Json writeSprings(const std::vector<SpringDamperSpec>& springs) {
+  Json list = Json::array();
+  for (const SpringDamperSpec& s : springs)
+    list.push_back({{"name", s.name}, {"body_a", s.bodyA}, {"point_a", vec(s.pointA)}, {"body_b", s.groundB() ? std::string("ground") : s.bodyB},
+                    {"point_b", vec(s.pointB)}, {"stiffness", s.stiffness}, {"damping", s.damping}, {"rest_length", s.restLength},
+                    {"preload", s.preload}});
+  return list;
+}
+
 Json writeBody(const BodySpec& b, ModelKind kind) {
   Json j;
   j["name"] = b.name;
@@ -301,6 +575,7 @@ Json writeBody(const BodySpec& b, ModelKind kind) {
     init["orientation"] = Json::array({b.orientation[0], b.orientation[1], b.orientation[2], b.orientation[3]});
   if (!planar || b.angularVelocity != Vec3::Zero()) init["angular_velocity"] = vec(b.angularVelocity);
   j["initial"] = init;
+  if (!b.loads.empty()) j["loads"] = writeBodyLoads(b.loads);
   return j;
 }
 
@@ -323,6 +598,7 @@ Json writeHinge(const HingeSpec& h, const NameOfId& names) {
   if (h.slide != 0.0) j["slide"] = h.slide;
   if (h.slideRate != 0.0) j["slide_rate"] = h.slideRate;
   if (h.isGround() || h.anchor != Vec3::Zero()) j["anchor"] = vec(h.anchor);
+  writeHingeLoads(h.loads, j);
   return j;
 }
 
@@ -371,9 +647,9 @@ void writePretty(const Json& j, int indent, std::string& out) {
 
 }  // namespace
 
-ModelSpec modelFromJson(const std::string& text) {
+ModelSpec modelFromJson(const std::string& text, const std::string& baseDir) {
   try {
-    return readModel(Json::parse(text));
+    return readModel(Json::parse(text), baseDir);
   } catch (const Json::exception& e) {
     // Drop the library's "[json.exception.parse_error.101] " tag.
     std::string what = e.what();
@@ -404,6 +680,7 @@ std::string modelToJson(const ModelSpec& spec) {
   for (const BodySpec& b : spec.bodies) names.emplace(b.id.value, b.name);
   j["hinges"] = Json::array();
   for (const HingeSpec& h : spec.hinges) j["hinges"].push_back(writeHinge(h, names));
+  if (!spec.springs.empty()) j["springs"] = writeSprings(spec.springs);
   if (!spec.editorState.empty()) {
     Json editor = Json::parse(spec.editorState, nullptr, false);
     if (!editor.is_discarded()) j["editor"] = std::move(editor);
@@ -419,7 +696,7 @@ ModelSpec loadModel(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   try {
-    return modelFromJson(text.str());
+    return modelFromJson(text.str(), std::filesystem::path(path).parent_path().string());
   } catch (const Error& e) {
     throw Error(ErrorKind::Input, path + ": " + e.what());
   }

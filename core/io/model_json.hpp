@@ -11,9 +11,9 @@
 
 namespace mstmm {
 
-inline constexpr int kModelFormatVersion = 1;
+inline constexpr int kModelFormatVersion = 2;
 
-ModelSpec modelFromJson(const std::string& text);
+ModelSpec modelFromJson(const std::string& text, const std::string& baseDir = "");
 std::string modelToJson(const ModelSpec& spec);
 
 ModelSpec loadModel(const std::string& path);

@@ -215,6 +215,8 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
     model->m_cutRows += model->m_cuts.back().rows;
     model->m_dof -= model->m_cuts.back().rows;
   }
+  model->m_loads = compileLoads(spec, *model);
+  model->m_dof -= model->m_loads.drivenCount();  // a prescribed hinge has no degree of freedom
   // Depth from the root down (parents come after children, so walk backwards).
   for (int i = model->bodyCount() - 1; i >= 0; --i) {
     CompiledBody& b = model->m_bodies[static_cast<std::size_t>(i)];

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/model_spec.hpp"
 
 namespace mstmm {
@@ -112,6 +113,11 @@ class Model {
   int treeDepth() const { return m_treeDepth; }
   int multiInputBodyCount() const;
 
+  /// Springs, dampers, stops, actuators, prescribed hinges, external loads
+  /// and struts (empty for a model that only swings under gravity).
+  const CompiledLoads& loads() const { return m_loads; }
+  bool hasLoads() const { return !m_loads.empty(); }
+
   /// The spec this model was compiled from (names, shapes, initial state).
   const ModelSpec& spec() const { return m_spec; }
 
@@ -130,6 +136,7 @@ class Model {
   std::vector<int> m_compiledOfSpec;
   int m_dof = 0;
   int m_treeDepth = 0;
+  CompiledLoads m_loads;
   ModelSpec m_spec;
 };
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/loads/load_spec.hpp"
 #include "core/math/rotation.hpp"
 
 namespace mstmm {
@@ -83,6 +84,8 @@ struct BodySpec {
   // angular velocity Omega.
   Quat orientation = Quat(1.0, 0.0, 0.0, 0.0);
   Vec3 angularVelocity = Vec3::Zero();
+  /// External forces and moments on this body.
+  std::vector<BodyLoadSpec> loads;
 
   bool operator==(const BodySpec&) const = default;
 };
@@ -107,6 +110,8 @@ struct HingeSpec {
   // side's attachment point (input end or anchor), and its rate s'.
   double slide = 0.0;
   double slideRate = 0.0;
+  /// Spring-damper, stops, actuator and prescribed motion on its coordinate(s).
+  HingeLoadsSpec loads;
 
   bool isGround() const { return !parent.has_value(); }
   bool atChildOutput() const { return childEnd < 0; }
@@ -148,6 +153,8 @@ struct ModelSpec {
   Vec3 gravity = Vec3(0.0, -9.81, 0.0);
   std::vector<BodySpec> bodies;
   std::vector<HingeSpec> hinges;
+  /// Point-to-point spring-dampers between bodies or a body and the ground.
+  std::vector<SpringDamperSpec> springs;
   SimulationSettings simulation;
   /// Opaque JSON object owned by the editor (graph node positions and the
   /// like); core stores and writes it back unchanged. Empty: none.

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/loads/load_validation.hpp"
 #include "core/model/mass_properties.hpp"
 #include "core/model/spanning_tree.hpp"
 
@@ -43,6 +44,7 @@ class Checker {
     for (std::size_t i = 0; i < m_spec.hinges.size(); ++i) checkHinge(static_cast<int>(i));
     checkUniqueNames();
     checkTopology();
+    validateLoads(m_spec, m_out);
     return std::move(m_out);
   }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/loads/applied_loads.hpp"
 
 namespace mstmm {
 
@@ -14,6 +15,8 @@ struct Frame {
   const SolverOutput* out = nullptr;           // accelerations and hinge loads at y
   const std::vector<BodyPose>* poses = nullptr;
   Energy energy;
+  /// The load elements at y (models with loads; else null).
+  const AppliedLoads* loads = nullptr;
 };
 
 /// Receives the recorded frames of a run (in memory, streamed to a file, or

@@ -33,26 +33,27 @@ void resizeLike(Eigen::VectorXd& v, const Eigen::VectorXd& like) {
 }
 }  // namespace
 
-double RungeKutta4::step(OdeSystem& ode, double, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double h) {
+double RungeKutta4::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double h) {
   resizeLike(m_k2, y);
   resizeLike(m_k3, y);
   resizeLike(m_k4, y);
   resizeLike(m_stage, y);
   m_stage = y + 0.5 * h * dy;
-  ode.evaluate(m_stage, m_k2, out, false);
+  ode.evaluate(t + 0.5 * h, m_stage, m_k2, out, false);
   m_stage = y + 0.5 * h * m_k2;
-  ode.evaluate(m_stage, m_k3, out, false);
+  ode.evaluate(t + 0.5 * h, m_stage, m_k3, out, false);
   m_stage = y + h * m_k3;
-  ode.evaluate(m_stage, m_k4, out, false);
+  ode.evaluate(t + h, m_stage, m_k4, out, false);
   y += (h / 6.0) * (dy + 2.0 * m_k2 + 2.0 * m_k3 + m_k4);
   ode.normalise(y, 0.0);
-  ode.evaluate(y, dy, out);  // k1 of the next step
+  ode.evaluate(t + h, y, dy, out);  // k1 of the next step
   return h;
 }
 
-// Dormand-Prince 5(4) coefficients. The system is autonomous, so the nodes
-// c_i are not needed.
+// Dormand-Prince 5(4) coefficients; the nodes c_i give the stage times
+// (time-dependent loads and drives).
 namespace dp {
+constexpr double c2 = 1.0 / 5, c3 = 3.0 / 10, c4 = 4.0 / 5, c5 = 8.0 / 9;
 constexpr double a21 = 1.0 / 5;
 constexpr double a31 = 3.0 / 40, a32 = 9.0 / 40;
 constexpr double a41 = 44.0 / 45, a42 = -56.0 / 15, a43 = 32.0 / 9;
@@ -85,24 +86,24 @@ double DormandPrince45::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen
     if (h < 1e-14 * std::max(1.0, std::abs(t)))
       throw Error(ErrorKind::Divergence, "the adaptive step size fell below " + formatNumber(h) + " s: the motion is too stiff or singular here");
     m_stage = y + h * a21 * m_k[0];
-    ode.evaluate(m_stage, m_k[1], out, false);
+    ode.evaluate(t + c2 * h, m_stage, m_k[1], out, false);
     m_stage = y + h * (a31 * m_k[0] + a32 * m_k[1]);
-    ode.evaluate(m_stage, m_k[2], out, false);
+    ode.evaluate(t + c3 * h, m_stage, m_k[2], out, false);
     m_stage = y + h * (a41 * m_k[0] + a42 * m_k[1] + a43 * m_k[2]);
-    ode.evaluate(m_stage, m_k[3], out, false);
+    ode.evaluate(t + c4 * h, m_stage, m_k[3], out, false);
     m_stage = y + h * (a51 * m_k[0] + a52 * m_k[1] + a53 * m_k[2] + a54 * m_k[3]);
-    ode.evaluate(m_stage, m_k[4], out, false);
+    ode.evaluate(t + c5 * h, m_stage, m_k[4], out, false);
     m_stage = y + h * (a61 * m_k[0] + a62 * m_k[1] + a63 * m_k[2] + a64 * m_k[3] + a65 * m_k[4]);
-    ode.evaluate(m_stage, m_k[5], out, false);
+    ode.evaluate(t + 1.0 * h, m_stage, m_k[5], out, false);
     m_yNew = y + h * (b1 * m_k[0] + b3 * m_k[2] + b4 * m_k[3] + b5 * m_k[4] + b6 * m_k[5]);
-    ode.evaluate(m_yNew, m_k[6], out);
+    ode.evaluate(t + h, m_yNew, m_k[6], out);
     m_err = h * (e1 * m_k[0] + e3 * m_k[2] + e4 * m_k[3] + e5 * m_k[4] + e6 * m_k[5] + e7 * m_k[6]);
     const double err = errorNorm(y, m_yNew);
     const double factor = err > 0.0 ? std::clamp(0.9 * std::pow(err, -0.2), 0.2, 5.0) : 5.0;
     if (err <= 1.0 && std::isfinite(err)) {
       y = m_yNew;
       dy = m_k[6];
-      if (ode.normalise(y, 1e-10)) ode.evaluate(y, dy, out);
+      if (ode.normalise(y, 1e-10)) ode.evaluate(t + h, y, dy, out);
       m_h = h * factor;
       return h;
     }

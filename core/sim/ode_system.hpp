@@ -13,8 +13,9 @@ class OdeSystem {
 
   /// dy = f(y); `out` receives the solver's accelerations and, if `full`,
   /// the centre-of-mass accelerations and hinge loads at y.
-  void evaluate(const Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, bool full = true) {
+  void evaluate(double t, const Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, bool full = true) {
     out.angularOnly = !full;
+    m_solver.setTime(t);
     m_solver.evaluate(y, out);
     stateDerivative(m_model, y, out, dy);
     ++m_evaluations;

@@ -21,7 +21,8 @@ class Run {
         m_solver(makeSolver(settings.solver, m_model, supplementTarget(settings))),
         m_ode(*m_solver),
         m_integrator(makeIntegrator(settings)),
-        m_projector(*m_model) {
+        m_projector(*m_model),
+        m_loads(*m_model) {
     if (m_model->hasLoops() && settings.loopStabilisation == LoopStabilisation::Projection) m_ode.setProjector(&m_projector);
   }
 
@@ -34,6 +35,7 @@ class Run {
   void record();
   void checkFinite() const;
   void checkEnergy(const Energy& e) const;
+  Energy energyAt();
   int bodyWithMostKineticEnergy() const;
 
   std::shared_ptr<const Model> m_model;
@@ -44,6 +46,7 @@ class Run {
   OdeSystem m_ode;
   std::unique_ptr<Integrator> m_integrator;
   ClosureProjector m_projector;
+  AppliedLoads m_loads;  // evaluated at the recorded states, for energies and element channels
 
   Eigen::VectorXd m_y, m_dy;
   SolverOutput m_out;
@@ -84,21 +87,24 @@ RunReport Run::execute() {
 void Run::start() {
   m_y = m_options.initialState ? *m_options.initialState : initialState(*m_model);
   m_dy.resize(m_y.size());
-  m_out.resize(m_model->bodyCount());
+  m_out.resize(*m_model);
   m_ode.normalise(m_y, 0.0);
+  if (m_model->hasLoops() && m_settings.loopStabilisation == LoopStabilisation::Projection && m_model->loads().drivenCount() > 0)
+    throw Error(ErrorKind::Validation, "hinge '" + m_model->loads().hinges[static_cast<std::size_t>(m_model->loads().elementsOfBody[static_cast<std::size_t>(m_model->loads().drivenBodies.front())])].name +
+                                           "' is driven, and the projection onto the loop constraints would move it off its prescribed motion; use Baumgarte stabilisation");
   if (m_model->hasLoops()) {  // the angles of a loop are dependent (method.md §6)
     if (m_settings.projectInitialState) m_projector.project(m_y);
     else m_projector.requireClosed(m_y);
   }
-  m_ode.evaluate(m_y, m_dy, m_out);
+  m_ode.evaluate(m_t, m_y, m_dy, m_out);
   computePoses(*m_model, m_y, m_poses);
-  const Energy e0 = computeEnergy(*m_model, m_poses);
-  m_energy0 = e0.total();
+  const Energy e0 = energyAt();
+  m_energy0 = e0.balance();
   // What "blew up" means: far more energy than gravity could ever release
   // from bodies at their initial distances from the anchor, plus the initial
   // kinetic energy.
   const Vec3 anchor = m_model->hinge(m_model->root()).anchor;
-  m_energyScale = std::abs(e0.kinetic) + 1.0;
+  m_energyScale = std::abs(e0.kinetic) + std::abs(e0.spring) + 1.0;
   for (int i = 0; i < m_model->bodyCount(); ++i)
     m_energyScale += m_model->body(i).mass * m_model->gravity().norm() * ((m_poses[static_cast<std::size_t>(i)].com - anchor).norm() + 1.0);
   record();
@@ -139,7 +145,8 @@ void Run::record() {
   frame.y = &m_y;
   frame.out = &m_out;
   frame.poses = &m_poses;
-  frame.energy = computeEnergy(*m_model, m_poses);
+  frame.energy = energyAt();
+  if (m_model->hasLoads()) frame.loads = &m_loads;
   checkEnergy(frame.energy);
   m_sink.record(frame);
 }
@@ -158,11 +165,26 @@ void Run::checkFinite() const {
               {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
 }
 
+// Energies at the current state (poses already computed): with load
+// elements also the springs' potential and the integrated work and
+// dissipation (method: docs/loads.md, energy balance).
+Energy Run::energyAt() {
+  Energy e = computeEnergy(*m_model, m_poses);
+  if (!m_model->hasLoads()) return e;
+  m_loads.evaluate(m_t, m_y, &m_poses);
+  e.spring = m_loads.potential();
+  e.work = m_y[energyOffset(*m_model)];
+  e.dissipated = m_y[energyOffset(*m_model) + 1];
+  return e;
+}
+
+// For a model with load elements the balance E - W_in + E_diss, which stays
+// constant in exact motion, is what must not run away.
 void Run::checkEnergy(const Energy& e) const {
-  if (std::isfinite(e.total()) && std::abs(e.total() - m_energy0) <= 100.0 * m_energyScale) return;
+  if (std::isfinite(e.balance()) && std::abs(e.balance() - m_energy0) <= 100.0 * m_energyScale) return;
   const int body = bodyWithMostKineticEnergy();
   throw Error(ErrorKind::Divergence,
-              atTime(m_t) + "the total energy went from " + formatNumber(m_energy0) + " J to " + formatNumber(e.total()) +
+              atTime(m_t) + "the total energy" + (m_model->hasLoads() ? " balance" : "") + " went from " + formatNumber(m_energy0) + " J to " + formatNumber(e.balance()) +
                   " J (the motion diverged; body '" + m_model->body(body).name + "' holds the most kinetic energy); try a smaller time step",
               {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
 }

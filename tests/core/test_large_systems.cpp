@@ -100,7 +100,7 @@ class TestLargeSystems : public QObject {
     RungeKutta4 rk4;
     Eigen::VectorXd y = initialState(*model), dy(y.size());
     SolverOutput out;
-    ode.evaluate(y, dy, out);
+    ode.evaluate(0.0, y, dy, out);
     rk4.step(ode, 0.0, y, dy, out, 1e-3);  // sizes the stage vectors
     const long before = g_allocations.load();
     for (int k = 0; k < 100; ++k) rk4.step(ode, 0.0, y, dy, out, 1e-3);

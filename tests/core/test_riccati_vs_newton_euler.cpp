@@ -72,27 +72,6 @@ void randomise(ModelSpec& spec, Random& r, bool mixed) {
   }
 }
 
-/// Makes the angular velocities of a random state satisfy the revolute, weld
-/// and sliding hinges: Omega_tip = Omega_root + n phi' (revolute) or
-/// Omega_root (weld, slider).
-void makeConsistent(const Model& model, Eigen::VectorXd& y, Random& r) {
-  const int per = statePerBody(model);
-  for (int i = model.bodyCount() - 1; i >= 0; --i) {  // root first
-    const CompiledBody& b = model.body(i);
-    const HingeType type = model.hinge(i).type;
-    if (type != HingeType::Weld && type != HingeType::Revolute && type != HingeType::Slider) continue;
-    if (model.planar()) {
-      if (type != HingeType::Revolute) y[per * i + 1] = b.parent < 0 ? 0.0 : y[per * b.parent + 1];
-      continue;
-    }
-    const Vec3 parentOmega = b.parent < 0 ? Vec3::Zero() : Vec3(y.segment<3>(per * b.parent + 4));
-    const Mat3 parentRotation = b.parent < 0 ? Mat3::Identity() : bodyRotation(model, y, b.parent);
-    Vec3 omega = parentOmega;
-    if (type == HingeType::Revolute) omega += parentRotation * model.hinge(i).axisInParent * r.uniform(-3, 3);
-    y.segment<3>(per * i + 4) = omega;
-  }
-}
-
 struct Agreement {
   double angular = 0, com = 0, force = 0, moment = 0, slide = 0;
   void include(const SolverOutput& a, const SolverOutput& b) {
@@ -120,7 +99,7 @@ void compareOn(const ModelSpec& spec, int states, Random& r, Agreement& agreemen
   a.resize(model->bodyCount());
   for (int s = 0; s < states; ++s) {
     Eigen::VectorXd y = test::randomState(*model, r);
-    makeConsistent(*model, y, r);
+    test::makeConsistent(*model, y, r);
     riccati->evaluate(y, a);
     reference->evaluate(y, b);
     agreement.include(a, b);

@@ -13,7 +13,7 @@ namespace mstmm::test {
 /// m/s; consistent with its revolute, weld and sliding hinges only if it has
 /// none (tests make the angular velocities consistent afterwards).
 inline Eigen::VectorXd randomState(const Model& model, Random& random, double rate = 3.0) {
-  Eigen::VectorXd y(stateSize(model));
+  Eigen::VectorXd y = Eigen::VectorXd::Zero(stateSize(model));  // W_in, E_diss: zero
   for (int i = 0; i < model.bodyCount(); ++i) {
     if (model.planar()) {
       y[2 * i] = random.uniform(-4, 4);
@@ -45,6 +45,66 @@ inline double relativeDifference(const std::vector<Vec3>& a, const std::vector<V
     scale = std::max(scale, b[i].cwiseAbs().maxCoeff());
   }
   return diff / scale;
+}
+
+/// Makes the angular velocities of a random state satisfy the revolute, weld
+/// and sliding hinges: Omega_tip = Omega_root + n phi' (revolute) or
+/// Omega_root (weld, slider).
+inline void makeConsistent(const Model& model, Eigen::VectorXd& y, Random& r) {
+  const int per = statePerBody(model);
+  for (int i = model.bodyCount() - 1; i >= 0; --i) {  // root first
+    const CompiledBody& b = model.body(i);
+    const HingeType type = model.hinge(i).type;
+    if (type != HingeType::Weld && type != HingeType::Revolute && type != HingeType::Slider) continue;
+    if (model.planar()) {
+      if (type != HingeType::Revolute) y[per * i + 1] = b.parent < 0 ? 0.0 : y[per * b.parent + 1];
+      continue;
+    }
+    const Vec3 parentOmega = b.parent < 0 ? Vec3::Zero() : Vec3(y.segment<3>(per * b.parent + 4));
+    const Mat3 parentRotation = b.parent < 0 ? Mat3::Identity() : bodyRotation(model, y, b.parent);
+    Vec3 omega = parentOmega;
+    if (type == HingeType::Revolute) omega += parentRotation * model.hinge(i).axisInParent * r.uniform(-3, 3);
+    y.segment<3>(per * i + 4) = omega;
+  }
+}
+
+/// Cubic Hermite interpolation of samples (t, x, x') on one interval.
+struct HermiteSegment {
+  double t0, t1, x0, x1, v0, v1;
+  double h() const { return t1 - t0; }
+  double at(double s) const {
+    const double s2 = s * s, s3 = s2 * s;
+    return (2 * s3 - 3 * s2 + 1) * x0 + (s3 - 2 * s2 + s) * h() * v0 + (-2 * s3 + 3 * s2) * x1 + (s3 - s2) * h() * v1;
+  }
+  double slopeAt(double s) const {  // dx/dt
+    const double s2 = s * s;
+    return ((6 * s2 - 6 * s) * x0 + (3 * s2 - 4 * s + 1) * h() * v0 + (-6 * s2 + 6 * s) * x1 + (3 * s2 - 2 * s) * h() * v1) / h();
+  }
+  /// The s in [0, 1] where f changes sign (f(0), f(1) of opposite signs), by bisection.
+  template <class F>
+  static double root(F f) {
+    double lo = 0.0, hi = 1.0;
+    const bool rising = f(0.0) < 0.0;
+    for (int k = 0; k < 80; ++k) {
+      const double mid = 0.5 * (lo + hi);
+      ((f(mid) < 0.0) == rising ? lo : hi) = mid;
+    }
+    return 0.5 * (lo + hi);
+  }
+};
+
+/// Times where a sampled signal crosses zero upwards, and its extrema
+/// (time, value), from Hermite interpolation of values and rates.
+inline void crossingsAndPeaks(const std::vector<double>& t, const std::vector<double>& x, const std::vector<double>& v,
+                              std::vector<double>& upCrossings, std::vector<std::pair<double, double>>& peaks) {
+  for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+    const HermiteSegment seg{t[k], t[k + 1], x[k], x[k + 1], v[k], v[k + 1]};
+    if (x[k] < 0.0 && x[k + 1] >= 0.0) upCrossings.push_back(t[k] + seg.h() * HermiteSegment::root([&](double s) { return seg.at(s); }));
+    if ((v[k] > 0.0) != (v[k + 1] > 0.0)) {
+      const double s = HermiteSegment::root([&](double u) { return seg.slopeAt(u); });
+      peaks.emplace_back(t[k] + seg.h() * s, seg.at(s));
+    }
+  }
 }
 
 inline std::string sourcePath(const std::string& relative) { return std::string(MSTMM_SOURCE_DIR) + "/" + relative; }

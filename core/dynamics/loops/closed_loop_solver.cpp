@@ -16,12 +16,13 @@ ClosedLoopSolver::ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const S
       m_w(m_model->cutRows(), m_model->cutRows()),
       m_lu(m_model->cutRows(), m_model->cutRows()) {
   m_tree->setCutLoads(&m_loads);
-  m_column.resize(m_model->bodyCount());
+  m_column.resize(*m_model);
   m_rows.reserve(static_cast<std::size_t>(m_model->cutRows()));
 }
 
 void ClosedLoopSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const int rows = m_model->cutRows();
+  m_tree->setTime(m_time);
   computePoses(*m_model, y, m_poses);
   m_constraints.directions(m_poses, m_rows);
   m_rhs.setZero(rows);

@@ -65,11 +65,15 @@ NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model, cons
     : DynamicsSolver(std::move(model)), m_target(target) {
   const int n = m_model->bodyCount();
   m_rowOffset.resize(static_cast<std::size_t>(n));
+  m_driveRow.assign(static_cast<std::size_t>(n), -1);
   m_rows = D::B * n;
   for (int i = 0; i < n; ++i) {
     m_rowOffset[static_cast<std::size_t>(i)] = m_rows;
     m_rows += constraintRows(i);
+    const HingeElements* e = m_model->loads().atBody(i);
+    if (e && e->prescribed) m_driveRow[static_cast<std::size_t>(i)] = m_rows++;
   }
+  if (m_model->hasLoads()) m_applied = std::make_unique<AppliedLoads>(*m_model);
   m_cutRowOffset = m_rows;
   m_rows += m_model->cutRows();
 }
@@ -95,8 +99,8 @@ class KktAssembler {
   static constexpr int T = D::T, R = D::R, B = D::B;
   using TVec = typename D::TVec;
 
-  KktAssembler(const Model& model, const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, int rows)
-      : m_model(model), m_y(y), m_frames(frames), m_rhs(Eigen::VectorXd::Zero(rows)), m_rows(rows) {}
+  KktAssembler(const Model& model, const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, int rows, const AppliedLoads* loads)
+      : m_model(model), m_y(y), m_frames(frames), m_rhs(Eigen::VectorXd::Zero(rows)), m_rows(rows), m_loads(loads) {}
 
   /// Newton and Euler about C: m r''_C = m g + ..., J_C Omega' + Omega x J_C Omega = ...
   void addBody(int i) {
@@ -106,6 +110,40 @@ class KktAssembler {
     addBlock(m_t, B * i + T, B * i + T, f.inertia);
     m_rhs.template segment<T>(B * i) = b.mass * D::translational(m_model.gravity());
     if constexpr (R == 3) m_rhs.template segment<R>(B * i + T) = -f.omega.cross(f.inertia * f.omega);
+    if (m_loads && m_loads->hasBodyLoads()) addWrench(i, m_loads->bodyForce(i), m_loads->bodyMoment(i), Vec3::Zero());
+  }
+
+  /// The loads of the hinge at body i's output: (F, M) on the child at the
+  /// joint, the opposite on the parent at the same point.
+  void addHingeElements(int i, const HingeElementLoads& e) {
+    const CompiledBody& b = m_model.body(i);
+    addWrench(i, e.force, e.moment, m_frames[static_cast<std::size_t>(i)].rotation * (b.output - b.com));
+    if (b.parent >= 0)
+      addWrench(b.parent, -e.force, -e.moment, m_frames[static_cast<std::size_t>(b.parent)].rotation * (attachment(i) - m_model.body(b.parent).com));
+  }
+
+  /// A prescribed hinge: axis . (relative acceleration) = q''(t). Rotation:
+  /// n . (Omega'_c - Omega'_p) = q'' (n turns with the parent, n . (Omega_p x n) = 0);
+  /// slide: u . (r''_O(child) - r''_P(parent)) = s'' (readSlideAccelerations).
+  void addDriveRow(int i, int row, const HingeElementLoads& e) {
+    const CompiledBody& b = m_model.body(i);
+    const Vec3& n = e.coordinate.axis;
+    const bool slide = m_model.hinge(i).type == HingeType::Slider;
+    double rhs = e.motion.acceleration;
+    for (const int body : {i, b.parent}) {
+      if (body < 0) continue;
+      const double sign = body == i ? 1.0 : -1.0;
+      if (!slide) {
+        addBlock(m_t, row, B * body + T, (sign * D::rotational(n)).transpose().eval());
+        continue;
+      }
+      const Vec3 rho = m_frames[static_cast<std::size_t>(body)].rotation * ((body == i ? b.output : attachment(i)) - m_model.body(body).com);
+      const Vec3 omega = frameOmega(body);
+      addBlock(m_t, row, B * body, (sign * D::translational(n)).transpose().eval());
+      addBlock(m_t, row, B * body + T, (sign * D::rotational(rho.cross(n))).transpose().eval());
+      rhs -= sign * n.dot(omega.cross(omega.cross(rho)));
+    }
+    m_rhs[row] = rhs;
   }
 
   /// The constraint rows of the hinge at the output of body i, from `row` on.
@@ -215,12 +253,20 @@ class KktAssembler {
     else return Vec3(0.0, 0.0, w[0]);
   }
 
+  // A force F through the point at `arm` from C and a moment M: Newton gets F,
+  // Euler about C gets M + arm x F.
+  void addWrench(int body, const Vec3& force, const Vec3& moment, const Vec3& arm) {
+    m_rhs.template segment<T>(B * body) += D::translational(force);
+    m_rhs.template segment<R>(B * body + T) += D::rotational(moment + arm.cross(force));
+  }
+
   const Model& m_model;
   const Eigen::VectorXd& m_y;
   const std::vector<BodyFrame<D>>& m_frames;
   Triplets m_t;
   Eigen::VectorXd m_rhs;
   int m_rows;
+  const AppliedLoads* m_loads;
 };
 
 }  // namespace
@@ -229,13 +275,20 @@ template <class D>
 void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
-  out.resize(n, model.sliderCount());
+  out.resize(model);
   std::vector<BodyFrame<D>> frames;
   frames.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) frames.push_back(bodyFrame<D>(model, y, i));
-  KktAssembler<D> kkt(model, y, frames, m_rows);
+  if (m_applied) m_applied->evaluate(m_time, y);
+  KktAssembler<D> kkt(model, y, frames, m_rows, m_applied.get());
   for (int i = 0; i < n; ++i) kkt.addBody(i);
-  for (int i = 0; i < n; ++i) kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < n; ++i) {
+    kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
+    if (const HingeElementLoads* e = m_applied ? m_applied->atHinge(i) : nullptr) {
+      kkt.addHingeElements(i, *e);
+      if (m_driveRow[static_cast<std::size_t>(i)] >= 0) kkt.addDriveRow(i, m_driveRow[static_cast<std::size_t>(i)], *e);
+    }
+  }
   std::vector<ClosureRow> cutRows;
   if (model.hasLoops()) {
     const ClosureConstraints constraints(model);
@@ -257,6 +310,7 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
   const Eigen::VectorXd x = lu.solve(kkt.rhs());
   readSolution(x, frames, out);
   readSlideAccelerations(y, frames, out);
+  if (m_applied) readDrives(x, out);
   // lambda of a cut row acts on the tip side along the row's direction.
   out.cutForce.assign(model.cuts().size(), Vec3::Zero());
   out.cutMoment.assign(model.cuts().size(), Vec3::Zero());
@@ -265,6 +319,30 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
     auto& target = cutRows[r].rotational ? out.cutMoment : out.cutForce;
     target[static_cast<std::size_t>(cutRows[r].cut)] += lambda * cutRows[r].direction;
   }
+}
+
+// The multiplier of a drive row is the driving load (the mass rows see
+// +G^T lambda: along the axis on the child). The reported hinge load, what
+// the tip side exerts on the root side, includes the hinge's own elements
+// and drive, as the Riccati solver's joint state does.
+template <class D>
+void NewtonEulerSolver<D>::readDrives(const Eigen::VectorXd& x, SolverOutput& out) const {
+  for (int i = 0; i < m_model->bodyCount(); ++i) {
+    const HingeElementLoads* e = m_applied->atHinge(i);
+    if (!e) continue;
+    const auto s = static_cast<std::size_t>(i);
+    Vec3 force = e->force, moment = e->moment;
+    const int row = m_driveRow[s];
+    if (row >= 0) {
+      const double drive = x[row];
+      out.drivingLoad[static_cast<std::size_t>(m_model->loads().atBody(i)->driven)] = drive;
+      (m_model->hinge(i).type == HingeType::Slider ? force : moment) += drive * e->coordinate.axis;
+    }
+    out.hingeForce[s] -= D::toVec3T(D::translational(force));
+    out.hingeMoment[s] -= D::toVec3R(D::rotational(moment));
+  }
+  out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
+  out.dissipatedPower = m_applied->dissipation();
 }
 
 template <class D>

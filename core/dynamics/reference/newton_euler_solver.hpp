@@ -12,11 +12,17 @@
 // Closed loops need nothing special here: a cut hinge is one more set of
 // constraint rows between its two bodies (or a body and the ground), with
 // Baumgarte's drift term on the right-hand side when asked for.
+// Load elements enter as given wrenches on the bodies (a hinge's spring,
+// damper, stops and actuator as equal and opposite wrenches on its two
+// bodies at the joint); a prescribed hinge is one more constraint row,
+// relative acceleration along its axis = q''(t), whose multiplier is the
+// driving load.
 
 #include <memory>
 
 #include "core/dynamics/dimension.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/loads/applied_loads.hpp"
 
 namespace mstmm {
 
@@ -38,8 +44,11 @@ class NewtonEulerSolver final : public DynamicsSolver {
  private:
   int constraintRows(int body) const;
   void readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
+  void readDrives(const Eigen::VectorXd& x, SolverOutput& out) const;
   void readSlideAccelerations(const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   std::vector<int> m_rowOffset;  // first constraint row of each body's output hinge
+  std::vector<int> m_driveRow;   // the row of a prescribed hinge's motion, or -1
+  std::unique_ptr<AppliedLoads> m_applied;
   int m_cutRowOffset = 0;        // first row of the cut hinges' constraints
   int m_rows = 0;
   SupplementTarget m_target;

@@ -21,7 +21,9 @@ namespace mstmm {
 /// How a hinge is released: all rotations free (spatial ball, planar pin),
 /// one rotation axis free (spatial revolute), one translation free (slider:
 /// the same single-axis algebra with H = [u; 0]), or nothing free (weld).
-enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked };
+/// A driven (prescribed) hinge is not released at all: its nu' is given
+/// (method.md §3.7), so the root side sees the whole tip-side relation.
+enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked, Driven };
 
 /// What the backward sweep needs after a ball/pin release:
 /// Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''}, k = -D^-1 e_m
@@ -55,8 +57,13 @@ struct ReleaseCheck {
 /// only its lower triangle is computed) and g = e_q - S_{m r''}^T k. Only
 /// out.qr and out.eq are written: the other blocks are zero by definition and
 /// readers of a ball/pin release never look at them.
+///
+/// With a hinge moment M applied on the tip side (spring, damper, actuator:
+/// method.md §3.7), the condition m = 0 becomes m = M, so k = -D^-1 (e_m - M);
+/// the root side then receives -M, which the caller adds to its body step.
 template <class D>
-ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, RotationFreeRelease<D>& data) {
+ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, RotationFreeRelease<D>& data,
+                                 const typename D::RVec* appliedMoment = nullptr) {
   ReleaseCheck check;
   typename D::RR inverse;
   if (!SmallSpdInverse<D::R>::invert(tip.mw, inverse, check.condition)) {
@@ -64,7 +71,8 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
     return check;
   }
   data.K.noalias() = -inverse * tip.mr;
-  data.k.noalias() = -inverse * tip.em;
+  if (appliedMoment) data.k.noalias() = -inverse * (tip.em - *appliedMoment);
+  else data.k.noalias() = -inverse * tip.em;
   for (int r = 0; r < D::T; ++r)
     for (int c = 0; c <= r; ++c) out.qr(r, c) = out.qr(c, r) = tip.qr(r, c) - tip.mr.col(r).dot(data.K.col(c));
   out.eq.noalias() = tip.eq - tip.mr.transpose() * data.k;
@@ -72,10 +80,14 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
 }
 
 /// One free axis: H = h (B x 1), H_w = hw (h with its blocks swapped), bias c.
+/// `target` is what H_w^T [m; q] equals at the joint: 0 for a smooth hinge,
+/// the applied hinge load otherwise (method.md §3.7; with the sign rule of
+/// §1.2 the tip side receives +m and -q, so target = tau for a rotation and
+/// -tau for a slide), which shifts n0 by target / D.
 template <class D>
 ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h,
                                const Eigen::Matrix<double, D::B, 1>& hw, const Eigen::Matrix<double, D::B, 1>& c,
-                               ArticulatedRelation<D>& out, SingleAxisRelease<D>& data) {
+                               ArticulatedRelation<D>& out, SingleAxisRelease<D>& data, double target = 0.0) {
   const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
   const Eigen::Matrix<double, D::B, 1> sh = s * h;
   const Eigen::Matrix<double, 1, D::B> hwS = hw.transpose() * s;
@@ -87,9 +99,24 @@ ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::M
   data.h = h;
   data.c = c;
   data.N = -hwS / d;
-  data.n0 = -hw.dot(sce) / d;
+  data.n0 = -(hw.dot(sce) - target) / d;
   out = ArticulatedRelation<D>::fromFull(s + sh * data.N, sh * data.n0 + sce);
   return check;
+}
+
+/// A driven hinge (method.md §3.7): z_tip = z_root + h nu' + c with nu' given,
+/// so S_out = S and e_out = S (h nu' + c) + e. Nothing is inverted.
+template <class D>
+void releaseDriven(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h, const Eigen::Matrix<double, D::B, 1>& c,
+                   double nu, ArticulatedRelation<D>& out, SingleAxisRelease<D>& data) {
+  data.h = h;
+  data.c = c;
+  data.N.setZero();
+  data.n0 = nu;
+  const Eigen::Matrix<double, D::B, 1> z = h * nu + c;
+  out = tip;
+  out.em += tip.mr * z.template head<D::T>() + tip.mw * z.template tail<D::R>();
+  out.eq += tip.qr * z.template head<D::T>() - tip.mr.transpose() * z.template tail<D::R>();
 }
 
 }  // namespace mstmm

@@ -32,7 +32,8 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
   m_generalInertia.reserve(n);  // no reallocation: the constants point into it
   for (std::size_t i = 0; i < n; ++i) {
     const CompiledBody& b = mdl.body(static_cast<int>(i));
-    m_releaseKind[i] = releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
+    const HingeElements* elements = mdl.loads().atBody(static_cast<int>(i));
+    m_releaseKind[i] = elements && elements->prescribed ? ReleaseKind::Driven : releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
       m_generalInertia.push_back(b.inertiaAtOutput);
@@ -42,6 +43,7 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
   }
   m_gravity = D::translational(mdl.gravity());
   m_slideOffset = slideOffset(mdl);
+  if (mdl.hasLoads()) m_applied = std::make_unique<AppliedLoads>(mdl);
   if (mdl.hasLoops()) {
     std::vector<std::vector<CutEndOnBody>> perBody(n);
     for (int c = 0; c < static_cast<int>(mdl.cuts().size()); ++c) {
@@ -72,18 +74,25 @@ void RiccatiSolver<D>::setParallelism(int threads, int threshold) {
 template <class D>
 void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
-  if (!out.fits(*m_model)) out.resize(n, m_model->sliderCount());
+  if (!out.fits(*m_model)) out.resize(*m_model);
   m_y = y.data();
   m_out = &out;
+  if (m_applied) m_applied->evaluate(m_time, y);
   forwardRange(0, n - 1);
   solveRoot();
   const int root = n - 1;
-  if (!out.angularOnly) {  // z_root = 0 on the ground side: the load is e_out
+  {  // z_root = 0 on the ground side: the load is e_out
     const RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
-    const bool momentFree = m_releaseKind[static_cast<std::size_t>(root)] == ReleaseKind::RotationFree;
-    storeHingeLoad(root, momentFree ? RVec::Zero() : RVec(r.released.em), r.released.eq, out);
+    const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(root)];
+    const RVec moment = kind == ReleaseKind::RotationFree ? appliedMoment(root) : RVec(r.released.em);
+    if (kind == ReleaseKind::Driven) storeDrivingLoad(root, moment, r.released.eq, out);
+    if (!out.angularOnly) storeHingeLoad(root, moment, r.released.eq, out);
   }
   backwardRange(0, root);
+  if (m_applied) {
+    out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
+    out.dissipatedPower = m_applied->dissipation();
+  }
 }
 
 // Forward sweep over the bodies lo..hi (a whole subtree, or the whole tree):
@@ -159,6 +168,7 @@ void RiccatiSolver<D>::forwardBody(int i) {
   b.e2 = k.e2;
   BodyStep<D> step(k.rIO, k.omega);
   ownRelation<D>(cb, k, m_gravity, step.relation());
+  if (m_applied && m_applied->hasBodyLoads()) addBodyLoad(i, k, step.relation());
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
     RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
@@ -166,7 +176,11 @@ void RiccatiSolver<D>::forwardBody(int i) {
                            : D::rotate(k.rotation, link.position + slideAt(link.slider) * link.slideAxis);
     ld.e2 = D::centripetal(k.omega, ld.r);
     const auto c = static_cast<std::size_t>(link.child);
-    step.addInput(m_bodies[c].released, m_releaseKind[c] == ReleaseKind::RotationFree, ld.r);
+    const bool momentFree = m_releaseKind[c] == ReleaseKind::RotationFree;
+    step.addInput(m_bodies[c].released, momentFree, ld.r);
+    // A loaded ball/pin passes its applied moment M (its released m = M,
+    // method.md §3.7): a pure moment, the same about O.
+    if (momentFree && m_applied && m_applied->atHinge(link.child)) step.relation().em += appliedMoment(link.child);
   }
   if (m_cutLoads && !m_cutEnds.empty()) addCutLoads(i, k, step.relation());
   releaseOutputHinge(i, step.relation(), m_y);
@@ -187,34 +201,86 @@ void RiccatiSolver<D>::addCutLoads(int i, const BodyKinematics<D>& k, Articulate
   }
 }
 
-// Releases the hinge at the output of body i (method.md §3.3). Only a
-// revolute hinge needs the root side: its axis turns with the root-side body,
-// and its bias is Omega_root x Omega_tip.
+// A given external force F at C and moment M about C (method.md §3.7, 000
+// Eq. 5): F joins f_C in e_q, and e_m gains r_CO x F - M (E_9 has -m_C).
+template <class D>
+void RiccatiSolver<D>::addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
+  const TVec force = D::translational(m_applied->bodyForce(i));
+  relation.eq += force;
+  relation.em += D::crossRTv(k.rCO, force) - D::rotational(m_applied->bodyMoment(i));
+}
+
+template <class D>
+typename D::RVec RiccatiSolver<D>::appliedMoment(int child) const {
+  const HingeElementLoads* e = m_applied ? m_applied->atHinge(child) : nullptr;
+  return e ? RVec(D::rotational(e->moment)) : RVec::Zero();
+}
+
+// The single-axis motion of the hinge at body i's output (method.md §3.3):
+// a spatial revolute H = [0; n], c = [0; Omega_root x Omega_tip] with n
+// turning with the root side; a slider H = [u; 0], c = [2 s' Omega_root x u; 0];
+// a planar pin H = [0; 1], c = 0. H_w is H with its blocks swapped.
+template <class D>
+void RiccatiSolver<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const {
+  h.setZero();
+  hw.setZero();
+  bias.setZero();
+  const int parent = m_model->body(i).parent;
+  const CompiledHinge& hinge = m_model->hinge(i);
+  if (hinge.type == HingeType::Slider) {
+    const TVec u = parent >= 0 ? D::rotate(D::rotationOf(y + D::StatePerBody * parent), hinge.axisInParent) : D::translational(hinge.axisInParent);
+    const RVec omegaRoot = parent >= 0 ? RVec(D::angularVelocityOf(y + D::StatePerBody * parent)) : RVec::Zero();
+    h.template head<D::T>() = u;
+    hw.template tail<D::T>() = u;
+    bias.template head<D::T>() = -2.0 * slideRateAt(hinge.slider) * D::crossTRv(u, omegaRoot);
+    return;
+  }
+  if constexpr (D::R == 3) {
+    const Vec3& axis = hinge.axisInParent;
+    const Vec3 n = parent >= 0 ? Vec3(D::rotationOf(y + D::StatePerBody * parent) * axis) : axis;
+    const Vec3 omegaRoot = parent >= 0 ? Vec3(D::angularVelocityOf(y + D::StatePerBody * parent)) : Vec3::Zero();
+    // Fixed-size segments rather than comma initialisers: the latter go
+    // through runtime-sized blocks, which GCC 12 flags under AVX.
+    h.template tail<3>() = n;
+    hw.template head<3>() = n;
+    bias.template tail<3>() = omegaRoot.cross(Vec3(m_bodies[static_cast<std::size_t>(i)].omega));
+  } else {
+    h[D::T] = 1.0;
+    hw[0] = 1.0;
+  }
+}
+
+// What H_w^T [m; q] equals at a loaded joint: the tip side receives +m and
+// -q (method.md §1.2), so a moment M and force F applied on it give
+// H_w^T [m; q] = n . M for a rotation and -u . F for a slide.
+template <class D>
+double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeElementLoads& e) const {
+  return hw.template head<D::R>().dot(D::rotational(e.moment)) - hw.template tail<D::T>().dot(D::translational(e.force));
+}
+
+// Releases the hinge at the output of body i (method.md §3.3), with the
+// loads of its spring, damper, stops and actuator (§3.7); a driven hinge is
+// not released but given its prescribed nu' (§3.7).
 template <class D>
 void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
+  const HingeElementLoads* loads = m_applied ? m_applied->atHinge(i) : nullptr;
   ReleaseCheck check;
+  BVec h, hw, bias;
   switch (m_releaseKind[static_cast<std::size_t>(i)]) {
-    case ReleaseKind::RotationFree:
-      check = releaseRotationFree<D>(atOutput, b.released, b.release);
+    case ReleaseKind::RotationFree: {
+      const RVec moment = appliedMoment(i);
+      check = releaseRotationFree<D>(atOutput, b.released, b.release, loads ? &moment : nullptr);
       break;
+    }
     case ReleaseKind::SingleAxis:
-      if constexpr (D::R == 3) {
-        const int parent = m_model->body(i).parent;
-        const Vec3& axis = m_model->hinge(i).axisInParent;
-        const Vec3 n = parent >= 0 ? Vec3(D::rotationOf(y + D::StatePerBody * parent) * axis) : axis;
-        const Vec3 omegaRoot = parent >= 0 ? Vec3(D::angularVelocityOf(y + D::StatePerBody * parent)) : Vec3::Zero();
-        // Fixed-size segments rather than comma initialisers: the latter go
-        // through runtime-sized blocks, which GCC 12 flags under AVX.
-        Eigen::Matrix<double, D::B, 1> h = Eigen::Matrix<double, D::B, 1>::Zero(), hw = h, bias = h;
-        h.template tail<3>() = n;
-        hw.template head<3>() = n;
-        bias.template tail<3>() = omegaRoot.cross(Vec3(b.omega));
-        check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
-      }
-      break;
     case ReleaseKind::Slide:
-      check = releaseSlide(i, atOutput, y);
+      axisMotion(i, y, h, hw, bias);
+      check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)], loads ? hingeTarget(hw, *loads) : 0.0);
+      break;
+    case ReleaseKind::Driven:
+      axisMotion(i, y, h, hw, bias);
+      releaseDriven<D>(atOutput, h, bias, loads->motion.acceleration, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
       break;
     case ReleaseKind::Locked:
       b.released = atOutput;
@@ -223,19 +289,16 @@ void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& a
   if (check.singular()) throwSingular(i, check.condition);
 }
 
-// A sliding hinge (method.md §3.3): H = [u; 0] with u fixed in the root-side
-// body, and the Coriolis bias c = [2 s' Omega_root x u; 0]; nu' = s''.
+// The driving load of a prescribed hinge: the conjugate load at the joint
+// (H_w^T [m; q] with the sign of hingeTarget) less what its own spring,
+// damper and stops apply.
 template <class D>
-ReleaseCheck RiccatiSolver<D>::releaseSlide(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
-  const int parent = m_model->body(i).parent;
-  const CompiledHinge& hinge = m_model->hinge(i);
-  const TVec u = parent >= 0 ? D::rotate(D::rotationOf(y + D::StatePerBody * parent), hinge.axisInParent) : D::translational(hinge.axisInParent);
-  const RVec omegaRoot = parent >= 0 ? RVec(D::angularVelocityOf(y + D::StatePerBody * parent)) : RVec::Zero();
-  Eigen::Matrix<double, D::B, 1> h = Eigen::Matrix<double, D::B, 1>::Zero(), hw = h, bias = h;
-  h.template head<D::T>() = u;
-  hw.template tail<D::T>() = u;
-  bias.template head<D::T>() = -2.0 * slideRateAt(hinge.slider) * D::crossTRv(u, omegaRoot);
-  return releaseSingleAxis<D>(atOutput, h, hw, bias, m_bodies[static_cast<std::size_t>(i)].released, m_singleAxis[static_cast<std::size_t>(i)]);
+void RiccatiSolver<D>::storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
+  const SingleAxisRelease<D>& a = m_singleAxis[static_cast<std::size_t>(child)];
+  const HingeElementLoads& e = *m_applied->atHinge(child);
+  const double conjugate = a.h.template tail<D::R>().dot(moment) - a.h.template head<D::T>().dot(force);
+  const int driven = m_model->loads().atBody(child)->driven;
+  out.drivingLoad[static_cast<std::size_t>(driven)] = conjugate - (e.spring + e.stop + e.actuator);
 }
 
 // Root solve (method.md §3.5): the ground side has z_root = 0.
@@ -248,11 +311,12 @@ void RiccatiSolver<D>::solveRoot() {
   switch (m_releaseKind[static_cast<std::size_t>(root)]) {
     case ReleaseKind::RotationFree: r.angAcc = r.release.k; break;
     case ReleaseKind::SingleAxis:
-    case ReleaseKind::Slide: {
+    case ReleaseKind::Slide:
+    case ReleaseKind::Driven: {
       const Eigen::Matrix<double, D::B, 1> z = axis.h * axis.n0 + axis.c;
       r.accOutput = z.template head<D::T>();
       r.angAcc = z.template tail<D::R>();
-      if (m_releaseKind[static_cast<std::size_t>(root)] == ReleaseKind::Slide)
+      if (m_model->hinge(root).slider >= 0)
         m_out->slideAcceleration[static_cast<std::size_t>(m_model->hinge(root).slider)] = axis.n0;
       break;
     }
@@ -285,10 +349,11 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
   switch (m_releaseKind[static_cast<std::size_t>(child)]) {
     case ReleaseKind::RotationFree:
       c.angAcc = c.release.angularAcceleration(accJoint);
-      if (!out.angularOnly) storeHingeLoad(child, RVec::Zero(), c.released.qr * accJoint + c.released.eq, out);
+      if (!out.angularOnly) storeHingeLoad(child, appliedMoment(child), c.released.qr * accJoint + c.released.eq, out);
       return;
     case ReleaseKind::SingleAxis:
-    case ReleaseKind::Slide: {
+    case ReleaseKind::Slide:
+    case ReleaseKind::Driven: {
       const SingleAxisRelease<D>& a = m_singleAxis[static_cast<std::size_t>(child)];
       Eigen::Matrix<double, D::B, 1> zRoot;
       zRoot.template head<D::T>() = accJoint;
@@ -297,8 +362,9 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
       const Eigen::Matrix<double, D::B, 1> z = zRoot + a.h * nu + a.c;
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();
-      if (m_releaseKind[static_cast<std::size_t>(child)] == ReleaseKind::Slide)
-        out.slideAcceleration[static_cast<std::size_t>(m_model->hinge(child).slider)] = nu;
+      if (m_model->hinge(child).slider >= 0) out.slideAcceleration[static_cast<std::size_t>(m_model->hinge(child).slider)] = nu;
+      if (m_releaseKind[static_cast<std::size_t>(child)] == ReleaseKind::Driven)
+        storeDrivingLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
       break;
     }
     case ReleaseKind::Locked: c.angAcc = angAccRoot; break;

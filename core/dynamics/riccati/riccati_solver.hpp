@@ -22,6 +22,7 @@
 #include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
 #include "core/dynamics/riccati/subtree_parallelism.hpp"
+#include "core/loads/applied_loads.hpp"
 
 namespace mstmm {
 
@@ -74,7 +75,12 @@ class RiccatiSolver final : public DynamicsSolver {
   static void workerJob(void* self, int argument);
   void forwardBody(int i);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
-  ReleaseCheck releaseSlide(int i, const ArticulatedRelation<D>& atOutput, const double* y);
+  using BVec = Eigen::Matrix<double, D::B, 1>;
+  void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
+  double hingeTarget(const BVec& hw, const HingeElementLoads& e) const;
+  void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
+  void storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
+  RVec appliedMoment(int child) const;
   void addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
   double slideAt(int slider) const { return m_y[m_slideOffset + 2 * slider]; }
   double slideRateAt(int slider) const { return m_y[m_slideOffset + 2 * slider + 1]; }
@@ -91,6 +97,7 @@ class RiccatiSolver final : public DynamicsSolver {
   std::vector<SingleAxisRelease<D>> m_singleAxis;  // used by revolute and sliding hinges only
   std::vector<RiccatiLinkData<D>> m_links;
   TVec m_gravity;
+  std::unique_ptr<AppliedLoads> m_applied;  // models with load elements only
 
   /// The cut ends on each body (method.md §6): an extra input end whose load
   /// is given, i.e. S = O and e = the load. Sorted by body; body i owns

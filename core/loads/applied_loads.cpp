@@ -1,0 +1,216 @@
+#include "core/loads/applied_loads.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/model/model.hpp"
+
+namespace mstmm {
+
+namespace {
+
+Quat conjugate(const Quat& q) { return Quat(q[0], -q[1], -q[2], -q[3]); }
+
+/// Orientation of body i, or the identity for the ground (-1).
+Quat orientationOf(const Model& model, const Eigen::VectorXd& y, int i) {
+  return i < 0 ? Quat(1.0, 0.0, 0.0, 0.0) : bodyQuaternion(model, y, i);
+}
+Vec3 omegaOf(const Model& model, const Eigen::VectorXd& y, int i) { return i < 0 ? Vec3::Zero() : bodyAngularVelocity(model, y, i); }
+
+}  // namespace
+
+AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.loads()) {
+  m_hinge.resize(m_loads.hinges.size());
+  m_strut.resize(m_loads.springs.size());
+  if (m_loads.needsPoses()) {
+    m_force.assign(static_cast<std::size_t>(model.bodyCount()), Vec3::Zero());
+    m_moment = m_force;
+    m_poses.resize(static_cast<std::size_t>(model.bodyCount()));
+  }
+}
+
+void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
+  m_potential = m_dissipation = m_inputPower = 0.0;
+  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) {
+    evaluateHinge(t, y, m_loads.hinges[k], m_hinge[k]);
+    m_potential += m_hinge[k].potential;
+    m_dissipation += m_hinge[k].dissipation;
+    m_inputPower += m_hinge[k].inputPower;
+  }
+  if (!m_loads.needsPoses()) return;
+  if (!poses) {
+    computePoses(m_model, y, m_poses);
+    poses = &m_poses;
+  }
+  std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
+  std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
+  addBodyLoads(t, *poses);
+  addStruts(*poses);
+}
+
+// The hinge coordinate (docs/loads.md): planar q = theta_tip - theta_root;
+// a spatial revolute's q is the angle of A_root^T A_tip about its axis, in
+// (-pi, pi]; a ball's phi is the rotation vector of A_root^T A_tip R_rest^T,
+// for which the moment -k phi derives from the potential k |phi|^2 / 2
+// (phi is an eigenvector of the rotation-vector Jacobian).
+HingeCoordinate AppliedLoads::coordinate(const Eigen::VectorXd& y, const HingeElements& e) const {
+  HingeCoordinate c;
+  const int b = e.body, p = e.parent;
+  switch (e.coordinate) {
+    case HingeElements::Coordinate::PlanarAngle:
+      c.q = y[2 * b] - (p >= 0 ? y[2 * p] : 0.0);
+      c.rate = y[2 * b + 1] - (p >= 0 ? y[2 * p + 1] : 0.0);
+      c.axis = Vec3::UnitZ();
+      return c;
+    case HingeElements::Coordinate::Slide:
+      c.q = slidePosition(m_model, y, e.slider);
+      c.rate = slideRate(m_model, y, e.slider);
+      c.axis = p >= 0 ? Vec3(bodyRotation(m_model, y, p) * e.axis) : e.axis;
+      return c;
+    case HingeElements::Coordinate::AxisAngle: {
+      const Quat qp = orientationOf(m_model, y, p);
+      Quat rel = quaternionProduct(conjugate(qp), bodyQuaternion(m_model, y, b));
+      if (rel[0] < 0.0) rel = -rel;
+      c.q = 2.0 * std::atan2(rel.tail<3>().dot(e.axis), rel[0]);
+      c.axis = rotationFromQuaternion(qp) * e.axis;
+      c.rate = c.axis.dot(bodyAngularVelocity(m_model, y, b) - omegaOf(m_model, y, p));
+      return c;
+    }
+    case HingeElements::Coordinate::Rotation: {
+      const Quat qp = orientationOf(m_model, y, p);
+      Quat err = quaternionProduct(quaternionProduct(conjugate(qp), bodyQuaternion(m_model, y, b)), e.restConjugate);
+      if (err[0] < 0.0) err = -err;
+      const Vec3 v = err.tail<3>();
+      const double s = v.norm();
+      const double angle = 2.0 * std::atan2(s, err[0]);
+      const Vec3 phiRoot = s > 0.0 ? Vec3(v * (angle / s)) : Vec3(2.0 * v);
+      c.phi = rotationFromQuaternion(qp) * phiRoot;
+      c.q = angle;
+      c.relativeOmega = bodyAngularVelocity(m_model, y, b) - omegaOf(m_model, y, p);
+      c.rate = angle > 0.0 ? c.relativeOmega.dot(c.phi) / angle : 0.0;
+      return c;
+    }
+  }
+  return c;
+}
+
+// Spring, damper, stops and actuator of one hinge (docs/loads.md). A stop's
+// spring is conservative (potential k d^2 / 2); whatever its load differs
+// from that spring by, it takes out of the system (its damper, and the
+// clipping that keeps it from pulling).
+void AppliedLoads::evaluateHinge(double t, const Eigen::VectorXd& y, const HingeElements& e, HingeElementLoads& out) const {
+  out.coordinate = coordinate(y, e);
+  out.spring = out.stop = out.actuator = 0.0;
+  out.potential = out.dissipation = out.inputPower = 0.0;
+  out.moment.setZero();
+  out.force.setZero();
+  const HingeCoordinate& c = out.coordinate;
+  if (e.coordinate == HingeElements::Coordinate::Rotation) {
+    if (!e.spring) return;
+    const double magnitude = e.characteristic.empty() ? e.stiffness * c.q : e.characteristic.load(c.q);
+    const Vec3 direction = c.q > 0.0 ? Vec3(c.phi / c.q) : Vec3::Zero();
+    out.moment = -magnitude * direction - e.damping * c.relativeOmega;
+    out.spring = -magnitude;
+    out.potential = e.characteristic.empty() ? 0.5 * e.stiffness * c.q * c.q : e.characteristic.energy(c.q);
+    out.dissipation = e.damping * c.relativeOmega.squaredNorm();
+    return;
+  }
+  const double q = c.q, v = c.rate;
+  if (e.prescribed) out.motion = e.motion.evaluate(t);
+  if (e.spring) {
+    const double d = q - e.rest;
+    out.spring = -(e.characteristic.empty() ? e.stiffness * d : e.characteristic.load(d)) - e.damping * v;
+    out.potential += e.characteristic.empty() ? 0.5 * e.stiffness * d * d : e.characteristic.energy(d);
+    out.dissipation += e.damping * v * v;
+  }
+  if (e.stops) {
+    if (q > e.upper) {
+      const double d = q - e.upper, push = std::max(0.0, e.stopStiffness * d + e.stopDamping * v);
+      out.stop = -push;
+      out.potential += 0.5 * e.stopStiffness * d * d;
+      out.dissipation += (push - e.stopStiffness * d) * v;
+    } else if (q < e.lower) {
+      const double d = e.lower - q, push = std::max(0.0, e.stopStiffness * d - e.stopDamping * v);
+      out.stop = push;
+      out.potential += 0.5 * e.stopStiffness * d * d;
+      out.dissipation += (e.stopStiffness * d - push) * v;
+    }
+  }
+  if (e.actuator) {
+    double load = 0.0;
+    if (e.actuatorKind == ActuatorKind::Force) {
+      load = e.actuatorLoad.value(t);
+    } else {
+      const TimeSample r = e.reference.evaluate(t);
+      load = e.kp * (r.value - q) + e.kd * (r.rate - v);
+    }
+    out.actuator = std::clamp(load, -e.maxLoad, e.maxLoad);
+    out.inputPower = out.actuator * v;
+  }
+  const double total = out.spring + out.stop + out.actuator;
+  if (e.rotational()) out.moment = total * c.axis;
+  else out.force = total * c.axis;
+}
+
+void AppliedLoads::applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment) {
+  const Vec3 arm = point - pose.com;
+  m_force[static_cast<std::size_t>(body)] += force;
+  m_moment[static_cast<std::size_t>(body)] += moment + arm.cross(force);
+  m_inputPower += force.dot(pose.comVelocity + pose.omega.cross(arm)) + moment.dot(pose.omega);
+}
+
+void AppliedLoads::addBodyLoads(double t, const std::vector<BodyPose>& poses) {
+  for (const CompiledBodyLoad& l : m_loads.bodyLoads) {
+    const BodyPose& pose = poses[static_cast<std::size_t>(l.body)];
+    Vec3 force(l.force[0].value(t), l.force[1].value(t), l.force[2].value(t));
+    Vec3 moment(l.moment[0].value(t), l.moment[1].value(t), l.moment[2].value(t));
+    if (l.bodyAxes) {
+      force = pose.rotation * force;
+      moment = pose.rotation * moment;
+    }
+    applyAt(l.body, pose, pose.point(l.point), force, moment);
+  }
+}
+
+// A strut's tension T = k (L - L0) + c L' + preload pulls its ends together;
+// its spring and preload are conservative (potential k (L - L0)^2 / 2 + preload L),
+// the damper dissipates c L'^2. The input power that applyAt() counts for
+// these internal forces is exactly -(d/dt potential) - dissipation, so it is
+// taken back out below: the balance books struts as springs and dampers.
+void AppliedLoads::addStruts(const std::vector<BodyPose>& poses) {
+  for (std::size_t k = 0; k < m_loads.springs.size(); ++k) {
+    const CompiledSpringDamper& s = m_loads.springs[k];
+    const BodyPose& a = poses[static_cast<std::size_t>(s.bodyA)];
+    const Vec3 pa = a.point(s.pointA), va = a.comVelocity + a.omega.cross(pa - a.com);
+    Vec3 pb = s.pointB, vb = Vec3::Zero();
+    if (s.bodyB >= 0) {
+      const BodyPose& b = poses[static_cast<std::size_t>(s.bodyB)];
+      pb = b.point(s.pointB);
+      vb = b.comVelocity + b.omega.cross(pb - b.com);
+    }
+    const Vec3 d = pb - pa;
+    StrutState& st = m_strut[k];
+    st.length = d.norm();
+    const Vec3 n = st.length > 0.0 ? Vec3(d / st.length) : Vec3::Zero();
+    st.rate = n.dot(vb - va);
+    const double stretch = st.length - s.restLength;
+    st.tension = s.stiffness * stretch + s.damping * st.rate + s.preload;
+    const double before = m_inputPower;
+    applyAt(s.bodyA, a, pa, st.tension * n, Vec3::Zero());
+    if (s.bodyB >= 0) applyAt(s.bodyB, poses[static_cast<std::size_t>(s.bodyB)], pb, -st.tension * n, Vec3::Zero());
+    m_inputPower = before;
+    m_potential += 0.5 * s.stiffness * stretch * stretch + s.preload * st.length;
+    m_dissipation += s.damping * st.rate * st.rate;
+  }
+}
+
+double AppliedLoads::drivePower(const std::vector<double>& drivingLoads) const {
+  double power = 0.0;
+  for (std::size_t k = 0; k < m_loads.drivenBodies.size() && k < drivingLoads.size(); ++k) {
+    const HingeElementLoads* h = atHinge(m_loads.drivenBodies[k]);
+    power += drivingLoads[k] * h->coordinate.rate;
+  }
+  return power;
+}
+
+}  // namespace mstmm

@@ -1,0 +1,97 @@
+#pragma once
+// Evaluates the load elements of a model at one state and time: the loads
+// the hinges' springs, dampers, stops and actuators apply at the joints, the
+// resultant external force and moment on each body (external loads and
+// struts), the prescribed motions, and the power balance that the energy
+// accumulators of the state integrate (docs/loads.md):
+//   d/dt W_in   = actuators' and external loads' power + drivers' power,
+//   d/dt E_diss = power taken out by dampers and by stops beyond their springs,
+// so that E_kin + E_grav + E_spring - W_in + E_diss stays constant.
+// Shared by every solver, so that all of them see the same loads. Allocates
+// only in its constructor.
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "core/dynamics/kinematics.hpp"
+#include "core/loads/compiled_loads.hpp"
+
+namespace mstmm {
+
+/// A hinge's coordinate and rate at one state (HingeElements::Coordinate).
+struct HingeCoordinate {
+  double q = 0.0;     // rad or m (ball: |phi|)
+  double rate = 0.0;  // rad/s or m/s
+  Vec3 axis = Vec3::UnitZ();        // world axis of q (ball: unused)
+  Vec3 phi = Vec3::Zero();          // ball: rotation vector from rest, world axes
+  Vec3 relativeOmega = Vec3::Zero();  // ball: Omega_tip - Omega_root
+};
+
+/// What one hinge's elements do at one state.
+struct HingeElementLoads {
+  HingeCoordinate coordinate;
+  double spring = 0.0;    // spring + damper load on the tip side, along q
+  double stop = 0.0;      // stop load
+  double actuator = 0.0;  // actuator load
+  Vec3 moment = Vec3::Zero();  // total of the above on the tip side at the joint, world axes
+  Vec3 force = Vec3::Zero();
+  double potential = 0.0;  // spring and stop springs
+  double dissipation = 0.0;
+  double inputPower = 0.0;
+  TimeSample motion;       // prescribed hinges
+};
+
+struct StrutState {
+  double length = 0.0, rate = 0.0, tension = 0.0;
+};
+
+class AppliedLoads {
+ public:
+  explicit AppliedLoads(const Model& model);
+
+  bool active() const { return !m_loads.empty(); }
+  const CompiledLoads& elements() const { return m_loads; }
+
+  /// Everything below for the state y at time t. `poses` may be given when
+  /// the caller has them for y already; otherwise they are computed if needed.
+  void evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses = nullptr);
+
+  /// The load at the joint on the tip side of the hinge at body i's output
+  /// (spring, damper, stop, actuator; not the drive), or null.
+  const HingeElementLoads* atHinge(int body) const {
+    const int k = m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)];
+    return k < 0 ? nullptr : &m_hinge[static_cast<std::size_t>(k)];
+  }
+  const std::vector<HingeElementLoads>& hinges() const { return m_hinge; }
+  const std::vector<StrutState>& struts() const { return m_strut; }
+
+  /// Resultant external force at the centre of mass and moment about it on
+  /// each body, world axes (zero without external loads or struts).
+  bool hasBodyLoads() const { return m_loads.needsPoses(); }
+  const Vec3& bodyForce(int body) const { return m_force[static_cast<std::size_t>(body)]; }
+  const Vec3& bodyMoment(int body) const { return m_moment[static_cast<std::size_t>(body)]; }
+
+  double potential() const { return m_potential; }
+  double dissipation() const { return m_dissipation; }
+  /// Power put in by actuators and external loads (the drivers' comes from the solver).
+  double inputPower() const { return m_inputPower; }
+  /// The drivers' power for their loads (SolverOutput::drivingLoad).
+  double drivePower(const std::vector<double>& drivingLoads) const;
+
+ private:
+  void evaluateHinge(double t, const Eigen::VectorXd& y, const HingeElements& e, HingeElementLoads& out) const;
+  HingeCoordinate coordinate(const Eigen::VectorXd& y, const HingeElements& e) const;
+  void addBodyLoads(double t, const std::vector<BodyPose>& poses);
+  void addStruts(const std::vector<BodyPose>& poses);
+  void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);
+
+  const Model& m_model;
+  const CompiledLoads& m_loads;
+  std::vector<HingeElementLoads> m_hinge;
+  std::vector<StrutState> m_strut;
+  std::vector<Vec3> m_force, m_moment;
+  std::vector<BodyPose> m_poses;
+  double m_potential = 0.0, m_dissipation = 0.0, m_inputPower = 0.0;
+};
+
+}  // namespace mstmm

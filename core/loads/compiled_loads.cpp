@@ -1,0 +1,122 @@
+#include "core/loads/compiled_loads.hpp"
+
+#include "core/error.hpp"
+#include "core/model/model.hpp"
+
+namespace mstmm {
+
+namespace {
+
+HingeElements::Coordinate coordinateOf(HingeType type, ModelKind kind) {
+  switch (type) {
+    case HingeType::Pin: return HingeElements::Coordinate::PlanarAngle;
+    case HingeType::Revolute: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::AxisAngle;
+    case HingeType::Slider: return HingeElements::Coordinate::Slide;
+    case HingeType::Ball: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::Rotation;
+    case HingeType::Weld: break;
+  }
+  return HingeElements::Coordinate::PlanarAngle;
+}
+
+HingeElements compileHingeElements(const HingeSpec& h, int specIndex, int body, const Model& model) {
+  HingeElements e;
+  e.body = body;
+  e.parent = model.body(body).parent;
+  e.specHinge = specIndex;
+  e.name = h.name;
+  const CompiledHinge& ch = model.hinge(body);
+  e.coordinate = coordinateOf(h.type, model.kind());
+  e.axis = ch.axisInParent;
+  e.slider = ch.slider;
+  const HingeLoadsSpec& l = h.loads;
+  if (l.spring) {
+    e.spring = true;
+    e.stiffness = l.spring->stiffness;
+    e.damping = l.spring->damping;
+    e.rest = l.spring->rest;
+    const Quat r = l.spring->restOrientation.normalized();
+    e.restConjugate = Quat(r[0], -r[1], -r[2], -r[3]);
+    if (!l.spring->characteristic.empty()) e.characteristic = Characteristic(l.spring->characteristic);
+  }
+  if (l.stops) {
+    e.stops = true;
+    if (l.stops->lower) e.lower = *l.stops->lower;
+    if (l.stops->upper) e.upper = *l.stops->upper;
+    e.stopStiffness = l.stops->stiffness;
+    e.stopDamping = l.stops->damping;
+  }
+  if (l.actuator) {
+    e.actuator = true;
+    e.actuatorKind = l.actuator->kind;
+    e.actuatorLoad = TimeCurve(l.actuator->load);
+    e.reference = TimeCurve(l.actuator->reference);
+    e.kp = l.actuator->kp;
+    e.kd = l.actuator->kd;
+    if (l.actuator->maxLoad) e.maxLoad = *l.actuator->maxLoad;
+  }
+  if (l.motion) {
+    e.prescribed = true;
+    e.motion = TimeCurve(*l.motion);
+  }
+  return e;
+}
+
+}  // namespace
+
+CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
+  CompiledLoads out;
+  std::vector<int> bodyOfHinge(spec.hinges.size(), -1);
+  for (int i = 0; i < model.bodyCount(); ++i) bodyOfHinge[static_cast<std::size_t>(model.hinge(i).specIndex)] = i;
+  for (std::size_t h = 0; h < spec.hinges.size(); ++h) {
+    const HingeSpec& hinge = spec.hinges[h];
+    if (hinge.loads.empty()) continue;
+    const int body = bodyOfHinge[h];
+    if (body < 0)
+      throw Error(ErrorKind::Validation,
+                  "hinge '" + hinge.name + "' closes a loop (it is cut), and springs, stops, actuators and prescribed motion are not supported on cut hinges yet; mark it 'keep' so that another hinge of the loop is cut",
+                  {ErrorSubject::Kind::Hinge, static_cast<int>(h)});
+    if (out.elementsOfBody.empty()) out.elementsOfBody.assign(static_cast<std::size_t>(model.bodyCount()), -1);
+    out.elementsOfBody[static_cast<std::size_t>(body)] = static_cast<int>(out.hinges.size());
+    out.hinges.push_back(compileHingeElements(hinge, static_cast<int>(h), body, model));
+  }
+  // Driven hinges in processing order, so the numbering is the solvers' too.
+  for (int i = 0; i < model.bodyCount() && !out.elementsOfBody.empty(); ++i) {
+    const int k = out.elementsOfBody[static_cast<std::size_t>(i)];
+    if (k >= 0 && out.hinges[static_cast<std::size_t>(k)].prescribed) {
+      out.hinges[static_cast<std::size_t>(k)].driven = out.drivenCount();
+      out.drivenBodies.push_back(i);
+    }
+  }
+  for (std::size_t b = 0; b < spec.bodies.size(); ++b) {
+    const BodySpec& body = spec.bodies[b];
+    const int i = model.compiledIndexOfSpecBody(static_cast<int>(b));
+    for (const BodyLoadSpec& l : body.loads) {
+      CompiledBodyLoad c;
+      c.name = l.name;
+      c.body = i;
+      c.point = l.point - body.inputs.front();
+      c.bodyAxes = l.bodyAxes;
+      for (int k = 0; k < 3; ++k) {
+        c.force[k] = TimeCurve(l.force[k]);
+        c.moment[k] = TimeCurve(l.moment[k]);
+      }
+      out.bodyLoads.push_back(std::move(c));
+    }
+  }
+  for (const SpringDamperSpec& s : spec.springs) {
+    CompiledSpringDamper c;
+    c.name = s.name;
+    c.bodyA = model.bodyByName(s.bodyA);
+    c.pointA = s.pointA - model.spec().bodies[static_cast<std::size_t>(model.body(c.bodyA).specIndex)].inputs.front();
+    c.bodyB = s.groundB() ? -1 : model.bodyByName(s.bodyB);
+    c.pointB = s.groundB() ? s.pointB : Vec3(s.pointB - model.spec().bodies[static_cast<std::size_t>(model.body(c.bodyB).specIndex)].inputs.front());
+    c.stiffness = s.stiffness;
+    c.damping = s.damping;
+    c.restLength = s.restLength;
+    c.preload = s.preload;
+    out.springs.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace mstmm

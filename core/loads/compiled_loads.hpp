@@ -1,0 +1,90 @@
+#pragma once
+// The load elements of a model, compiled: indices are compiled body indices
+// (processing order), body points are relative to the body frame origin I_1
+// (as every other compiled body point), time functions are ready to evaluate.
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "core/loads/load_spec.hpp"
+
+namespace mstmm {
+
+class Model;
+struct ModelSpec;
+
+/// The elements in the tree hinge at the output of one body.
+struct HingeElements {
+  int body = -1;    // compiled index of the tip-side body
+  int parent = -1;  // compiled index of the root side; -1: the ground
+  int specHinge = -1;
+  std::string name;
+  enum class Coordinate { PlanarAngle, AxisAngle, Slide, Rotation } coordinate = Coordinate::PlanarAngle;
+  Vec3 axis = Vec3::UnitZ();  // revolute/slider axis in the root side's frame (world for the ground)
+  int slider = -1;
+
+  bool spring = false;
+  double stiffness = 0.0, damping = 0.0, rest = 0.0;
+  Quat restConjugate = Quat(1.0, 0.0, 0.0, 0.0);  // ball: conj(rest relative orientation)
+  Characteristic characteristic;
+
+  bool stops = false;
+  double lower = -std::numeric_limits<double>::infinity();
+  double upper = std::numeric_limits<double>::infinity();
+  double stopStiffness = 0.0, stopDamping = 0.0;
+
+  bool actuator = false;
+  ActuatorKind actuatorKind = ActuatorKind::Force;
+  TimeCurve actuatorLoad, reference;
+  double kp = 0.0, kd = 0.0;
+  double maxLoad = std::numeric_limits<double>::infinity();
+
+  bool prescribed = false;
+  TimeCurve motion;
+  int driven = -1;  // index among the prescribed hinges
+
+  bool rotational() const { return coordinate != Coordinate::Slide; }
+};
+
+struct CompiledBodyLoad {
+  std::string name;
+  int body = -1;
+  Vec3 point = Vec3::Zero();  // relative to I_1, body frame
+  bool bodyAxes = false;
+  TimeCurve force[3], moment[3];
+};
+
+struct CompiledSpringDamper {
+  std::string name;
+  int bodyA = -1;
+  Vec3 pointA = Vec3::Zero();  // relative to I_1 of A
+  int bodyB = -1;              // -1: the ground
+  Vec3 pointB = Vec3::Zero();  // relative to I_1 of B, or world
+  double stiffness = 0.0, damping = 0.0, restLength = 0.0, preload = 0.0;
+};
+
+struct CompiledLoads {
+  std::vector<HingeElements> hinges;
+  std::vector<int> elementsOfBody;  // per compiled body: index into hinges, or -1
+  std::vector<int> drivenBodies;    // bodies whose output hinge is prescribed, in driven order
+  std::vector<CompiledBodyLoad> bodyLoads;
+  std::vector<CompiledSpringDamper> springs;
+
+  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty(); }
+  /// Struts and external loads need body positions and velocities (one
+  /// kinematics walk per evaluation); hinge elements need only the state.
+  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty(); }
+  const HingeElements* atBody(int body) const {
+    if (elementsOfBody.empty()) return nullptr;
+    const int k = elementsOfBody[static_cast<std::size_t>(body)];
+    return k < 0 ? nullptr : &hinges[static_cast<std::size_t>(k)];
+  }
+  int drivenCount() const { return static_cast<int>(drivenBodies.size()); }
+};
+
+/// Builds the compiled elements of a valid spec for its compiled model.
+CompiledLoads compileLoads(const ModelSpec& spec, const Model& model);
+
+}  // namespace mstmm

@@ -1,0 +1,191 @@
+#include "core/loads/load_validation.hpp"
+
+#include <cmath>
+#include <numbers>
+
+namespace mstmm {
+
+namespace {
+
+bool nonNegative(double v) { return std::isfinite(v) && v >= 0.0; }
+
+class LoadChecker {
+ public:
+  LoadChecker(const ModelSpec& spec, std::vector<Diagnostic>& out) : m_spec(spec), m_out(out) {}
+
+  void run() {
+    for (std::size_t h = 0; h < m_spec.hinges.size(); ++h) checkHinge(static_cast<int>(h));
+    for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) checkBodyLoads(static_cast<int>(b));
+    for (std::size_t s = 0; s < m_spec.springs.size(); ++s) checkStrut(m_spec.springs[s], static_cast<int>(s));
+  }
+
+ private:
+  bool planar() const { return m_spec.kind == ModelKind::Planar; }
+  void hingeError(int h, const std::string& what) {
+    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Hinge, h}, "hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "': " + what});
+  }
+  void bodyError(int b, const std::string& what) {
+    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Body, b}, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what});
+  }
+  int bodyIndex(BodyId id) const { return m_spec.bodyIndex(id); }
+  int bodyByName(const std::string& name) const {
+    for (std::size_t i = 0; i < m_spec.bodies.size(); ++i)
+      if (m_spec.bodies[i].name == name) return static_cast<int>(i);
+    return -1;
+  }
+
+  void checkHinge(int h) {
+    const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+    const HingeLoadsSpec& l = hinge.loads;
+    if (l.empty()) return;
+    if (hinge.type == HingeType::Weld) {
+      hingeError(h, "a weld has no free coordinate, so it cannot carry a spring, stops, an actuator or a prescribed motion");
+      return;
+    }
+    const bool ball = hinge.type == HingeType::Ball && !planar();
+    const bool slide = hinge.type == HingeType::Slider;
+    const char* unitK = slide ? "N/m" : "N m/rad";
+    const char* unitC = slide ? "N s/m" : "N m s/rad";
+    if (ball && (l.stops || l.actuator || l.motion))
+      hingeError(h, "a ball hinge turns about three axes; stops, actuators and prescribed motion need a hinge with one coordinate (revolute, pin or slider)");
+    if (l.spring) checkSpring(h, *l.spring, unitK, unitC, ball);
+    if (l.stops && !ball) checkStops(h, *l.stops, unitK, unitC, hinge.type == HingeType::Revolute && !planar());
+    if (l.actuator && !ball) checkActuator(h, *l.actuator);
+    if (l.motion && !ball) {
+      if (const std::string why = checkTimeFunction(*l.motion, true); !why.empty()) hingeError(h, "motion: " + why);
+      if (l.actuator) hingeError(h, "a prescribed hinge is driven by its motion, which supplies the load it needs; remove its actuator");
+      else checkInitialMotion(h, hinge);
+    }
+    if (hinge.type == HingeType::Revolute && !planar()) checkRevoluteFrames(h, hinge);
+  }
+
+  void checkSpring(int h, const HingeSpringSpec& s, const char* unitK, const char* unitC, bool ball) {
+    if (!nonNegative(s.stiffness)) hingeError(h, std::string("spring: stiffness must be a finite number >= 0 (") + unitK + ")");
+    if (!nonNegative(s.damping)) hingeError(h, std::string("spring: damping must be a finite number >= 0 (") + unitC + ")");
+    if (!std::isfinite(s.rest)) hingeError(h, "spring: the rest value must be a finite number");
+    if (ball && (!s.restOrientation.allFinite() || s.restOrientation.norm() < 1e-12))
+      hingeError(h, "spring: the rest orientation must be a non-zero finite quaternion [w, x, y, z]");
+    if (!s.characteristic.empty())
+      if (const std::string why = checkCharacteristic(s.characteristic); !why.empty()) hingeError(h, "spring: " + why);
+  }
+
+  void checkStops(int h, const HingeStopsSpec& s, const char* unitK, const char* unitC, bool angleWrapped) {
+    if (!s.lower && !s.upper) hingeError(h, "stops: give a lower limit, an upper limit or both");
+    if ((s.lower && !std::isfinite(*s.lower)) || (s.upper && !std::isfinite(*s.upper))) hingeError(h, "stops: the limits must be finite numbers");
+    if (s.lower && s.upper && !(*s.lower < *s.upper))
+      hingeError(h, "stops: the lower limit " + formatNumber(*s.lower) + " is not below the upper limit " + formatNumber(*s.upper));
+    if (angleWrapped && ((s.lower && std::abs(*s.lower) > std::numbers::pi) || (s.upper && std::abs(*s.upper) > std::numbers::pi)))
+      hingeError(h, "stops: a spatial revolute angle lies in [-pi, pi] rad, so its limits must too");
+    if (!(std::isfinite(s.stiffness) && s.stiffness > 0.0)) hingeError(h, std::string("stops: stiffness must be a finite number > 0 (") + unitK + ")");
+    if (!nonNegative(s.damping)) hingeError(h, std::string("stops: damping must be a finite number >= 0 (") + unitC + ")");
+  }
+
+  void checkActuator(int h, const HingeActuatorSpec& a) {
+    if (a.kind == ActuatorKind::Force) {
+      if (const std::string why = checkTimeFunction(a.load, false); !why.empty()) hingeError(h, "actuator load: " + why);
+    } else {
+      if (const std::string why = checkTimeFunction(a.reference, false); !why.empty()) hingeError(h, "actuator reference: " + why);
+      if (!nonNegative(a.kp) || !nonNegative(a.kd)) hingeError(h, "actuator: the gains kp and kd must be finite numbers >= 0");
+    }
+    if (a.maxLoad && !(std::isfinite(*a.maxLoad) && *a.maxLoad > 0.0)) hingeError(h, "actuator: the load limit must be a finite number > 0");
+  }
+
+  /// The hinge coordinate of the initial state, as the loads evaluate it.
+  bool initialCoordinate(const HingeSpec& hinge, double& q, double& rate) const {
+    const int child = bodyIndex(hinge.child);
+    const int parent = hinge.parent ? bodyIndex(*hinge.parent) : -1;
+    if (child < 0 || (hinge.parent && parent < 0)) return false;
+    const BodySpec& c = m_spec.bodies[static_cast<std::size_t>(child)];
+    if (hinge.type == HingeType::Slider) {
+      q = hinge.slide;
+      rate = hinge.slideRate;
+      return true;
+    }
+    if (planar()) {
+      q = c.theta - (parent >= 0 ? m_spec.bodies[static_cast<std::size_t>(parent)].theta : 0.0);
+      rate = c.thetaDot - (parent >= 0 ? m_spec.bodies[static_cast<std::size_t>(parent)].thetaDot : 0.0);
+      return true;
+    }
+    const Quat qp = parent >= 0 ? Quat(m_spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
+    const Vec3 wp = parent >= 0 ? m_spec.bodies[static_cast<std::size_t>(parent)].angularVelocity : Vec3::Zero();
+    Quat rel = quaternionProduct(Quat(qp[0], -qp[1], -qp[2], -qp[3]), c.orientation.normalized());
+    if (rel[0] < 0.0) rel = -rel;
+    const Vec3 axis = hinge.axis.normalized();
+    q = 2.0 * std::atan2(rel.tail<3>().dot(axis), rel[0]);
+    rate = (rotationFromQuaternion(qp) * axis).dot(c.angularVelocity - wp);
+    return true;
+  }
+
+  // The motion must start where the initial state is, or the drive would
+  // have to jump the bodies there.
+  void checkInitialMotion(int h, const HingeSpec& hinge) {
+    double q = 0.0, rate = 0.0;
+    if (!initialCoordinate(hinge, q, rate)) return;
+    const TimeSample s = TimeCurve(*hinge.loads.motion).evaluate(0.0);
+    const bool slide = hinge.type == HingeType::Slider;
+    double dq = q - s.value;
+    if (!slide && !planar()) dq = std::remainder(dq, 2.0 * std::numbers::pi);
+    const char* unit = slide ? " m" : " rad";
+    if (std::abs(dq) > 1e-9 * (1.0 + std::abs(s.value)))
+      hingeError(h, "motion: its value at t = 0 (" + formatNumber(s.value) + unit + ") differs from the initial " + (slide ? "slide" : "angle") +
+                        " of the hinge (" + formatNumber(q) + unit + "); make the initial state match it");
+    if (std::abs(rate - s.rate) > 1e-9 * (1.0 + std::abs(s.rate)))
+      hingeError(h, "motion: its rate at t = 0 (" + formatNumber(s.rate) + unit + "/s) differs from the initial " + (slide ? "slide rate" : "relative angular velocity") +
+                        " (" + formatNumber(rate) + unit + "/s); make the initial state match it");
+  }
+
+  // A spatial revolute's angle is the rotation of A_root^T A_tip about the
+  // axis, which exists only if the two frames differ by such a rotation.
+  void checkRevoluteFrames(int h, const HingeSpec& hinge) {
+    const int child = bodyIndex(hinge.child);
+    const int parent = hinge.parent ? bodyIndex(*hinge.parent) : -1;
+    if (child < 0 || (hinge.parent && parent < 0) || !finite(hinge.axis) || hinge.axis.norm() < 1e-12) return;
+    const Quat qp = parent >= 0 ? Quat(m_spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
+    const Quat rel = quaternionProduct(Quat(qp[0], -qp[1], -qp[2], -qp[3]), m_spec.bodies[static_cast<std::size_t>(child)].orientation.normalized());
+    if (rel.tail<3>().cross(hinge.axis.normalized()).norm() > 1e-9)
+      hingeError(h, "its loads act on the angle about the revolute axis, but the initial orientations of its bodies differ by a rotation about another axis; align the frames of the two bodies up to a rotation about the axis");
+  }
+  static bool finite(const Vec3& v) { return v.allFinite(); }
+
+  void checkBodyLoads(int b) {
+    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
+    for (const BodyLoadSpec& l : body.loads) {
+      const std::string what = "load '" + l.name + "': ";
+      if (!l.point.allFinite() || (planar() && l.point.z() != 0.0)) bodyError(b, what + (planar() ? "the point must be finite and in the x-y plane" : "the point must be finite"));
+      for (int k = 0; k < 3; ++k) {
+        const char* axis = k == 0 ? "x" : k == 1 ? "y" : "z";
+        if (const std::string why = checkTimeFunction(l.force[k], false); !why.empty()) bodyError(b, what + "force " + axis + ": " + why);
+        if (const std::string why = checkTimeFunction(l.moment[k], false); !why.empty()) bodyError(b, what + "moment " + axis + ": " + why);
+      }
+      if (planar() && (!l.force[2].isZero() || !l.moment[0].isZero() || !l.moment[1].isZero()))
+        bodyError(b, what + "a planar model moves in the x-y plane, so the force's z component and the moment's x and y components must be 0");
+    }
+  }
+
+  void checkStrut(const SpringDamperSpec& s, int index) {
+    const std::string where = "spring-damper '" + s.name + "': ";
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
+    if (s.name.empty()) error("it needs a name");
+    for (std::size_t k = 0; k < m_spec.springs.size(); ++k)
+      if (static_cast<int>(k) < index && m_spec.springs[k].name == s.name) error("another spring-damper has the same name");
+    const int a = bodyByName(s.bodyA);
+    if (a < 0) error("body '" + s.bodyA + "' does not exist");
+    if (!s.groundB() && bodyByName(s.bodyB) < 0) error("body '" + s.bodyB + "' does not exist");
+    if (!s.groundB() && s.bodyA == s.bodyB) error("both ends are on body '" + s.bodyA + "'; a strut joins two different bodies, or a body and the ground");
+    if (!s.pointA.allFinite() || !s.pointB.allFinite()) error("its points must be finite");
+    if (planar() && (s.pointA.z() != 0.0 || s.pointB.z() != 0.0)) error("in a planar model its points must lie in the x-y plane (z = 0)");
+    if (!nonNegative(s.stiffness)) error("stiffness must be a finite number >= 0 (N/m)");
+    if (!nonNegative(s.damping)) error("damping must be a finite number >= 0 (N s/m)");
+    if (!nonNegative(s.restLength)) error("rest length must be a finite number >= 0 (m)");
+    if (!std::isfinite(s.preload)) error("preload must be a finite number (N)");
+  }
+
+  const ModelSpec& m_spec;
+  std::vector<Diagnostic>& m_out;
+};
+
+}  // namespace
+
+void validateLoads(const ModelSpec& spec, std::vector<Diagnostic>& out) { LoadChecker(spec, out).run(); }
+
+}  // namespace mstmm
