@@ -110,7 +110,7 @@ Row measure(const std::string& solverName, const Case& c, int threads, const Opt
   OdeSystem ode(*solver);
   RungeKutta4 rk4;
   Eigen::VectorXd dy(y.size());
-  ode.evaluate(y, dy, out);
+  ode.evaluate(0.0, y, dy, out);
   row.step = timePerCall([&] { rk4.step(ode, 0.0, y, dy, out, 1e-4); }, o);
   return row;
 }
