@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
+#include "core/generate/loaded_examples.hpp"
 #include "core/io/model_json.hpp"
 
 namespace mstmm::cli {
@@ -21,7 +22,7 @@ int bodyCount(const Arguments& a, long fallback) {
 
 int generateCommand(const std::vector<std::string>& args) {
   const Arguments a(args, {"bodies", "seed", "out", "chain"}, {"planar", "tree"});
-  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar, crank-slider or mixed");
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, servo-arm, quarter-car or stops-slider");
   const std::string kind = a.positional()[0];
   if (!a.has("out")) throw Error(ErrorKind::Input, "generate needs --out FILE.json");
   const bool planar = a.has("planar");
@@ -51,8 +52,18 @@ int generateCommand(const std::vector<std::string>& args) {
     o.chainBodies = static_cast<int>(chain);
     o.closeLoop = !a.has("tree");
     spec = generateMixedSystem(o);
+  } else if (kind == "damped-double-pendulum") {
+    spec = generateDampedDoublePendulum();
+  } else if (kind == "driven-pendulum") {
+    spec = generateDrivenPendulum();
+  } else if (kind == "servo-arm") {
+    spec = generateServoArm();
+  } else if (kind == "quarter-car") {
+    spec = generateQuarterCar();
+  } else if (kind == "stops-slider") {
+    spec = generateStopsSlider();
   } else {
-    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar, crank-slider or mixed)");
+    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, servo-arm, quarter-car or stops-slider)");
   }
   saveModel(spec, a.value("out"));
   std::cerr << "mstmm: wrote '" << spec.name << "' (" << spec.bodies.size() << " bodies) to " << a.value("out") << "\n";

@@ -8,6 +8,37 @@
 
 namespace mstmm::cli {
 
+namespace {
+
+/// The load elements: each hinge with what it carries, drives, struts, external loads.
+template <class Names>
+void printLoads(const Model& model, const Names& names) {
+  std::vector<std::string> hinges, drives, struts, loads;
+  for (const HingeElements& e : model.loads().hinges) {
+    std::string what;
+    auto add = [&](bool has, const char* name) {
+      if (has) what += (what.empty() ? "" : ", ") + std::string(name);
+    };
+    add(e.spring, "spring-damper");
+    add(e.stops, "stops");
+    add(e.actuator, e.actuatorKind == ActuatorKind::Servo ? "PD servo" : "actuator");
+    add(e.prescribed, "prescribed motion");
+    hinges.push_back(e.name + "' (" + what + ")");
+    if (e.prescribed) drives.push_back(e.name);
+  }
+  for (const CompiledSpringDamper& s : model.loads().springs) struts.push_back(s.name);
+  for (const CompiledBodyLoad& l : model.loads().bodyLoads) loads.push_back(l.name + "' on '" + model.body(l.body).name);
+  std::string hingeText;  // names() quotes each entry; the descriptions carry their own closing quote
+  for (std::size_t k = 0; k < hinges.size() && k < 20; ++k) hingeText += (k ? ", '" : "'") + hinges[k];
+  if (hinges.size() > 20) hingeText += " ...";
+  std::cout << "hinge loads:  " << hinges.size() << (hinges.empty() ? "" : ": " + hingeText) << "\n"
+            << "drives:       " << drives.size() << (drives.empty() ? "" : ": " + names(drives)) << " (prescribed hinges, not counted in the DOF)\n"
+            << "struts:       " << struts.size() << (struts.empty() ? "" : ": " + names(struts)) << "\n"
+            << "body loads:   " << loads.size() << (loads.empty() ? "" : ": " + names(loads)) << "\n";
+}
+
+}  // namespace
+
 int infoCommand(const std::vector<std::string>& args) {
   const Arguments a(args, {}, {});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "info needs exactly one model file");
@@ -43,6 +74,7 @@ int infoCommand(const std::vector<std::string>& args) {
   for (int k = 0; k < model->sliderCount(); ++k) sliders.push_back(model->hinge(model->sliderBody(k)).name);
   std::cout << "closed loops: " << cuts.size() << (cuts.empty() ? "" : " (cut at " + names(cuts) + ")") << "\n"
             << "sliders:      " << sliders.size() << (sliders.empty() ? "" : ": " + names(sliders)) << "\n";
+  if (model->hasLoads()) printLoads(*model, names);
   return 0;
 }
 

@@ -31,7 +31,7 @@ std::string csvField(const std::string& text) {
 }
 
 CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision)
-    : m_model(model), m_bodies(std::move(bodies)), m_precision(precision) {
+    : m_model(model), m_bodies(std::move(bodies)), m_precision(precision), m_channels(loadChannels(model)) {
   if (m_bodies.empty())
     for (int i = 0; i < model.bodyCount(); ++i) m_bodies.push_back(i);
 }
@@ -49,7 +49,10 @@ std::vector<std::string> CsvLayout::columnNames() const {
     names.push_back(hinge + ".s");
     names.push_back(hinge + ".s_dot");
   }
+  for (const LoadChannel& c : m_channels) names.push_back(c.name);
   for (const char* e : {"energy.kinetic", "energy.potential", "energy.total"}) names.emplace_back(e);
+  if (m_model.hasLoads())
+    for (const char* e : {"energy.spring", "energy.work", "energy.dissipated", "energy.balance"}) names.emplace_back(e);
   return names;
 }
 
@@ -62,6 +65,10 @@ std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
   text += "\n# units: t s; <body>.x/.y/.z m (centre of mass, world frame); <body>.qw/.qx/.qy/.qz 1 (body-to-world unit quaternion)";
   if (m_model.planar()) text += "; <body>.theta rad (rotation about z, continuous)";
   if (m_model.sliderCount() > 0) text += "; <hinge>.s m, <hinge>.s_dot m/s (slide of a sliding hinge along its axis, and its rate)";
+  for (const LoadChannel& c : m_channels) text += "; " + c.name + " " + c.unit;
+  if (m_model.hasLoads())
+    text += "; energy.total = kinetic + potential (gravity) + spring; energy.work: put in by actuators, drives and external loads; "
+            "energy.dissipated: by dampers and stops; energy.balance = total - work + dissipated (constant in exact motion)";
   text += "; energy.* J\n";
   const std::vector<std::string> names = columnNames();
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -78,7 +85,8 @@ void CsvLayout::number(std::string& line, double value) const {
 }
 
 void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
-                          const std::vector<double>& theta, const std::vector<double>& slides, const Energy& energy) const {
+                          const std::vector<double>& theta, const std::vector<double>& slides, const std::vector<double>& loads,
+                          const Energy& energy) const {
   appendNumber(line, t);  // time always in full precision
   for (std::size_t s = 0; s < m_bodies.size(); ++s) {
     for (int k = 0; k < 3; ++k) number(line, com[s][k]);
@@ -86,7 +94,10 @@ void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& 
     if (m_model.planar()) number(line, theta[s]);
   }
   for (double v : slides) number(line, v);
+  for (double v : loads) number(line, v);
   for (const double e : {energy.kinetic, energy.potential, energy.total()}) number(line, e);
+  if (m_model.hasLoads())
+    for (const double e : {energy.spring, energy.work, energy.dissipated, energy.balance()}) number(line, e);
   line += '\n';
 }
 
@@ -115,8 +126,9 @@ void CsvResultWriter::record(const Frame& frame) {
     m_slides[2 * static_cast<std::size_t>(k)] = slidePosition(model, *frame.y, k);
     m_slides[2 * static_cast<std::size_t>(k) + 1] = slideRate(model, *frame.y, k);
   }
+  if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, m_loads);
   m_line.clear();
-  m_layout.appendRow(m_line, frame.time, m_com, m_quat, m_theta, m_slides, frame.energy);
+  m_layout.appendRow(m_line, frame.time, m_com, m_quat, m_theta, m_slides, m_loads, frame.energy);
   m_out << m_line;
   if (!m_out) throw Error(ErrorKind::Io, "writing results file '" + m_path + "' failed (disk full?)");
 }
@@ -132,6 +144,7 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
   std::vector<Quat> quat(bodies.size());
   std::vector<double> theta(bodies.size());
   std::vector<double> slides(2 * static_cast<std::size_t>(results.slideCount()));
+  std::vector<double> loads(results.loadChannels().size());
   for (int f = 0; f < results.frameCount(); ++f) {
     for (int s = 0; s < results.recordedBodyCount(); ++s) {
       com[static_cast<std::size_t>(s)] = results.com(f, s);
@@ -142,7 +155,8 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
       slides[2 * static_cast<std::size_t>(k)] = results.slide(f, k);
       slides[2 * static_cast<std::size_t>(k) + 1] = results.slideRate(f, k);
     }
-    layout.appendRow(text, results.time(f), com, quat, theta, slides, results.energy(f));
+    for (std::size_t c = 0; c < loads.size() && f < results.loadFrameCount(); ++c) loads[c] = results.loadValue(f, static_cast<int>(c));
+    layout.appendRow(text, results.time(f), com, quat, theta, slides, loads, results.energy(f));
   }
   writeFileAtomically(path, text);
 }

@@ -4,8 +4,10 @@
 // then one row per recorded instant. Columns: t; per body <name>.x .y .z
 // (centre of mass), <name>.qw .qx .qy .qz (body-to-world unit quaternion),
 // planar models also <name>.theta (rad, continuous); per sliding hinge
-// <hinge>.s and <hinge>.s_dot; then energy.kinetic, energy.potential,
-// energy.total. Numbers use '.' whatever the locale and
+// <hinge>.s and <hinge>.s_dot; for a model with load elements the element
+// channels (core/loads/load_channels.hpp); then energy.kinetic,
+// energy.potential, energy.total, and with load elements energy.spring,
+// energy.work, energy.dissipated and energy.balance. Numbers use '.' whatever the locale and
 // the shortest text that reads back to the same double.
 
 #include <fstream>
@@ -35,7 +37,8 @@ class CsvLayout {
   /// One row; `com`, `quat`, `theta` are indexed like the layout's bodies,
   /// `slides` holds s, s' of every slider in turn.
   void appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
-                 const std::vector<double>& theta, const std::vector<double>& slides, const Energy& energy) const;
+                 const std::vector<double>& theta, const std::vector<double>& slides, const std::vector<double>& loads,
+                 const Energy& energy) const;
   const std::vector<int>& bodies() const { return m_bodies; }
   std::vector<std::string> columnNames() const;
 
@@ -45,6 +48,7 @@ class CsvLayout {
   const Model& m_model;
   std::vector<int> m_bodies;
   CsvPrecision m_precision;
+  std::vector<LoadChannel> m_channels;
 };
 
 /// Streams each recorded frame to a CSV file as it arrives (bounded memory).
@@ -64,6 +68,7 @@ class CsvResultWriter final : public ResultSink {
   std::vector<Quat> m_quat;
   std::vector<double> m_theta;
   std::vector<double> m_slides;
+  std::vector<double> m_loads;
 };
 
 /// Writes in-memory results with the same layout (recorded bodies only).

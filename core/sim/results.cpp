@@ -8,6 +8,7 @@ Results::Results(const Model& model, RecordOptions options) : m_single(options.s
     for (int i = 0; i < model.bodyCount(); ++i) options.bodies.push_back(i);
   m_bodies = std::move(options.bodies);
   for (std::size_t s = 0; s < m_bodies.size(); ++s) m_slotOfBody[static_cast<std::size_t>(m_bodies[s])] = static_cast<int>(s);
+  m_channels = mstmm::loadChannels(model);
 }
 
 void Results::store(double v) {
@@ -34,6 +35,10 @@ void Results::record(const Frame& frame) {
   for (int k = 0; k < m_sliders; ++k) {
     m_slides.push_back(slidePosition(model, *frame.y, k));
     m_slides.push_back(mstmm::slideRate(model, *frame.y, k));
+  }
+  if (frame.loads) {
+    loadChannelValues(model, *frame.loads, *frame.out, m_scratch);
+    m_loadValues.insert(m_loadValues.end(), m_scratch.begin(), m_scratch.end());
   }
 }
 

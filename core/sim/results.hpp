@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "core/loads/load_channels.hpp"
 #include "core/sim/frame.hpp"
 
 namespace mstmm {
@@ -49,6 +50,13 @@ class Results final : public ResultSink {
   double slide(int frame, int slider) const { return m_slides[static_cast<std::size_t>(frame * m_sliders + slider) * 2]; }
   double slideRate(int frame, int slider) const { return m_slides[static_cast<std::size_t>(frame * m_sliders + slider) * 2 + 1]; }
 
+  /// The load elements' channels (loadChannels(model)), always recorded.
+  const std::vector<LoadChannel>& loadChannels() const { return m_channels; }
+  int loadFrameCount() const { return m_channels.empty() ? 0 : static_cast<int>(m_loadValues.size() / m_channels.size()); }
+  double loadValue(int frame, int channel) const {
+    return m_loadValues[static_cast<std::size_t>(frame) * m_channels.size() + static_cast<std::size_t>(channel)];
+  }
+
   std::size_t bytes() const { return m_double.size() * sizeof(double) + m_float.size() * sizeof(float); }
 
  private:
@@ -71,6 +79,9 @@ class Results final : public ResultSink {
   std::vector<float> m_float;
   int m_sliders = 0;
   std::vector<double> m_slides;  // per frame: s, s' of every slider
+  std::vector<LoadChannel> m_channels;
+  std::vector<double> m_loadValues;  // per frame: every channel
+  std::vector<double> m_scratch;
 };
 
 }  // namespace mstmm

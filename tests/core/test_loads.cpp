@@ -13,6 +13,7 @@
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/generate/linkages.hpp"
+#include "core/generate/loaded_examples.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
@@ -312,6 +313,57 @@ class TestLoads : public QObject {
     QVERIFY(worstDrive <= 1e-10);
     QVERIFY(worstLoad <= 1e-10);
     QVERIFY(worstPower <= 1e-10);
+  }
+
+  // E_kin + E_grav + E_spring - W_in + E_diss is constant in exact motion;
+  // W_in and E_diss are integrated with the state, so over 10 s of RK4 at
+  // dt = 1e-3 s the balance may move only by truncation error.
+  void examplesKeepTheEnergyBalance_data() {
+    QTest::addColumn<int>("example");
+    QTest::newRow("damped double pendulum") << 0;
+    QTest::newRow("three-link arm with PD servos") << 1;
+    QTest::newRow("motor-driven pendulum") << 2;
+    QTest::newRow("quarter car (its own 0.25 ms step)") << 3;
+  }
+  void examplesKeepTheEnergyBalance() {
+    QFETCH(int, example);
+    const ModelSpec spec = example == 0 ? generateDampedDoublePendulum()
+                         : example == 1 ? generateServoArm()
+                         : example == 2 ? generateDrivenPendulum()
+                                        : generateQuarterCar();
+    const Results r = run(spec, example == 3 ? spec.simulation.endTime : 10.0, example == 3 ? spec.simulation.timeStep : 1e-3);
+    double lo = INFINITY, hi = -INFINITY, scale = 0.0, work = 0.0, dissipated = 0.0;
+    for (int f = 0; f < r.frameCount(); ++f) {
+      const Energy e = r.energy(f);
+      lo = std::min(lo, e.balance());
+      hi = std::max(hi, e.balance());
+      scale = std::max(scale, std::abs(e.kinetic) + std::abs(e.potential) + std::abs(e.spring));
+      work = std::max(work, std::abs(e.work));
+      dissipated = e.dissipated;
+    }
+    qInfo("%s: balance moves by %.2e J of %.4g J (%.2e), work in up to %.4g J, dissipated %.4g J", spec.name.c_str(), hi - lo, scale,
+          (hi - lo) / scale, work, dissipated);
+    QVERIFY(dissipated >= 0.0);
+    QVERIFY(work > 0.0 || dissipated > 0.0);  // something non-conservative happened
+    QVERIFY((hi - lo) <= 1e-8 * scale);
+  }
+
+  // The block hits each stop at 1 m/s: its spring can take at most
+  // v sqrt(m / k) of penetration (all kinetic energy into the spring; the
+  // damper only takes more out), and the block must come back.
+  void stopsHoldTheSliderWithinTheirPenetration() {
+    const ModelSpec spec = generateStopsSlider();
+    const Results r = run(spec, spec.simulation.endTime, spec.simulation.timeStep);
+    const double bound = stopPenetrationBound(1.0, 1.0, 1e5);
+    double worst = 0.0;
+    int reversals = 0;
+    for (int f = 0; f < r.frameCount(); ++f) {
+      worst = std::max(worst, std::abs(r.slide(f, 0)) - 0.5);
+      if (f > 0 && (r.slideRate(f, 0) > 0) != (r.slideRate(f - 1, 0) > 0)) ++reversals;
+    }
+    qInfo("stops: max penetration %.6f m, bound v sqrt(m/k) = %.6f m, %d bounces in 5 s", worst, bound, reversals);
+    QVERIFY(worst > 0.0 && worst <= bound);
+    QVERIFY(reversals >= 4);
   }
 
   void badValuesAreNamed() {
