@@ -38,6 +38,7 @@ struct Options {
   std::string csv;
   std::vector<std::string> solvers{"riccati", "newton-euler", "mass-matrix", "classical-tmm"};
   std::vector<int> sizes{10, 30, 100, 300, 1000, 3000, 10000, 33334};
+  std::vector<std::string> systems;  // with --systems: only these (prefixes of the system names)
   bool quick = false;
 };
 
@@ -83,10 +84,20 @@ std::vector<Case> cases(const Options& o) {
     if (((1 << levels) - 1) <= 40000) list.push_back({"binary tree", (1 << levels) - 1, compile(generateBinaryTree({levels, false}))});
   list.push_back({"branch N=999", 500, compile(generateBranch({500, false}))});
   list.push_back({"branch N=66667", 33334, compile(generateBranch({33334, false}))});
+  // The same with a rotational spring-damper in every ball hinge (issue:
+  // loads cost at most 1.3x the plain evaluation).
+  ModelSpec damped = generateBranch({33334, false});
+  for (HingeSpec& h : damped.hinges) h.loads.spring = HingeSpringSpec{10.0, 0.5};
+  list.push_back({"branch+springs", 33334, compile(damped)});
+  if (!o.systems.empty())
+    std::erase_if(list, [&](const Case& c) {
+      return std::none_of(o.systems.begin(), o.systems.end(), [&](const std::string& name) { return c.system.rfind(name, 0) == 0; });
+    });
   return list;
 }
 
 bool applicable(const std::string& solver, const Case& c) {
+  if (c.model->hasLoads() && solver != "riccati" && solver != "newton-euler") return false;  // they refuse load elements
   if (solver == "classical-tmm") return c.system == "chain";  // chains only
   if (solver == "mass-matrix") return c.model->degreesOfFreedom() <= MassMatrixSolver::kMaxDof;
   return true;
@@ -103,7 +114,7 @@ Row measure(const std::string& solverName, const Case& c, int threads, const Opt
   if (auto* r = dynamic_cast<RiccatiSolver<SpatialDim>*>(solver.get())) r->setParallelism(threads);
   Eigen::VectorXd y = initialState(*c.model);
   SolverOutput out;
-  out.resize(c.model->bodyCount());
+  out.resize(*c.model);
   Row row{solverName, c.system, c.bodies, c.model->degreesOfFreedom(), threads, 0, 0};
   row.evaluation = timePerCall([&] { solver->evaluate(y, out); }, o);
   if (row.evaluation > 2.0) return row;  // an RK4 step is four of these: leave it out
@@ -135,6 +146,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--batches") o.batches = std::stoi(next());
     else if (a == "--max-eval") o.maxEval = std::stod(next());
     else if (a == "--solvers") o.solvers = list(next());
+    else if (a == "--systems") o.systems = list(next());
     else if (a == "--sizes") {
       o.sizes.clear();
       for (const std::string& s : list(next())) o.sizes.push_back(std::stoi(s));
@@ -145,7 +157,7 @@ Options parse(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: mstmm-bench [--csv FILE] [--solvers riccati,newton-euler,mass-matrix,classical-tmm]\n"
-                   "                   [--sizes 10,100,...] [--min-time S] [--batches K] [--max-eval S] [--quick]\n"
+                   "                   [--sizes 10,100,...] [--systems chain,branch,...] [--min-time S] [--batches K] [--max-eval S] [--quick]\n"
                    "       mstmm-bench --accuracy FILE   (classical TMM and Riccati against Newton-Euler over chain length)\n");
       std::exit(2);
     }

@@ -11,15 +11,30 @@ namespace {
 
 Quat conjugate(const Quat& q) { return Quat(q[0], -q[1], -q[2], -q[3]); }
 
-/// Orientation of body i, or the identity for the ground (-1).
-Quat orientationOf(const Model& model, const Eigen::VectorXd& y, int i) {
-  return i < 0 ? Quat(1.0, 0.0, 0.0, 0.0) : bodyQuaternion(model, y, i);
+// Reads straight from the state (spatial: [p0..p3, Omega] per body,
+// state.hpp), so that a solver can call it inside its sweep.
+/// Orientation of body i as stored (integrator stages leave it slightly off
+/// unit length), or the identity for the ground (-1). Everything below is
+/// invariant to its scale: angles come from atan2 of two of its components,
+/// rotations divide by its squared norm, as A(p) of the solvers does.
+Quat orientationOf(const double* y, int i) {
+  if (i < 0) return Quat(1.0, 0.0, 0.0, 0.0);
+  return Quat(y[7 * i], y[7 * i + 1], y[7 * i + 2], y[7 * i + 3]);
 }
-Vec3 omegaOf(const Model& model, const Eigen::VectorXd& y, int i) { return i < 0 ? Vec3::Zero() : bodyAngularVelocity(model, y, i); }
+Vec3 omegaOf(const double* y, int i) { return i < 0 ? Vec3::Zero() : Vec3(y[7 * i + 4], y[7 * i + 5], y[7 * i + 6]); }
+
+/// v rotated by the quaternion q = [w, u] of any length: for unit q this is
+/// v + 2w (u x v) + 2 u x (u x v); dividing the 2 by |q|^2 makes it A(q) v.
+Vec3 rotate(const Quat& q, const Vec3& v) {
+  const Vec3 u = q.tail<3>();
+  const double s = 2.0 / q.squaredNorm();
+  const Vec3 t = s * u.cross(v);
+  return v + q[0] * t + u.cross(t);
+}
 
 }  // namespace
 
-AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.loads()) {
+AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.loads()), m_sliderOffset(slideOffset(model)) {
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
   if (m_loads.needsPoses()) {
@@ -30,22 +45,47 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
 }
 
 void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
+  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) evaluateHinge(t, y.data(), m_loads.hinges[k], m_hinge[k]);
   m_potential = m_dissipation = m_inputPower = 0.0;
-  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) {
-    evaluateHinge(t, y, m_loads.hinges[k], m_hinge[k]);
-    m_potential += m_hinge[k].potential;
-    m_dissipation += m_hinge[k].dissipation;
-    m_inputPower += m_hinge[k].inputPower;
+  if (m_loads.needsPoses()) {
+    if (!poses) {
+      computePoses(m_model, y, m_poses);
+      poses = &m_poses;
+    }
+    std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
+    std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
+    addBodyLoads(t, *poses);
+    addStruts(*poses);
   }
-  if (!m_loads.needsPoses()) return;
-  if (!poses) {
+  m_bodyPotential = m_potential;
+  m_bodyDissipation = m_dissipation;
+  m_bodyInputPower = m_inputPower;
+  sumHinges();
+}
+
+void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y) {
+  m_potential = m_dissipation = m_inputPower = 0.0;
+  if (m_loads.needsPoses()) {
     computePoses(m_model, y, m_poses);
-    poses = &m_poses;
+    std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
+    std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
+    addBodyLoads(t, m_poses);
+    addStruts(m_poses);
   }
-  std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
-  std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
-  addBodyLoads(t, *poses);
-  addStruts(*poses);
+  m_bodyPotential = m_potential;
+  m_bodyDissipation = m_dissipation;
+  m_bodyInputPower = m_inputPower;
+}
+
+void AppliedLoads::sumHinges() {
+  m_potential = m_bodyPotential;
+  m_dissipation = m_bodyDissipation;
+  m_inputPower = m_bodyInputPower;
+  for (const HingeElementLoads& h : m_hinge) {
+    m_potential += h.potential;
+    m_dissipation += h.dissipation;
+    m_inputPower += h.inputPower;
+  }
 }
 
 // The hinge coordinate (docs/loads.md): planar q = theta_tip - theta_root;
@@ -53,7 +93,7 @@ void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vecto
 // (-pi, pi]; a ball's phi is the rotation vector of A_root^T A_tip R_rest^T,
 // for which the moment -k phi derives from the potential k |phi|^2 / 2
 // (phi is an eigenvector of the rotation-vector Jacobian).
-HingeCoordinate AppliedLoads::coordinate(const Eigen::VectorXd& y, const HingeElements& e) const {
+HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeElements& e, Vec3& relativeOmega) const {
   HingeCoordinate c;
   const int b = e.body, p = e.parent;
   switch (e.coordinate) {
@@ -63,31 +103,37 @@ HingeCoordinate AppliedLoads::coordinate(const Eigen::VectorXd& y, const HingeEl
       c.axis = Vec3::UnitZ();
       return c;
     case HingeElements::Coordinate::Slide:
-      c.q = slidePosition(m_model, y, e.slider);
-      c.rate = slideRate(m_model, y, e.slider);
-      c.axis = p >= 0 ? Vec3(bodyRotation(m_model, y, p) * e.axis) : e.axis;
+      c.q = y[m_sliderOffset + 2 * e.slider];
+      c.rate = y[m_sliderOffset + 2 * e.slider + 1];
+      if (m_model.planar()) {
+        const double angle = p >= 0 ? y[2 * p] : 0.0, cs = std::cos(angle), sn = std::sin(angle);
+        c.axis = Vec3(cs * e.axis.x() - sn * e.axis.y(), sn * e.axis.x() + cs * e.axis.y(), 0.0);
+      } else {
+        c.axis = rotate(orientationOf(y, p), e.axis);
+      }
       return c;
     case HingeElements::Coordinate::AxisAngle: {
-      const Quat qp = orientationOf(m_model, y, p);
-      Quat rel = quaternionProduct(conjugate(qp), bodyQuaternion(m_model, y, b));
+      const Quat qp = orientationOf(y, p);
+      Quat rel = quaternionProduct(conjugate(qp), orientationOf(y, b));
       if (rel[0] < 0.0) rel = -rel;
       c.q = 2.0 * std::atan2(rel.tail<3>().dot(e.axis), rel[0]);
-      c.axis = rotationFromQuaternion(qp) * e.axis;
-      c.rate = c.axis.dot(bodyAngularVelocity(m_model, y, b) - omegaOf(m_model, y, p));
+      c.axis = rotate(qp, e.axis);
+      c.rate = c.axis.dot(omegaOf(y, b) - omegaOf(y, p));
       return c;
     }
     case HingeElements::Coordinate::Rotation: {
-      const Quat qp = orientationOf(m_model, y, p);
-      Quat err = quaternionProduct(quaternionProduct(conjugate(qp), bodyQuaternion(m_model, y, b)), e.restConjugate);
+      const Quat qp = orientationOf(y, p);
+      Quat err = quaternionProduct(quaternionProduct(conjugate(qp), orientationOf(y, b)), e.restConjugate);
       if (err[0] < 0.0) err = -err;
       const Vec3 v = err.tail<3>();
       const double s = v.norm();
       const double angle = 2.0 * std::atan2(s, err[0]);
       const Vec3 phiRoot = s > 0.0 ? Vec3(v * (angle / s)) : Vec3(2.0 * v);
-      c.phi = rotationFromQuaternion(qp) * phiRoot;
+      const Vec3 phi = rotate(qp, phiRoot);
       c.q = angle;
-      c.relativeOmega = bodyAngularVelocity(m_model, y, b) - omegaOf(m_model, y, p);
-      c.rate = angle > 0.0 ? c.relativeOmega.dot(c.phi) / angle : 0.0;
+      c.axis = angle > 0.0 ? Vec3(phi / angle) : Vec3::Zero();
+      relativeOmega = omegaOf(y, b) - omegaOf(y, p);
+      c.rate = relativeOmega.dot(c.axis);
       return c;
     }
   }
@@ -98,8 +144,9 @@ HingeCoordinate AppliedLoads::coordinate(const Eigen::VectorXd& y, const HingeEl
 // spring is conservative (potential k d^2 / 2); whatever its load differs
 // from that spring by, it takes out of the system (its damper, and the
 // clipping that keeps it from pulling).
-void AppliedLoads::evaluateHinge(double t, const Eigen::VectorXd& y, const HingeElements& e, HingeElementLoads& out) const {
-  out.coordinate = coordinate(y, e);
+void AppliedLoads::evaluateHinge(double t, const double* y, const HingeElements& e, HingeElementLoads& out) const {
+  Vec3 relativeOmega;
+  out.coordinate = coordinate(y, e, relativeOmega);
   out.spring = out.stop = out.actuator = 0.0;
   out.potential = out.dissipation = out.inputPower = 0.0;
   out.moment.setZero();
@@ -108,11 +155,10 @@ void AppliedLoads::evaluateHinge(double t, const Eigen::VectorXd& y, const Hinge
   if (e.coordinate == HingeElements::Coordinate::Rotation) {
     if (!e.spring) return;
     const double magnitude = e.characteristic.empty() ? e.stiffness * c.q : e.characteristic.load(c.q);
-    const Vec3 direction = c.q > 0.0 ? Vec3(c.phi / c.q) : Vec3::Zero();
-    out.moment = -magnitude * direction - e.damping * c.relativeOmega;
+    out.moment = -magnitude * c.axis - e.damping * relativeOmega;
     out.spring = -magnitude;
     out.potential = e.characteristic.empty() ? 0.5 * e.stiffness * c.q * c.q : e.characteristic.energy(c.q);
-    out.dissipation = e.damping * c.relativeOmega.squaredNorm();
+    out.dissipation = e.damping * relativeOmega.squaredNorm();
     return;
   }
   const double q = c.q, v = c.rate;

@@ -20,11 +20,9 @@ namespace mstmm {
 
 /// A hinge's coordinate and rate at one state (HingeElements::Coordinate).
 struct HingeCoordinate {
-  double q = 0.0;     // rad or m (ball: |phi|)
-  double rate = 0.0;  // rad/s or m/s
-  Vec3 axis = Vec3::UnitZ();        // world axis of q (ball: unused)
-  Vec3 phi = Vec3::Zero();          // ball: rotation vector from rest, world axes
-  Vec3 relativeOmega = Vec3::Zero();  // ball: Omega_tip - Omega_root
+  double q = 0.0;     // rad or m (ball: |phi|, the angle from rest)
+  double rate = 0.0;  // rad/s or m/s (ball: d|phi|/dt)
+  Vec3 axis = Vec3::UnitZ();  // world axis of q (ball: phi / |phi|)
 };
 
 /// What one hinge's elements do at one state.
@@ -56,6 +54,19 @@ class AppliedLoads {
   /// the caller has them for y already; otherwise they are computed if needed.
   void evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses = nullptr);
 
+  /// The same in parts, for a solver that evaluates each hinge inside its
+  /// own sweep (while the hinge's bodies are in cache): first the body
+  /// loads, then hingeAt() for each body (any order, any thread, each body
+  /// once), then sumHinges() for the totals.
+  void evaluateBodyLoads(double t, const Eigen::VectorXd& y);
+  const HingeElementLoads* hingeAt(int body, double t, const double* y) {
+    const int k = m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)];
+    if (k < 0) return nullptr;
+    evaluateHinge(t, y, m_loads.hinges[static_cast<std::size_t>(k)], m_hinge[static_cast<std::size_t>(k)]);
+    return &m_hinge[static_cast<std::size_t>(k)];
+  }
+  void sumHinges();
+
   /// The load at the joint on the tip side of the hinge at body i's output
   /// (spring, damper, stop, actuator; not the drive), or null.
   const HingeElementLoads* atHinge(int body) const {
@@ -79,8 +90,8 @@ class AppliedLoads {
   double drivePower(const std::vector<double>& drivingLoads) const;
 
  private:
-  void evaluateHinge(double t, const Eigen::VectorXd& y, const HingeElements& e, HingeElementLoads& out) const;
-  HingeCoordinate coordinate(const Eigen::VectorXd& y, const HingeElements& e) const;
+  void evaluateHinge(double t, const double* y, const HingeElements& e, HingeElementLoads& out) const;
+  HingeCoordinate coordinate(const double* y, const HingeElements& e, Vec3& relativeOmega) const;
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
   void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);
@@ -92,6 +103,8 @@ class AppliedLoads {
   std::vector<Vec3> m_force, m_moment;
   std::vector<BodyPose> m_poses;
   double m_potential = 0.0, m_dissipation = 0.0, m_inputPower = 0.0;
+  double m_bodyPotential = 0.0, m_bodyDissipation = 0.0, m_bodyInputPower = 0.0;  // struts and external loads
+  int m_sliderOffset = 0;
 };
 
 }  // namespace mstmm

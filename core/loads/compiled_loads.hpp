@@ -15,35 +15,32 @@ namespace mstmm {
 class Model;
 struct ModelSpec;
 
-/// The elements in the tree hinge at the output of one body.
+/// The elements in the tree hinge at the output of one body. The fields read
+/// on every evaluation come first and together (a few cache lines per hinge
+/// on 100,000-DOF systems); names, tables and time functions after them.
 struct HingeElements {
+  enum class Coordinate { PlanarAngle, AxisAngle, Slide, Rotation };
   int body = -1;    // compiled index of the tip-side body
   int parent = -1;  // compiled index of the root side; -1: the ground
-  int specHinge = -1;
-  std::string name;
-  enum class Coordinate { PlanarAngle, AxisAngle, Slide, Rotation } coordinate = Coordinate::PlanarAngle;
-  Vec3 axis = Vec3::UnitZ();  // revolute/slider axis in the root side's frame (world for the ground)
+  Coordinate coordinate = Coordinate::PlanarAngle;
   int slider = -1;
+  int driven = -1;  // index among the prescribed hinges
+  bool spring = false, stops = false, actuator = false, prescribed = false;
+  ActuatorKind actuatorKind = ActuatorKind::Force;
 
-  bool spring = false;
   double stiffness = 0.0, damping = 0.0, rest = 0.0;
   Quat restConjugate = Quat(1.0, 0.0, 0.0, 0.0);  // ball: conj(rest relative orientation)
-  Characteristic characteristic;
-
-  bool stops = false;
+  Vec3 axis = Vec3::UnitZ();  // revolute/slider axis in the root side's frame (world for the ground)
   double lower = -std::numeric_limits<double>::infinity();
   double upper = std::numeric_limits<double>::infinity();
   double stopStiffness = 0.0, stopDamping = 0.0;
-
-  bool actuator = false;
-  ActuatorKind actuatorKind = ActuatorKind::Force;
-  TimeCurve actuatorLoad, reference;
   double kp = 0.0, kd = 0.0;
   double maxLoad = std::numeric_limits<double>::infinity();
 
-  bool prescribed = false;
-  TimeCurve motion;
-  int driven = -1;  // index among the prescribed hinges
+  std::string name;
+  int specHinge = -1;
+  Characteristic characteristic;
+  TimeCurve actuatorLoad, reference, motion;
 
   bool rotational() const { return coordinate != Coordinate::Slide; }
 };

@@ -77,7 +77,7 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   if (!out.fits(*m_model)) out.resize(*m_model);
   m_y = y.data();
   m_out = &out;
-  if (m_applied) m_applied->evaluate(m_time, y);
+  if (m_applied) m_applied->evaluateBodyLoads(m_time, y);  // hinge loads follow in the sweep (releaseOutputHinge)
   forwardRange(0, n - 1);
   solveRoot();
   const int root = n - 1;
@@ -90,6 +90,7 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   }
   backwardRange(0, root);
   if (m_applied) {
+    m_applied->sumHinges();
     out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
     out.dissipatedPower = m_applied->dissipation();
   }
@@ -264,7 +265,7 @@ double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeElementLoads& e)
 template <class D>
 void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
-  const HingeElementLoads* loads = m_applied ? m_applied->atHinge(i) : nullptr;
+  const HingeElementLoads* loads = m_applied ? m_applied->hingeAt(i, m_time, y) : nullptr;
   ReleaseCheck check;
   BVec h, hw, bias;
   switch (m_releaseKind[static_cast<std::size_t>(i)]) {
