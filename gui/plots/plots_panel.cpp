@@ -25,7 +25,7 @@ namespace {
 
 constexpr int kDefaultPlottedBodies = 4;
 const Quantity kQuantities[] = {Quantity::Angle,      Quantity::AngularVelocity, Quantity::Energy,   Quantity::HingeForce,
-                                Quantity::HingeMoment, Quantity::Slide,           Quantity::SlideRate};
+                                Quantity::HingeMoment, Quantity::Slide,           Quantity::SlideRate, Quantity::LoadElement};
 
 QString titleOf(Quantity q) {
   const std::string name = quantityName(q);
@@ -255,6 +255,9 @@ void PlotsPanel::fillComponents(PaneView& view) {
     const bool sliders = m_results && m_results->model()->sliderCount() > 0;
     for (Quantity q : {Quantity::Slide, Quantity::SlideRate})
       if (QStandardItem* item = items->item(view.quantity->findData(static_cast<int>(q)))) item->setEnabled(sliders);
+    // Likewise the load elements in a model that has some.
+    const bool loads = m_results && m_results->model()->hasLoads();
+    if (QStandardItem* item = items->item(view.quantity->findData(static_cast<int>(Quantity::LoadElement)))) item->setEnabled(loads);
   }
   QSignalBlocker block(view.component);
   const int previous = view.component->currentIndex();

@@ -35,10 +35,12 @@ double rawValue(const Results& r, const Model& model, int frame, int slot, const
     case Quantity::HingeMoment: return r.hingeMoment(frame, slot)[planarZ];
     case Quantity::Slide: return r.slide(frame, key.component);
     case Quantity::SlideRate: return r.slideRate(frame, key.component);
+    case Quantity::LoadElement: return frame < r.loadFrameCount() ? r.loadValue(frame, key.component) : 0.0;
     case Quantity::Energy: break;
   }
   const Energy e = r.energy(frame);
-  return key.component == 0 ? e.kinetic : key.component == 1 ? e.potential : e.total();
+  const double values[] = {e.kinetic, e.potential, e.total(), e.spring, e.work, e.dissipated, e.balance()};
+  return key.component >= 0 && key.component < 7 ? values[key.component] : 0.0;
 }
 
 bool angular(const SeriesKey& key, const Model& model, const PlotSettings& settings) {
@@ -66,13 +68,16 @@ std::string quantityName(Quantity quantity) {
     case Quantity::HingeMoment: return "hinge moment";
     case Quantity::Slide: return "slide";
     case Quantity::SlideRate: return "slide rate";
+    case Quantity::LoadElement: return "load elements";
   }
   return {};
 }
 
 namespace {
 /// Per-slider quantities: not about a body.
-bool global(Quantity quantity) { return quantity == Quantity::Energy || quantity == Quantity::Slide || quantity == Quantity::SlideRate; }
+bool global(Quantity quantity) {
+  return quantity == Quantity::Energy || quantity == Quantity::Slide || quantity == Quantity::SlideRate || quantity == Quantity::LoadElement;
+}
 }  // namespace
 
 std::vector<std::string> componentNames(Quantity quantity, const Model& model, const PlotSettings& settings) {
@@ -84,7 +89,14 @@ std::vector<std::string> componentNames(Quantity quantity, const Model& model, c
       if (settings.representation == AngleRepresentation::AxisAngle) return {"angle about axis"};
       return {"qw", "qx", "qy", "qz"};
     case Quantity::AngularVelocity: return planar ? std::vector<std::string>{"omega z"} : std::vector<std::string>{"omega x", "omega y", "omega z"};
-    case Quantity::Energy: return {"kinetic", "potential", "total"};
+    case Quantity::Energy:
+      if (model.hasLoads()) return {"kinetic", "potential", "total", "spring", "work in", "dissipated", "balance"};
+      return {"kinetic", "potential", "total"};
+    case Quantity::LoadElement: {
+      std::vector<std::string> names;
+      for (const LoadChannel& c : loadChannels(model)) names.push_back(c.label + " [" + c.unit + "]");
+      return names;
+    }
     case Quantity::HingeForce: return planar ? std::vector<std::string>{"force x", "force y"} : std::vector<std::string>{"force x", "force y", "force z"};
     case Quantity::HingeMoment: return planar ? std::vector<std::string>{"moment z"} : std::vector<std::string>{"moment x", "moment y", "moment z"};
     case Quantity::Slide:
@@ -108,6 +120,12 @@ std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& se
     case Quantity::HingeMoment: return "N m";
     case Quantity::Slide: return "m";
     case Quantity::SlideRate: return "m/s";
+    case Quantity::LoadElement: {  // each curve's unit is in its name; the axis lists them
+      std::string units;
+      for (const LoadChannel& c : loadChannels(model))
+        if (units.find(c.unit) == std::string::npos) units += (units.empty() ? "" : ", ") + c.unit;
+      return units;
+    }
   }
   return {};
 }
@@ -118,6 +136,7 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
   if (key.quantity == Quantity::Energy) return "energy " + component;
   if (key.quantity == Quantity::Slide) return "slide of " + component;
   if (key.quantity == Quantity::SlideRate) return "slide rate of " + component;
+  if (key.quantity == Quantity::LoadElement) return component;
   const std::string body = key.body >= 0 && key.body < model.bodyCount() ? model.body(key.body).name : "?";
   if (key.quantity == Quantity::HingeForce || key.quantity == Quantity::HingeMoment)
     return "hinge of " + body + " " + component;
@@ -164,7 +183,8 @@ bool quantityFromKeyword(const std::string& word, Quantity& quantity) {
                                                     {"hinge-force", Quantity::HingeForce},
                                                     {"hinge-moment", Quantity::HingeMoment},
                                                     {"slide", Quantity::Slide},
-                                                    {"slide-rate", Quantity::SlideRate}};
+                                                    {"slide-rate", Quantity::SlideRate},
+                                                    {"loads", Quantity::LoadElement}};
   for (const auto& [w, q] : words)
     if (word == w) {
       quantity = q;

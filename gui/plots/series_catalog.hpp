@@ -15,7 +15,10 @@
 namespace mstmm::gui {
 
 /// Slide and SlideRate belong to the sliding hinges: one component per slider.
-enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate };
+/// LoadElement: the channels of the load elements (core/loads/load_channels.hpp),
+/// one component each. Energy has, with load elements, also spring, work in,
+/// dissipated and the balance E - W_in + E_diss.
+enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate, LoadElement };
 enum class AngleRepresentation { Cardan, AxisAngle, Quaternion };
 
 struct PlotSettings {
@@ -46,7 +49,7 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
 std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings);
 /// The value axis title with its unit, e.g. "Angle [deg]".
 std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings);
-/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate" (the CLI's words).
+/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate", "loads" (the CLI's words).
 bool quantityFromKeyword(const std::string& word, Quantity& quantity);
 
 /// The series' value at every recorded frame from `firstFrame` on. Angles

@@ -156,7 +156,7 @@ class TestCli : public QObject {
                                     << "mstmm: error: export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)\n";
     QTest::newRow("export unknown quantity")
         << QStringList{"export", demo, "--plot", "/tmp/x.svg", "--plot-quantity", "speed"}
-        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide or slide-rate, not 'speed'\n";
+        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate or loads, not 'speed'\n";
     QTest::newRow("export bad size") << QStringList{"export", demo, "--image", "/tmp/x.png", "--size", "big"}
                                      << "mstmm: error: --size expects WIDTHxHEIGHT in 16..16384 pixels, not 'big'\n";
   }
@@ -188,6 +188,34 @@ class TestCli : public QObject {
     QVERIFY(svg.readAll().contains("viewBox=\"0 0 640 360\""));
     QCOMPARE(QDir(dir.filePath("pv")).entryList({"demo_*.vtp"}).size(), results.frameCount());
     if (display) QCOMPARE(QImage(dir.filePath("view.png")).size(), QSize(300, 200));
+  }
+
+  // The damped double pendulum: 'generate', 'info' names its dampers, and
+  // the energy plot exported as CSV carries the balance curve
+  // E - W_in + E_diss, which stays within RK4's truncation (1e-8 of the
+  // energy) while the dampers take out joules.
+  void energyBalanceOfTheDampedExampleReadsBackFromItsExport() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath("damped.json");
+    QCOMPARE(mstmmCli({"generate", "damped-double-pendulum", "--out", model}).exitCode, 0);
+    const Run info = mstmmCli({"info", model});
+    QVERIFY2(info.out.contains("hinge loads:  2: 'shoulder' (spring-damper), 'elbow' (spring-damper)"), qPrintable(info.out));
+    const Run r = mstmmCli({"export", model, "--t-end", "10", "--plotted-csv", dir.filePath("energy.csv"), "--plot-quantity", "energy"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const Csv csv = readCsv(dir.filePath("energy.csv"));
+    QCOMPARE(csv.header, (QStringList{"t [s]", "energy kinetic [J]", "energy potential [J]", "energy total [J]", "energy spring [J]",
+                                      "energy work in [J]", "energy dissipated [J]", "energy balance [J]"}));
+    double lo = INFINITY, hi = -INFINITY, scale = 0.0;
+    for (const auto& row : csv.rows) {
+      lo = std::min(lo, row[7]);
+      hi = std::max(hi, row[7]);
+      scale = std::max(scale, std::abs(row[1]) + std::abs(row[2]));
+      QCOMPARE(row[7], row[3] - row[5] + row[6]);  // the balance is the sum of its parts
+    }
+    const double dissipated = csv.rows.back()[6];
+    qInfo("damped double pendulum, 10 s: dampers took %.4f J, the balance moved %.2e J (%.2e of %.2f J)", dissipated, hi - lo, (hi - lo) / scale, scale);
+    QVERIFY(dissipated > 1.0);
+    QVERIFY(hi - lo <= 1e-8 * scale);
   }
 
   void badInputExitsNonZeroWithOneLine() {
