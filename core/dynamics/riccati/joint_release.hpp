@@ -83,7 +83,7 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
 /// `target` is what H_w^T [m; q] equals at the joint: 0 for a smooth hinge,
 /// the applied hinge load otherwise (method.md §3.7; with the sign rule of
 /// §1.2 the tip side receives +m and -q, so target = tau for a rotation and
-/// -tau for a slide), which shifts n0 by target / D.
+/// -tau for a slide), which shifts n0 by target / D (docs/loads.md L7).
 template <class D>
 ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h,
                                const Eigen::Matrix<double, D::B, 1>& hw, const Eigen::Matrix<double, D::B, 1>& c,
@@ -104,7 +104,7 @@ ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::M
   return check;
 }
 
-/// A driven hinge (method.md §3.7): z_tip = z_root + h nu' + c with nu' given,
+/// A driven hinge (method.md §3.7, docs/loads.md L8): z_tip = z_root + h nu' + c with nu' given,
 /// so S_out = S and e_out = S (h nu' + c) + e. Nothing is inverted.
 template <class D>
 void releaseDriven(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h, const Eigen::Matrix<double, D::B, 1>& c,
