@@ -5,6 +5,7 @@
 #include <QSpinBox>
 
 #include "gui/document/model_actions.hpp"
+#include "gui/properties/hinge_loads_editor.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -45,6 +46,10 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Initial slide"), m_slide);
   m_form->labelForField(m_slide)->setToolTip(tr("How far along the slide axis the tip-side body starts, from the root side's input end (or the ground anchor)"));
   m_form->addRow(tr("Initial slide rate"), m_slideRate);
+  m_loads = new HingeLoadsEditor;
+  m_form->addRow(m_loads);
+  connect(m_loads, &HingeLoadsEditor::edited, this, [this](const QString& field, const std::function<void(HingeSpec&)>& edit) { commit(field, edit); });
+  connect(m_loads, &HingeLoadsEditor::refused, this, &HingePage::refused);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     const std::string name = m_name->text().trimmed().toStdString();
@@ -147,6 +152,8 @@ void HingePage::load() {
   setRowVisible(m_form, m_anchor, h->isGround());
   m_anchor->setValue(h->anchor);
   m_anchor->setPlanar(planar);
+  setRowVisible(m_form, m_loads, h->type != HingeType::Weld);
+  m_loads->show(*h, m_document->spec().kind);
   m_loading = false;
 }
 

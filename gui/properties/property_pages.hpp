@@ -119,6 +119,7 @@ class HingePage : public QWidget {
   QComboBox* m_cut;
   Vec3Editor *m_axis, *m_anchor;
   QuantityBox *m_slide, *m_slideRate;
+  class HingeLoadsEditor* m_loads;
 };
 
 }  // namespace mstmm::gui
