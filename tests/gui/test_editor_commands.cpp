@@ -53,6 +53,17 @@ void selectOnly(ModelDocument& doc, const std::string& name) {
   doc.setSelection(s);
 }
 
+/// Selects the hinge of that name alone and returns its id.
+HingeId selectHinge(ModelDocument& doc, const std::string& name) {
+  HingeId id;
+  for (const HingeSpec& h : doc.spec().hinges)
+    if (h.name == name) id = h.id;
+  Selection s;
+  s.hinges.insert(id.value);
+  doc.setSelection(s);
+  return id;
+}
+
 }  // namespace
 
 class TestEditorCommands : public QObject {
@@ -188,12 +199,7 @@ class TestEditorCommands : public QObject {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
     PropertiesPanel panel(&doc);
-    HingeId id;
-    for (const HingeSpec& h : doc.spec().hinges)
-      if (h.name == "8.1") id = h.id;
-    Selection s;
-    s.hinges.insert(id.value);
-    doc.setSelection(s);
+    const HingeId id = selectHinge(doc, "8.1");
     HingePage* page = panel.hingePage();
     auto* type = page->findChildren<QComboBox*>().at(0);
     const int sliderIndex = type->findData(static_cast<int>(HingeType::Slider));
@@ -220,12 +226,7 @@ class TestEditorCommands : public QObject {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
     PropertiesPanel panel(&doc);
-    HingeId id;
-    for (const HingeSpec& h : doc.spec().hinges)
-      if (h.name == "8.1") id = h.id;
-    Selection s;
-    s.hinges.insert(id.value);
-    doc.setSelection(s);
+    const HingeId id = selectHinge(doc, "8.1");
     HingePage* page = panel.hingePage();
     auto* spring = page->findChild<QCheckBox*>("springEnabled");
     QVERIFY(spring && !spring->isChecked());
