@@ -87,7 +87,7 @@ std::vector<Case> cases(const Options& o) {
   // The same with a rotational spring-damper in every ball hinge (issue:
   // loads cost at most 1.3x the plain evaluation).
   ModelSpec damped = generateBranch({33334, false});
-  for (HingeSpec& h : damped.hinges) h.loads.spring = HingeSpringSpec{10.0, 0.5};
+  for (HingeSpec& h : damped.hinges) h.loads.spring = HingeSpringSpec::linear(10.0, 0.5);
   list.push_back({"branch+springs", 33334, compile(damped)});
   if (!o.systems.empty())
     std::erase_if(list, [&](const Case& c) {

@@ -70,6 +70,9 @@ PlotChoice plotChoice(const Arguments& a, const Model& model) {
   c.settings.degrees = !a.has("radians");
   c.component = static_cast<int>(a.integer("plot-component", 0)) - 1;  // 1-based; 0: all
   const int components = static_cast<int>(gui::componentNames(c.quantity, model, c.settings).size());
+  if (components == 0)
+    throw Error(ErrorKind::Input, "--plot-quantity " + quantity + ": model '" + model.name() + "' has nothing to plot for it (" +
+                                      (c.quantity == gui::Quantity::LoadElement ? "no load elements" : "no sliding hinges") + ")");
   if (c.component >= components) throw Error(ErrorKind::Input, "--plot-component: " + quantity + " has " + std::to_string(components) + " components");
   c.bodies = a.has("plot-bodies") ? selectBodies(model, a.value("plot-bodies")) : std::vector<int>{};
   return c;

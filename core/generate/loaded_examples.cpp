@@ -48,8 +48,8 @@ ModelSpec generateDampedDoublePendulum() {
   const double down = std::numbers::pi / 2;  // I below O: hanging straight down
   const BodyId upper = addRod(spec, "upper", 1.0, 1.0, down + std::numbers::pi / 3);
   const BodyId lower = addRod(spec, "lower", 1.0, 1.0, down + std::numbers::pi / 6);
-  spec.addHinge("shoulder", HingeType::Pin, upper, std::nullopt).loads.spring = HingeSpringSpec{0.0, 0.05};
-  spec.addHinge("elbow", HingeType::Pin, lower, upper).loads.spring = HingeSpringSpec{0.0, 0.05};
+  spec.addHinge("shoulder", HingeType::Pin, upper, std::nullopt).loads.spring = HingeSpringSpec::linear(0.0, 0.05);
+  spec.addHinge("elbow", HingeType::Pin, lower, upper).loads.spring = HingeSpringSpec::linear(0.0, 0.05);
   return spec;
 }
 
@@ -64,7 +64,7 @@ ModelSpec generateDrivenPendulum() {
   motion.kind = TimeFunctionKind::Ramp;
   motion.slope = rate;
   spec.addHinge("motor", HingeType::Pin, crank, std::nullopt).loads.motion = motion;
-  spec.addHinge("pivot", HingeType::Pin, pendulum, crank).loads.spring = HingeSpringSpec{0.0, 0.02};
+  spec.addHinge("pivot", HingeType::Pin, pendulum, crank).loads.spring = HingeSpringSpec::linear(0.0, 0.02);
   return spec;
 }
 
@@ -77,7 +77,7 @@ ModelSpec generateServoArm() {
   for (int k = 0; k < 3; ++k) {
     const BodyId link = addRod(spec, names[k], 0.5, 4.0 - k, down);
     HingeSpec& joint = spec.addHinge(joints[k], HingeType::Pin, link, parent);
-    HingeActuatorSpec servo{ActuatorKind::Servo};
+    HingeActuatorSpec servo = HingeActuatorSpec::servo(TimeFunction{}, 0.0, 0.0);
     servo.reference.kind = TimeFunctionKind::Sine;
     servo.reference.amplitude = 0.6 / (k + 1);
     servo.reference.frequency = 0.25 * (k + 1);
@@ -112,7 +112,7 @@ ModelSpec generateQuarterCar() {
   HingeSpec& tyre = spec.addHinge("tyre", HingeType::Slider, hub, road);
   tyre.axis = Vec3::UnitY();
   tyre.slide = tyreRest - (body + wheel) * kGravity / tyreK;
-  tyre.loads.spring = HingeSpringSpec{tyreK, tyreD, tyreRest};
+  tyre.loads.spring = HingeSpringSpec::linear(tyreK, tyreD, tyreRest);
   HingeSpec& guide = spec.addHinge("suspension guide", HingeType::Slider, chassis, hub);
   guide.axis = Vec3::UnitY();
   guide.slide = strutRest - body * kGravity / strutK;
@@ -142,7 +142,5 @@ ModelSpec generateStopsSlider() {
   spec.simulation.outputEvery = 10;
   return spec;
 }
-
-double stopPenetrationBound(double mass, double speed, double stiffness) { return std::abs(speed) * std::sqrt(mass / stiffness); }
 
 }  // namespace mstmm

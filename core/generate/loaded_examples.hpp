@@ -33,8 +33,4 @@ ModelSpec generateQuarterCar();
 /// (time step 0.1 ms for the stiff contact).
 ModelSpec generateStopsSlider();
 
-/// The penetration a stop of stiffness k can at most see when a mass m hits
-/// it at speed v (all kinetic energy into the stop's spring): v sqrt(m / k).
-double stopPenetrationBound(double mass, double speed, double stiffness);
-
 }  // namespace mstmm

@@ -46,6 +46,11 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
 
 void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
   for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) evaluateHinge(t, y.data(), m_loads.hinges[k], m_hinge[k]);
+  evaluateBodyLoads(t, y, poses);
+  sumHinges();
+}
+
+void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
   m_potential = m_dissipation = m_inputPower = 0.0;
   if (m_loads.needsPoses()) {
     if (!poses) {
@@ -56,21 +61,6 @@ void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vecto
     std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
     addBodyLoads(t, *poses);
     addStruts(*poses);
-  }
-  m_bodyPotential = m_potential;
-  m_bodyDissipation = m_dissipation;
-  m_bodyInputPower = m_inputPower;
-  sumHinges();
-}
-
-void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y) {
-  m_potential = m_dissipation = m_inputPower = 0.0;
-  if (m_loads.needsPoses()) {
-    computePoses(m_model, y, m_poses);
-    std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
-    std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
-    addBodyLoads(t, m_poses);
-    addStruts(m_poses);
   }
   m_bodyPotential = m_potential;
   m_bodyDissipation = m_dissipation;

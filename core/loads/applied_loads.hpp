@@ -48,7 +48,6 @@ class AppliedLoads {
   explicit AppliedLoads(const Model& model);
 
   bool active() const { return !m_loads.empty(); }
-  const CompiledLoads& elements() const { return m_loads; }
 
   /// Everything below for the state y at time t. `poses` may be given when
   /// the caller has them for y already; otherwise they are computed if needed.
@@ -58,7 +57,7 @@ class AppliedLoads {
   /// own sweep (while the hinge's bodies are in cache): first the body
   /// loads, then hingeAt() for each body (any order, any thread, each body
   /// once), then sumHinges() for the totals.
-  void evaluateBodyLoads(double t, const Eigen::VectorXd& y);
+  void evaluateBodyLoads(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses = nullptr);
   const HingeElementLoads* hingeAt(int body, double t, const double* y) {
     const int k = m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)];
     if (k < 0) return nullptr;

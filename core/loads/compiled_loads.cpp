@@ -18,11 +18,10 @@ HingeElements::Coordinate coordinateOf(HingeType type, ModelKind kind) {
   return HingeElements::Coordinate::PlanarAngle;
 }
 
-HingeElements compileHingeElements(const HingeSpec& h, int specIndex, int body, const Model& model) {
+HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& model) {
   HingeElements e;
   e.body = body;
   e.parent = model.body(body).parent;
-  e.specHinge = specIndex;
   e.name = h.name;
   const CompiledHinge& ch = model.hinge(body);
   e.coordinate = coordinateOf(h.type, model.kind());
@@ -77,7 +76,7 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
                   {ErrorSubject::Kind::Hinge, static_cast<int>(h)});
     if (out.elementsOfBody.empty()) out.elementsOfBody.assign(static_cast<std::size_t>(model.bodyCount()), -1);
     out.elementsOfBody[static_cast<std::size_t>(body)] = static_cast<int>(out.hinges.size());
-    out.hinges.push_back(compileHingeElements(hinge, static_cast<int>(h), body, model));
+    out.hinges.push_back(compileHingeElements(hinge, body, model));
   }
   // Driven hinges in processing order, so the numbering is the solvers' too.
   for (int i = 0; i < model.bodyCount() && !out.elementsOfBody.empty(); ++i) {

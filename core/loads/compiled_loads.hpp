@@ -38,7 +38,6 @@ struct HingeElements {
   double maxLoad = std::numeric_limits<double>::infinity();
 
   std::string name;
-  int specHinge = -1;
   Characteristic characteristic;
   TimeCurve actuatorLoad, reference, motion;
 

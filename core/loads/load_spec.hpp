@@ -33,6 +33,14 @@ struct HingeSpringSpec {
   Quat restOrientation = Quat(1.0, 0.0, 0.0, 0.0);  // ball: A_root^T A_tip at rest
   std::vector<std::pair<double, double>> characteristic;  // (deflection, load), optional
   bool operator==(const HingeSpringSpec&) const = default;
+
+  static HingeSpringSpec linear(double stiffness, double damping, double rest = 0.0) {
+    HingeSpringSpec s;
+    s.stiffness = stiffness;
+    s.damping = damping;
+    s.rest = rest;
+    return s;
+  }
 };
 
 /// Limits on a revolute, pin or slider coordinate, each a stiff one-sided
@@ -59,6 +67,20 @@ struct HingeActuatorSpec {
   double kd = 0.0;         // N m s/rad or N s/m
   std::optional<double> maxLoad;
   bool operator==(const HingeActuatorSpec&) const = default;
+
+  static HingeActuatorSpec force(const TimeFunction& load) {
+    HingeActuatorSpec a;
+    a.load = load;
+    return a;
+  }
+  static HingeActuatorSpec servo(const TimeFunction& reference, double kp, double kd) {
+    HingeActuatorSpec a;
+    a.kind = ActuatorKind::Servo;
+    a.reference = reference;
+    a.kp = kp;
+    a.kd = kd;
+    return a;
+  }
 };
 
 /// The loads and drives one hinge carries. A prescribed motion makes the

@@ -56,7 +56,6 @@ class TimeCurve {
   explicit TimeCurve(const TimeFunction& f);
   TimeSample evaluate(double t) const;
   double value(double t) const { return evaluate(t).value; }
-  const TimeFunction& function() const { return m_f; }
 
  private:
   TimeSample table(double t) const;

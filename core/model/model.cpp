@@ -50,6 +50,7 @@ struct SpecTree {
   std::vector<int> parent;                          // spec body -> spec parent, -1: ground
   std::vector<std::vector<std::pair<int, int>>> children;  // spec body -> (input, child spec body)
   std::vector<int> cuts;                            // spec hinges cut, in spec order
+  int dof = 0;                                      // degreesOfFreedom() of the spanning tree
 };
 
 SpecTree buildSpecTree(const ModelSpec& spec) {
@@ -74,6 +75,7 @@ SpecTree buildSpecTree(const ModelSpec& spec) {
   for (std::size_t h = 0; h < spec.hinges.size(); ++h)
     if (spanning.cut[h]) tree.cuts.push_back(static_cast<int>(h));
   for (auto& c : tree.children) std::sort(c.begin(), c.end());
+  tree.dof = degreesOfFreedom(spec, spanning);
   return tree;
 }
 
@@ -208,15 +210,13 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
       model->m_hinges.back().slider = model->sliderCount();
       model->m_sliderBodies.push_back(static_cast<int>(i));
     }
-    model->m_dof += model->m_hinges.back().dof;
   }
   for (int h : tree.cuts) {
     model->m_cuts.push_back(compileCut(spec, h, *model, model->m_bodies));
     model->m_cutRows += model->m_cuts.back().rows;
-    model->m_dof -= model->m_cuts.back().rows;
   }
   model->m_loads = compileLoads(spec, *model);
-  model->m_dof -= model->m_loads.drivenCount();  // a prescribed hinge has no degree of freedom
+  model->m_dof = tree.dof;
   // Depth from the root down (parents come after children, so walk backwards).
   for (int i = model->bodyCount() - 1; i >= 0; --i) {
     CompiledBody& b = model->m_bodies[static_cast<std::size_t>(i)];

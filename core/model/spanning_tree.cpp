@@ -76,4 +76,14 @@ class TreeSearch {
 
 SpanningTree chooseSpanningTree(const ModelSpec& spec) { return TreeSearch(spec).best(); }
 
+int degreesOfFreedom(const ModelSpec& spec, const SpanningTree& tree) {
+  int dof = 0;
+  for (std::size_t i = 0; i < spec.hinges.size(); ++i) {
+    const HingeSpec& h = spec.hinges[i];
+    if (tree.rootHinge >= 0 && tree.cut[i]) dof -= hingeConstraintCount(h.type, spec.kind);
+    else if (!h.loads.motion) dof += hingeDof(h.type, spec.kind);
+  }
+  return dof;
+}
+
 }  // namespace mstmm

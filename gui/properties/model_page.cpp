@@ -99,16 +99,10 @@ void ModelPage::load() {
   const bool adaptive = s.simulation.integrator == IntegratorKind::DormandPrince45;
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);
-  // Gruebler's count: the spanning tree's hinges free motions, each cut
-  // hinge's supplement equations take some back (method.md §6).
   const SpanningTree tree = chooseSpanningTree(s);
-  int dof = 0, loops = 0;
-  for (std::size_t i = 0; i < s.hinges.size(); ++i) {
-    const HingeSpec& h = s.hinges[i];
-    const bool cut = tree.rootHinge >= 0 && tree.cut[i];
-    dof += cut ? -hingeConstraintCount(h.type, s.kind) : hingeDof(h.type, s.kind);
-    loops += cut;
-  }
+  const int dof = degreesOfFreedom(s, tree);
+  int loops = 0;
+  for (std::size_t i = 0; i < s.hinges.size(); ++i) loops += tree.rootHinge >= 0 && tree.cut[i];
   const double frames = std::floor(s.simulation.endTime / (s.simulation.timeStep * s.simulation.outputEvery)) + 1;
   auto counted = [](long long n, const QString& one, const QString& many) { return QString::number(n) + ' ' + (n == 1 ? one : many); };
   const QString loopText = loops == 0 ? QString() : ", " + counted(loops, tr("closed loop"), tr("closed loops"));

@@ -157,6 +157,9 @@ class TestCli : public QObject {
     QTest::newRow("export unknown quantity")
         << QStringList{"export", demo, "--plot", "/tmp/x.svg", "--plot-quantity", "speed"}
         << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate or loads, not 'speed'\n";
+    QTest::newRow("export loads of a model without them")
+        << QStringList{"export", demo, "--plotted-csv", "/tmp/x.csv", "--plot-quantity", "loads"}
+        << "mstmm: error: --plot-quantity loads: model 'Riccati MSTMM demonstration example (000 §5.1)' has nothing to plot for it (no load elements)\n";
     QTest::newRow("export bad size") << QStringList{"export", demo, "--image", "/tmp/x.png", "--size", "big"}
                                      << "mstmm: error: --size expects WIDTHxHEIGHT in 16..16384 pixels, not 'big'\n";
   }

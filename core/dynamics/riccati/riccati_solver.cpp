@@ -181,7 +181,8 @@ void RiccatiSolver<D>::forwardBody(int i) {
     step.addInput(m_bodies[c].released, momentFree, ld.r);
     // A loaded ball/pin passes its applied moment M (its released m = M,
     // method.md §3.7): a pure moment, the same about O.
-    if (momentFree && m_applied && m_applied->atHinge(link.child)) step.relation().em += appliedMoment(link.child);
+    if (momentFree && m_applied)
+      if (const HingeElementLoads* e = m_applied->atHinge(link.child)) step.relation().em += D::rotational(e->moment);
   }
   if (m_cutLoads && !m_cutEnds.empty()) addCutLoads(i, k, step.relation());
   releaseOutputHinge(i, step.relation(), m_y);
