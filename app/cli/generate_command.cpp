@@ -22,7 +22,7 @@ int bodyCount(const Arguments& a, long fallback) {
 
 int generateCommand(const std::vector<std::string>& args) {
   const Arguments a(args, {"bodies", "seed", "out", "chain"}, {"planar", "tree"});
-  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, servo-arm, quarter-car or stops-slider");
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, driven-crank-slider, servo-arm, quarter-car or stops-slider");
   const std::string kind = a.positional()[0];
   if (!a.has("out")) throw Error(ErrorKind::Input, "generate needs --out FILE.json");
   const bool planar = a.has("planar");
@@ -56,6 +56,8 @@ int generateCommand(const std::vector<std::string>& args) {
     spec = generateDampedDoublePendulum();
   } else if (kind == "driven-pendulum") {
     spec = generateDrivenPendulum();
+  } else if (kind == "driven-crank-slider") {
+    spec = generateDrivenCrankSlider();
   } else if (kind == "servo-arm") {
     spec = generateServoArm();
   } else if (kind == "quarter-car") {
@@ -63,7 +65,7 @@ int generateCommand(const std::vector<std::string>& args) {
   } else if (kind == "stops-slider") {
     spec = generateStopsSlider();
   } else {
-    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, servo-arm, quarter-car or stops-slider)");
+    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, driven-crank-slider, servo-arm, quarter-car or stops-slider)");
   }
   saveModel(spec, a.value("out"));
   std::cerr << "mstmm: wrote '" << spec.name << "' (" << spec.bodies.size() << " bodies) to " << a.value("out") << "\n";

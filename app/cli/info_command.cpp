@@ -23,6 +23,7 @@ void printLoads(const Model& model, const Names& names) {
     add(e.stops, "stops");
     add(e.actuator, e.actuatorKind == ActuatorKind::Servo ? "PD servo" : "actuator");
     add(e.prescribed, "prescribed motion");
+    add(e.cut >= 0, "on a cut hinge");
     hinges.push_back(e.name + "' (" + what + ")");
     if (e.prescribed) drives.push_back(e.name);
   }

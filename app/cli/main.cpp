@@ -37,7 +37,7 @@ const char* kUsage =
     "  generate four-bar --out F.json                           (planar four-bar, a closed loop)\n"
     "  generate crank-slider --out F.json                       (004 Example 3.3: a loop with a sliding hinge)\n"
     "  generate mixed [--chain N] [--tree] --out F.json         (002 Fig. 2; --chain 238: Fig. 9; --tree: Fig. 4)\n"
-    "  generate damped-double-pendulum|driven-pendulum|servo-arm|quarter-car|stops-slider --out F.json\n"
+    "  generate damped-double-pendulum|driven-pendulum|driven-crank-slider|servo-arm|quarter-car|stops-slider --out F.json\n"
     "                                                           (springs, dampers, drives, PD servos, struts, stops)\n"
     "  info MODEL.json\n"
     "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"

@@ -53,7 +53,7 @@ struct SolverOutput {
   /// s'' of each sliding hinge (Model::sliderCount()).
   std::vector<double> slideAcceleration;
   /// The load each prescribed hinge needs to follow its motion (on the
-  /// tip side, along its coordinate), CompiledLoads::drivenBodies order.
+  /// tip side, along its coordinate), CompiledLoads::drivenElements order.
   std::vector<double> drivingLoad;
   /// Models with load elements: the power put in (actuators, external loads,
   /// drivers) and the power dissipated (dampers, stops), the rates of W_in and E_diss.

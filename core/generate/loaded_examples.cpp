@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/generate/linkages.hpp"
+
 namespace mstmm {
 
 namespace {
@@ -65,6 +67,23 @@ ModelSpec generateDrivenPendulum() {
   motion.slope = rate;
   spec.addHinge("motor", HingeType::Pin, crank, std::nullopt).loads.motion = motion;
   spec.addHinge("pivot", HingeType::Pin, pendulum, crank).loads.spring = HingeSpringSpec::linear(0.0, 0.02);
+  return spec;
+}
+
+ModelSpec generateDrivenCrankSlider(double crankAngle) {
+  CrankSliderOptions o;
+  o.crankAngle = crankAngle;
+  o.crankRate = 2.0 * std::numbers::pi;
+  ModelSpec spec = generateCrankSlider(o);
+  spec.name = "motor-driven crank-slider";
+  spec.simulation.endTime = 5.0;
+  TimeFunction motion;
+  motion.kind = TimeFunctionKind::Ramp;
+  for (const BodySpec& b : spec.bodies)  // the crank's angle as drawn, in (-pi, pi]
+    if (b.name == "crank") motion.value = b.theta;
+  motion.slope = o.crankRate;
+  for (HingeSpec& h : spec.hinges)
+    if (h.name == "A") h.loads.motion = motion;
   return spec;
 }
 

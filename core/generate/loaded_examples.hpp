@@ -16,6 +16,13 @@ ModelSpec generateDampedDoublePendulum();
 /// recorded.
 ModelSpec generateDrivenPendulum();
 
+/// 004 Ex. 3.3's crank-slider (crank 0.2 m, rod 0.6 m, 1 kg/m, block
+/// 0.5 kg) with its crank pivot "A" driven by a motor at a constant
+/// 2 pi rad/s (one turn a second): A closes the loop, so the drive is one
+/// more supplement equation (docs/loads.md L10); the motor torque is recorded.
+/// Starts with the crank at `crankAngle` (rad), on the closed loop.
+ModelSpec generateDrivenCrankSlider(double crankAngle = 0.5);
+
 /// A three-link planar arm hanging from the ground whose three pins follow
 /// sine references with PD servos (kp 50 N m/rad, kd 2 N m s/rad, torque
 /// limited to 30 N m).

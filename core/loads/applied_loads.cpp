@@ -37,7 +37,7 @@ Vec3 rotate(const Quat& q, const Vec3& v) {
 AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.loads()), m_sliderOffset(slideOffset(model)) {
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
-  if (m_loads.needsPoses()) {
+  if (m_loads.loadsBodies()) {
     m_force.assign(static_cast<std::size_t>(model.bodyCount()), Vec3::Zero());
     m_moment = m_force;
     m_poses.resize(static_cast<std::size_t>(model.bodyCount()));
@@ -45,20 +45,24 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
 }
 
 void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
-  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) evaluateHinge(t, y.data(), m_loads.hinges[k], m_hinge[k]);
+  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k)
+    if (m_loads.hinges[k].cut < 0) evaluateHinge(t, y.data(), m_loads.hinges[k], m_hinge[k]);
   evaluateBodyLoads(t, y, poses);
   sumHinges();
 }
 
 void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
   m_potential = m_dissipation = m_inputPower = 0.0;
+  if (m_loads.loadsBodies()) {
+    std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
+    std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
+    addCutHinges(t, y.data());
+  }
   if (m_loads.needsPoses()) {
     if (!poses) {
       computePoses(m_model, y, m_poses);
       poses = &m_poses;
     }
-    std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
-    std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
     addBodyLoads(t, *poses);
     addStruts(*poses);
   }
@@ -240,12 +244,23 @@ void AppliedLoads::addStruts(const std::vector<BodyPose>& poses) {
   }
 }
 
+// The elements of a cut hinge load its tip side with their moment about the
+// hinge axis and its root side with the opposite one (L10); their energy is
+// booked by sumHinges() like a tree hinge's, not as input power.
+void AppliedLoads::addCutHinges(double t, const double* y) {
+  for (int k : m_loads.cutElements) {
+    const HingeElements& e = m_loads.hinges[static_cast<std::size_t>(k)];
+    HingeElementLoads& l = m_hinge[static_cast<std::size_t>(k)];
+    evaluateHinge(t, y, e, l);
+    m_moment[static_cast<std::size_t>(e.body)] += l.moment;
+    if (e.parent >= 0) m_moment[static_cast<std::size_t>(e.parent)] -= l.moment;
+  }
+}
+
 double AppliedLoads::drivePower(const std::vector<double>& drivingLoads) const {
   double power = 0.0;
-  for (std::size_t k = 0; k < m_loads.drivenBodies.size() && k < drivingLoads.size(); ++k) {
-    const HingeElementLoads* h = atHinge(m_loads.drivenBodies[k]);
-    power += drivingLoads[k] * h->coordinate.rate;
-  }
+  for (std::size_t k = 0; k < m_loads.drivenElements.size() && k < drivingLoads.size(); ++k)
+    power += drivingLoads[k] * m_hinge[static_cast<std::size_t>(m_loads.drivenElements[k])].coordinate.rate;
   return power;
 }
 

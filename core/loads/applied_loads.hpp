@@ -66,7 +66,7 @@ class AppliedLoads {
   }
   void sumHinges();
 
-  /// The load at the joint on the tip side of the hinge at body i's output
+  /// The load at the joint on the tip side of the tree hinge at body i's output
   /// (spring, damper, stop, actuator; not the drive), or null.
   const HingeElementLoads* atHinge(int body) const {
     const int k = m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)];
@@ -77,7 +77,7 @@ class AppliedLoads {
 
   /// Resultant external force at the centre of mass and moment about it on
   /// each body, world axes (zero without external loads or struts).
-  bool hasBodyLoads() const { return m_loads.needsPoses(); }
+  bool hasBodyLoads() const { return m_loads.loadsBodies(); }
   const Vec3& bodyForce(int body) const { return m_force[static_cast<std::size_t>(body)]; }
   const Vec3& bodyMoment(int body) const { return m_moment[static_cast<std::size_t>(body)]; }
 
@@ -91,6 +91,7 @@ class AppliedLoads {
  private:
   void evaluateHinge(double t, const double* y, const HingeElements& e, HingeElementLoads& out) const;
   HingeCoordinate coordinate(const double* y, const HingeElements& e, Vec3& relativeOmega) const;
+  void addCutHinges(double t, const double* y);
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
   void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);

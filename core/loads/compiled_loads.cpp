@@ -1,6 +1,5 @@
 #include "core/loads/compiled_loads.hpp"
 
-#include "core/error.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm {
@@ -60,32 +59,49 @@ HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& mo
   return e;
 }
 
+// A cut hinge's coordinate is the one it would have in the tree: the tip
+// side relative to the root side about the hinge's axis in the root side.
+HingeElements compileCutElements(const HingeSpec& h, int cut, const Model& model) {
+  const CompiledCut& c = model.cuts()[static_cast<std::size_t>(cut)];
+  HingeElements e = compileHingeElements(h, c.tip.body, model);
+  e.parent = c.root.body;
+  e.axis = c.axisInRoot;
+  e.slider = -1;
+  e.cut = cut;
+  return e;
+}
+
 }  // namespace
 
 CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
   CompiledLoads out;
-  std::vector<int> bodyOfHinge(spec.hinges.size(), -1);
+  std::vector<int> bodyOfHinge(spec.hinges.size(), -1), cutOfHinge(spec.hinges.size(), -1);
   for (int i = 0; i < model.bodyCount(); ++i) bodyOfHinge[static_cast<std::size_t>(model.hinge(i).specIndex)] = i;
+  for (std::size_t c = 0; c < model.cuts().size(); ++c) cutOfHinge[static_cast<std::size_t>(model.cuts()[c].specIndex)] = static_cast<int>(c);
   for (std::size_t h = 0; h < spec.hinges.size(); ++h) {
     const HingeSpec& hinge = spec.hinges[h];
     if (hinge.loads.empty()) continue;
     const int body = bodyOfHinge[h];
-    if (body < 0)
-      throw Error(ErrorKind::Validation,
-                  "hinge '" + hinge.name + "' closes a loop (it is cut), and springs, stops, actuators and prescribed motion are not supported on cut hinges yet; mark it 'keep' so that another hinge of the loop is cut",
-                  {ErrorSubject::Kind::Hinge, static_cast<int>(h)});
+    if (body < 0) {
+      out.cutElements.push_back(static_cast<int>(out.hinges.size()));
+      out.hinges.push_back(compileCutElements(hinge, cutOfHinge[h], model));
+      continue;
+    }
     if (out.elementsOfBody.empty()) out.elementsOfBody.assign(static_cast<std::size_t>(model.bodyCount()), -1);
     out.elementsOfBody[static_cast<std::size_t>(body)] = static_cast<int>(out.hinges.size());
     out.hinges.push_back(compileHingeElements(hinge, body, model));
   }
-  // Driven hinges in processing order, so the numbering is the solvers' too.
-  for (int i = 0; i < model.bodyCount() && !out.elementsOfBody.empty(); ++i) {
-    const int k = out.elementsOfBody[static_cast<std::size_t>(i)];
-    if (k >= 0 && out.hinges[static_cast<std::size_t>(k)].prescribed) {
-      out.hinges[static_cast<std::size_t>(k)].driven = out.drivenCount();
-      out.drivenBodies.push_back(i);
-    }
-  }
+  // Driven tree hinges in processing order, so the numbering is the
+  // solvers' too, then the driven cut hinges in cut order.
+  auto addDriven = [&out](int k) {
+    HingeElements& e = out.hinges[static_cast<std::size_t>(k)];
+    if (!e.prescribed) return;
+    e.driven = out.drivenCount();
+    out.drivenElements.push_back(k);
+  };
+  for (int i = 0; i < model.bodyCount() && !out.elementsOfBody.empty(); ++i)
+    if (const int k = out.elementsOfBody[static_cast<std::size_t>(i)]; k >= 0) addDriven(k);
+  for (int k : out.cutElements) addDriven(k);
   for (std::size_t b = 0; b < spec.bodies.size(); ++b) {
     const BodySpec& body = spec.bodies[b];
     const int i = model.compiledIndexOfSpecBody(static_cast<int>(b));

@@ -15,7 +15,11 @@ namespace mstmm {
 class Model;
 struct ModelSpec;
 
-/// The elements in the tree hinge at the output of one body. The fields read
+/// The elements in one hinge: a tree hinge at the output of its tip-side
+/// body, or a cut hinge (cut >= 0), whose spring, damper, stops and actuator
+/// act as a pair of opposite moments on its two bodies and whose
+/// prescribed motion is one more supplement equation of its loop (docs/loads.md L10).
+/// The fields read
 /// on every evaluation come first and together (a few cache lines per hinge
 /// on 100,000-DOF systems); names, tables and time functions after them.
 struct HingeElements {
@@ -25,6 +29,7 @@ struct HingeElements {
   Coordinate coordinate = Coordinate::PlanarAngle;
   int slider = -1;
   int driven = -1;  // index among the prescribed hinges
+  int cut = -1;     // index among Model::cuts(); -1: a tree hinge
   bool spring = false, stops = false, actuator = false, prescribed = false;
   ActuatorKind actuatorKind = ActuatorKind::Force;
 
@@ -64,7 +69,8 @@ struct CompiledSpringDamper {
 struct CompiledLoads {
   std::vector<HingeElements> hinges;
   std::vector<int> elementsOfBody;  // per compiled body: index into hinges, or -1
-  std::vector<int> drivenBodies;    // bodies whose output hinge is prescribed, in driven order
+  std::vector<int> drivenElements;  // index into hinges of each prescribed hinge: the tree's in processing order, then the cut ones
+  std::vector<int> cutElements;     // index into hinges of each cut hinge with elements
   std::vector<CompiledBodyLoad> bodyLoads;
   std::vector<CompiledSpringDamper> springs;
 
@@ -72,12 +78,16 @@ struct CompiledLoads {
   /// Struts and external loads need body positions and velocities (one
   /// kinematics walk per evaluation); hinge elements need only the state.
   bool needsPoses() const { return !bodyLoads.empty() || !springs.empty(); }
+  /// Bodies receive resultant external loads: from external loads and struts,
+  /// or from the moment pairs of elements on cut hinges.
+  bool loadsBodies() const { return needsPoses() || !cutElements.empty(); }
   const HingeElements* atBody(int body) const {
     if (elementsOfBody.empty()) return nullptr;
     const int k = elementsOfBody[static_cast<std::size_t>(body)];
     return k < 0 ? nullptr : &hinges[static_cast<std::size_t>(k)];
   }
-  int drivenCount() const { return static_cast<int>(drivenBodies.size()); }
+  int drivenCount() const { return static_cast<int>(drivenElements.size()); }
+  const HingeElements& drivenHinge(int driven) const { return hinges[static_cast<std::size_t>(drivenElements[static_cast<std::size_t>(driven)])]; }
 };
 
 /// Builds the compiled elements of a valid spec for its compiled model.

@@ -159,7 +159,8 @@ CompiledCut compileCut(const ModelSpec& spec, int h, const Model& model, const s
   cut.axisInRoot = spec.kind == ModelKind::Planar ? Vec3::UnitZ() : hinge.axis.normalized();
   cut.tipInRoot = rootRotation.transpose() * tipRotation;
   cut.axisInTip = cut.tipInRoot.transpose() * cut.axisInRoot;
-  cut.rows = hingeConstraintCount(hinge.type, spec.kind);
+  // A prescribed motion is one more equation: the relative angle follows it (docs/loads.md L10).
+  cut.rows = hingeConstraintCount(hinge.type, spec.kind) + (hinge.loads.motion ? 1 : 0);
   return cut;
 }
 
@@ -216,6 +217,10 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
     model->m_cutRows += model->m_cuts.back().rows;
   }
   model->m_loads = compileLoads(spec, *model);
+  for (int k : model->m_loads.cutElements) {
+    const HingeElements& e = model->m_loads.hinges[static_cast<std::size_t>(k)];
+    if (e.prescribed) model->m_cuts[static_cast<std::size_t>(e.cut)].drive = k;
+  }
   model->m_dof = tree.dof;
   // Depth from the root down (parents come after children, so walk backwards).
   for (int i = model->bodyCount() - 1; i >= 0; --i) {

@@ -73,7 +73,8 @@ struct CompiledCut {
   Vec3 axisInRoot = Vec3::UnitZ();  // revolute: unit axis fixed in the root side (world for the ground)
   Vec3 axisInTip = Vec3::UnitZ();   // the same axis fixed in the tip side, from the initial state
   Mat3 tipInRoot = Mat3::Identity(); // weld: A_root^T A_tip at the initial state
-  int rows = 0;                      // supplement equations (constrained relative motions)
+  int rows = 0;                      // supplement equations (constrained relative motions, and the drive)
+  int drive = -1;                    // prescribed: index into Model::loads().hinges of its motion
 };
 
 class Model {

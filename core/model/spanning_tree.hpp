@@ -30,7 +30,8 @@ SpanningTree chooseSpanningTree(const ModelSpec& spec);
 
 /// Gruebler's count (method.md §6): the free motions of the tree's hinges,
 /// less the supplement equations of each cut hinge, less nothing for a
-/// prescribed (driven) hinge, which has no degree of freedom. A redundant
+/// prescribed (driven) hinge, which has no degree of freedom (a driven cut
+/// hinge: one supplement equation more). A redundant
 /// cut makes it too small. compile() and the editor both use it.
 int degreesOfFreedom(const ModelSpec& spec, const SpanningTree& tree);
 

@@ -41,6 +41,7 @@ QList<Example> MainWindow::examples() {
       {"mixed-250-bodies", QObject::tr("Mixed system of 250 bodies, 002 Fig. 9 (chain from the ceiling, loop and branches)"), QObject::tr("Closed loops")},
       {"damped-double-pendulum", QObject::tr("Damped double pendulum (dampers in both pins)"), QObject::tr("Loads and actuation")},
       {"driven-pendulum", QObject::tr("Motor-driven crank at constant speed with a pendulum (motor torque recorded)"), QObject::tr("Loads and actuation")},
+      {"driven-crank-slider", QObject::tr("Crank-slider driven at one turn a second (motor torque recorded; the drive closes the loop)"), QObject::tr("Loads and actuation")},
       {"servo-arm", QObject::tr("Three-link arm: PD servos track sine references"), QObject::tr("Loads and actuation")},
       {"quarter-car", QObject::tr("Quarter car over a road step (003 §2.5 strut, tyre spring)"), QObject::tr("Loads and actuation")},
       {"stops-slider", QObject::tr("Block bouncing between the stops of its rail"), QObject::tr("Loads and actuation")},

@@ -458,11 +458,11 @@ class TestLoads : public QObject {
         hinge.axis = test::randomAxis(r);
       }
       // No drives in loops here: a driven loop at a random (not closing)
-      // state is near its dead points (e.g. the crank-slider with a driven
+      // state may be near a dead point (e.g. the crank-slider with a driven
       // rail: crank and rod must close with 2 coordinates on 2 rows), where
       // the two formulations differ by round-off times the supplement
-      // system's condition (up to 4e-8 seen). The driven crank-slider
-      // example checks driven loops on closing states (testDrivenExamples).
+      // system's condition (up to 4e-8 seen). test_cut_hinge_loads compares
+      // driven loops with a bound that follows that condition.
       assignElements(hinge, r, spec, !plain->hasLoops());
     }
     const int loads = r.below(3);

@@ -22,14 +22,11 @@ ClosedLoopSolver::ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const S
 
 void ClosedLoopSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const int rows = m_model->cutRows();
+  if (!out.fits(*m_model)) out.resize(*m_model);
   m_tree->setTime(m_time);
   computePoses(*m_model, y, m_poses);
   m_constraints.directions(m_poses, m_rows);
-  m_rhs.setZero(rows);
-  if (m_target.baumgarte) {
-    m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
-    m_rhs = -2.0 * m_target.alpha * m_gDot - m_target.beta * m_target.beta * m_g;
-  }
+  m_constraints.targets(m_poses, m_rows, m_time, m_target, m_g, m_gDot, m_rhs);
   // a0: the tree with no cut loads; column j: with a unit load along row j.
   std::fill(m_loads.begin(), m_loads.end(), CutLoad{});
   m_column.angularOnly = false;
@@ -48,6 +45,11 @@ void ClosedLoopSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   if (m_lu.rank() < rows || m_lu.rcond() < 1e-12) throwSingular();
   m_lambda = m_lu.solve(m_rhs - m_a0);
   loadsFromMultipliers(m_lambda);
+  // A drive row's multiplier is its driving load; set before the final sweep,
+  // which reads every driving load for the drivers' power.
+  for (std::size_t j = 0; j < m_rows.size(); ++j)
+    if (m_rows[j].drive >= 0)
+      out.drivingLoad[static_cast<std::size_t>(m_model->loads().hinges[static_cast<std::size_t>(m_rows[j].drive)].driven)] = m_lambda[static_cast<Eigen::Index>(j)];
   m_tree->evaluate(y, out);
   out.cutForce.resize(m_loads.size());
   out.cutMoment.resize(m_loads.size());

@@ -1,5 +1,8 @@
 #include "core/dynamics/loops/closure_constraints.hpp"
 
+#include <cmath>
+#include <numbers>
+
 namespace mstmm {
 
 namespace {
@@ -42,6 +45,7 @@ void ClosureConstraints::directions(const std::vector<BodyPose>& poses, std::vec
       rows.push_back({c, true, t1});
       rows.push_back({c, true, t2});
     }
+    if (cut.drive >= 0) rows.push_back({c, true, rotationOf(poses, cut.root.body) * cut.axisInRoot, cut.drive});
   }
 }
 
@@ -69,14 +73,28 @@ double ClosureConstraints::rotationError(const std::vector<BodyPose>& poses, con
   return t.dot((b * cut.axisInRoot).cross(a * cut.axisInTip));
 }
 
-void ClosureConstraints::measure(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::VectorXd& g, Eigen::VectorXd& gDot) const {
+// The angle of A_root^T A_tip about the axis (fixed in the root side), as
+// the loads measure a tree hinge's (L1): for a rotation by q about a,
+// vee(R - R^T) / 2 = a sin q and (tr R - 1) / 2 = cos q.
+double ClosureConstraints::relativeAngle(const std::vector<BodyPose>& poses, const CompiledCut& cut) const {
+  const Mat3 r = rotationOf(poses, cut.root.body).transpose() * rotationOf(poses, cut.tip.body);
+  const Vec3 sine(0.5 * (r(2, 1) - r(1, 2)), 0.5 * (r(0, 2) - r(2, 0)), 0.5 * (r(1, 0) - r(0, 1)));
+  return std::atan2(cut.axisInRoot.dot(sine), 0.5 * (r.trace() - 1.0));
+}
+
+void ClosureConstraints::measure(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, double t, Eigen::VectorXd& g, Eigen::VectorXd& gDot) const {
   g.resize(static_cast<Eigen::Index>(rows.size()));
   gDot.resize(g.size());
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const ClosureRow& row = rows[r];
     const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(row.cut)];
     const auto i = static_cast<Eigen::Index>(r);
-    if (row.rotational) {
+    if (row.drive >= 0) {
+      // The angle is known modulo a turn; the motion may run over many.
+      const TimeSample q = m_model.loads().hinges[static_cast<std::size_t>(row.drive)].motion.evaluate(t);
+      g[i] = std::remainder(relativeAngle(poses, cut) - q.value, 2.0 * std::numbers::pi);
+      gDot[i] = row.direction.dot(omegaOf(poses, cut.tip.body) - omegaOf(poses, cut.root.body)) - q.rate;
+    } else if (row.rotational) {
       g[i] = rotationError(poses, cut, row.direction);
       gDot[i] = row.direction.dot(omegaOf(poses, cut.tip.body) - omegaOf(poses, cut.root.body));
     } else {
@@ -84,6 +102,17 @@ void ClosureConstraints::measure(const std::vector<BodyPose>& poses, const std::
       gDot[i] = row.direction.dot(endVelocity(poses, cut.tip) - endVelocity(poses, cut.root));
     }
   }
+}
+
+void ClosureConstraints::targets(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, double t, const SupplementTarget& target,
+                                 Eigen::VectorXd& g, Eigen::VectorXd& gDot, Eigen::VectorXd& b) const {
+  b.setZero(static_cast<Eigen::Index>(rows.size()));
+  if (target.baumgarte) {
+    measure(poses, rows, t, g, gDot);
+    b = -2.0 * target.alpha * gDot - target.beta * target.beta * g;
+  }
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    if (rows[r].drive >= 0) b[static_cast<Eigen::Index>(r)] += m_model.loads().hinges[static_cast<std::size_t>(rows[r].drive)].motion.evaluate(t).acceleration;
 }
 
 void ClosureConstraints::accelerations(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, const SolverOutput& out, Eigen::VectorXd& acc) const {

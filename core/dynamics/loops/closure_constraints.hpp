@@ -6,6 +6,8 @@
 //   rotational rows      t . (rotation error)   t: fixed in the root side B;
 //                                               weld: its three axes,
 //                                               revolute: the two normals to the axis
+//   drive row            q - q(t)               a prescribed cut pin or revolute:
+//                                               t its axis, q the relative angle (docs/loads.md L10)
 //
 // at position (g), velocity (g') and acceleration level. A is the cut end on
 // the tip-side body, B the one on the root-side body or the ground. The
@@ -16,6 +18,7 @@
 #include <Eigen/Core>
 #include <vector>
 
+#include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
 
 namespace mstmm {
@@ -26,6 +29,7 @@ struct ClosureRow {
   int cut = 0;
   bool rotational = false;
   Vec3 direction = Vec3::UnitX();
+  int drive = -1;  // a drive row: index into Model::loads().hinges of the motion it prescribes
 };
 
 class ClosureConstraints {
@@ -38,8 +42,14 @@ class ClosureConstraints {
 
   /// The rows' directions at these poses (rotational ones turn with the root side).
   void directions(const std::vector<BodyPose>& poses, std::vector<ClosureRow>& rows) const;
-  /// Position errors g and velocity errors g' along the rows.
-  void measure(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, Eigen::VectorXd& g, Eigen::VectorXd& gDot) const;
+  /// Position errors g and velocity errors g' along the rows at time t
+  /// (which only drive rows depend on).
+  void measure(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, double t, Eigen::VectorXd& g, Eigen::VectorXd& gDot) const;
+  /// What g'' must be at time t: the prescribed q''(t) on drive rows, zero
+  /// on the others, plus Baumgarte's -2 alpha g' - beta^2 g if the target
+  /// asks for it (g and g' are measured into the two scratch vectors).
+  void targets(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, double t, const SupplementTarget& target,
+               Eigen::VectorXd& g, Eigen::VectorXd& gDot, Eigen::VectorXd& b) const;
   /// g'' along the rows for the accelerations in `out` (centre-of-mass and angular).
   void accelerations(const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows, const SolverOutput& out, Eigen::VectorXd& acc) const;
   /// d g' / d (joint rates): rows x jointCoordinates().
@@ -64,6 +74,7 @@ class ClosureConstraints {
   int hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[3]) const;
   void addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const;
   double rotationError(const std::vector<BodyPose>& poses, const CompiledCut& cut, const Vec3& t) const;
+  double relativeAngle(const std::vector<BodyPose>& poses, const CompiledCut& cut) const;
 
   const Model& m_model;
   std::vector<int> m_firstCoordinate;  // per body: its tree hinge's first joint coordinate

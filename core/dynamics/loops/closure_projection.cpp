@@ -26,7 +26,7 @@ ClosureReport ClosureProjector::measure(const Eigen::VectorXd& y) {
   if (!m_model.hasLoops()) return report;
   computePoses(m_model, y, m_poses);
   m_constraints.directions(m_poses, m_rows);
-  m_constraints.measure(m_poses, m_rows, m_g, m_gDot);
+  m_constraints.measure(m_poses, m_rows, m_time, m_g, m_gDot);
   report.positionCut = m_rows[static_cast<std::size_t>(largestEntry(m_g, report.position))].cut;
   report.velocityCut = m_rows[static_cast<std::size_t>(largestEntry(m_gDot, report.velocity))].cut;
   return report;

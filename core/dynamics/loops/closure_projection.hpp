@@ -26,6 +26,8 @@ class ClosureProjector {
  public:
   explicit ClosureProjector(const Model& model);
 
+  /// The time of the states to come: only a prescribed cut hinge's row depends on it.
+  void setTime(double t) { m_time = t; }
   ClosureReport measure(const Eigen::VectorXd& y);
   /// Refuses a state that does not close its loops (mstmm::Error naming the
   /// cut hinge, what is off and by how much, and how to fix it).
@@ -50,6 +52,7 @@ class ClosureProjector {
   std::vector<ClosureRow> m_rows;
   Eigen::VectorXd m_g, m_gDot, m_joint;
   Eigen::MatrixXd m_j;
+  double m_time = 0.0;
   std::vector<Vec3> m_perBody;
 };
 

@@ -295,13 +295,10 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
     std::vector<BodyPose> poses;
     computePoses(model, y, poses);
     constraints.directions(poses, cutRows);
-    Eigen::VectorXd g = Eigen::VectorXd::Zero(model.cutRows()), gDot = g;
-    if (m_target.baumgarte) constraints.measure(poses, cutRows, g, gDot);
-    for (std::size_t r = 0; r < cutRows.size(); ++r) {
-      const auto k = static_cast<Eigen::Index>(r);
-      const double target = -2.0 * m_target.alpha * gDot[k] - m_target.beta * m_target.beta * g[k];
-      kkt.addCutRow(model.cuts()[static_cast<std::size_t>(cutRows[r].cut)], cutRows[r], m_cutRowOffset + static_cast<int>(r), target);
-    }
+    Eigen::VectorXd g, gDot, b;
+    constraints.targets(poses, cutRows, m_time, m_target, g, gDot, b);
+    for (std::size_t r = 0; r < cutRows.size(); ++r)
+      kkt.addCutRow(model.cuts()[static_cast<std::size_t>(cutRows[r].cut)], cutRows[r], m_cutRowOffset + static_cast<int>(r), b[static_cast<Eigen::Index>(r)]);
   }
   Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
   lu.compute(kkt.matrix());
@@ -310,6 +307,10 @@ void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out)
   const Eigen::VectorXd x = lu.solve(kkt.rhs());
   readSolution(x, frames, out);
   readSlideAccelerations(y, frames, out);
+  // A cut drive row's multiplier is its driving load, as a tree drive row's.
+  for (std::size_t r = 0; r < cutRows.size(); ++r)
+    if (cutRows[r].drive >= 0)
+      out.drivingLoad[static_cast<std::size_t>(model.loads().hinges[static_cast<std::size_t>(cutRows[r].drive)].driven)] = x[m_cutRowOffset + static_cast<Eigen::Index>(r)];
   if (m_applied) readDrives(x, out);
   // lambda of a cut row acts on the tip side along the row's direction.
   out.cutForce.assign(model.cuts().size(), Vec3::Zero());
