@@ -1,18 +1,35 @@
 // mstmm-studio: the desktop application.
 //
-//   mstmm-studio [MODEL.json] [--example ID] [--run] [--screenshot FILE] [--size WxH]
+//   mstmm-studio [MODEL.json] [--example ID] [--select NAME] [--run] [--screenshot FILE] [--size WxH]
 //
 // --run starts a simulation once the model is open; --screenshot saves the
 // window to FILE (after the run, if --run) and quits, which makes the
-// application usable headless (under xvfb-run) for checks and demos.
+// application usable headless (under xvfb-run) for checks and demos;
+// --select shows the properties of the body or hinge of that name.
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 
 #include "core/version.hpp"
+#include "gui/document/model_document.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
+
+namespace {
+
+bool selectByName(mstmm::gui::ModelDocument& doc, const std::string& name) {
+  mstmm::gui::Selection s;
+  for (const mstmm::BodySpec& b : doc.spec().bodies)
+    if (b.name == name) s.bodies.insert(b.id.value);
+  for (const mstmm::HingeSpec& h : doc.spec().hinges)
+    if (h.name == name) s.hinges.insert(h.id.value);
+  if (s.isEmpty()) return false;
+  doc.setSelection(s);
+  return true;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
@@ -28,7 +45,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption run("run", "Start a simulation once the model is open.");
   const QCommandLineOption screenshot("screenshot", "Save the window to FILE (after the run with --run) and quit.", "file");
   const QCommandLineOption size("size", "Window size, e.g. 1280x800.", "WxH");
-  parser.addOptions({example, run, screenshot, size});
+  const QCommandLineOption select("select", "Select the body or hinge of this name (its properties are shown).", "name");
+  parser.addOptions({example, select, run, screenshot, size});
   parser.process(app);
 
   mstmm::gui::MainWindow window;
@@ -44,6 +62,10 @@ int main(int argc, char** argv) {
   if (batch && !opened) {
     qCritical("mstmm-studio: could not open the model");
     return 1;
+  }
+  if (opened && parser.isSet(select) && !selectByName(*window.document(), parser.value(select).toStdString())) {
+    qCritical("mstmm-studio: the model has no body or hinge named '%s'", qPrintable(parser.value(select)));
+    if (batch) return 1;
   }
   return mstmm::gui::runStudio(app, window, parser.isSet(run), parser.value(screenshot));
 }

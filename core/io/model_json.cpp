@@ -647,6 +647,8 @@ void writePretty(const Json& j, int indent, std::string& out) {
 
 }  // namespace
 
+std::vector<std::pair<double, double>> readTablePoints(const std::string& path) { return readCsvPairs(path, "table '" + path + "'"); }
+
 ModelSpec modelFromJson(const std::string& text, const std::string& baseDir) {
   try {
     return readModel(Json::parse(text), baseDir);

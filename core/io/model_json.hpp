@@ -6,6 +6,8 @@
 // the previous file.
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/model/model_spec.hpp"
 
@@ -18,6 +20,11 @@ std::string modelToJson(const ModelSpec& spec);
 
 ModelSpec loadModel(const std::string& path);
 void saveModel(const ModelSpec& spec, const std::string& path);
+
+/// The (t, value) rows of a two-column CSV table (',' or ';' between the
+/// columns, '#' comments, an optional header row), as a table function's
+/// "csv" key reads it; throws mstmm::Error (Input) naming the file and line.
+std::vector<std::pair<double, double>> readTablePoints(const std::string& path);
 
 /// Writes `contents` to `path` atomically (temporary file + rename).
 void writeFileAtomically(const std::string& path, const std::string& contents);

@@ -90,37 +90,11 @@ class LoadChecker {
     if (a.maxLoad && !(std::isfinite(*a.maxLoad) && *a.maxLoad > 0.0)) hingeError(h, "actuator: the load limit must be a finite number > 0");
   }
 
-  /// The hinge coordinate of the initial state, as the loads evaluate it.
-  bool initialCoordinate(const HingeSpec& hinge, double& q, double& rate) const {
-    const int child = bodyIndex(hinge.child);
-    const int parent = hinge.parent ? bodyIndex(*hinge.parent) : -1;
-    if (child < 0 || (hinge.parent && parent < 0)) return false;
-    const BodySpec& c = m_spec.bodies[static_cast<std::size_t>(child)];
-    if (hinge.type == HingeType::Slider) {
-      q = hinge.slide;
-      rate = hinge.slideRate;
-      return true;
-    }
-    if (planar()) {
-      q = c.theta - (parent >= 0 ? m_spec.bodies[static_cast<std::size_t>(parent)].theta : 0.0);
-      rate = c.thetaDot - (parent >= 0 ? m_spec.bodies[static_cast<std::size_t>(parent)].thetaDot : 0.0);
-      return true;
-    }
-    const Quat qp = parent >= 0 ? Quat(m_spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
-    const Vec3 wp = parent >= 0 ? m_spec.bodies[static_cast<std::size_t>(parent)].angularVelocity : Vec3::Zero();
-    Quat rel = quaternionProduct(Quat(qp[0], -qp[1], -qp[2], -qp[3]), c.orientation.normalized());
-    if (rel[0] < 0.0) rel = -rel;
-    const Vec3 axis = hinge.axis.normalized();
-    q = 2.0 * std::atan2(rel.tail<3>().dot(axis), rel[0]);
-    rate = (rotationFromQuaternion(qp) * axis).dot(c.angularVelocity - wp);
-    return true;
-  }
-
   // The motion must start where the initial state is, or the drive would
   // have to jump the bodies there.
   void checkInitialMotion(int h, const HingeSpec& hinge) {
     double q = 0.0, rate = 0.0;
-    if (!initialCoordinate(hinge, q, rate)) return;
+    if (!initialHingeCoordinate(m_spec, hinge, q, rate)) return;
     const TimeSample s = TimeCurve(*hinge.loads.motion).evaluate(0.0);
     const bool slide = hinge.type == HingeType::Slider;
     double dq = q - s.value;
@@ -185,6 +159,31 @@ class LoadChecker {
 };
 
 }  // namespace
+
+bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, double& q, double& rate) {
+  const int child = spec.bodyIndex(hinge.child);
+  const int parent = hinge.parent ? spec.bodyIndex(*hinge.parent) : -1;
+  if (child < 0 || (hinge.parent && parent < 0)) return false;
+  const BodySpec& c = spec.bodies[static_cast<std::size_t>(child)];
+  if (hinge.type == HingeType::Slider) {
+    q = hinge.slide;
+    rate = hinge.slideRate;
+    return true;
+  }
+  if (spec.kind == ModelKind::Planar) {
+    q = c.theta - (parent >= 0 ? spec.bodies[static_cast<std::size_t>(parent)].theta : 0.0);
+    rate = c.thetaDot - (parent >= 0 ? spec.bodies[static_cast<std::size_t>(parent)].thetaDot : 0.0);
+    return true;
+  }
+  const Quat qp = parent >= 0 ? Quat(spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
+  const Vec3 wp = parent >= 0 ? spec.bodies[static_cast<std::size_t>(parent)].angularVelocity : Vec3::Zero();
+  Quat rel = quaternionProduct(Quat(qp[0], -qp[1], -qp[2], -qp[3]), c.orientation.normalized());
+  if (rel[0] < 0.0) rel = -rel;
+  const Vec3 axis = hinge.axis.normalized();
+  q = 2.0 * std::atan2(rel.tail<3>().dot(axis), rel[0]);
+  rate = (rotationFromQuaternion(qp) * axis).dot(c.angularVelocity - wp);
+  return true;
+}
 
 void validateLoads(const ModelSpec& spec, std::vector<Diagnostic>& out) { LoadChecker(spec, out).run(); }
 

@@ -10,4 +10,10 @@ namespace mstmm {
 
 void validateLoads(const ModelSpec& spec, std::vector<Diagnostic>& out);
 
+/// The hinge's coordinate and rate in the spec's initial state, as the loads
+/// measure them (docs/loads.md L1: planar theta_tip - theta_root, a spatial
+/// revolute's angle about its axis, a slider's slide); false for a hinge
+/// naming bodies that do not exist. A prescribed motion must start there.
+bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, double& q, double& rate);
+
 }  // namespace mstmm

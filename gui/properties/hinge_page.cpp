@@ -153,7 +153,7 @@ void HingePage::load() {
   m_anchor->setValue(h->anchor);
   m_anchor->setPlanar(planar);
   setRowVisible(m_form, m_loads, h->type != HingeType::Weld);
-  m_loads->show(*h, m_document->spec().kind);
+  m_loads->show(*h, m_document->spec());
   m_loading = false;
 }
 

@@ -28,6 +28,17 @@ void AnglePreference::setDegrees(bool degrees) {
 
 double AnglePreference::factor() const { return m_degrees ? 180.0 / std::numbers::pi : 1.0; }
 
+QuantityBox* QuantityBox::checked(const QString& unit, const QString& objectName, bool nonNegative) {
+  auto* box = new QuantityBox(unit);
+  box->setObjectName(objectName);
+  box->setRange(-1e12, 1e12);
+  box->setCheck([nonNegative](double v) {
+    if (!std::isfinite(v)) return tr("must be a finite number");
+    return nonNegative && v < 0.0 ? tr("must not be negative") : QString();
+  });
+  return box;
+}
+
 QuantityBox::QuantityBox(const QString& unit, QWidget* parent) : QDoubleSpinBox(parent), m_unit(unit) {
   setRange(-1e12, 1e12);
   setDecimals(12);  // the spin box rounds to this; the text shows the shortest form

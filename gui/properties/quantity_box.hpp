@@ -37,6 +37,9 @@ class QuantityBox : public QDoubleSpinBox {
   /// `check` returns why an SI value is not allowed, or an empty string.
   using Check = std::function<QString(double)>;
   QuantityBox(const QString& unit, QWidget* parent = nullptr);
+  /// A box over the whole finite range that refuses non-finite values and,
+  /// if `nonNegative`, negative ones (the load editors' fields).
+  static QuantityBox* checked(const QString& unit, const QString& objectName, bool nonNegative);
 
   void setCheck(Check check) { m_check = std::move(check); }
   /// For angles: the shown unit follows the AnglePreference; `perSecond` adds "/s".

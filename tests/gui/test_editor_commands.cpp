@@ -17,6 +17,8 @@
 #include "gui/properties/properties_panel.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
+#include "gui/properties/time_function_editor.hpp"
+#include "gui/properties/time_function_preview.hpp"
 
 using namespace mstmm;
 using namespace mstmm::gui;
@@ -255,6 +257,100 @@ class TestEditorCommands : public QObject {
     QCOMPARE(model->loads().hinges.front().name, std::string("8.1"));
     checkUndoRedo(doc, [&] { spring->setChecked(false); });
     QVERIFY(!doc.hinge(id)->loads.spring.has_value());
+  }
+
+  void actuatorAndPrescribedMotionAreEditedOnTheHingePage() {
+    // Pin 8.1 of the demo gets a PD servo tracking a sine, then a prescribed
+    // motion instead (a hinge is actuated or driven, not both), whose function
+    // becomes a table imported from CSV: each step one undo step, the
+    // previews drawn from the functions as the solver evaluates them.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    const int dofBefore = compile(doc.spec())->degreesOfFreedom();
+    PropertiesPanel panel(&doc);
+    const HingeId id = selectHinge(doc, "8.1");
+    HingePage* page = panel.hingePage();
+    auto* actuator = page->findChild<QCheckBox*>("actuatorEnabled");
+    QVERIFY(actuator && !actuator->isChecked());
+    checkUndoRedo(doc, [&] { actuator->setChecked(true); });
+    QVERIFY(doc.hinge(id)->loads.actuator.has_value());
+    auto* kind = page->findChild<QComboBox*>("actuatorKind");
+    const int servo = kind->findData(static_cast<int>(ActuatorKind::Servo));
+    checkUndoRedo(doc, [&] {
+      kind->setCurrentIndex(servo);
+      emit kind->activated(servo);
+    });
+    QCOMPARE(doc.hinge(id)->loads.actuator->kind, ActuatorKind::Servo);
+    auto* reference = page->findChild<TimeFunctionEditor*>("actuatorReference");
+    QVERIFY(reference && !reference->isHidden());
+    auto* function = reference->findChild<QComboBox*>("functionKind");
+    const int sine = function->findData(static_cast<int>(TimeFunctionKind::Sine));
+    checkUndoRedo(doc, [&] {
+      function->setCurrentIndex(sine);
+      emit function->activated(sine);
+    });
+    auto* amplitude = reference->findChild<QuantityBox*>("functionAmplitude");
+    auto* frequency = reference->findChild<QuantityBox*>("functionFrequency");
+    QVERIFY(amplitude && !amplitude->isHidden() && frequency && !frequency->isHidden());
+    checkUndoRedo(doc, [&] { amplitude->setSi(0.3), emit amplitude->siChanged(0.3); });
+    checkUndoRedo(doc, [&] { frequency->setSi(1.0), emit frequency->siChanged(1.0); });
+    auto* kp = page->findChild<QuantityBox*>("actuatorKp");
+    checkUndoRedo(doc, [&] { kp->setSi(40.0), emit kp->siChanged(40.0); });
+    const HingeActuatorSpec& a = *doc.hinge(id)->loads.actuator;
+    QCOMPARE(a.reference.kind, TimeFunctionKind::Sine);
+    QCOMPARE(a.reference.amplitude, 0.3);
+    QCOMPARE(a.kp, 40.0);
+    // 10 periods in the demo's 10 s at 40 samples each: the peaks within 0.3 (1 - cos(pi/40)).
+    const TimeFunctionPreview* preview = reference->preview();
+    QVERIFY(preview->refusal().isEmpty());
+    QVERIFY(std::abs(preview->highest() - 0.3) < 1e-3 && std::abs(preview->lowest() + 0.3) < 1e-3);
+    QVERIFY(doc.isValid());
+    QVERIFY(compile(doc.spec())->hasLoads());
+
+    // A prescribed motion replaces the actuator and starts where the pin is:
+    // a ramp through the initial angle theta_8 - theta_parent and its rate.
+    auto* motion = page->findChild<QCheckBox*>("motionEnabled");
+    checkUndoRedo(doc, [&] { motion->setChecked(true); });
+    const HingeSpec& h = *doc.hinge(id);
+    QVERIFY(!h.loads.actuator.has_value() && h.loads.motion.has_value());
+    const BodySpec& tip = *doc.body(h.child);
+    const BodySpec& root = *doc.body(*h.parent);
+    QCOMPARE(h.loads.motion->kind, TimeFunctionKind::Ramp);
+    QCOMPARE(h.loads.motion->value, tip.theta - root.theta);
+    QCOMPARE(h.loads.motion->slope, tip.thetaDot - root.thetaDot);
+    QVERIFY(doc.isValid());
+    QCOMPARE(compile(doc.spec())->degreesOfFreedom(), dofBefore - 1);
+    // A jump is no motion: the preview says why rather than drawing it.
+    auto* motionEditor = page->findChild<TimeFunctionEditor*>("motionFunction");
+    auto* motionKind = motionEditor->findChild<QComboBox*>("functionKind");
+    const int step = motionKind->findData(static_cast<int>(TimeFunctionKind::Step));
+    checkUndoRedo(doc, [&] {
+      motionKind->setCurrentIndex(step);
+      emit motionKind->activated(step);
+    });
+    QVERIFY(motionEditor->preview()->refusal().contains("jump"));
+    QVERIFY(!doc.isValid());
+    // A table from CSV: header and comment skipped, three rows read.
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("motion.csv");
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("# from the test bench\nt [s],angle [rad]\n0,0.5\n1,0.7\n2.5,0.6\n");
+    file.close();
+    checkUndoRedo(doc, [&] { motionEditor->importTable(csv); });
+    QCOMPARE(doc.hinge(id)->loads.motion->kind, TimeFunctionKind::Table);
+    const std::vector<std::pair<double, double>> expected{{0.0, 0.5}, {1.0, 0.7}, {2.5, 0.6}};
+    QCOMPARE(doc.hinge(id)->loads.motion->points, expected);
+    // A file that is not a table is refused with the file and line; nothing changes.
+    const QString bad = dir.filePath("bad.csv");
+    QFile badFile(bad);
+    QVERIFY(badFile.open(QIODevice::WriteOnly));
+    badFile.write("0,1\n1\n");
+    badFile.close();
+    const std::string before = json(doc);
+    motionEditor->importTable(bad);
+    QVERIFY(panel.lastRefusal().contains("line 2"));
+    QCOMPARE(json(doc), before);
   }
 
   void invalidValuesAreRefusedWithTheReason() {
