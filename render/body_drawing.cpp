@@ -82,14 +82,19 @@ class DrawingBuilder {
     const double size = std::max(extent, (hub.b - hub.a).norm() + 2.0 * hub.radius);
     const double hingeRadius = std::clamp(1.6 * hub.radius, 0.012 * size, 0.08 * size);
     m_hingeRadius[static_cast<std::size_t>(i)] = hingeRadius;
-    if (m_model.hinge(i).slider < 0) addHinge(body.output, hingeRadius);
+    if (m_model.hinge(i).slider < 0) addHinge(body.output, hingeRadius, m_model.loads().atBody(i));
     else addSlider(i, hingeRadius);
   }
 
   /// The end of a cut hinge on its tip-side body gets a hinge marker too.
   void addCutEnd(const CompiledCut& cut) {
     m_body = cut.tip.body;
-    addHinge(cut.tip.point, m_hingeRadius[static_cast<std::size_t>(cut.tip.body)]);
+    const HingeElements* elements = nullptr;
+    for (int k : m_model.loads().cutElements) {
+      const HingeElements& e = m_model.loads().hinges[static_cast<std::size_t>(k)];
+      if (m_model.cuts()[static_cast<std::size_t>(e.cut)].specIndex == cut.specIndex) elements = &e;
+    }
+    addHinge(cut.tip.point, m_hingeRadius[static_cast<std::size_t>(cut.tip.body)], elements);
   }
 
  private:
@@ -158,8 +163,15 @@ class DrawingBuilder {
     push(GlyphKind::Sphere, GlyphInstance{m_body, centre, Quat(1, 0, 0, 0), Vec3::Constant(radius), false});
     m_out.pickSegments.push_back({m_body, centre, centre, radius});
   }
-  void addHinge(const Vec3& at, double radius) {
-    push(GlyphKind::Sphere, GlyphInstance{m_body, at, Quat(1, 0, 0, 0), Vec3::Constant(radius), true});
+  /// A hinge with elements is coloured by the strongest of them, and a
+  /// driven or actuated one drawn larger, so motors stand out.
+  void addHinge(const Vec3& at, double radius, const HingeElements* elements = nullptr) {
+    Rgb colour = kHingeColour;
+    if (elements) {
+      colour = elements->prescribed ? kDrivenHingeColour : elements->actuator ? kActuatedHingeColour : kSprungHingeColour;
+      if (elements->prescribed || elements->actuator) radius *= 1.35;
+    }
+    push(GlyphKind::Sphere, GlyphInstance{m_body, at, Quat(1, 0, 0, 0), Vec3::Constant(radius), true, colour});
   }
   void push(GlyphKind kind, const GlyphInstance& g) { m_out.glyphs[static_cast<std::size_t>(kind)].push_back(g); }
 

@@ -26,6 +26,14 @@ struct Rgb {
   bool operator==(const Rgb&) const = default;
 };
 
+inline const Rgb kHingeColour{96, 96, 104};
+inline const Rgb kSelectionColour{255, 176, 0};
+// Hinges with load elements (docs/loads.md): a prescribed motion, an
+// actuator, or only a spring, damper or stops.
+inline const Rgb kDrivenHingeColour{214, 48, 39};
+inline const Rgb kActuatedHingeColour{240, 140, 20};
+inline const Rgb kSprungHingeColour{40, 120, 200};
+
 enum class GlyphKind { Cylinder, Box, Sphere };
 inline constexpr int kGlyphKinds = 3;
 
@@ -38,6 +46,7 @@ struct GlyphInstance {
   Quat rotation = Quat(1, 0, 0, 0); // glyph axes to body axes
   Vec3 scale = Vec3::Ones();        // per-axis scale of the canonical glyph
   bool hinge = false;               // a hinge marker (not coloured as its body)
+  Rgb colour = kHingeColour;        // a hinge marker's colour
 };
 
 /// A segment of a body's drawing, for picking (body frame).
@@ -56,7 +65,5 @@ struct BodyDrawing {
 
 BodyDrawing makeBodyDrawing(const Model& model);
 
-inline const Rgb kHingeColour{96, 96, 104};
-inline const Rgb kSelectionColour{255, 176, 0};
 
 }  // namespace mstmm::render

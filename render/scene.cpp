@@ -157,7 +157,7 @@ struct Scene::GlyphSet {
     unsigned char* c = colours->GetPointer(0);
     for (const GlyphInstance& g : instances) {
       const auto b = static_cast<std::size_t>(g.body);
-      const Rgb rgb = selected[b] && !g.hinge ? kSelectionColour : g.hinge ? kHingeColour : drawing.bodyColours[b];
+      const Rgb rgb = selected[b] && !g.hinge ? kSelectionColour : g.hinge ? g.colour : drawing.bodyColours[b];
       *c++ = rgb.r;
       *c++ = rgb.g;
       *c++ = rgb.b;
@@ -265,6 +265,8 @@ Scene::Scene(std::shared_ptr<const Model> model)
   m_skeleton = std::make_unique<Skeleton>(*m_model);
   m_skeleton->recolour(*m_model, m_drawing, m_selected);
   m_renderer->AddActor(m_skeleton->actor);
+  m_struts = std::make_unique<StrutDrawing>(*m_model, 0.15 * m_drawing.typicalBodySize);
+  m_renderer->AddActor(m_struts->actor());
   buildGround();
   auto trailMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
   trailMapper->SetInputData(m_trails);
@@ -392,6 +394,7 @@ void Scene::updateGlyphs() {
   for (std::size_t i = 0; i < m_states.size(); ++i) m_rotations[i] = rotationFromQuaternion(m_states[i].orientation);
   for (auto& set : m_sets) set->update(m_states, m_rotations, m_visible);
   m_skeleton->update(*m_model, m_states, m_rotations, m_visible);
+  m_struts->update(*m_model, m_states);
 }
 
 void Scene::setVisibleBodies(const std::vector<char>& visible) {

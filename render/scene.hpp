@@ -1,7 +1,9 @@
 #pragma once
 // The 3-D scene of a model (VTK): bodies drawn by their shapes with their
 // true dimensions, hinges as spheres, the ground as a ceiling plate, world
-// axes in a corner, trails, and the selected bodies highlighted.
+// axes in a corner, trails, struts as coils coloured by their load, hinges
+// with motors, actuators or springs in their own colours, and the selected
+// bodies highlighted.
 //
 // Every body is also drawn as a one-pixel line skeleton (input ends to the
 // output end), so bodies thinner than a pixel on screen - a 500 m chain of
@@ -23,6 +25,7 @@
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
 #include "render/scene_state.hpp"
+#include "render/strut_drawing.hpp"
 
 class vtkActor;
 class vtkAxesActor;
@@ -104,6 +107,7 @@ class Scene {
   vtkSmartPointer<vtkActor> m_trailActor;
   std::vector<std::unique_ptr<GlyphSet>> m_sets;
   std::unique_ptr<Skeleton> m_skeleton;
+  std::unique_ptr<StrutDrawing> m_struts;
   std::vector<BodyState> m_states;
   std::vector<Mat3> m_rotations;
   std::vector<char> m_selected, m_visible;

@@ -32,12 +32,13 @@ ModelSpec planar(const std::string& name, double endTime) {
   return spec;
 }
 
-/// A block of `mass` (a box of edge `size`) whose output end is its centre.
-BodyId addBlock(ModelSpec& spec, const std::string& name, double mass, double size) {
+/// A block of `mass` (a box `size` wide, `height` tall, default square)
+/// whose output end is its centre.
+BodyId addBlock(ModelSpec& spec, const std::string& name, double mass, double size, double height = 0.0) {
   BodySpec& b = spec.addBody(name);
   b.shape.type = ShapeType::Box;
   b.shape.mass = mass;
-  b.shape.size = Vec3(size, size, size / 2);
+  b.shape.size = Vec3(size, height > 0.0 ? height : size, size / 2);
   b.shape.center = Vec3(size / 2, 0, 0);
   b.output = Vec3(size / 2, 0, 0);
   return b.id;
@@ -116,9 +117,11 @@ ModelSpec generateQuarterCar() {
   ModelSpec spec = planar("quarter car over a step (003 §2.5 strut)", 3.0);
   const double body = 200.0, wheel = 40.0, strutK = 9.16e4, strutD = 1.44e4, strutRest = 0.345;
   const double tyreK = 1.5e5, tyreD = 300.0, tyreRest = 0.3;
+  // Flat blocks, so that the strut between them shows (rotation is locked:
+  // the shapes' inertia plays no part).
   const BodyId road = addBlock(spec, "road", 1.0, 0.1);
-  const BodyId hub = addBlock(spec, "wheel", wheel, 0.3);
-  const BodyId chassis = addBlock(spec, "body", body, 0.5);
+  const BodyId hub = addBlock(spec, "wheel", wheel, 0.3, 0.1);
+  const BodyId chassis = addBlock(spec, "body", body, 0.5, 0.12);
   HingeSpec& ground = spec.addHinge("road profile", HingeType::Slider, road, std::nullopt);
   ground.axis = Vec3::UnitY();
   TimeFunction step;
@@ -138,9 +141,12 @@ ModelSpec generateQuarterCar() {
   SpringDamperSpec strut;
   strut.name = "strut";
   strut.bodyA = "body";
-  strut.pointA = Vec3(0.25, 0, 0);  // the body's output end, on the guide
+  // The body hangs by its centre (output end) on the guide, which rises
+  // from the wheel's input end. The strut is vertical, 0.12 m beside the
+  // guide so that it shows; its length is the guide's slide.
+  strut.pointA = Vec3(0.25 + 0.12, 0, 0);
   strut.bodyB = "wheel";
-  strut.pointB = Vec3::Zero();      // the wheel's input end, where the guide starts
+  strut.pointB = Vec3(0.12, 0, 0);
   strut.stiffness = strutK;
   strut.damping = strutD;
   strut.restLength = strutRest;

@@ -11,9 +11,12 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/dynamics/kinematics.hpp"
+#include "core/generate/loaded_examples.hpp"
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
 #include "render/offscreen_renderer.hpp"
+#include "render/strut_drawing.hpp"
 #include "render/view_widget.hpp"
 
 using namespace mstmm;
@@ -241,6 +244,68 @@ class TestRenderView : public QObject {
     QVERIFY2(count > 50, qPrintable(QString::number(count)));
     QVERIFY2(std::abs(rowSum / count - expectedPixel(a).y()) < 1.5, qPrintable(QString("%1 %2 %3 %4 %5").arg(rowSum / count).arg(expectedPixel(a).y()).arg(left).arg(right).arg(count)));
     QVERIFY(std::abs(left - expectedPixel(a).x()) < 2.0 && std::abs(right - expectedPixel(b).x()) < 2.0);
+  }
+
+  // The quarter car's strut runs from a point of its body to one of its
+  // wheel: the coil starts and ends there (the bodies' poses from the core's
+  // kinematics), stays within its width of that line, and shows the strut's
+  // static compression (m g = 1962 N) in blue, where it projects.
+  void strutsAreCoilsColouredByTheirLoad() {
+    const auto model = compile(generateQuarterCar());
+    const CompiledSpringDamper& strut = model->loads().springs.front();
+    std::vector<BodyPose> poses;
+    computePoses(*model, initialState(*model), poses);
+    const Vec3 expectedA = poses[static_cast<std::size_t>(strut.bodyA)].point(strut.pointA);
+    const Vec3 expectedB = poses[static_cast<std::size_t>(strut.bodyB)].point(strut.pointB);
+    OffscreenRenderer renderer;
+    renderer.setModel(model);  // in its initial state
+    Vec3 a, b;
+    strutEnds(strut, renderer.states(), a, b);
+    QVERIFY((a - expectedA).norm() < 1e-12 && (b - expectedB).norm() < 1e-12);
+    const double width = 0.05;
+    const std::vector<Vec3> coil = strutCoil(a, b, width, Vec3::UnitZ().cross(b - a));
+    QCOMPARE(coil.size(), std::size_t{20});
+    QVERIFY((coil.front() - a).norm() == 0.0 && (coil.back() - b).norm() == 0.0);
+    const Vec3 u = (b - a).normalized();
+    for (const Vec3& p : coil) {
+      const Vec3 off = (p - a) - (p - a).dot(u) * u;
+      QVERIFY(off.norm() <= 0.5 * width + 1e-12 && std::abs(p.z()) < 1e-12);  // in the plane of a planar model
+    }
+    // Compression blue, tension red, none grey.
+    const Rgb pushed = strutColour(-1962.0, 3000.0), pulled = strutColour(1962.0, 3000.0), idle = strutColour(0.0, 3000.0);
+    QVERIFY(pushed.b > pushed.r + 60 && pulled.r > pulled.b + 60 && idle.r == 150 && idle.b == 156);
+
+    renderer.fit();
+    const QImage image = renderer.render(kWidth, kHeight);
+    saveArtefact(image, "render-strut.png");
+    const Vec3 pa = renderer.projectToPixel(a, kWidth, kHeight), pb = renderer.projectToPixel(b, kWidth, kHeight);
+    const double tension = strut.stiffness * ((b - a).norm() - strut.restLength) + strut.preload;
+    const Rgb expected = strutColour(tension, 0.1 * strut.stiffness * strut.restLength + std::abs(strut.preload));
+    int count = 0;
+    for (int y = static_cast<int>(std::min(pa.y(), pb.y())); y <= static_cast<int>(std::max(pa.y(), pb.y())); ++y)
+      for (int x = static_cast<int>(pa.x()) - 15; x <= static_cast<int>(pa.x()) + 15; ++x) {
+        const QRgb c = image.pixel(x, y);
+        if (std::abs(qRed(c) - expected.r) + std::abs(qGreen(c) - expected.g) + std::abs(qBlue(c) - expected.b) < 40) ++count;
+      }
+    qInfo("strut: %.0f N (compression), drawn in (%d, %d, %d): %d pixels between its ends", tension, expected.r, expected.g, expected.b, count);
+    QVERIFY(tension < 0.0);
+    QVERIFY2(count > 30, qPrintable(QString::number(count)));
+  }
+
+  // Hinges with elements keep their own colours: a motor (prescribed
+  // motion) red, an actuator orange, a spring or damper blue.
+  void loadedHingesAreMarked() {
+    auto count = [](const ModelSpec& spec, const Rgb& colour) {
+      const BodyDrawing d = makeBodyDrawing(*compile(spec));
+      int n = 0;
+      for (const GlyphInstance& g : d.glyphs[static_cast<std::size_t>(GlyphKind::Sphere)]) n += g.hinge && g.colour == colour ? 1 : 0;
+      return n;
+    };
+    QCOMPARE(count(generateServoArm(), kActuatedHingeColour), 3);
+    QCOMPARE(count(generateDampedDoublePendulum(), kSprungHingeColour), 2);
+    QCOMPARE(count(generateDrivenPendulum(), kDrivenHingeColour), 1);
+    QCOMPARE(count(generateDrivenCrankSlider(), kDrivenHingeColour), 1);  // the cut pivot A
+    QCOMPARE(count(generateDrivenCrankSlider(), kHingeColour), 2);        // B and C
   }
 
   void mouseOrbitsPansAndZooms() {
