@@ -5,7 +5,7 @@
 // --run starts a simulation once the model is open; --screenshot saves the
 // window to FILE (after the run, if --run) and quits, which makes the
 // application usable headless (under xvfb-run) for checks and demos;
-// --select shows the properties of the body or hinge of that name.
+// --select shows the properties of the body, hinge or strut of that name.
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -24,6 +24,8 @@ bool selectByName(mstmm::gui::ModelDocument& doc, const std::string& name) {
     if (b.name == name) s.bodies.insert(b.id.value);
   for (const mstmm::HingeSpec& h : doc.spec().hinges)
     if (h.name == name) s.hinges.insert(h.id.value);
+  for (std::size_t k = 0; k < doc.spec().springs.size(); ++k)
+    if (doc.spec().springs[k].name == name) s.struts.insert(static_cast<int>(k));
   if (s.isEmpty()) return false;
   doc.setSelection(s);
   return true;
@@ -45,7 +47,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption run("run", "Start a simulation once the model is open.");
   const QCommandLineOption screenshot("screenshot", "Save the window to FILE (after the run with --run) and quit.", "file");
   const QCommandLineOption size("size", "Window size, e.g. 1280x800.", "WxH");
-  const QCommandLineOption select("select", "Select the body or hinge of this name (its properties are shown).", "name");
+  const QCommandLineOption select("select", "Select the body, hinge or spring-damper of this name (its properties are shown).", "name");
   parser.addOptions({example, select, run, screenshot, size});
   parser.process(app);
 
@@ -64,7 +66,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (opened && parser.isSet(select) && !selectByName(*window.document(), parser.value(select).toStdString())) {
-    qCritical("mstmm-studio: the model has no body or hinge named '%s'", qPrintable(parser.value(select)));
+    qCritical("mstmm-studio: the model has no body, hinge or spring-damper named '%s'", qPrintable(parser.value(select)));
     if (batch) return 1;
   }
   return mstmm::gui::runStudio(app, window, parser.isSet(run), parser.value(screenshot));

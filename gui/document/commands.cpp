@@ -81,6 +81,20 @@ bool EditHingeCommand::mergeWith(const QUndoCommand* other) {
   return true;
 }
 
+EditStrutsCommand::EditStrutsCommand(ModelDocument* document, std::vector<SpringDamperSpec> before, std::vector<SpringDamperSpec> after,
+                                     const QString& text, const QString& mergeKey)
+    : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_mergeKey(mergeKey) {}
+
+void EditStrutsCommand::redo() { m_document->setStruts(m_after); }
+void EditStrutsCommand::undo() { m_document->setStruts(m_before); }
+
+bool EditStrutsCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditStrutsCommand*>(other);
+  if (m_mergeKey.isEmpty() || o->m_mergeKey != m_mergeKey) return false;
+  m_after = o->m_after;
+  return true;
+}
+
 EditModelCommand::EditModelCommand(ModelDocument* document, ModelProperties before, ModelProperties after, const QString& field)
     : QUndoCommand(QString("Change %1").arg(field)), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_field(field) {}
 

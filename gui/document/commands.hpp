@@ -74,6 +74,23 @@ class EditBodyCommand : public QUndoCommand {
   QString m_field;
 };
 
+/// Replaces the list of point-to-point spring-dampers (added, edited or
+/// removed ones). Successive edits of the same field of the same strut merge.
+class EditStrutsCommand : public QUndoCommand {
+ public:
+  EditStrutsCommand(ModelDocument* document, std::vector<SpringDamperSpec> before, std::vector<SpringDamperSpec> after, const QString& text,
+                    const QString& mergeKey = {});
+  void redo() override;
+  void undo() override;
+  int id() const override { return 4; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  ModelDocument* m_document;
+  std::vector<SpringDamperSpec> m_before, m_after;
+  QString m_mergeKey;  // empty: never merges
+};
+
 class EditHingeCommand : public QUndoCommand {
  public:
   EditHingeCommand(ModelDocument* document, const HingeSpec& before, const HingeSpec& after, const QString& field);

@@ -183,10 +183,79 @@ QString attachToGround(ModelDocument* document, BodyId body, HingeType type) {
   return {};
 }
 
+namespace {
+
+/// A body point's world position in the initial state, if the model compiles.
+std::optional<Vec3> initialWorldPoint(const ModelSpec& spec, const std::string& body, const Vec3& point) {
+  std::shared_ptr<const Model> model;
+  try {
+    model = compile(spec);
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  std::vector<BodyPose> poses;
+  computePoses(*model, initialState(*model), poses);
+  const int i = model->bodyByName(body);
+  const BodySpec& b = spec.bodies[static_cast<std::size_t>(model->body(i).specIndex)];
+  return poses[static_cast<std::size_t>(i)].point(point - b.inputs.front());
+}
+
+Vec3 middleOf(const BodySpec& b) { return 0.5 * (b.inputs.front() + b.output); }
+
+}  // namespace
+
+QString addStrut(ModelDocument* document, BodyId a, std::optional<BodyId> b) {
+  const BodySpec* bodyA = document->body(a);
+  const BodySpec* bodyB = b ? document->body(*b) : nullptr;
+  if (!bodyA || (b && !bodyB)) return QStringLiteral("the strut's bodies do not exist");
+  if (b && *b == a) return QStringLiteral("a strut joins two different bodies (or a body and the ground)");
+  SpringDamperSpec s;
+  s.name = document->freeStrutName();
+  s.bodyA = bodyA->name;
+  s.pointA = middleOf(*bodyA);
+  s.stiffness = 1000.0;
+  s.damping = 10.0;
+  const ModelSpec& spec = document->spec();
+  const std::optional<Vec3> pa = initialWorldPoint(spec, bodyA->name, s.pointA);
+  if (bodyB) {
+    s.bodyB = bodyB->name;
+    s.pointB = middleOf(*bodyB);
+    const std::optional<Vec3> pb = initialWorldPoint(spec, bodyB->name, s.pointB);
+    s.restLength = pa && pb ? (*pa - *pb).norm() : 0.5;
+  } else {
+    // To the ground half a metre below (planar: in the plane) A's middle.
+    const Vec3 down = spec.gravity.norm() > 0.0 ? Vec3(spec.gravity.normalized()) : Vec3(-Vec3::UnitY());
+    s.pointB = pa ? Vec3(*pa + 0.5 * down) : Vec3::Zero();
+    s.restLength = pa ? 0.5 : 0.0;
+  }
+  std::vector<SpringDamperSpec> after = spec.springs;
+  after.push_back(s);
+  document->undoStack()->push(new EditStrutsCommand(document, spec.springs, after, QString("Add spring-damper '%1'").arg(QString::fromStdString(s.name))));
+  Selection selected;
+  selected.struts.insert(static_cast<int>(after.size()) - 1);
+  document->setSelection(selected);
+  return {};
+}
+
 QString deleteSelection(ModelDocument* document) {
-  const Selection& s = document->selection();
+  const Selection s = document->selection();
   if (s.isEmpty()) return QStringLiteral("nothing is selected");
-  document->undoStack()->push(new RemoveElementsCommand(document, s.bodies, s.hinges));
+  const ModelSpec& spec = document->spec();
+  QSet<QString> goneBodies;
+  for (quint32 id : s.bodies)
+    if (const BodySpec* b = document->body(BodyId{id})) goneBodies.insert(QString::fromStdString(b->name));
+  std::vector<SpringDamperSpec> kept;
+  for (std::size_t k = 0; k < spec.springs.size(); ++k) {
+    const SpringDamperSpec& strut = spec.springs[k];
+    const bool attached = goneBodies.contains(QString::fromStdString(strut.bodyA)) || goneBodies.contains(QString::fromStdString(strut.bodyB));
+    if (!s.struts.contains(static_cast<int>(k)) && !attached) kept.push_back(strut);
+  }
+  const bool struts = kept.size() != spec.springs.size(), elements = !s.bodies.isEmpty() || !s.hinges.isEmpty();
+  QUndoStack* stack = document->undoStack();
+  if (struts && elements) stack->beginMacro(QStringLiteral("Delete"));
+  if (struts) stack->push(new EditStrutsCommand(document, spec.springs, kept, QStringLiteral("Delete spring-dampers")));
+  if (elements) stack->push(new RemoveElementsCommand(document, s.bodies, s.hinges));
+  if (struts && elements) stack->endMacro();
   document->setSelection({});
   return {};
 }

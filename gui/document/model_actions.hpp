@@ -5,6 +5,7 @@
 
 #include <QPointF>
 #include <QString>
+#include <optional>
 
 #include "gui/document/model_document.hpp"
 
@@ -21,7 +22,14 @@ QString connectBodies(ModelDocument* document, BodyId tip, BodyId root, HingeTyp
 /// A hinge from the output end of `body` to the ground at the origin.
 QString attachToGround(ModelDocument* document, BodyId body, HingeType type);
 
-/// Deletes the selected bodies and hinges (and hinges attached to deleted bodies).
+/// A point-to-point spring-damper (strut, docs/loads.md L5) from the middle
+/// of body `a` (between its input end I_1 and output end) to the middle of
+/// body `b`, or to the ground under a's middle; 1000 N/m, 10 N s/m, its rest
+/// length the distance in the initial state (so it starts unloaded). Selects it.
+QString addStrut(ModelDocument* document, BodyId a, std::optional<BodyId> b);
+
+/// Deletes the selected bodies, hinges and struts (and the hinges and
+/// struts attached to deleted bodies).
 QString deleteSelection(ModelDocument* document);
 
 /// The selected bodies with the hinges between them (and to the ground), as

@@ -1,5 +1,7 @@
 #include "gui/document/model_document.hpp"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -218,9 +220,37 @@ void ModelDocument::removeHinge(int index) {
   emitChanged(Change::Structure);
 }
 
+// Struts name their bodies: a renamed body takes its struts along (and the
+// undo, renaming it back, brings them back).
 void ModelDocument::replaceBody(int index, const BodySpec& body) {
+  const std::string before = m_spec.bodies[static_cast<std::size_t>(index)].name;
   m_spec.bodies[static_cast<std::size_t>(index)] = body;
-  emitChanged(Change::Body);
+  bool struts = false;
+  if (before != body.name)
+    for (SpringDamperSpec& s : m_spec.springs)
+      for (std::string* end : {&s.bodyA, &s.bodyB})
+        if (*end == before) *end = body.name, struts = true;
+  emitChanged(struts ? Change::Structure : Change::Body);
+}
+
+void ModelDocument::setStruts(const std::vector<SpringDamperSpec>& struts) {
+  const bool structure = struts.size() != m_spec.springs.size() ||
+                         !std::equal(struts.begin(), struts.end(), m_spec.springs.begin(), [](const SpringDamperSpec& a, const SpringDamperSpec& b) {
+                           return a.bodyA == b.bodyA && a.bodyB == b.bodyB;
+                         });
+  m_spec.springs = struts;
+  Selection kept = m_selection;
+  for (int k : m_selection.struts)
+    if (k >= static_cast<int>(struts.size())) kept.struts.remove(k);
+  setSelection(kept);
+  emitChanged(structure ? Change::Structure : Change::Hinge);
+}
+
+std::string ModelDocument::freeStrutName() const {
+  QSet<QString> used;
+  for (const SpringDamperSpec& s : m_spec.springs) used.insert(QString::fromStdString(s.name));
+  for (int k = static_cast<int>(m_spec.springs.size()) + 1;; ++k)
+    if (!used.contains("strut " + QString::number(k))) return QString("strut %1").arg(k).toStdString();
 }
 
 void ModelDocument::replaceHinge(int index, const HingeSpec& hinge) {
@@ -244,6 +274,8 @@ void ModelDocument::replaceSpec(const ModelSpec& spec, const QHash<quint32, QPoi
     if (m_spec.bodyIndex(BodyId{b}) >= 0) kept.bodies.insert(b);
   for (quint32 h : m_selection.hinges)
     if (m_spec.hingeIndex(HingeId{h}) >= 0) kept.hinges.insert(h);
+  for (int k : m_selection.struts)
+    if (k < static_cast<int>(m_spec.springs.size())) kept.struts.insert(k);
   setSelection(kept);
   emitChanged(Change::Everything);
 }

@@ -33,8 +33,9 @@ enum class Change {
 struct Selection {
   QSet<quint32> bodies;
   QSet<quint32> hinges;
-  bool isEmpty() const { return bodies.isEmpty() && hinges.isEmpty(); }
-  bool operator==(const Selection& o) const { return bodies == o.bodies && hinges == o.hinges; }
+  QSet<int> struts;  // indices into ModelSpec::springs
+  bool isEmpty() const { return bodies.isEmpty() && hinges.isEmpty() && struts.isEmpty(); }
+  bool operator==(const Selection& o) const { return bodies == o.bodies && hinges == o.hinges && struts == o.struts; }
 };
 
 class ModelDocument : public QObject {
@@ -87,6 +88,9 @@ class ModelDocument : public QObject {
   void removeHinge(int index);
   void replaceBody(int index, const BodySpec& body);
   void replaceHinge(int index, const HingeSpec& hinge);
+  /// All point-to-point spring-dampers at once (EditStrutsCommand).
+  void setStruts(const std::vector<SpringDamperSpec>& struts);
+  std::string freeStrutName() const;
   void setModelProperties(const std::string& name, ModelKind kind, const Vec3& gravity, const SimulationSettings& simulation);
   void replaceSpec(const ModelSpec& spec, const QHash<quint32, QPointF>& positions);
   void setPositions(const QHash<quint32, QPointF>& positions);

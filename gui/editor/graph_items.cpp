@@ -211,4 +211,87 @@ void HingeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->drawText(QRectF(mid.x() + 4, mid.y() - 8, 60, 16), Qt::AlignLeft | Qt::AlignVCenter, m_name);
 }
 
+namespace {
+constexpr double kStrutOffset = 22.0;  // the zig-zag's distance from the straight line
+}
+
+StrutItem::StrutItem(int index) : m_index(index) {
+  setFlags(ItemIsSelectable);
+  setZValue(0.5);
+}
+
+void StrutItem::setEnds(const QGraphicsItem* a, const QGraphicsItem* b) {
+  m_a = a;
+  m_b = b;
+  updateGeometry();
+}
+
+void StrutItem::setLabel(const QString& name) {
+  m_name = name;
+  setToolTip(QString("spring-damper '%1'").arg(name));
+  update();
+}
+
+// To the ground: down and to the right of the body, clear of its hinges.
+void StrutItem::updateGeometry() {
+  prepareGeometryChange();
+  if (!m_a) {
+    m_line = QLineF();
+    return;
+  }
+  m_line = QLineF(m_a->pos(), m_b ? m_b->pos() : m_a->pos() + QPointF(56, 48));
+}
+
+QLineF StrutItem::visibleLine() const {
+  if (m_line.length() < 2 * BodyItem::kRadius) return QLineF(m_line.p1(), m_line.p1());
+  const QPointF u = (m_line.p2() - m_line.p1()) / m_line.length();
+  return QLineF(m_line.p1() + u * (BodyItem::kRadius + 2), m_line.p2() - u * (m_b ? BodyItem::kRadius + 2 : 0.0));
+}
+
+QRectF StrutItem::boundingRect() const { return QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-40, -20, 40, 20); }
+
+QPainterPath StrutItem::shape() const {
+  const QLineF line = visibleLine();
+  QPainterPath p(line.p1());
+  if (m_b && line.length() > 0.0) {
+    const QPointF n = QPointF(line.dy(), -line.dx()) / line.length() * kStrutOffset;
+    p.lineTo(line.pointAt(0.25) + n);
+    p.lineTo(line.pointAt(0.75) + n);
+  }
+  p.lineTo(line.p2());
+  QPainterPathStroker stroker;
+  stroker.setWidth(12);
+  return stroker.createStroke(p);
+}
+
+void StrutItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*) {
+  const QLineF line = visibleLine();
+  if (line.length() < 1.0) return;
+  const QColor colour = isSelected() ? kSelected : QColor(40, 120, 200);
+  painter->setRenderHint(QPainter::Antialiasing, levelOfDetail(option, painter) >= 0.35);
+  painter->setPen(QPen(colour, isSelected() ? 2.2 : 1.4));
+  painter->setBrush(Qt::NoBrush);
+  // Leads out to a zig-zag of 6 teeth beside the straight line, so a strut
+  // alongside a hinge between the same bodies stays apart from it.
+  const QPointF u = (line.p2() - line.p1()) / line.length(), n(-u.y(), u.x());
+  const QPointF side = m_b ? -n * kStrutOffset : QPointF();  // left of A -> B: hinge labels sit to the right
+  const QPointF start = line.pointAt(0.25) + side, end = line.pointAt(0.75) + side;
+  QPolygonF zig{line.p1(), start};
+  for (int k = 0; k < 12; ++k) zig << start + (end - start) * ((k + 0.5) / 12.0) + n * (k % 2 ? -6.0 : 6.0);
+  zig << end << line.p2();
+  painter->drawPolyline(zig);
+  if (!m_b) {  // a ground hatch across the far end
+    const QPointF g = line.p2();
+    painter->drawLine(QLineF(g - n * 10, g + n * 10));
+    for (int k = -2; k <= 2; ++k) painter->drawLine(QLineF(g + n * (4.0 * k), g + n * (4.0 * k) + u * 5 - n * 4));
+  }
+  if (levelOfDetail(option, painter) < 0.8) return;
+  QFont font = painter->font();
+  font.setPointSizeF(7.5);
+  painter->setFont(font);
+  painter->setPen(colour.darker(120));
+  const QPointF mid = line.center() + side;  // the label left of the zig-zag, hinge labels being to the right
+  painter->drawText(QRectF(mid.x() - 92, mid.y() - 8, 80, 16), Qt::AlignRight | Qt::AlignVCenter, m_name);
+}
+
 }  // namespace mstmm::gui

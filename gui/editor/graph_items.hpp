@@ -1,14 +1,15 @@
 #pragma once
 // Graphics items of the topology graph in the notation of 000 Fig. 1(b):
 // bodies as circles with their names, hinges as arrows in transfer direction
-// (from the tip-side body towards the root), the ground boundary as "0".
+// (from the tip-side body towards the root), the ground boundary as "0",
+// point-to-point spring-dampers (struts) as zig-zag edges.
 
 #include <QGraphicsItem>
 #include <QString>
 
 namespace mstmm::gui {
 
-enum class GraphItemKind { Body = QGraphicsItem::UserType + 1, Hinge, Ground };
+enum class GraphItemKind { Body = QGraphicsItem::UserType + 1, Hinge, Ground, Strut };
 
 class BodyItem : public QGraphicsItem {
  public:
@@ -79,6 +80,33 @@ class HingeItem : public QGraphicsItem {
   QString m_name, m_typeName, m_problem;
   QLineF m_line;
   bool m_cut = false;
+};
+
+/// A point-to-point spring-damper between two bodies, or from a body to the
+/// ground (drawn with a small ground hatch beside the body): a zig-zag, so it
+/// is never taken for a hinge; it carries no transfer direction.
+class StrutItem : public QGraphicsItem {
+ public:
+  explicit StrutItem(int index);
+  int type() const override { return static_cast<int>(GraphItemKind::Strut); }
+  int index() const { return m_index; }
+
+  /// `b` null: to the ground.
+  void setEnds(const QGraphicsItem* a, const QGraphicsItem* b);
+  void setLabel(const QString& name);
+  void updateGeometry();
+
+  QRectF boundingRect() const override;
+  QPainterPath shape() const override;
+  void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+ private:
+  QLineF visibleLine() const;
+  int m_index;
+  const QGraphicsItem* m_a = nullptr;
+  const QGraphicsItem* m_b = nullptr;
+  QString m_name;
+  QLineF m_line;
 };
 
 }  // namespace mstmm::gui

@@ -41,6 +41,7 @@ void TopologyScene::rebuild() {
   m_grounds.clear();
   m_groundsBelow.clear();
   m_hingesAtBody.clear();
+  m_struts.clear();
   const ModelSpec& spec = m_document->spec();
   for (const BodySpec& b : spec.bodies) {
     auto* item = new BodyItem(b.id.value);
@@ -67,6 +68,15 @@ void TopologyScene::rebuild() {
     m_hinges.insert(h.id.value, item);
     m_hingesAtBody.insert(h.child.value, h.id.value);
     if (h.parent) m_hingesAtBody.insert(h.parent->value, h.id.value);
+  }
+  QHash<QString, BodyItem*> byName;
+  for (const BodySpec& b : spec.bodies) byName.insert(QString::fromStdString(b.name), m_bodies.value(b.id.value));
+  for (std::size_t k = 0; k < spec.springs.size(); ++k) {
+    const SpringDamperSpec& strut = spec.springs[k];
+    auto* item = new StrutItem(static_cast<int>(k));
+    addItem(item);
+    item->setEnds(byName.value(QString::fromStdString(strut.bodyA)), strut.groundB() ? nullptr : byName.value(QString::fromStdString(strut.bodyB)));
+    m_struts.push_back(item);
   }
   m_syncing = false;
   refresh();
@@ -102,6 +112,8 @@ void TopologyScene::refresh() {
       item->setState(b.inputs.size() > 1, roots.contains(b.id.value), bodyProblems.value(static_cast<int>(i)));
     }
   }
+  for (int k = 0; k < m_struts.size() && k < static_cast<int>(spec.springs.size()); ++k)
+    m_struts[k]->setLabel(QString::fromStdString(spec.springs[static_cast<std::size_t>(k)].name));
   for (std::size_t i = 0; i < spec.hinges.size(); ++i) {
     const HingeSpec& h = spec.hinges[i];
     if (HingeItem* item = m_hinges.value(h.id.value)) {
@@ -135,6 +147,7 @@ void TopologyScene::bodyItemMoved(quint32 id) {
     if (m_grounds.contains(it.value())) placeGround(it.value(), id);
     if (HingeItem* h = m_hinges.value(it.value())) h->updateGeometry();
   }
+  for (StrutItem* s : m_struts) s->updateGeometry();  // few: no index by body
 }
 
 QHash<quint32, QPointF> TopologyScene::itemPositions(const QList<quint32>& ids) const {
@@ -150,6 +163,7 @@ void TopologyScene::onDocumentSelectionChanged() {
   const Selection& s = m_document->selection();
   for (auto it = m_bodies.begin(); it != m_bodies.end(); ++it) it.value()->setSelected(s.bodies.contains(it.key()));
   for (auto it = m_hinges.begin(); it != m_hinges.end(); ++it) it.value()->setSelected(s.hinges.contains(it.key()));
+  for (StrutItem* item : m_struts) item->setSelected(s.struts.contains(item->index()));
   m_syncing = false;
 }
 
@@ -159,6 +173,7 @@ void TopologyScene::onSceneSelectionChanged() {
   for (QGraphicsItem* item : selectedItems()) {
     if (item->type() == static_cast<int>(GraphItemKind::Body)) s.bodies.insert(static_cast<BodyItem*>(item)->id());
     if (item->type() == static_cast<int>(GraphItemKind::Hinge)) s.hinges.insert(static_cast<HingeItem*>(item)->id());
+    if (item->type() == static_cast<int>(GraphItemKind::Strut)) s.struts.insert(static_cast<StrutItem*>(item)->index());
   }
   m_syncing = true;
   m_document->setSelection(s);

@@ -26,6 +26,7 @@ class TopologyScene : public QGraphicsScene {
   GroundItem* groundItem(quint32 hingeId) const { return m_grounds.value(hingeId); }
   int bodyItemCount() const { return static_cast<int>(m_bodies.size()); }
   int hingeItemCount() const { return static_cast<int>(m_hinges.size()); }
+  const QList<StrutItem*>& strutItems() const { return m_struts; }
   QList<BodyItem*> bodyItems() const { return m_bodies.values(); }
 
   /// Called by a BodyItem whose position changed: moves its hinges and ground.
@@ -48,6 +49,7 @@ class TopologyScene : public QGraphicsScene {
   QHash<quint32, GroundItem*> m_grounds;  // by ground hinge id
   QSet<quint32> m_groundsBelow;           // ground hinges at an input end of their body
   QMultiHash<quint32, quint32> m_hingesAtBody;
+  QList<StrutItem*> m_struts;  // by index in ModelSpec::springs
   bool m_syncing = false;
 };
 

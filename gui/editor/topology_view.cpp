@@ -110,13 +110,20 @@ void TopologyView::finishConnect(const QPoint& viewPos) {
   BodyItem* to = bodyAt(viewPos);
   if (to == from) return;
   const BodyId tip{from->id()};
-  chooseHingeType(viewPos, [this, tip, to](HingeType type) {
-    const QString problem = to ? connectBodies(m_document, tip, BodyId{to->id()}, type) : attachToGround(m_document, tip, type);
-    if (!problem.isEmpty()) emit message(problem);
-  });
+  const std::optional<BodyId> other = to ? std::optional<BodyId>(BodyId{to->id()}) : std::nullopt;
+  chooseHingeType(
+      viewPos,
+      [this, tip, other](HingeType type) {
+        const QString problem = other ? connectBodies(m_document, tip, *other, type) : attachToGround(m_document, tip, type);
+        if (!problem.isEmpty()) emit message(problem);
+      },
+      [this, tip, other] {
+        const QString problem = addStrut(m_document, tip, other);
+        if (!problem.isEmpty()) emit message(problem);
+      });
 }
 
-void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then) {
+void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then, const std::function<void()>& strut) {
   QMenu menu(this);
   menu.addSection(bodyAt(viewPos) ? tr("Connect with a hinge") : tr("Attach to the ground with"));
   const bool planar = m_document->spec().kind == ModelKind::Planar;
@@ -127,6 +134,10 @@ void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<vo
   for (const auto& [label, type] : types) {
     const HingeType t = type;
     menu.addAction(label, [then, t] { then(t); });
+  }
+  if (strut) {
+    menu.addSection(tr("Or join with a force element"));
+    menu.addAction(tr("Spring-damper (strut)"), strut);
   }
   menu.exec(mapToGlobal(viewPos));
 }
@@ -159,6 +170,11 @@ void TopologyView::contextMenuEvent(QContextMenuEvent* event) {
     s.hinges.insert(static_cast<HingeItem*>(item)->id());
     m_document->setSelection(s);
     menu.addAction(tr("Delete Hinge"), [this] { deleteSelection(m_document); });
+  } else if (item && item->type() == static_cast<int>(GraphItemKind::Strut)) {
+    Selection s;
+    s.struts.insert(static_cast<StrutItem*>(item)->index());
+    m_document->setSelection(s);
+    menu.addAction(tr("Delete Spring-Damper"), [this] { deleteSelection(m_document); });
   } else {
     menu.addAction(tr("Add Body Here"), [this, at] { addBody(m_document, at); });
     menu.addAction(tr("Automatic Layout"), [this] {

@@ -39,7 +39,8 @@ class TopologyView : public QGraphicsView {
  private:
   BodyItem* bodyAt(const QPoint& viewPos) const;
   void finishConnect(const QPoint& viewPos);
-  void chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then);
+  /// The menu after a connecting drag: hinge types, and (if `strut` is given) a spring-damper.
+  void chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then, const std::function<void()>& strut = {});
   void commitMove();
 
   ModelDocument* m_document;

@@ -24,6 +24,7 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   m_model = new ModelPage(document);
   m_body = new BodyPage(document);
   m_hinge = new HingePage(document);
+  m_strut = new StrutPage(document);
   m_several = new QLabel;
   m_several->setAlignment(Qt::AlignCenter);
   m_stack = new QStackedWidget;
@@ -31,6 +32,7 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   m_stack->addWidget(scrolled(m_body));
   m_stack->addWidget(scrolled(m_hinge));
   m_stack->addWidget(m_several);
+  m_stack->addWidget(scrolled(m_strut));
   m_refusal = new QLabel;
   m_refusal->setWordWrap(true);
   m_refusal->setStyleSheet("color: #c0392b;");
@@ -41,6 +43,7 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   connect(m_model, &ModelPage::refused, this, &PropertiesPanel::showRefusal);
   connect(m_body, &BodyPage::refused, this, &PropertiesPanel::showRefusal);
   connect(m_hinge, &HingePage::refused, this, &PropertiesPanel::showRefusal);
+  connect(m_strut, &StrutPage::refused, this, &PropertiesPanel::showRefusal);
   connect(document, &ModelDocument::selectionChanged, this, &PropertiesPanel::showSelection);
   connect(document, &ModelDocument::changed, this, [this] {
     m_model->load();
@@ -51,17 +54,21 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
 
 void PropertiesPanel::showSelection() {
   const Selection& s = m_document->selection();
-  if (s.bodies.size() == 1 && s.hinges.isEmpty()) {
+  const bool onlyStruts = s.bodies.isEmpty() && s.hinges.isEmpty();
+  if (s.struts.size() == 1 && onlyStruts) {
+    m_strut->showStrut(*s.struts.begin());
+    m_stack->setCurrentIndex(4);
+  } else if (s.bodies.size() == 1 && s.hinges.isEmpty() && s.struts.isEmpty()) {
     m_body->showBody(BodyId{*s.bodies.begin()});
     m_stack->setCurrentIndex(1);
-  } else if (s.hinges.size() == 1 && s.bodies.isEmpty()) {
+  } else if (s.hinges.size() == 1 && s.bodies.isEmpty() && s.struts.isEmpty()) {
     m_hinge->showHinge(HingeId{*s.hinges.begin()});
     m_stack->setCurrentIndex(2);
   } else if (s.isEmpty()) {
     m_model->load();
     m_stack->setCurrentIndex(0);
   } else {
-    m_several->setText(tr("%1 bodies and %2 hinges selected").arg(s.bodies.size()).arg(s.hinges.size()));
+    m_several->setText(tr("%1 bodies, %2 hinges and %3 spring-dampers selected").arg(s.bodies.size()).arg(s.hinges.size()).arg(s.struts.size()));
     m_stack->setCurrentIndex(3);
   }
 }

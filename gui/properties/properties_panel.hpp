@@ -15,6 +15,7 @@ namespace mstmm::gui {
 class ModelPage;
 class BodyPage;
 class HingePage;
+class StrutPage;
 
 class PropertiesPanel : public QWidget {
   Q_OBJECT
@@ -25,6 +26,7 @@ class PropertiesPanel : public QWidget {
   ModelPage* modelPage() const { return m_model; }
   BodyPage* bodyPage() const { return m_body; }
   HingePage* hingePage() const { return m_hinge; }
+  StrutPage* strutPage() const { return m_strut; }
 
  private:
   void showSelection();
@@ -35,6 +37,7 @@ class PropertiesPanel : public QWidget {
   ModelPage* m_model;
   BodyPage* m_body;
   HingePage* m_hinge;
+  StrutPage* m_strut;
   QLabel* m_several;
   QLabel* m_refusal;
   QString m_lastRefusal;

@@ -1,6 +1,6 @@
 #pragma once
 // The pages of the properties panel: the model (with its simulation
-// settings), one body, one hinge. Every edit becomes an undo command; a
+// settings), one body, one hinge, one strut. Every edit becomes an undo command; a
 // value that cannot be accepted is refused with the reason (signal
 // `refused`). Pages reload from the document after every change, so undo
 // and redo show up here too.
@@ -120,6 +120,29 @@ class HingePage : public QWidget {
   Vec3Editor *m_axis, *m_anchor;
   QuantityBox *m_slide, *m_slideRate;
   class HingeLoadsEditor* m_loads;
+};
+
+/// One point-to-point spring-damper (strut): its bodies and points, and its
+/// stiffness, damping, rest length and preload (docs/loads.md L5).
+class StrutPage : public QWidget {
+  Q_OBJECT
+ public:
+  explicit StrutPage(ModelDocument* document, QWidget* parent = nullptr);
+  void showStrut(int index);
+  void load();
+ signals:
+  void refused(const QString& reason);
+
+ private:
+  void commit(const QString& field, const std::function<void(SpringDamperSpec&)>& edit, bool merge = true);
+  ModelDocument* m_document;
+  int m_index = -1;
+  bool m_loading = false;
+  QFormLayout* m_form;
+  QLineEdit* m_name;
+  QComboBox *m_bodyA, *m_bodyB;
+  Vec3Editor *m_pointA, *m_pointB;
+  QuantityBox *m_stiffness, *m_damping, *m_rest, *m_preload;
 };
 
 }  // namespace mstmm::gui

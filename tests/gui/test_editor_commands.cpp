@@ -14,6 +14,8 @@
 #include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
+#include "gui/editor/topology_scene.hpp"
+#include "core/loads/applied_loads.hpp"
 #include "gui/properties/properties_panel.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
@@ -351,6 +353,60 @@ class TestEditorCommands : public QObject {
     motionEditor->importTable(bad);
     QVERIFY(panel.lastRefusal().contains("line 2"));
     QCOMPARE(json(doc), before);
+  }
+
+  void strutsAreCreatedEditedAndDeletedAsOneStepEach() {
+    // A spring-damper joined by the connecting drag's "Spring-damper (strut)"
+    // (addStrut) between bodies 1 and 3 of the demo: drawn as its own item in
+    // the graph, starting unloaded, edited on its page, following a renamed
+    // body, and deleted with its body.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    TopologyScene scene(&doc);
+    PropertiesPanel panel(&doc);
+    checkUndoRedo(doc, [&] { QCOMPARE(addStrut(&doc, bodyNamed(doc, "1"), bodyNamed(doc, "3")), QString()); });
+    QCOMPARE(doc.spec().springs.size(), std::size_t{1});
+    QCOMPARE(scene.strutItems().size(), 1);
+    doc.undoStack()->undo();  // once more, to see what the drag leaves selected: the new strut, its page shown
+    QCOMPARE(addStrut(&doc, bodyNamed(doc, "1"), bodyNamed(doc, "3")), QString());
+    QVERIFY(scene.strutItems().front()->isSelected());
+    QVERIFY(doc.isValid());
+    {  // unloaded at the start: the core measures its length as its rest length
+      const auto model = compile(doc.spec());
+      AppliedLoads loads(*model);
+      loads.evaluate(0.0, initialState(*model));
+      QVERIFY(std::abs(loads.struts().front().length - doc.spec().springs.front().restLength) < 1e-12);
+      QVERIFY(loads.struts().front().length > 0.1);
+    }
+    StrutPage* page = panel.strutPage();
+    auto* stiffness = page->findChild<QuantityBox*>("strutStiffness");
+    QVERIFY(stiffness && stiffness->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { stiffness->setSi(2500.0), emit stiffness->siChanged(2500.0); });
+    QCOMPARE(doc.spec().springs.front().stiffness, 2500.0);
+    auto* bodyB = page->findChild<QComboBox*>("strutBodyB");
+    checkUndoRedo(doc, [&] {
+      bodyB->setCurrentIndex(0);  // the ground
+      emit bodyB->activated(0);
+    });
+    QVERIFY(doc.spec().springs.front().groundB());
+    QCOMPARE(scene.strutItems().size(), 1);
+    const int three = bodyB->findText("3");
+    checkUndoRedo(doc, [&] {  // and back to body 3
+      bodyB->setCurrentIndex(three);
+      emit bodyB->activated(three);
+    });
+    // Renaming body 3 renames the strut's end with it, in the same step.
+    const BodySpec before = *doc.body(bodyNamed(doc, "3"));
+    BodySpec after = before;
+    after.name = "three";
+    checkUndoRedo(doc, [&] { doc.undoStack()->push(new EditBodyCommand(&doc, before, after, "name")); });
+    QCOMPARE(doc.spec().springs.front().bodyB, std::string("three"));
+    QVERIFY(doc.isValid());
+    // Deleting body 1 takes its strut along: one step.
+    selectOnly(doc, "1");
+    checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
+    QVERIFY(doc.spec().springs.empty());
+    QCOMPARE(scene.strutItems().size(), 0);
   }
 
   void invalidValuesAreRefusedWithTheReason() {
