@@ -11,6 +11,7 @@
 #include <QTableWidget>
 
 #include "core/model/mass_properties.hpp"
+#include "gui/properties/body_loads_editor.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -55,6 +56,10 @@ BodyPage::BodyPage(ModelDocument* document, QWidget* parent) : QWidget(parent), 
   buildShape(m_form);
   buildEnds(m_form);
   buildInitial(m_form);
+  m_bodyLoads = new BodyLoadsEditor;
+  page->addWidget(m_bodyLoads);
+  connect(m_bodyLoads, &BodyLoadsEditor::edited, this, [this](const QString& field, const std::function<void(BodySpec&)>& edit) { commit(field, edit); });
+  connect(m_bodyLoads, &BodyLoadsEditor::refused, this, &BodyPage::refused);
   m_derived = new QLabel;
   m_derived->setWordWrap(true);
   m_derived->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -296,6 +301,7 @@ void BodyPage::load() {
   loadShape(*b);
   loadEnds(*b);
   loadInitial(*b);
+  m_bodyLoads->show(*b, m_document->spec());
   const MassProperties mp = massProperties(b->shape);
   const Mat3& j = mp.inertiaAtCom;
   m_derived->setText(tr("<small>Derived: mass %1 kg, centre of mass %2 m, inertia about it diag %3, products (%4, %5, %6) kg·m².</small>")

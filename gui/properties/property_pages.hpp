@@ -95,6 +95,7 @@ class BodyPage : public QWidget {
   QuantityBox *m_theta, *m_thetaDot;
   Vec3Editor *m_cardan, *m_omega;
   QLabel* m_derived;
+  class BodyLoadsEditor* m_bodyLoads;
 };
 
 class HingePage : public QWidget {

@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QCheckBox>
+#include <QPushButton>
 #include <QtTest>
 
 #include "core/generate/generators.hpp"
@@ -407,6 +408,57 @@ class TestEditorCommands : public QObject {
     checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
     QVERIFY(doc.spec().springs.empty());
     QCOMPARE(scene.strutItems().size(), 0);
+  }
+
+  void externalLoadsAreEditedOnTheBodyPage() {
+    // Body 1 of the demo gets a load: added, its y force a constant -20 N,
+    // its moment z a sine, in body axes, then a second load, and removed:
+    // each one undo step, compiled into the model's external loads.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    selectOnly(doc, "1");
+    BodyPage* page = panel.bodyPage();
+    const BodyId id = bodyNamed(doc, "1");
+    auto* add = page->findChild<QPushButton*>("addBodyLoad");
+    QVERIFY(add);
+    checkUndoRedo(doc, [&] { add->click(); });
+    QCOMPARE(doc.body(id)->loads.size(), std::size_t{1});
+    auto* component = page->findChild<QComboBox*>("bodyLoadComponent");
+    QCOMPARE(component->count(), 3);  // planar: force x, force y, moment z
+    const int fy = component->findData(1);
+    component->setCurrentIndex(fy);
+    emit component->activated(fy);
+    auto* force = page->findChild<TimeFunctionEditor*>("bodyLoadForce");
+    auto* value = force->findChild<QuantityBox*>("functionValue");
+    checkUndoRedo(doc, [&] { value->setSi(-20.0), emit value->siChanged(-20.0); });
+    QCOMPARE(doc.body(id)->loads.front().force[1].value, -20.0);
+    const int mz = component->findData(5);
+    component->setCurrentIndex(mz);
+    emit component->activated(mz);
+    auto* moment = page->findChild<TimeFunctionEditor*>("bodyLoadMoment");
+    QVERIFY(!moment->isHidden() && force->isHidden());
+    auto* kind = moment->findChild<QComboBox*>("functionKind");
+    const int sine = kind->findData(static_cast<int>(TimeFunctionKind::Sine));
+    checkUndoRedo(doc, [&] {
+      kind->setCurrentIndex(sine);
+      emit kind->activated(sine);
+    });
+    QCOMPARE(doc.body(id)->loads.front().moment[2].kind, TimeFunctionKind::Sine);
+    auto* axes = page->findChild<QComboBox*>("bodyLoadAxes");
+    checkUndoRedo(doc, [&] {
+      axes->setCurrentIndex(1);
+      emit axes->activated(1);
+    });
+    QVERIFY(doc.body(id)->loads.front().bodyAxes);
+    QVERIFY(doc.isValid());
+    const auto model = compile(doc.spec());
+    QCOMPARE(model->loads().bodyLoads.size(), std::size_t{1});
+    checkUndoRedo(doc, [&] { add->click(); });  // a second one is a step of its own
+    QCOMPARE(doc.body(id)->loads.size(), std::size_t{2});
+    auto* remove = page->findChild<QPushButton*>("removeBodyLoad");
+    checkUndoRedo(doc, [&] { remove->click(); });
+    QCOMPARE(doc.body(id)->loads.size(), std::size_t{1});
   }
 
   void invalidValuesAreRefusedWithTheReason() {
