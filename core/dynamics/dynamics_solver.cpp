@@ -55,7 +55,7 @@ std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<cons
                                            "' is one; use 'riccati' or 'newton-euler'",
                 {ErrorSubject::Kind::Hinge, slider.specIndex});
   }
-  if (model->hasLoads() && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm))
+  if (model->hasLoads() && kind == SolverKind::ClassicalTmm)
     throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle springs, dampers, stops, actuators, prescribed hinges or external loads yet, and " +
                                            loadElementNamed(*model) + " is one; use 'riccati' or 'newton-euler'");
   std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target);

@@ -87,6 +87,23 @@ JointMotion jointMotion(const Model& model, const std::vector<BodyPose>& poses, 
   return j;
 }
 
+// A hinge's elements load the tip side at its joint point O with [M + p x F; F]
+// (Plucker, about the origin): their generalised force is S^T of that wrench
+// (for a revolute, n . M); the root side's opposite load is what makes it
+// internal, and needs no term of its own in joint space.
+Eigen::VectorXd generalisedForces(const AppliedLoads* applied, const std::vector<int>& offset, int dof, const std::vector<BodyPose>& poses,
+                                  const Vec3& origin, const std::vector<JointMotion>& joints) {
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(dof);
+  if (!applied) return q;
+  for (std::size_t s = 0; s < joints.size(); ++s) {
+    const HingeElementLoads* e = applied->atHinge(static_cast<int>(s));
+    if (!e || joints[s].s.cols() == 0) continue;
+    const Vec3 p = poses[s].output - origin;
+    q.segment(offset[s], joints[s].s.cols()) += joints[s].s.transpose() * spatial(e->moment + p.cross(e->force), e->force);
+  }
+  return q;
+}
+
 }  // namespace
 
 MassMatrixSolver::MassMatrixSolver(std::shared_ptr<const Model> model) : DynamicsSolver(std::move(model)) {
@@ -101,17 +118,29 @@ MassMatrixSolver::MassMatrixSolver(std::shared_ptr<const Model> model) : Dynamic
                                       std::to_string(m_dof) + " mass matrix (" + formatNumber(gib) +
                                       " GiB) and O(N^3) work per evaluation; use the Riccati solver for systems this large");
   }
+  if (m_model->hasLoads()) m_applied = std::make_unique<AppliedLoads>(*m_model);
+  std::vector<bool> driven(static_cast<std::size_t>(m_dof), false);
+  m_driven.assign(static_cast<std::size_t>(m_model->loads().drivenCount()), 0);
+  for (int d = 0; d < m_model->loads().drivenCount(); ++d) {
+    const int body = m_model->loads().drivenHinge(d).body;  // tree hinges: makeSolver refuses loops
+    m_driven[static_cast<std::size_t>(d)] = m_offset[static_cast<std::size_t>(body)];
+    driven[static_cast<std::size_t>(m_offset[static_cast<std::size_t>(body)])] = true;
+  }
+  for (int k = 0; k < m_dof; ++k)
+    if (!driven[static_cast<std::size_t>(k)]) m_free.push_back(k);
 }
 
 void MassMatrixSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
-  out.resize(n);
+  if (!out.fits(model)) out.resize(model);
   std::vector<BodyPose> poses;
   computePoses(model, y, poses);
   const Vec3 origin = model.hinge(model.root()).anchor;  // keeps Plucker moments small
   const Vec3 g = model.gravity();
 
+  if (m_applied) m_applied->evaluate(m_time, y, &poses);
+  const bool bodyLoads = m_applied && m_applied->hasBodyLoads();
   std::vector<JointMotion> joints;
   std::vector<Mat6> inertia(static_cast<std::size_t>(n));
   std::vector<Vec6> velocity(static_cast<std::size_t>(n)), gravityForce(static_cast<std::size_t>(n));
@@ -123,6 +152,10 @@ void MassMatrixSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
     inertia[static_cast<std::size_t>(i)] = spatialInertia(b.mass, c, pose.rotation * b.inertiaAtCom * pose.rotation.transpose());
     velocity[static_cast<std::size_t>(i)] = spatial(pose.omega, pose.comVelocity - pose.omega.cross(c));
     gravityForce[static_cast<std::size_t>(i)] = spatial(c.cross(b.mass * g), b.mass * g);
+    if (bodyLoads) {  // given forces on the body, with gravity: at C, and a moment about C
+      const Vec3& force = m_applied->bodyForce(i);
+      gravityForce[static_cast<std::size_t>(i)] += spatial(c.cross(force) + m_applied->bodyMoment(i), force);
+    }
     joints.push_back(jointMotion(model, poses, origin, i));
   }
 
@@ -175,9 +208,23 @@ void MassMatrixSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
       m.block(m_offset[s], m_offset[static_cast<std::size_t>(j)], si.cols(), sj.cols()) = mji.transpose();
     }
   }
-  const Eigen::LLT<Eigen::MatrixXd> llt(m);
+  const Eigen::VectorXd q = generalisedForces(m_applied.get(), m_offset, m_dof, poses, origin, joints);
+  Eigen::VectorXd uDot(m_dof);
+  for (std::size_t d = 0; d < m_driven.size(); ++d)
+    uDot[m_driven[d]] = m_applied->hinges()[static_cast<std::size_t>(m_model->loads().drivenElements[d])].motion.acceleration;
+  const Eigen::VectorXd rhs = (q - c)(m_free) - m(m_free, m_driven) * uDot(m_driven);
+  const Eigen::LLT<Eigen::MatrixXd> llt(m(m_free, m_free));
   if (llt.info() != Eigen::Success) throw Error(ErrorKind::Solver, "mass-matrix: the mass matrix is not positive definite");
-  const Eigen::VectorXd uDot = llt.solve(-c);
+  const Eigen::VectorXd free = llt.solve(rhs);
+  uDot(m_free) = free;
+  if (m_applied) {
+    for (std::size_t d = 0; d < m_driven.size(); ++d) {
+      const int k = m_driven[d];
+      out.drivingLoad[d] = m.row(k).dot(uDot) + c[k] - q[k];
+    }
+    out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
+    out.dissipatedPower = m_applied->dissipation();
+  }
 
   const std::vector<Vec6> a = accelerations(&uDot);
   const std::vector<Vec6> f = transmitted(a);

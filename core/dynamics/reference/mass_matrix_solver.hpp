@@ -12,10 +12,17 @@
 // coordinates (Featherstone, Rigid Body Dynamics Algorithms, ch. 2):
 // motion [omega; v_O], force [n_O; f]. With one frame, forces need no
 // transformation between bodies.
+//
+// Load elements (docs/loads.md): a hinge's spring, damper, stops and
+// actuator are its generalised force S^T w; external loads and struts enter
+// each body's equation as given wrenches; a prescribed hinge's u' is given,
+// so M is partitioned into free and driven speeds,
+//     M_ff u'_f = Q_f - C_f - M_fd u'_d,   tau_d = M_df u'_f + M_dd u'_d + C_d - Q_d.
 
 #include <memory>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/loads/applied_loads.hpp"
 
 namespace mstmm {
 
@@ -32,6 +39,8 @@ class MassMatrixSolver final : public DynamicsSolver {
  private:
   std::vector<int> m_offset;  // first generalised speed of each body's output hinge
   int m_dof = 0;
+  std::unique_ptr<AppliedLoads> m_applied;  // null without load elements
+  std::vector<int> m_free, m_driven;        // generalised speeds that are free, and prescribed (driven order)
 };
 
 }  // namespace mstmm
