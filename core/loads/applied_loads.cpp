@@ -116,14 +116,17 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeElements& e
       return c;
     }
     case HingeElements::Coordinate::Rotation: {
-      const Quat qp = orientationOf(y, p);
-      Quat err = quaternionProduct(quaternionProduct(conjugate(qp), orientationOf(y, b)), e.restConjugate);
+      // phi in world axes straight from q_tip (x) conj(q_rest) (x) conj(q_root),
+      // the rotation A_root (A_root^T A_tip R_rest^T) A_root^T, whose rotation
+      // vector is A_root phi_root: no rotation of phi afterwards (this runs
+      // once per hinge per evaluation: bench/ branch+springs).
+      const Quat qb = e.restIdentity ? orientationOf(y, b) : quaternionProduct(orientationOf(y, b), e.restConjugate);
+      Quat err = quaternionProduct(qb, conjugate(orientationOf(y, p)));
       if (err[0] < 0.0) err = -err;
       const Vec3 v = err.tail<3>();
       const double s = v.norm();
       const double angle = 2.0 * std::atan2(s, err[0]);
-      const Vec3 phiRoot = s > 0.0 ? Vec3(v * (angle / s)) : Vec3(2.0 * v);
-      const Vec3 phi = rotate(qp, phiRoot);
+      const Vec3 phi = s > 0.0 ? Vec3(v * (angle / s)) : Vec3::Zero();  // |phi| = angle
       c.q = angle;
       c.axis = angle > 0.0 ? Vec3(phi / angle) : Vec3::Zero();
       relativeOmega = omegaOf(y, b) - omegaOf(y, p);

@@ -34,6 +34,7 @@ HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& mo
     e.rest = l.spring->rest;
     const Quat r = l.spring->restOrientation.normalized();
     e.restConjugate = Quat(r[0], -r[1], -r[2], -r[3]);
+    e.restIdentity = r == Quat(1.0, 0.0, 0.0, 0.0);
     if (!l.spring->characteristic.empty()) e.characteristic = Characteristic(l.spring->characteristic);
   }
   if (l.stops) {

@@ -35,6 +35,7 @@ struct HingeElements {
 
   double stiffness = 0.0, damping = 0.0, rest = 0.0;
   Quat restConjugate = Quat(1.0, 0.0, 0.0, 0.0);  // ball: conj(rest relative orientation)
+  bool restIdentity = true;                        // ball: the rest orientation is the identity
   Vec3 axis = Vec3::UnitZ();  // revolute/slider axis in the root side's frame (world for the ground)
   double lower = -std::numeric_limits<double>::infinity();
   double upper = std::numeric_limits<double>::infinity();
