@@ -252,7 +252,9 @@ Scene::Scene(std::shared_ptr<const Model> model)
       m_axesRenderer(vtkSmartPointer<vtkRenderer>::New()),
       m_axes(vtkSmartPointer<vtkAxesActor>::New()),
       m_trails(vtkSmartPointer<vtkPolyData>::New()),
-      m_trailActor(vtkSmartPointer<vtkActor>::New()) {
+      m_trailActor(vtkSmartPointer<vtkActor>::New()),
+      m_arrows(vtkSmartPointer<vtkPolyData>::New()),
+      m_arrowActor(vtkSmartPointer<vtkActor>::New()) {
   const auto n = static_cast<std::size_t>(m_model->bodyCount());
   m_selected.assign(n, 0);
   m_visible.assign(n, 1);
@@ -275,6 +277,13 @@ Scene::Scene(std::shared_ptr<const Model> model)
   m_trailActor->GetProperty()->SetColor(0.85, 0.15, 0.25);
   m_trailActor->GetProperty()->LightingOff();
   m_renderer->AddActor(m_trailActor);
+  auto arrowMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  arrowMapper->SetInputData(m_arrows);
+  m_arrowActor->SetMapper(arrowMapper);
+  m_arrowActor->GetProperty()->SetLineWidth(3.0);
+  m_arrowActor->GetProperty()->SetColor(kArrowColour.r / 255.0, kArrowColour.g / 255.0, kArrowColour.b / 255.0);
+  m_arrowActor->GetProperty()->LightingOff();
+  m_renderer->AddActor(m_arrowActor);
   // World axes in the lower left corner, drawn over the scene.
   m_axesRenderer->SetViewport(0.0, 0.0, 0.16, 0.2);
   m_axesRenderer->SetLayer(1);
@@ -415,18 +424,24 @@ void Scene::recolour() {
   m_skeleton->recolour(*m_model, m_drawing, m_selected);
 }
 
-void Scene::setTrails(const std::vector<Trail>& trails) {
+namespace {
+void fillPolylines(vtkPolyData* data, const std::vector<Trail>& polylines) {
   auto points = vtkSmartPointer<vtkPoints>::New();
   auto lines = vtkSmartPointer<vtkCellArray>::New();
-  for (const Trail& trail : trails) {
-    if (trail.points.size() < 2) continue;
-    lines->InsertNextCell(static_cast<vtkIdType>(trail.points.size()));
-    for (const Vec3& p : trail.points) lines->InsertCellPoint(points->InsertNextPoint(p.x(), p.y(), p.z()));
+  for (const Trail& line : polylines) {
+    if (line.points.size() < 2) continue;
+    lines->InsertNextCell(static_cast<vtkIdType>(line.points.size()));
+    for (const Vec3& p : line.points) lines->InsertCellPoint(points->InsertNextPoint(p.x(), p.y(), p.z()));
   }
-  m_trails->SetPoints(points);
-  m_trails->SetLines(lines);
-  m_trails->Modified();
+  data->SetPoints(points);
+  data->SetLines(lines);
+  data->Modified();
 }
+}  // namespace
+
+void Scene::setTrails(const std::vector<Trail>& trails) { fillPolylines(m_trails, trails); }
+
+void Scene::setArrows(const std::vector<Trail>& arrows) { fillPolylines(m_arrows, arrows); }
 
 Vec3 Scene::worldPoint(int body, const Vec3& bodyPoint) const {
   const auto b = static_cast<std::size_t>(body);

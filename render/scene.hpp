@@ -58,6 +58,8 @@ class Scene {
   void setVisibleBodies(const std::vector<char>& visible);
   void setSelection(const std::vector<int>& bodies);
   void setTrails(const std::vector<Trail>& trails);
+  /// Force arrows (loadArrows()), drawn in their own colour.
+  void setArrows(const std::vector<Trail>& arrows);
   /// Keeps the camera at the same offset from this body's centre of mass (-1: stop).
   void setFollow(int body);
   int follow() const { return m_follow; }
@@ -105,6 +107,8 @@ class Scene {
   vtkSmartPointer<vtkAxesActor> m_axes;
   vtkSmartPointer<vtkPolyData> m_trails;
   vtkSmartPointer<vtkActor> m_trailActor;
+  vtkSmartPointer<vtkPolyData> m_arrows;
+  vtkSmartPointer<vtkActor> m_arrowActor;
   std::vector<std::unique_ptr<GlyphSet>> m_sets;
   std::unique_ptr<Skeleton> m_skeleton;
   std::unique_ptr<StrutDrawing> m_struts;

@@ -11,6 +11,7 @@ void SceneHandle::setModel(std::shared_ptr<const Model> model) {
   std::unique_ptr<Scene> previous = std::move(m_scene);
   m_selection.clear();
   m_trails.clear();
+  m_arrows.clear();
   m_visible.clear();
   if (model) m_scene = std::make_unique<Scene>(std::move(model));
   sceneReplaced(previous.get());
@@ -39,6 +40,13 @@ void SceneHandle::setSelection(const std::vector<int>& bodies) {
   m_selection = bodies;
   if (!m_scene) return;
   m_scene->setSelection(bodies);
+  sceneChanged();
+}
+
+void SceneHandle::setArrows(const std::vector<Trail>& arrows) {
+  m_arrows = arrows;
+  if (!m_scene) return;
+  m_scene->setArrows(arrows);
   sceneChanged();
 }
 
@@ -102,6 +110,7 @@ void SceneHandle::copySceneFrom(const SceneHandle& other) {
   setVisibleBodies(other.m_visible);
   setSelection(other.m_selection);
   setTrails(other.m_trails);
+  setArrows(other.m_arrows);
   setCamera(other.camera());
   m_scene->setFollow(other.follow());
   sceneChanged();

@@ -34,6 +34,9 @@ class SceneHandle {
   std::vector<int> selection() const { return m_selection; }
   void setTrails(const std::vector<Trail>& trails);
   std::vector<Trail> trails() const { return m_trails; }
+  /// External forces as arrows (loadArrows()); empty: none.
+  void setArrows(const std::vector<Trail>& arrows);
+  std::vector<Trail> arrows() const { return m_arrows; }
   void setFollow(int body);
   int follow() const;
 
@@ -65,7 +68,7 @@ class SceneHandle {
  private:
   std::unique_ptr<Scene> m_scene;
   std::vector<int> m_selection;
-  std::vector<Trail> m_trails;
+  std::vector<Trail> m_trails, m_arrows;
   std::vector<char> m_visible;
 };
 

@@ -11,6 +11,7 @@
 #include "gui/document/model_document.hpp"
 #include "gui/playback/playback_clock.hpp"
 #include "gui/run/run_results.hpp"
+#include "render/load_arrows.hpp"
 #include "render/result_states.hpp"
 
 namespace mstmm::gui {
@@ -65,6 +66,10 @@ void ViewPanel::createToolBar(QToolBar* bar) {
   QAction* trails = add("trails", tr("Trails"), tr("Trace the free ends of the selected bodies (or of the tips) over a time window"),
                         [this](bool) { updateFrame(); });
   trails->setCheckable(true);
+  QAction* loads = add("loads", tr("Forces"), tr("Draw the external forces on bodies as arrows ending where they act, the largest half a body long"),
+                       [this](bool) { updateFrame(); });
+  loads->setCheckable(true);
+  loads->setChecked(true);
   m_trailWindow->setRange(0.01, 1e6);
   m_trailWindow->setValue(1.0);
   m_trailWindow->setSuffix(tr(" s"));
@@ -135,6 +140,7 @@ void ViewPanel::setResults(std::shared_ptr<RunResults> results) {
 void ViewPanel::updateFrame() {
   if (!m_showingResults || !m_results || m_results->frameCount() == 0) {
     m_view->setTrails({});
+    m_view->setArrows({});
     return;
   }
   const double t = m_clock->time();
@@ -145,6 +151,9 @@ void ViewPanel::updateFrame() {
   });
   m_view->setVisibleBodies(m_visible);
   m_view->setStates(m_states);
+  const Model& model = *m_results->model();
+  const bool arrows = m_actions.value("loads")->isChecked() && !model.loads().bodyLoads.empty();
+  m_view->setArrows(arrows ? render::loadArrows(model, m_states, t, render::arrowLength(model)) : std::vector<render::Trail>{});
 }
 
 void ViewPanel::updateTrails(const Results& results, double t) {

@@ -15,6 +15,7 @@
 #include "core/generate/loaded_examples.hpp"
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
+#include "render/load_arrows.hpp"
 #include "render/offscreen_renderer.hpp"
 #include "render/strut_drawing.hpp"
 #include "render/view_widget.hpp"
@@ -290,6 +291,51 @@ class TestRenderView : public QObject {
     qInfo("strut: %.0f N (compression), drawn in (%d, %d, %d): %d pixels between its ends", tension, expected.r, expected.g, expected.b, count);
     QVERIFY(tension < 0.0);
     QVERIFY2(count > 30, qPrintable(QString::number(count)));
+  }
+
+  // External forces: each arrow ends at the point it acts on, points along
+  // the force (body axes turn with the body), and is as long as its share of
+  // the largest force; drawn where the pinhole camera puts it.
+  void forceArrowsEndWhereTheForcesAct() {
+    ModelSpec spec;
+    spec.kind = ModelKind::Planar;
+    BodySpec& rod = spec.addBody("rod");
+    rod.shape.type = ShapeType::Rod;
+    rod.shape.length = kRodLength;
+    rod.output = Vec3(kRodLength, 0, 0);
+    rod.theta = 0.0;
+    BodyLoadSpec down;
+    down.name = "down";
+    down.point = Vec3::Zero();  // the free end I_1, at (-1, 0)
+    down.force[1] = TimeFunction::constant(-2.0);
+    BodyLoadSpec along;
+    along.name = "along";
+    along.point = Vec3(0.5, 0, 0);
+    along.bodyAxes = true;
+    along.force[0] = TimeFunction::constant(1.0);
+    rod.loads = {down, along};
+    spec.addHinge("pin", HingeType::Pin, rod.id, std::nullopt);
+    const auto model = compile(spec);
+    OffscreenRenderer renderer;
+    renderer.setModel(model);
+    renderer.setCamera(fixedCamera());
+    const std::vector<Trail> arrows = loadArrows(*model, renderer.states(), 0.0, 0.4);
+    QCOMPARE(arrows.size(), std::size_t{4});  // a shaft and a head each
+    QVERIFY((arrows[0].points.front() - Vec3(-1, 0.4, 0)).norm() < 1e-12 && (arrows[0].points.back() - Vec3(-1, 0, 0)).norm() < 1e-12);
+    QVERIFY((arrows[2].points.front() - Vec3(-0.7, 0, 0)).norm() < 1e-12 && (arrows[2].points.back() - Vec3(-0.5, 0, 0)).norm() < 1e-12);
+    QVERIFY((arrows[1].points[1] - Vec3(-1, 0, 0)).norm() < 1e-12);  // the head's point is the tip
+    renderer.setArrows(arrows);
+    const QImage image = renderer.render(kWidth, kHeight);
+    saveArtefact(image, "render-force-arrows.png");
+    const QPointF top = expectedPixel(Vec3(-1, 0.4, 0)), tip = expectedPixel(Vec3(-1, 0.05, 0));
+    int green = 0;
+    for (int y = static_cast<int>(top.y()) + 2; y < static_cast<int>(tip.y()); ++y)
+      for (int x = static_cast<int>(top.x()) - 2; x <= static_cast<int>(top.x()) + 2; ++x) {
+        const QRgb c = image.pixel(x, y);
+        green += qGreen(c) > 120 && qRed(c) < 60 && qBlue(c) < 110 ? 1 : 0;
+      }
+    qInfo("force arrow: %d arrow-green pixels along its shaft (%.0f px long)", green, tip.y() - top.y());
+    QVERIFY(green >= 0.8 * (tip.y() - top.y() - 2));
   }
 
   // Hinges with elements keep their own colours: a motor (prescribed
