@@ -122,6 +122,10 @@ void PlotsPanel::setResults(std::shared_ptr<RunResults> results) {
   const bool spatial = m_results && !m_results->model()->planar();
   m_representation->setEnabled(spatial);
   for (PaneView& view : m_panes) fillComponents(view);
+  if (!sameModel && m_results && !m_panes.empty()) {  // a new model: its first plot shows what it is about
+    const PlotChoice choice = defaultPlot(*m_results->model());
+    setPaneQuantity(m_panes.front().pane, choice.quantity, choice.component);
+  }
   m_live->start();
   refresh();
 }

@@ -59,6 +59,18 @@ double twistAngle(const Quat& q, const Vec3& axis) {
   return angle;
 }
 
+PlotChoice defaultPlot(const Model& model) {
+  if (model.loads().drivenCount() > 0) {
+    const std::string drive = model.loads().drivenHinge(0).name + ".drive";
+    const std::vector<LoadChannel> channels = loadChannels(model);
+    for (std::size_t c = 0; c < channels.size(); ++c)
+      if (channels[c].name == drive) return {Quantity::LoadElement, static_cast<int>(c)};
+  }
+  bool turns = false;
+  for (int i = 0; i < model.bodyCount(); ++i) turns = turns || (model.hinge(i).dof > 0 && model.hinge(i).slider < 0);
+  return {!turns && model.sliderCount() > 0 ? Quantity::Slide : Quantity::Angle, -1};
+}
+
 std::string quantityName(Quantity quantity) {
   switch (quantity) {
     case Quantity::Angle: return "angle";

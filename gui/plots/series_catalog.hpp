@@ -39,6 +39,14 @@ struct SeriesKey {
 /// The components a quantity offers in a model (e.g. planar angle: theta only).
 std::vector<std::string> componentNames(Quantity quantity, const Model& model, const PlotSettings& settings);
 std::string quantityName(Quantity quantity);
+/// What a first plot of a new model shows: the first driving load when
+/// hinges are driven (what such a run is for), the slides when every moving
+/// hinge slides (angles would be flat), else the angles (all components).
+struct PlotChoice {
+  Quantity quantity = Quantity::Angle;
+  int component = -1;  // -1: all
+};
+PlotChoice defaultPlot(const Model& model);
 /// The unit of a quantity's values ("deg", "rad/s", "J", "N", "N m", "1").
 std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& settings);
 /// "body 3 theta", "energy total", "hinge 4 force x".

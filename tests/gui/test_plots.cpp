@@ -293,6 +293,29 @@ class TestPlots : public QObject {
     QVERIFY(recombined <= 1e-12 * scale);
   }
 
+  // A new model's first plot shows what it is about: the motor torque of
+  // the driven crank-slider (whose only drive closes its loop), the slide of
+  // the block between stops (no hinge turns), the angles of the pendulum;
+  // a second run of the same model keeps what the user chose.
+  void firstPlotOfANewModelFitsIt() {
+    PlaybackClock clock;
+    PlotsPanel panel(&clock);
+    auto first = [&] { return static_cast<Quantity>(panel.panes().front().quantity->currentData().toInt()); };
+    panel.setResults(run("driven-crank-slider.json", 0.2));
+    QCOMPARE(first(), Quantity::LoadElement);
+    std::vector<double> times;
+    const std::vector<TableColumn> columns = panel.plottedColumns(times);
+    QCOMPARE(columns.size(), std::size_t{1});  // the motor torque alone
+    QVERIFY(columns.front().name.find("driving load of hinge 'A'") == 0);
+    panel.setResults(run("stops-slider.json", 0.2));
+    QCOMPARE(first(), Quantity::Slide);
+    panel.setResults(run("damped-double-pendulum.json", 0.2));
+    QCOMPARE(first(), Quantity::Angle);
+    panel.setPaneQuantity(panel.panes().front().pane, Quantity::Energy);
+    panel.setResults(run("damped-double-pendulum.json", 0.3));
+    QCOMPARE(first(), Quantity::Energy);
+  }
+
   void plotExportsToSvgAndPng() {
     const auto results = run("riccati-demo-planar.json", 1.0);
     PanelOnRun shown(results);
