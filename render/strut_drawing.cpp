@@ -26,13 +26,13 @@ Vec3 worldOf(const std::vector<BodyState>& states, int body, const Vec3& point) 
 }
 }  // namespace
 
-std::vector<Vec3> strutCoil(const Vec3& a, const Vec3& b, double width, const Vec3& across, int turns) {
+void strutCoil(const Vec3& a, const Vec3& b, double width, const Vec3& across, std::vector<Vec3>& out, int turns) {
   const Vec3 d = b - a;
   const double length = d.norm();
-  std::vector<Vec3> out{a};
+  out.assign(1, a);
   if (length <= 0.0) {
     out.resize(static_cast<std::size_t>(2 * turns + 4), a);
-    return out;
+    return;
   }
   const Vec3 u = d / length;
   Vec3 side = across - across.dot(u) * u;  // across, made normal to the strut
@@ -49,7 +49,6 @@ std::vector<Vec3> strutCoil(const Vec3& a, const Vec3& b, double width, const Ve
   }
   out.push_back(end);
   out.push_back(b);
-  return out;
 }
 
 Rgb strutColour(double tension, double scale) {
@@ -72,6 +71,7 @@ struct StrutDrawing::Data {
   vtkSmartPointer<vtkUnsignedCharArray> colours = vtkSmartPointer<vtkUnsignedCharArray>::New();
   vtkSmartPointer<vtkActor> actor = vtkSmartPointer<vtkActor>::New();
   double width = 0.05;
+  std::vector<Vec3> coil;  // one strut's points, reused
 };
 
 StrutDrawing::StrutDrawing(const Model& model, double width) : m(std::make_unique<Data>()) {
@@ -113,7 +113,8 @@ void StrutDrawing::update(const Model& model, const std::vector<BodyState>& stat
     Vec3 a, b;
     strutEnds(s, states, a, b);
     const Vec3 side = model.planar() ? Vec3(across.cross(b - a)) : across;
-    for (const Vec3& v : strutCoil(a, b, m->width, side, kTurns))
+    strutCoil(a, b, m->width, side, m->coil, kTurns);
+    for (const Vec3& v : m->coil)
       for (int k = 0; k < 3; ++k) *p++ = static_cast<float>(v[k]);
     const double length = (b - a).norm();
     const Rgb rgb = strutColour(s.stiffness * (length - s.restLength) + s.preload, 0.1 * s.stiffness * std::max(s.restLength, 1e-3) + std::abs(s.preload));

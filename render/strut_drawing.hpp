@@ -19,7 +19,8 @@ namespace mstmm::render {
 /// Points of a coil of `turns` zig-zags from a to b, `width` wide, in the
 /// plane that holds `across` (planar models: their x-y plane); straight
 /// leads of a tenth of the length at each end: 2 turns + 4 points.
-std::vector<Vec3> strutCoil(const Vec3& a, const Vec3& b, double width, const Vec3& across, int turns = 8);
+/// `out` is refilled (the view reuses one buffer frame after frame).
+void strutCoil(const Vec3& a, const Vec3& b, double width, const Vec3& across, std::vector<Vec3>& out, int turns = 8);
 
 /// The colour of a spring load `tension` (N) for a strut whose load at 10 %
 /// stretch is `scale` (N).

@@ -185,21 +185,6 @@ QString attachToGround(ModelDocument* document, BodyId body, HingeType type) {
 
 namespace {
 
-/// A body point's world position in the initial state, if the model compiles.
-std::optional<Vec3> initialWorldPoint(const ModelSpec& spec, const std::string& body, const Vec3& point) {
-  std::shared_ptr<const Model> model;
-  try {
-    model = compile(spec);
-  } catch (const Error&) {
-    return std::nullopt;
-  }
-  std::vector<BodyPose> poses;
-  computePoses(*model, initialState(*model), poses);
-  const int i = model->bodyByName(body);
-  const BodySpec& b = spec.bodies[static_cast<std::size_t>(model->body(i).specIndex)];
-  return poses[static_cast<std::size_t>(i)].point(point - b.inputs.front());
-}
-
 Vec3 middleOf(const BodySpec& b) { return 0.5 * (b.inputs.front() + b.output); }
 
 }  // namespace
@@ -216,11 +201,16 @@ QString addStrut(ModelDocument* document, BodyId a, std::optional<BodyId> b) {
   s.stiffness = 1000.0;
   s.damping = 10.0;
   const ModelSpec& spec = document->spec();
-  const std::optional<Vec3> pa = initialWorldPoint(spec, bodyA->name, s.pointA);
+  const InitialPoses initial(spec);  // a new strut starts unloaded where the bodies are drawn
+  auto world = [&](BodyId body, const Vec3& point) -> std::optional<Vec3> {
+    if (!initial) return std::nullopt;
+    return specPointToWorld(*initial.model, initial.poses, spec.bodyIndex(body), point);
+  };
+  const std::optional<Vec3> pa = world(a, s.pointA);
   if (bodyB) {
     s.bodyB = bodyB->name;
     s.pointB = middleOf(*bodyB);
-    const std::optional<Vec3> pb = initialWorldPoint(spec, bodyB->name, s.pointB);
+    const std::optional<Vec3> pb = world(*b, s.pointB);
     s.restLength = pa && pb ? (*pa - *pb).norm() : 0.5;
   } else {
     // To the ground half a metre below (planar: in the plane) A's middle.

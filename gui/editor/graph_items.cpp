@@ -112,15 +112,40 @@ void GroundItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option
   painter->drawText(QRectF(-14, -10, 28, 18), Qt::AlignCenter, QStringLiteral("0"));
 }
 
+void EdgeItem::setEnds(const QGraphicsItem* from, const QGraphicsItem* to) {
+  m_from = from;
+  m_to = to;
+  updateGeometry();
+}
+
+void EdgeItem::updateGeometry() {
+  prepareGeometryChange();
+  if (!m_from) {
+    m_line = QLineF();
+    return;
+  }
+  m_line = QLineF(m_from->pos(), m_to ? m_to->pos() : m_from->pos() + groundOffset());
+}
+
+QLineF EdgeItem::visibleLine() const {
+  if (m_line.length() < 2 * BodyItem::kRadius) return QLineF(m_line.p1(), m_line.p1());
+  const QPointF u = (m_line.p2() - m_line.p1()) / m_line.length();
+  return QLineF(m_line.p1() + u * (BodyItem::kRadius + 2), m_line.p2() - u * endGap());
+}
+
+QRectF EdgeItem::boundingRect() const { return QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-40, -20, 40, 20); }
+
+void EdgeItem::drawLabel(QPainter* painter, const QRectF& rect, Qt::Alignment align, const QColor& colour, const QString& name) {
+  QFont font = painter->font();
+  font.setPointSizeF(7.5);
+  painter->setFont(font);
+  painter->setPen(colour.darker(120));
+  painter->drawText(rect, align, name);
+}
+
 HingeItem::HingeItem(quint32 id) : m_id(id) {
   setFlags(ItemIsSelectable);
   setZValue(1);
-}
-
-void HingeItem::setEnds(const QGraphicsItem* tip, const QGraphicsItem* root) {
-  m_tip = tip;
-  m_root = root;
-  updateGeometry();
 }
 
 void HingeItem::setLabel(const QString& name, const QString& typeName) {
@@ -142,21 +167,9 @@ void HingeItem::setProblem(const QString& problem) {
   setLabel(m_name, m_typeName);
 }
 
-void HingeItem::updateGeometry() {
-  prepareGeometryChange();
-  m_line = (m_tip && m_root) ? QLineF(m_tip->pos(), m_root->pos()) : QLineF();
-}
-
-QLineF HingeItem::visibleLine() const {
-  // From the edge of the tip circle to the edge of the root circle.
-  if (m_line.length() < 2 * BodyItem::kRadius) return QLineF(m_line.p1(), m_line.p1());
-  const QPointF u = (m_line.p2() - m_line.p1()) / m_line.length();
-  const double rootGap = m_root && m_root->type() == static_cast<int>(GraphItemKind::Ground) ? 12.0 : BodyItem::kRadius + 2;
-  return QLineF(m_line.p1() + u * (BodyItem::kRadius + 2), m_line.p2() - u * rootGap);
-}
-
-QRectF HingeItem::boundingRect() const {
-  return QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-40, -20, 40, 20);
+// From the edge of the tip circle to the edge of the root circle (or the "0").
+double HingeItem::endGap() const {
+  return m_to && m_to->type() == static_cast<int>(GraphItemKind::Ground) ? 12.0 : BodyItem::kRadius + 2;
 }
 
 QPainterPath HingeItem::shape() const {
@@ -203,12 +216,8 @@ void HingeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->setBrush(colour);
   painter->drawPolygon(QPolygonF({tip, a, b}));
   if (lod < 0.8) return;
-  QFont font = painter->font();
-  font.setPointSizeF(7.5);
-  painter->setFont(font);
-  painter->setPen(colour.darker(120));
   const QPointF mid = line.center();
-  painter->drawText(QRectF(mid.x() + 4, mid.y() - 8, 60, 16), Qt::AlignLeft | Qt::AlignVCenter, m_name);
+  drawLabel(painter, QRectF(mid.x() + 4, mid.y() - 8, 60, 16), Qt::AlignLeft | Qt::AlignVCenter, colour, m_name);
 }
 
 namespace {
@@ -220,40 +229,19 @@ StrutItem::StrutItem(int index) : m_index(index) {
   setZValue(0.5);
 }
 
-void StrutItem::setEnds(const QGraphicsItem* a, const QGraphicsItem* b) {
-  m_a = a;
-  m_b = b;
-  updateGeometry();
-}
-
 void StrutItem::setLabel(const QString& name) {
   m_name = name;
   setToolTip(QString("spring-damper '%1'").arg(name));
   update();
 }
 
-// To the ground: down and to the right of the body, clear of its hinges.
-void StrutItem::updateGeometry() {
-  prepareGeometryChange();
-  if (!m_a) {
-    m_line = QLineF();
-    return;
-  }
-  m_line = QLineF(m_a->pos(), m_b ? m_b->pos() : m_a->pos() + QPointF(56, 48));
-}
-
-QLineF StrutItem::visibleLine() const {
-  if (m_line.length() < 2 * BodyItem::kRadius) return QLineF(m_line.p1(), m_line.p1());
-  const QPointF u = (m_line.p2() - m_line.p1()) / m_line.length();
-  return QLineF(m_line.p1() + u * (BodyItem::kRadius + 2), m_line.p2() - u * (m_b ? BodyItem::kRadius + 2 : 0.0));
-}
-
-QRectF StrutItem::boundingRect() const { return QRectF(m_line.p1(), m_line.p2()).normalized().adjusted(-40, -20, 40, 20); }
+// A strut to the ground ends in its hatch; one to a body at its circle.
+double StrutItem::endGap() const { return m_to ? BodyItem::kRadius + 2 : 0.0; }
 
 QPainterPath StrutItem::shape() const {
   const QLineF line = visibleLine();
   QPainterPath p(line.p1());
-  if (m_b && line.length() > 0.0) {
+  if (m_to && line.length() > 0.0) {
     const QPointF n = QPointF(line.dy(), -line.dx()) / line.length() * kStrutOffset;
     p.lineTo(line.pointAt(0.25) + n);
     p.lineTo(line.pointAt(0.75) + n);
@@ -274,24 +262,20 @@ void StrutItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   // Leads out to a zig-zag of 6 teeth beside the straight line, so a strut
   // alongside a hinge between the same bodies stays apart from it.
   const QPointF u = (line.p2() - line.p1()) / line.length(), n(-u.y(), u.x());
-  const QPointF side = m_b ? -n * kStrutOffset : QPointF();  // left of A -> B: hinge labels sit to the right
+  const QPointF side = m_to ? -n * kStrutOffset : QPointF();  // left of A -> B: hinge labels sit to the right
   const QPointF start = line.pointAt(0.25) + side, end = line.pointAt(0.75) + side;
   QPolygonF zig{line.p1(), start};
   for (int k = 0; k < 12; ++k) zig << start + (end - start) * ((k + 0.5) / 12.0) + n * (k % 2 ? -6.0 : 6.0);
   zig << end << line.p2();
   painter->drawPolyline(zig);
-  if (!m_b) {  // a ground hatch across the far end
+  if (!m_to) {  // a ground hatch across the far end
     const QPointF g = line.p2();
     painter->drawLine(QLineF(g - n * 10, g + n * 10));
     for (int k = -2; k <= 2; ++k) painter->drawLine(QLineF(g + n * (4.0 * k), g + n * (4.0 * k) + u * 5 - n * 4));
   }
   if (levelOfDetail(option, painter) < 0.8) return;
-  QFont font = painter->font();
-  font.setPointSizeF(7.5);
-  painter->setFont(font);
-  painter->setPen(colour.darker(120));
   const QPointF mid = line.center() + side;  // the label left of the zig-zag, hinge labels being to the right
-  painter->drawText(QRectF(mid.x() - 92, mid.y() - 8, 80, 16), Qt::AlignRight | Qt::AlignVCenter, m_name);
+  drawLabel(painter, QRectF(mid.x() - 92, mid.y() - 8, 80, 16), Qt::AlignRight | Qt::AlignVCenter, colour, m_name);
 }
 
 }  // namespace mstmm::gui

@@ -52,61 +52,70 @@ class GroundItem : public QGraphicsItem {
   quint32 m_hingeId;
 };
 
+/// An edge between two graph nodes: its ends follow the nodes, and what it
+/// draws runs from the edge of the first node's circle to a gap before the
+/// second. Hinges and struts are edges.
+class EdgeItem : public QGraphicsItem {
+ public:
+  /// `to` null: the edge ends at `from`'s position plus groundOffset().
+  void setEnds(const QGraphicsItem* from, const QGraphicsItem* to);
+  /// Re-reads the end positions (after a node moved).
+  void updateGeometry();
+  QRectF boundingRect() const override;
+
+ protected:
+  virtual QPointF groundOffset() const { return {}; }
+  /// How far before the second end the drawn line stops.
+  virtual double endGap() const = 0;
+  QLineF visibleLine() const;
+  /// The element's name in small type, in `colour`, within `rect`.
+  static void drawLabel(QPainter* painter, const QRectF& rect, Qt::Alignment align, const QColor& colour, const QString& name);
+  const QGraphicsItem* m_from = nullptr;
+  const QGraphicsItem* m_to = nullptr;
+  QLineF m_line;
+};
+
 /// An arrow from the tip-side body to the root-side body (or the ground).
-class HingeItem : public QGraphicsItem {
+class HingeItem : public EdgeItem {
  public:
   explicit HingeItem(quint32 id);
   int type() const override { return static_cast<int>(GraphItemKind::Hinge); }
   quint32 id() const { return m_id; }
 
-  void setEnds(const QGraphicsItem* tip, const QGraphicsItem* root);
   void setLabel(const QString& name, const QString& typeName);
   void setProblem(const QString& problem);
   /// A hinge cut to open a closed loop is drawn dotted with a cut mark.
   void setCut(bool cut);
   bool isCut() const { return m_cut; }
-  /// Re-reads the end positions (after a node moved).
-  void updateGeometry();
 
-  QRectF boundingRect() const override;
   QPainterPath shape() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
  private:
-  QLineF visibleLine() const;
+  double endGap() const override;
   quint32 m_id;
-  const QGraphicsItem* m_tip = nullptr;
-  const QGraphicsItem* m_root = nullptr;
   QString m_name, m_typeName, m_problem;
-  QLineF m_line;
   bool m_cut = false;
 };
 
 /// A point-to-point spring-damper between two bodies, or from a body to the
 /// ground (drawn with a small ground hatch beside the body): a zig-zag, so it
 /// is never taken for a hinge; it carries no transfer direction.
-class StrutItem : public QGraphicsItem {
+class StrutItem : public EdgeItem {
  public:
   explicit StrutItem(int index);
   int type() const override { return static_cast<int>(GraphItemKind::Strut); }
   int index() const { return m_index; }
-
-  /// `b` null: to the ground.
-  void setEnds(const QGraphicsItem* a, const QGraphicsItem* b);
   void setLabel(const QString& name);
-  void updateGeometry();
 
-  QRectF boundingRect() const override;
   QPainterPath shape() const override;
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
  private:
-  QLineF visibleLine() const;
+  QPointF groundOffset() const override { return {56, 48}; }  // down and right of the body, clear of its hinges
+  double endGap() const override;
   int m_index;
-  const QGraphicsItem* m_a = nullptr;
-  const QGraphicsItem* m_b = nullptr;
   QString m_name;
-  QLineF m_line;
 };
 
 }  // namespace mstmm::gui

@@ -108,7 +108,8 @@ void BodyLoadsEditor::editLoad(const QString& field, const std::function<void(Bo
 
 void BodyLoadsEditor::show(const BodySpec& body, const ModelSpec& spec) {
   m_body = body;
-  m_spec = spec;
+  m_planar = spec.kind == ModelKind::Planar;
+  m_endTime = spec.simulation.endTime;
   refresh();
 }
 
@@ -120,7 +121,7 @@ void BodyLoadsEditor::select(int load, int component) {
 
 void BodyLoadsEditor::refresh() {
   m_loading = true;
-  const bool planar = m_spec.kind == ModelKind::Planar;
+  const bool planar = m_planar;
   const int n = static_cast<int>(m_body.loads.size());
   m_load = std::clamp(m_load, 0, std::max(0, n - 1));
   if (planar && (m_component == 2 || m_component == 3 || m_component == 4)) m_component = 0;
@@ -145,7 +146,7 @@ void BodyLoadsEditor::refresh() {
     m_point->setValue(l.point);
     m_point->setPlanar(planar);
     m_axes->setCurrentIndex(l.bodyAxes ? 1 : 0);
-    (m_component < 3 ? m_force : m_moment)->show(component(l), m_spec.simulation.endTime);
+    (m_component < 3 ? m_force : m_moment)->show(component(l), m_endTime);
   }
   m_loading = false;
 }

@@ -46,7 +46,8 @@ class BodyLoadsEditor : public QWidget {
   Vec3Editor* m_point;
   TimeFunctionEditor *m_force, *m_moment;
   BodySpec m_body;
-  ModelSpec m_spec;  // for the end time and the kind (planar: x, y force and z moment)
+  bool m_planar = false;   // planar: force x, y and moment z only
+  double m_endTime = 1.0;  // the previews' span
   int m_load = 0, m_component = 0;
   bool m_loading = false;
 };

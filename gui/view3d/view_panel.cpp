@@ -109,6 +109,7 @@ void ViewPanel::showModel(std::shared_ptr<const Model> model) {
   m_view->setModel(model);
   m_compiledOfBodyId.clear();
   if (!model) return;
+  m_arrowLength = render::arrowLength(*model);
   for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId.insert(model->spec().bodies[static_cast<std::size_t>(model->body(i).specIndex)].id.value, i);
   if (sameShape) m_view->setCamera(camera);  // an edit or a new run of the same system: keep the user's view
   else m_userMovedCamera = false;
@@ -153,7 +154,7 @@ void ViewPanel::updateFrame() {
   m_view->setStates(m_states);
   const Model& model = *m_results->model();
   const bool arrows = m_actions.value("loads")->isChecked() && !model.loads().bodyLoads.empty();
-  m_view->setArrows(arrows ? render::loadArrows(model, m_states, t, render::arrowLength(model)) : std::vector<render::Trail>{});
+  m_view->setArrows(arrows ? render::loadArrows(model, m_states, t, m_arrowLength) : std::vector<render::Trail>{});
 }
 
 void ViewPanel::updateTrails(const Results& results, double t) {

@@ -70,6 +70,7 @@ class ViewPanel : public QWidget {
   QTimer* m_recompile;
   std::vector<render::BodyState> m_states;
   std::vector<char> m_visible;
+  double m_arrowLength = 0.3;  // the largest force arrow, per model (render::arrowLength)
 };
 
 }  // namespace mstmm::gui

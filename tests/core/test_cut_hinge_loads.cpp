@@ -221,20 +221,14 @@ class TestCutHingeLoads : public QObject {
       for (int s = 0; s < 4; ++s, ++states) {
         Eigen::VectorXd y = test::randomState(*model, r, 1.0);
         test::makeConsistent(*model, y, r);
-        const double t = r.uniform(0.0, 2.0);
-        riccati->setTime(t);
-        reference->setTime(t);
-        riccati->evaluate(y, a);
-        reference->evaluate(y, b);
+        const test::SolverDifference d = test::compareSolvers(*riccati, *reference, y, r.uniform(0.0, 2.0), a, b);
         const Eigen::JacobiSVD<Eigen::MatrixXd> svd(loop->supplementMatrix());
         const double condition = svd.singularValues()[0] / svd.singularValues()[svd.singularValues().size() - 1];
         const double bound = std::max(1e-10, 1e-15 * condition);
         worstCondition = std::max(worstCondition, condition);
-        const double acc = std::max(test::relativeDifference(a.angularAcceleration, b.angularAcceleration), test::relativeDifference(a.comAcceleration, b.comAcceleration));
-        worstAcc = std::max(worstAcc, acc / bound);
-        for (std::size_t d = 0; d < a.drivingLoad.size(); ++d)
-          worstDrive = std::max(worstDrive, std::abs(a.drivingLoad[d] - b.drivingLoad[d]) / std::max(1.0, std::abs(b.drivingLoad[d])) / bound);
-        worstPower = std::max(worstPower, std::abs(a.inputPower - b.inputPower) / std::max(1.0, std::abs(b.inputPower)) / bound);
+        worstAcc = std::max(worstAcc, d.accelerations / bound);
+        worstDrive = std::max(worstDrive, d.drivingLoads / bound);
+        worstPower = std::max(worstPower, d.inputPower / bound);
         QCOMPARE(a.dissipatedPower, b.dissipatedPower);
       }
     }
@@ -287,14 +281,7 @@ class TestCutHingeLoads : public QObject {
     if (h.type == HingeType::Ball) return;
     if (r.below(2) == 0) h.loads.stops = HingeStopsSpec{r.uniform(-0.4, -0.1), r.uniform(0.1, 0.4), r.uniform(10, 900) * inertia, r.uniform(0, 60) * inertia};
     if (drive) {
-      // A sine through the initial angle at rest: offset q0 - A, phase pi/2.
-      TimeFunction f;
-      f.kind = TimeFunctionKind::Sine;
-      f.amplitude = r.uniform(0.1, 0.5);
-      f.frequency = r.uniform(0.2, 1.5);
-      f.phase = std::numbers::pi / 2;
-      f.value = initialAngle(model, c) - f.amplitude;
-      h.loads.motion = f;
+      h.loads.motion = test::sineFromRest(initialAngle(model, c), r);
     } else if (r.below(2) == 0) {
       h.loads.actuator = HingeActuatorSpec::servo(TimeFunction{}, r.uniform(0, 100) * inertia, r.uniform(0, 20) * inertia);
       h.loads.actuator->reference.value = r.uniform(-1, 1);

@@ -288,13 +288,8 @@ class TestLoads : public QObject {
       for (int s = 0; s < 4; ++s, ++states) {
         Eigen::VectorXd y = test::randomState(*model, r);
         test::makeConsistent(*model, y, r);
-        const double t = r.uniform(0.0, 3.0);
-        riccati->setTime(t);
-        reference->setTime(t);
-        riccati->evaluate(y, a);
-        reference->evaluate(y, b);
-        worstAcc = std::max({worstAcc, test::relativeDifference(a.angularAcceleration, b.angularAcceleration),
-                             test::relativeDifference(a.comAcceleration, b.comAcceleration)});
+        const test::SolverDifference d = test::compareSolvers(*riccati, *reference, y, r.uniform(0.0, 3.0), a, b);
+        worstAcc = std::max(worstAcc, d.accelerations);
         worstLoad = std::max({worstLoad, test::relativeDifference(a.hingeForce, b.hingeForce), test::relativeDifference(a.hingeMoment, b.hingeMoment)});
         double scale = 1.0, diff = 0.0;
         for (std::size_t d = 0; d < a.drivingLoad.size(); ++d) {
@@ -302,7 +297,7 @@ class TestLoads : public QObject {
           diff = std::max(diff, std::abs(a.drivingLoad[d] - b.drivingLoad[d]));
         }
         worstDrive = std::max(worstDrive, diff / scale);
-        worstPower = std::max(worstPower, std::abs(a.inputPower - b.inputPower) / std::max(1.0, std::abs(b.inputPower)));
+        worstPower = std::max(worstPower, d.inputPower);
         QCOMPARE(a.dissipatedPower, b.dissipatedPower);
       }
       ++systems;
@@ -432,16 +427,10 @@ class TestLoads : public QObject {
       for (int s = 0; s < 4; ++s) {
         Eigen::VectorXd y = test::randomState(*model, r);
         test::makeConsistent(*model, y, r);
-        const double t = r.uniform(0.0, 3.0);
-        riccati->setTime(t);
-        reference->setTime(t);
-        riccati->evaluate(y, a);
-        reference->evaluate(y, b);
-        worstAcc = std::max({worstAcc, test::relativeDifference(a.angularAcceleration, b.angularAcceleration),
-                             test::relativeDifference(a.comAcceleration, b.comAcceleration)});
-        for (std::size_t d = 0; d < a.drivingLoad.size(); ++d)
-          worstDrive = std::max(worstDrive, std::abs(a.drivingLoad[d] - b.drivingLoad[d]) / std::max(1.0, std::abs(b.drivingLoad[d])));
-        worstPower = std::max(worstPower, std::abs(a.inputPower - b.inputPower) / std::max(1.0, std::abs(b.inputPower)));
+        const test::SolverDifference d = test::compareSolvers(*riccati, *reference, y, r.uniform(0.0, 3.0), a, b);
+        worstAcc = std::max(worstAcc, d.accelerations);
+        worstDrive = std::max(worstDrive, d.drivingLoads);
+        worstPower = std::max(worstPower, d.inputPower);
       }
       drives += model->loads().drivenCount();
       ++systems;
@@ -601,14 +590,7 @@ class TestLoads : public QObject {
       }
       case 2: {
         if (!allowMotion) break;
-        // A sine through the initial coordinate at rest: offset q0 - A, phase pi/2.
-        TimeFunction f;
-        f.kind = TimeFunctionKind::Sine;
-        f.amplitude = r.uniform(0.1, 0.5);
-        f.frequency = r.uniform(0.2, 1.5);
-        f.phase = std::numbers::pi / 2;
-        f.value = initialCoordinate(h, spec) - f.amplitude;
-        h.loads.motion = f;
+        h.loads.motion = test::sineFromRest(initialCoordinate(h, spec), r);
         break;
       }
       default: break;

@@ -2,9 +2,12 @@
 // Helpers shared by the core test suites.
 
 #include <algorithm>
+#include <numbers>
 
+#include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/generate/generators.hpp"
+#include "core/loads/time_function.hpp"
 
 namespace mstmm::test {
 
@@ -108,5 +111,40 @@ inline void crossingsAndPeaks(const std::vector<double>& t, const std::vector<do
 }
 
 inline std::string sourcePath(const std::string& relative) { return std::string(MSTMM_SOURCE_DIR) + "/" + relative; }
+
+/// A random prescribed motion that a hinge at rest at coordinate q0 accepts:
+/// a sine (amplitude 0.1-0.5, 0.2-1.5 Hz) with offset q0 - A and phase pi/2,
+/// so that it starts at q0 with zero rate.
+inline TimeFunction sineFromRest(double q0, Random& random) {
+  TimeFunction f;
+  f.kind = TimeFunctionKind::Sine;
+  f.amplitude = random.uniform(0.1, 0.5);
+  f.frequency = random.uniform(0.2, 1.5);
+  f.phase = std::numbers::pi / 2;
+  f.value = q0 - f.amplitude;
+  return f;
+}
+
+/// How far one solver is from a reference at one state and time.
+struct SolverDifference {
+  double accelerations = 0.0;  // relativeDifference() of angular and centre-of-mass accelerations
+  double drivingLoads = 0.0;   // each relative to max(1, |reference|)
+  double inputPower = 0.0;     // relative to max(1, |reference|)
+};
+
+/// Evaluates both solvers at (y, t) into `a` and `b` and compares them.
+inline SolverDifference compareSolvers(DynamicsSolver& solver, DynamicsSolver& reference, const Eigen::VectorXd& y, double t, SolverOutput& a,
+                                       SolverOutput& b) {
+  solver.setTime(t);
+  reference.setTime(t);
+  solver.evaluate(y, a);
+  reference.evaluate(y, b);
+  SolverDifference d;
+  d.accelerations = std::max(relativeDifference(a.angularAcceleration, b.angularAcceleration), relativeDifference(a.comAcceleration, b.comAcceleration));
+  for (std::size_t k = 0; k < a.drivingLoad.size(); ++k)
+    d.drivingLoads = std::max(d.drivingLoads, std::abs(a.drivingLoad[k] - b.drivingLoad[k]) / std::max(1.0, std::abs(b.drivingLoad[k])));
+  d.inputPower = std::abs(a.inputPower - b.inputPower) / std::max(1.0, std::abs(b.inputPower));
+  return d;
+}
 
 }  // namespace mstmm::test

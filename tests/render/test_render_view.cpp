@@ -264,7 +264,8 @@ class TestRenderView : public QObject {
     strutEnds(strut, renderer.states(), a, b);
     QVERIFY((a - expectedA).norm() < 1e-12 && (b - expectedB).norm() < 1e-12);
     const double width = 0.05;
-    const std::vector<Vec3> coil = strutCoil(a, b, width, Vec3::UnitZ().cross(b - a));
+    std::vector<Vec3> coil;
+    strutCoil(a, b, width, Vec3::UnitZ().cross(b - a), coil);
     QCOMPARE(coil.size(), std::size_t{20});
     QVERIFY((coil.front() - a).norm() == 0.0 && (coil.back() - b).norm() == 0.0);
     const Vec3 u = (b - a).normalized();
