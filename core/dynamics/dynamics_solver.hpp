@@ -34,9 +34,15 @@ class DynamicsSolver {
   /// Model::cuts() entry) say so; the closed-loop solver drives them.
   virtual bool appliesCutLoads() const { return false; }
   void setCutLoads(const std::vector<CutLoad>* loads) { m_cutLoads = loads; }
+  /// While set, evaluate() takes the load elements' loads from its last
+  /// evaluation instead of computing them again: for the closed-loop
+  /// solver's further sweeps at the same state and time, which change only
+  /// the cut loads. Solvers that ignore it compute them each time.
+  void setLoadsReused(bool reused) { m_loadsReused = reused; }
 
  protected:
   const std::vector<CutLoad>* m_cutLoads = nullptr;
+  bool m_loadsReused = false;
   double m_time = 0.0;
   explicit DynamicsSolver(std::shared_ptr<const Model> model) : m_model(std::move(model)) {}
   std::shared_ptr<const Model> m_model;

@@ -32,9 +32,41 @@ Vec3 rotate(const Quat& q, const Vec3& v) {
   return v + q[0] * t + u.cross(t);
 }
 
+/// A stop's load at coordinate q and rate v; adds its spring's potential
+/// and what it dissipates to `energy`.
+double stopLoad(const HingeElements& e, double q, double v, HingeLoad& energy) {
+  if (q > e.upper) {
+    const double d = q - e.upper, push = std::max(0.0, e.stopStiffness * d + e.stopDamping * v);
+    energy.potential += 0.5 * e.stopStiffness * d * d;
+    energy.dissipation += (push - e.stopStiffness * d) * v;
+    return -push;
+  }
+  if (q < e.lower) {
+    const double d = e.lower - q, push = std::max(0.0, e.stopStiffness * d - e.stopDamping * v);
+    energy.potential += 0.5 * e.stopStiffness * d * d;
+    energy.dissipation += (e.stopStiffness * d - push) * v;
+    return push;
+  }
+  return 0.0;
+}
+
+/// An actuator's load at time t: its function of time, or its PD servo's
+/// output, within its limit.
+double actuatorLoad(const HingeElements& e, double t, double q, double v) {
+  double load = 0.0;
+  if (e.actuatorKind == ActuatorKind::Force) {
+    load = e.actuatorLoad.value(t);
+  } else {
+    const TimeSample r = e.reference.evaluate(t);
+    load = e.kp * (r.value - q) + e.kd * (r.rate - v);
+  }
+  return std::clamp(load, -e.maxLoad, e.maxLoad);
+}
+
 }  // namespace
 
 AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.loads()), m_sliderOffset(slideOffset(model)) {
+  m_load.resize(m_loads.hinges.size());
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
   if (m_loads.loadsBodies()) {
@@ -46,7 +78,7 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
 
 void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
   for (std::size_t k = 0; k < m_loads.hinges.size(); ++k)
-    if (m_loads.hinges[k].cut < 0) evaluateHinge(t, y.data(), m_loads.hinges[k], m_hinge[k]);
+    if (m_loads.hinges[k].cut < 0) evaluateHinge(t, y.data(), k, &m_hinge[k]);
   evaluateBodyLoads(t, y, poses);
   sumHinges();
 }
@@ -75,7 +107,7 @@ void AppliedLoads::sumHinges() {
   m_potential = m_bodyPotential;
   m_dissipation = m_bodyDissipation;
   m_inputPower = m_bodyInputPower;
-  for (const HingeElementLoads& h : m_hinge) {
+  for (const HingeLoad& h : m_load) {
     m_potential += h.potential;
     m_dissipation += h.dissipation;
     m_inputPower += h.inputPower;
@@ -87,7 +119,7 @@ void AppliedLoads::sumHinges() {
 // (-pi, pi]; a ball's phi is the rotation vector of A_root^T A_tip R_rest^T,
 // for which the moment -k phi derives from the potential k |phi|^2 / 2
 // (phi is an eigenvector of the rotation-vector Jacobian).
-HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeElements& e, Vec3& relativeOmega) const {
+HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeLaw& e, Vec3& relativeOmega) const {
   HingeCoordinate c;
   const int b = e.body, p = e.parent;
   switch (e.coordinate) {
@@ -118,19 +150,24 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeElements& e
     case HingeElements::Coordinate::Rotation: {
       // phi in world axes straight from q_tip (x) conj(q_rest) (x) conj(q_root),
       // the rotation A_root (A_root^T A_tip R_rest^T) A_root^T, whose rotation
-      // vector is A_root phi_root: no rotation of phi afterwards (this runs
-      // once per hinge per evaluation: bench/ branch+springs).
-      const Quat qb = e.restIdentity ? orientationOf(y, b) : quaternionProduct(orientationOf(y, b), e.restConjugate);
-      Quat err = quaternionProduct(qb, conjugate(orientationOf(y, p)));
+      // vector is A_root phi_root: no rotation of phi afterwards. In scalars,
+      // as quaternionProduct: this runs once per hinge per evaluation.
+      const Quat tip = e.restIdentity ? orientationOf(y, b) : quaternionProduct(orientationOf(y, b), e.restConjugate);
+      Quat err = p >= 0 ? quaternionProduct(tip, conjugate(orientationOf(y, p))) : tip;
       if (err[0] < 0.0) err = -err;
-      const Vec3 v = err.tail<3>();
-      const double s = v.norm();
-      const double angle = 2.0 * std::atan2(s, err[0]);
-      const Vec3 phi = s > 0.0 ? Vec3(v * (angle / s)) : Vec3::Zero();  // |phi| = angle
-      c.q = angle;
-      c.axis = angle > 0.0 ? Vec3(phi / angle) : Vec3::Zero();
-      relativeOmega = omegaOf(y, b) - omegaOf(y, p);
-      c.rate = relativeOmega.dot(c.axis);
+      const double s = std::sqrt(err[1] * err[1] + err[2] * err[2] + err[3] * err[3]);
+      c.q = 2.0 * std::atan2(s, err[0]);  // |phi|
+      const double inverse = s > 0.0 ? 1.0 / s : 0.0;
+      const double ax = err[1] * inverse, ay = err[2] * inverse, az = err[3] * inverse;
+      const double* tipOmega = y + 7 * b + 4;
+      const double* rootOmega = p >= 0 ? y + 7 * p + 4 : nullptr;
+      const double wx = tipOmega[0] - (rootOmega ? rootOmega[0] : 0.0), wy = tipOmega[1] - (rootOmega ? rootOmega[1] : 0.0),
+                   wz = tipOmega[2] - (rootOmega ? rootOmega[2] : 0.0);
+      // From the scalars, not from the vectors just stored: reading those
+      // back as pairs stalls on the store forward again.
+      c.rate = wx * ax + wy * ay + wz * az;
+      c.axis = Vec3(ax, ay, az);
+      relativeOmega = Vec3(wx, wy, wz);
       return c;
     }
   }
@@ -140,59 +177,55 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeElements& e
 // Spring, damper, stops and actuator of one hinge (docs/loads.md). A stop's
 // spring is conservative (potential k d^2 / 2); whatever its load differs
 // from that spring by, it takes out of the system (its damper, and the
-// clipping that keeps it from pulling).
-void AppliedLoads::evaluateHinge(double t, const double* y, const HingeElements& e, HingeElementLoads& out) const {
+// clipping that keeps it from pulling). Reads the full HingeElements only
+// for what the HingeLaw does not hold.
+void AppliedLoads::evaluateHinge(double t, const double* y, std::size_t k, HingeElementLoads* detail) {
+  const HingeLaw& law = m_loads.laws[k];
+  HingeLoad& out = m_load[k];
   Vec3 relativeOmega;
-  out.coordinate = coordinate(y, e, relativeOmega);
-  out.spring = out.stop = out.actuator = 0.0;
+  const HingeCoordinate c = coordinate(y, law, relativeOmega);
   out.potential = out.dissipation = out.inputPower = 0.0;
-  out.moment.setZero();
-  out.force.setZero();
-  const HingeCoordinate& c = out.coordinate;
-  if (e.coordinate == HingeElements::Coordinate::Rotation) {
-    if (!e.spring) return;
-    const double magnitude = e.characteristic.empty() ? e.stiffness * c.q : e.characteristic.load(c.q);
-    out.moment = -magnitude * c.axis - e.damping * relativeOmega;
-    out.spring = -magnitude;
-    out.potential = e.characteristic.empty() ? 0.5 * e.stiffness * c.q * c.q : e.characteristic.energy(c.q);
-    out.dissipation = e.damping * relativeOmega.squaredNorm();
-    return;
-  }
-  const double q = c.q, v = c.rate;
-  if (e.prescribed) out.motion = e.motion.evaluate(t);
-  if (e.spring) {
-    const double d = q - e.rest;
-    out.spring = -(e.characteristic.empty() ? e.stiffness * d : e.characteristic.load(d)) - e.damping * v;
-    out.potential += e.characteristic.empty() ? 0.5 * e.stiffness * d * d : e.characteristic.energy(d);
-    out.dissipation += e.damping * v * v;
-  }
-  if (e.stops) {
-    if (q > e.upper) {
-      const double d = q - e.upper, push = std::max(0.0, e.stopStiffness * d + e.stopDamping * v);
-      out.stop = -push;
-      out.potential += 0.5 * e.stopStiffness * d * d;
-      out.dissipation += (push - e.stopStiffness * d) * v;
-    } else if (q < e.lower) {
-      const double d = e.lower - q, push = std::max(0.0, e.stopStiffness * d - e.stopDamping * v);
-      out.stop = push;
-      out.potential += 0.5 * e.stopStiffness * d * d;
-      out.dissipation += (e.stopStiffness * d - push) * v;
+  double spring = 0.0, stop = 0.0, actuator = 0.0;
+  if (law.coordinate == HingeElements::Coordinate::Rotation) {
+    out.load.setZero();
+    if (law.spring) {
+      const Characteristic& table = m_loads.hinges[k].characteristic;
+      const double magnitude = law.linear ? law.stiffness * c.q : table.load(c.q);
+      out.load = -magnitude * c.axis - law.damping * relativeOmega;
+      spring = -magnitude;
+      out.potential = law.linear ? 0.5 * law.stiffness * c.q * c.q : table.energy(c.q);
+      out.dissipation = law.damping * relativeOmega.squaredNorm();
     }
-  }
-  if (e.actuator) {
-    double load = 0.0;
-    if (e.actuatorKind == ActuatorKind::Force) {
-      load = e.actuatorLoad.value(t);
-    } else {
-      const TimeSample r = e.reference.evaluate(t);
-      load = e.kp * (r.value - q) + e.kd * (r.rate - v);
+  } else {
+    const double q = c.q, v = c.rate;
+    if (law.spring) {
+      const double d = q - law.rest;
+      const Characteristic& table = m_loads.hinges[k].characteristic;
+      spring = -(law.linear ? law.stiffness * d : table.load(d)) - law.damping * v;
+      out.potential += law.linear ? 0.5 * law.stiffness * d * d : table.energy(d);
+      out.dissipation += law.damping * v * v;
     }
-    out.actuator = std::clamp(load, -e.maxLoad, e.maxLoad);
-    out.inputPower = out.actuator * v;
+    if (law.stopsOrActuator) {
+      const HingeElements& e = m_loads.hinges[k];
+      if (e.stops) stop = stopLoad(e, q, v, out);
+      if (e.actuator) {
+        actuator = actuatorLoad(e, t, q, v);
+        out.inputPower = actuator * v;
+      }
+    }
+    out.load = (spring + stop + actuator) * c.axis;
   }
-  const double total = out.spring + out.stop + out.actuator;
-  if (e.rotational()) out.moment = total * c.axis;
-  else out.force = total * c.axis;
+  if (!detail) return;
+  detail->coordinate = c;
+  detail->spring = spring;
+  detail->stop = stop;
+  detail->actuator = actuator;
+  detail->moment = law.rotational() ? out.load : Vec3::Zero();
+  detail->force = law.rotational() ? Vec3::Zero() : out.load;
+  detail->potential = out.potential;
+  detail->dissipation = out.dissipation;
+  detail->inputPower = out.inputPower;
+  if (law.prescribed) detail->motion = m_loads.hinges[k].motion.evaluate(t);
 }
 
 void AppliedLoads::applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment) {
@@ -253,10 +286,10 @@ void AppliedLoads::addStruts(const std::vector<BodyPose>& poses) {
 void AppliedLoads::addCutHinges(double t, const double* y) {
   for (int k : m_loads.cutElements) {
     const HingeElements& e = m_loads.hinges[static_cast<std::size_t>(k)];
-    HingeElementLoads& l = m_hinge[static_cast<std::size_t>(k)];
-    evaluateHinge(t, y, e, l);
-    m_moment[static_cast<std::size_t>(e.body)] += l.moment;
-    if (e.parent >= 0) m_moment[static_cast<std::size_t>(e.parent)] -= l.moment;
+    evaluateHinge(t, y, static_cast<std::size_t>(k), &m_hinge[static_cast<std::size_t>(k)]);
+    const Vec3& moment = m_hinge[static_cast<std::size_t>(k)].moment;
+    m_moment[static_cast<std::size_t>(e.body)] += moment;
+    if (e.parent >= 0) m_moment[static_cast<std::size_t>(e.parent)] -= moment;
   }
 }
 

@@ -25,7 +25,16 @@ struct HingeCoordinate {
   Vec3 axis = Vec3::UnitZ();  // world axis of q (ball: phi / |phi|)
 };
 
-/// What one hinge's elements do at one state.
+/// What a solver's sweep needs of one hinge's elements at one state: the
+/// total load they put on the tip side at the joint, and their energy rates.
+struct HingeLoad {
+  Vec3 load = Vec3::Zero();  // world axes: the moment of a rotation, the force of a slide
+  double potential = 0.0;    // spring and stop springs
+  double dissipation = 0.0;
+  double inputPower = 0.0;
+};
+
+/// What one hinge's elements do at one state, in detail.
 struct HingeElementLoads {
   HingeCoordinate coordinate;
   double spring = 0.0;    // spring + damper load on the tip side, along q
@@ -33,7 +42,7 @@ struct HingeElementLoads {
   double actuator = 0.0;  // actuator load
   Vec3 moment = Vec3::Zero();  // total of the above on the tip side at the joint, world axes
   Vec3 force = Vec3::Zero();
-  double potential = 0.0;  // spring and stop springs
+  double potential = 0.0;
   double dissipation = 0.0;
   double inputPower = 0.0;
   TimeSample motion;       // prescribed hinges
@@ -56,20 +65,27 @@ class AppliedLoads {
   /// The same in parts, for a solver that evaluates each hinge inside its
   /// own sweep (while the hinge's bodies are in cache): first the body
   /// loads, then hingeAt() for each body (any order, any thread, each body
-  /// once), then sumHinges() for the totals.
+  /// once), then sumHinges() for the totals. In this form only the driven
+  /// hinges' details (atHinge) are filled in; loadAt is, for every hinge.
   void evaluateBodyLoads(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses = nullptr);
-  const HingeElementLoads* hingeAt(int body, double t, const double* y) {
-    const int k = m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)];
+  const HingeLoad* hingeAt(int body, double t, const double* y) {
+    const int k = elementsAt(body);
     if (k < 0) return nullptr;
-    evaluateHinge(t, y, m_loads.hinges[static_cast<std::size_t>(k)], m_hinge[static_cast<std::size_t>(k)]);
-    return &m_hinge[static_cast<std::size_t>(k)];
+    const auto s = static_cast<std::size_t>(k);
+    evaluateHinge(t, y, s, m_loads.laws[s].prescribed ? &m_hinge[s] : nullptr);
+    return &m_load[s];
   }
   void sumHinges();
 
   /// The load at the joint on the tip side of the tree hinge at body i's output
   /// (spring, damper, stop, actuator; not the drive), or null.
+  const HingeLoad* loadAt(int body) const {
+    const int k = elementsAt(body);
+    return k < 0 ? nullptr : &m_load[static_cast<std::size_t>(k)];
+  }
+  /// The same in detail (after evaluate(), or for a driven hinge), or null.
   const HingeElementLoads* atHinge(int body) const {
-    const int k = m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)];
+    const int k = elementsAt(body);
     return k < 0 ? nullptr : &m_hinge[static_cast<std::size_t>(k)];
   }
   const std::vector<HingeElementLoads>& hinges() const { return m_hinge; }
@@ -89,8 +105,9 @@ class AppliedLoads {
   double drivePower(const std::vector<double>& drivingLoads) const;
 
  private:
-  void evaluateHinge(double t, const double* y, const HingeElements& e, HingeElementLoads& out) const;
-  HingeCoordinate coordinate(const double* y, const HingeElements& e, Vec3& relativeOmega) const;
+  int elementsAt(int body) const { return m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)]; }
+  void evaluateHinge(double t, const double* y, std::size_t k, HingeElementLoads* detail);
+  HingeCoordinate coordinate(const double* y, const HingeLaw& e, Vec3& relativeOmega) const;
   void addCutHinges(double t, const double* y);
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
@@ -98,7 +115,8 @@ class AppliedLoads {
 
   const Model& m_model;
   const CompiledLoads& m_loads;
-  std::vector<HingeElementLoads> m_hinge;
+  std::vector<HingeLoad> m_load;          // per compiled hinge element
+  std::vector<HingeElementLoads> m_hinge;  // the same in detail
   std::vector<StrutState> m_strut;
   std::vector<Vec3> m_force, m_moment;
   std::vector<BodyPose> m_poses;

@@ -74,6 +74,11 @@ HingeElements compileCutElements(const HingeSpec& h, int cut, const Model& model
 
 }  // namespace
 
+HingeLaw::HingeLaw(const HingeElements& e)
+    : body(e.body), parent(e.parent), slider(e.slider), coordinate(e.coordinate), spring(e.spring), linear(e.characteristic.empty()),
+      restIdentity(e.restIdentity), prescribed(e.prescribed), stopsOrActuator(e.stops || e.actuator), stiffness(e.stiffness),
+      damping(e.damping), rest(e.rest), axis(e.axis), restConjugate(e.restConjugate) {}
+
 CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
   CompiledLoads out;
   std::vector<int> bodyOfHinge(spec.hinges.size(), -1), cutOfHinge(spec.hinges.size(), -1);
@@ -119,6 +124,8 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
       out.bodyLoads.push_back(std::move(c));
     }
   }
+  out.laws.reserve(out.hinges.size());
+  for (const HingeElements& e : out.hinges) out.laws.emplace_back(e);
   for (const SpringDamperSpec& s : spec.springs) {
     CompiledSpringDamper c;
     c.name = s.name;

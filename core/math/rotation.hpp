@@ -62,11 +62,14 @@ inline Quat quaternionFromAxisAngle(const Vec3& axis, double angle) {
 }
 
 /// Hamilton product a (x) b of two quaternions [w, x, y, z].
+/// Written out in scalars: built from tail<3>() blocks, GCC stores the parts
+/// one double at a time and reloads them as pairs, a stalled store forward
+/// each (the ball springs of bench/ branch+springs spent most of their time there).
 inline Quat quaternionProduct(const Quat& a, const Quat& b) {
-  Quat r;
-  r[0] = a[0] * b[0] - a.tail<3>().dot(b.tail<3>());
-  r.tail<3>() = a[0] * b.tail<3>() + b[0] * a.tail<3>() + a.tail<3>().cross(b.tail<3>());
-  return r;
+  return Quat(a[0] * b[0] - (a[1] * b[1] + a[2] * b[2] + a[3] * b[3]),  //
+              a[0] * b[1] + b[0] * a[1] + (a[2] * b[3] - a[3] * b[2]),  //
+              a[0] * b[2] + b[0] * a[2] + (a[3] * b[1] - a[1] * b[3]),  //
+              a[0] * b[3] + b[0] * a[3] + (a[1] * b[2] - a[2] * b[1]));
 }
 
 /// Cardan angles [yaw psi, pitch theta, roll phi] (rad) of A = Rz(psi) Ry(theta) Rx(phi),

@@ -32,6 +32,13 @@ void ClosedLoopSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   m_column.angularOnly = false;
   m_tree->evaluate(y, m_column);
   m_constraints.accelerations(m_poses, m_rows, m_column, m_a0);
+  // The further sweeps differ only in the cut loads: the load elements'
+  // loads of this state and time are kept, not computed n_lambda + 1 times more.
+  struct ReuseLoads {
+    DynamicsSolver& tree;
+    explicit ReuseLoads(DynamicsSolver& t) : tree(t) { tree.setLoadsReused(true); }
+    ~ReuseLoads() { tree.setLoadsReused(false); }
+  } reuse(*m_tree);
   for (int j = 0; j < rows; ++j) {
     const ClosureRow& row = m_rows[static_cast<std::size_t>(j)];
     CutLoad& load = m_loads[static_cast<std::size_t>(row.cut)];

@@ -77,7 +77,7 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   if (!out.fits(*m_model)) out.resize(*m_model);
   m_y = y.data();
   m_out = &out;
-  if (m_applied) m_applied->evaluateBodyLoads(m_time, y);  // hinge loads follow in the sweep (releaseOutputHinge)
+  if (m_applied && !m_loadsReused) m_applied->evaluateBodyLoads(m_time, y);  // hinge loads follow in the sweep (releaseOutputHinge)
   forwardRange(0, n - 1);
   solveRoot();
   const int root = n - 1;
@@ -90,7 +90,7 @@ void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
   }
   backwardRange(0, root);
   if (m_applied) {
-    m_applied->sumHinges();
+    if (!m_loadsReused) m_applied->sumHinges();
     out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
     out.dissipatedPower = m_applied->dissipation();
   }
@@ -182,7 +182,7 @@ void RiccatiSolver<D>::forwardBody(int i) {
     // A loaded ball/pin passes its applied moment M (its released m = M,
     // method.md §3.7): a pure moment, the same about O.
     if (momentFree && m_applied)
-      if (const HingeElementLoads* e = m_applied->atHinge(link.child)) step.relation().em += D::rotational(e->moment);
+      if (const HingeLoad* e = m_applied->loadAt(link.child)) step.relation().em += D::rotational(e->load);
   }
   if (m_cutLoads && !m_cutEnds.empty()) addCutLoads(i, k, step.relation());
   releaseOutputHinge(i, step.relation(), m_y);
@@ -214,8 +214,8 @@ void RiccatiSolver<D>::addBodyLoad(int i, const BodyKinematics<D>& k, Articulate
 
 template <class D>
 typename D::RVec RiccatiSolver<D>::appliedMoment(int child) const {
-  const HingeElementLoads* e = m_applied ? m_applied->atHinge(child) : nullptr;
-  return e ? RVec(D::rotational(e->moment)) : RVec::Zero();
+  const HingeLoad* e = m_applied ? m_applied->loadAt(child) : nullptr;
+  return e ? RVec(D::rotational(e->load)) : RVec::Zero();
 }
 
 // The single-axis motion of the hinge at body i's output (method.md §3.3):
@@ -256,8 +256,8 @@ void RiccatiSolver<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVe
 // -q (method.md §1.2), so a moment M and force F applied on it give
 // H_w^T [m; q] = n . M for a rotation and -u . F for a slide.
 template <class D>
-double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeElementLoads& e) const {
-  return hw.template head<D::R>().dot(D::rotational(e.moment)) - hw.template tail<D::T>().dot(D::translational(e.force));
+double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const {
+  return slide ? -hw.template tail<D::T>().dot(D::translational(e.load)) : hw.template head<D::R>().dot(D::rotational(e.load));
 }
 
 // Releases the hinge at the output of body i (method.md §3.3), with the
@@ -266,10 +266,11 @@ double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeElementLoads& e)
 template <class D>
 void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
-  const HingeElementLoads* loads = m_applied ? m_applied->hingeAt(i, m_time, y) : nullptr;
+  const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, y);
   ReleaseCheck check;
   BVec h, hw, bias;
-  switch (m_releaseKind[static_cast<std::size_t>(i)]) {
+  const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(i)];
+  switch (kind) {
     case ReleaseKind::RotationFree: {
       const RVec moment = appliedMoment(i);
       check = releaseRotationFree<D>(atOutput, b.released, b.release, loads ? &moment : nullptr);
@@ -278,11 +279,11 @@ void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& a
     case ReleaseKind::SingleAxis:
     case ReleaseKind::Slide:
       axisMotion(i, y, h, hw, bias);
-      check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)], loads ? hingeTarget(hw, *loads) : 0.0);
+      check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)], loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0);
       break;
     case ReleaseKind::Driven:
       axisMotion(i, y, h, hw, bias);
-      releaseDriven<D>(atOutput, h, bias, loads->motion.acceleration, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
+      releaseDriven<D>(atOutput, h, bias, m_applied->atHinge(i)->motion.acceleration, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
       break;
     case ReleaseKind::Locked:
       b.released = atOutput;

@@ -77,7 +77,7 @@ class RiccatiSolver final : public DynamicsSolver {
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   using BVec = Eigen::Matrix<double, D::B, 1>;
   void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
-  double hingeTarget(const BVec& hw, const HingeElementLoads& e) const;
+  double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
   void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
   void storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   RVec appliedMoment(int child) const;
