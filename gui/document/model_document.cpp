@@ -39,6 +39,7 @@ void ModelDocument::newModel(ModelSpec spec, const QString& path) {
   m_undo.setClean();
   revalidate();
   emit changed(Change::Everything);
+  emit modelReplaced();
   emit selectionChanged();
   emit filePathChanged();
   emit modifiedChanged(false);

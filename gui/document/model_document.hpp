@@ -98,6 +98,10 @@ class ModelDocument : public QObject {
 
  signals:
   void changed(mstmm::gui::Change change);
+  /// After changed(Everything) for a new, loaded or generated model (not for
+  /// an edit that rebuilds everything, as a planar/spatial conversion does):
+  /// results of the model before describe nothing on screen any more.
+  void modelReplaced();
   void selectionChanged();
   void filePathChanged();
   void modifiedChanged(bool modified);

@@ -49,15 +49,19 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_document, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(m_document, &ModelDocument::selectionChanged, this, &MainWindow::updateActions);
   connect(m_document, &ModelDocument::changed, this, [this](Change change) {
-    if (m_simulation->results() && change != Change::Layout && change != Change::Everything) {
+    if (m_simulation->results() && change != Change::Layout) {
       m_stale = true;  // the results no longer describe the model on screen
       m_staleLabel->setVisible(true);
     }
-    if (change == Change::Everything) {
-      m_stale = false;
-      m_staleLabel->setVisible(false);
-      m_view->fitAll();
-    }
+    if (change == Change::Everything) m_view->fitAll();
+    updateActions();
+  });
+  // Another model: no view keeps showing the previous one's results.
+  connect(m_document, &ModelDocument::modelReplaced, this, [this] {
+    m_simulation->discardResults();
+    m_stale = false;
+    m_staleLabel->setVisible(false);
+    emit resultsChanged(nullptr);
     updateActions();
   });
   connect(m_view, &TopologyView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });

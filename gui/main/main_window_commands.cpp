@@ -212,6 +212,11 @@ void MainWindow::onProgress(double time, double endTime, double stepsPerSecond, 
 
 void MainWindow::onRunFinished(const RunOutcome& outcome) {
   m_progress->setVisible(false);
+  if (outcome.discarded) {
+    m_runLabel->setText(tr("previous model's run stopped"));
+    updateActions();
+    return;
+  }
   switch (outcome.status) {
     case RunOutcome::Status::Completed:
       m_runLabel->setText(tr("done: t = %1 s in %2 s").arg(outcome.time, 0, 'g', 6).arg(outcome.wallSeconds, 0, 'g', 3));

@@ -46,21 +46,28 @@ bool SimulationController::start(const ModelSpec& spec) {
   m_cancel = false;
   m_results.reset();
   emit started();
-  m_thread = std::thread([this, spec] { work(spec); });
+  m_thread = std::thread([this, spec, generation = m_generation] { work(spec, generation); });
   return true;
 }
 
 void SimulationController::cancel() { m_cancel = true; }
 
+void SimulationController::discardResults() {
+  cancel();
+  ++m_generation;
+  m_results.reset();
+}
+
 // On the worker thread: everything that reaches the GUI goes through queued
 // invocations, which run on the GUI thread.
-void SimulationController::work(ModelSpec spec) {
+void SimulationController::work(ModelSpec spec, int generation) {
   QElapsedTimer wall;
   wall.start();
   RunOutcome outcome;
-  auto finish = [this, &outcome, &wall] {
+  auto finish = [this, &outcome, &wall, generation] {
     outcome.wallSeconds = wall.elapsed() / 1000.0;
-    QMetaObject::invokeMethod(this, [this, outcome] {
+    QMetaObject::invokeMethod(this, [this, outcome, generation]() mutable {
+      outcome.discarded = generation != m_generation;
       m_outcome = outcome;
       m_running = false;
       emit finished(outcome);
@@ -80,7 +87,8 @@ void SimulationController::work(ModelSpec spec) {
   RecordOptions record;
   const QString note = planRecording(*model, settings, record);
   auto results = std::make_shared<RunResults>(model, record);
-  QMetaObject::invokeMethod(this, [this, results, note] {
+  QMetaObject::invokeMethod(this, [this, results, note, generation] {
+    if (generation != m_generation) return;  // discarded before it could show
     m_results = results;
     if (!note.isEmpty()) emit this->note(note);
     emit resultsReady(results);
@@ -97,8 +105,9 @@ void SimulationController::work(ModelSpec spec) {
     const double stepsPerSecond = p.steps / seconds;
     const double left = p.time > 0 ? seconds * (p.endTime - p.time) / p.time : 0.0;
     const int frames = results->frameCount();
-    QMetaObject::invokeMethod(this, [this, p, stepsPerSecond, left, frames] { emit progress(p.time, p.endTime, stepsPerSecond, left, frames); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, [this, p, stepsPerSecond, left, frames, generation] {
+      if (generation == m_generation) emit progress(p.time, p.endTime, stepsPerSecond, left, frames);
+    }, Qt::QueuedConnection);
   };
   const RunReport report = simulate(model, settings, *results, options);
   outcome.time = report.time;

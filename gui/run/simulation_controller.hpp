@@ -25,6 +25,7 @@ struct RunOutcome {
   double time = 0.0;     // simulated time reached
   double wallSeconds = 0.0;
   long steps = 0;
+  bool discarded = false;  // the run's model was replaced: nothing of it is shown
 };
 
 class SimulationController : public QObject {
@@ -41,6 +42,10 @@ class SimulationController : public QObject {
   bool start(const ModelSpec& spec);
   /// Asks the run to stop; it does within one integrator step.
   void cancel();
+  /// Cancels a run and forgets the results (another model was opened):
+  /// results() is null until the next run, and a run still finishing
+  /// reports nothing but its end.
+  void discardResults();
   bool isRunning() const { return m_running; }
   /// The current or last run's results (null before the first run, or when
   /// the model did not compile).
@@ -57,11 +62,12 @@ class SimulationController : public QObject {
   void finished(const mstmm::gui::RunOutcome& outcome);
 
  private:
-  void work(ModelSpec spec);
+  void work(ModelSpec spec, int generation);
   void join();
 
   std::thread m_thread;
   std::atomic<bool> m_cancel{false};
+  int m_generation = 0;  // GUI thread only: a run's reports count only while it is current
   bool m_running = false;
   std::shared_ptr<RunResults> m_results;
   RunOutcome m_outcome;

@@ -270,6 +270,50 @@ class TestMainWindow : public QObject {
     QVERIFY(window.resultsStale());
   }
 
+  // Issue 13.1: after opening, generating or creating another model, no view
+  // shows the previous run (its curves, its bodies, its clock), also when
+  // that run was still computing; an edit keeps them, marked as stale.
+  void anotherModelLeavesNoResultsOfThePrevious() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    auto noResultsShown = [&] {
+      PlotsPanel* plots = workspace->plots();
+      int curves = 0;
+      for (const PlotsPanel::PaneView& v : plots->panes()) curves += v.pane->curveCount();
+      return !window.simulation()->results() && curves == 0 && plots->plottedBodies().empty() && workspace->clock()->sampleCount() == 0 &&
+             !workspace->viewPanel()->showsResults() && !window.resultsStale();
+    };
+    QVERIFY(window.openExample("chain-5-spatial"));
+    QVERIFY(runToTheEnd(window));
+    QVERIFY(!noResultsShown());
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QVERIFY(noResultsShown());
+    // New, after a run of the demo.
+    QVERIFY(runToTheEnd(window));
+    QVERIFY(!noResultsShown());
+    window.action("new")->trigger();
+    QVERIFY(noResultsShown());
+    // A run still computing when another model is opened: it stops, and
+    // nothing of it reaches the views afterwards.
+    QVERIFY(window.openExample("chain-1000"));
+    QSignalSpy finished(window.simulation(), &SimulationController::finished);
+    window.action("run")->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(window.simulation()->results() && window.simulation()->results()->frameCount() > 2, 30000);
+    QVERIFY(window.openExample("four-bar"));
+    QVERIFY(noResultsShown());
+    QVERIFY(finished.wait(30000));
+    QVERIFY(window.simulation()->lastOutcome().discarded);
+    QTest::qWait(200);
+    QVERIFY(noResultsShown());
+    // A planar/spatial conversion rebuilds everything but is an edit: the
+    // results stay, marked as from before it.
+    QVERIFY(runToTheEnd(window));
+    QVERIFY(setModelKind(window.document(), ModelKind::Spatial).isEmpty());
+    QVERIFY(window.simulation()->results());
+    QVERIFY(window.resultsStale());
+  }
+
   void menusHoldWhatTheyShould() {
     MainWindow window;
     QStringList menus;
