@@ -10,40 +10,67 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: mstmm <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5]\n"
-    "           [--rtol R] [--atol A] [--every K] [--solver riccati|newton-euler|mass-matrix|classical-tmm]\n"
-    "           [--bodies NAME,NAME...] [--float]\n"
-    "           [--loop-stabilisation baumgarte|projection|none] [--alpha A] [--beta B] [--project-initial-state]\n"
-    "      integrate the model and stream the results to CSV (docs/results-format.md) as they come;\n"
-    "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers;\n"
-    "      options not given come from the model's simulation settings\n"
-    "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"
-    "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment|slide|slide-rate|loads] [--plot-component K]\n"
-    "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
-    "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
-    "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S]\n"
-    "           [--paraview F.pvd]\n"
-    "      run the model, then write the results (CSV), plots (PNG/SVG), 3-D images, animation frames,\n"
-    "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp); the 3-D exports\n"
-    "      need an X display (run under xvfb-run on a headless machine)\n"
-    "  generate chain --bodies N [--planar] --out F.json\n"
-    "  generate branch --bodies N [--planar] --out F.json      (000 Fig. 1; 500 bodies give N = 999)\n"
-    "  generate random-tree --bodies N --seed S [--planar] --out F.json\n"
-    "  generate demo --out F.json                               (the planar example of 000 §5.1)\n"
-    "  generate four-bar --out F.json                           (planar four-bar, a closed loop)\n"
-    "  generate crank-slider --out F.json                       (004 Example 3.3: a loop with a sliding hinge)\n"
-    "  generate mixed [--chain N] [--tree] --out F.json         (002 Fig. 2; --chain 238: Fig. 9; --tree: Fig. 4)\n"
-    "  generate damped-double-pendulum|driven-pendulum|driven-crank-slider|servo-arm|quarter-car|stops-slider --out F.json\n"
-    "                                                           (springs, dampers, drives, PD servos, struts, stops)\n"
-    "  info MODEL.json\n"
-    "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"
-    "  format MODEL.json [--out F.json]\n"
-    "      check a model file and rewrite it in canonical form\n"
-    "  --version, --help\n";
+// Each command's usage, printed by `mstmm COMMAND --help`; together, the
+// tool's usage.
+struct CommandUsage {
+  const char* name;
+  const char* text;
+};
+
+const CommandUsage kCommands[] = {
+    {"simulate",
+     "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5]\n"
+     "           [--rtol R] [--atol A] [--every K] [--solver riccati|newton-euler|mass-matrix|classical-tmm]\n"
+     "           [--bodies NAME,NAME...] [--float]\n"
+     "           [--loop-stabilisation baumgarte|projection|none] [--alpha A] [--beta B] [--project-initial-state]\n"
+     "      integrate the model and stream the results to CSV (docs/results-format.md) as they come;\n"
+     "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers;\n"
+     "      options not given come from the model's simulation settings\n"},
+    {"export",
+     "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"
+     "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment|slide|slide-rate|loads] [--plot-component K]\n"
+     "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
+     "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
+     "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S]\n"
+     "           [--paraview F.pvd]\n"
+     "      run the model, then write the results (CSV), plots (PNG/SVG), 3-D images, animation frames,\n"
+     "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp); the 3-D exports\n"
+     "      need an X display (run under xvfb-run on a headless machine)\n"},
+    {"generate",
+     "  generate chain --bodies N [--planar] --out F.json\n"
+     "  generate branch --bodies N [--planar] --out F.json      (000 Fig. 1; 500 bodies give N = 999)\n"
+     "  generate random-tree --bodies N --seed S [--planar] --out F.json\n"
+     "  generate demo --out F.json                               (the planar example of 000 §5.1)\n"
+     "  generate four-bar --out F.json                           (planar four-bar, a closed loop)\n"
+     "  generate crank-slider --out F.json                       (004 Example 3.3: a loop with a sliding hinge)\n"
+     "  generate mixed [--chain N] [--tree] --out F.json         (002 Fig. 2; --chain 238: Fig. 9; --tree: Fig. 4)\n"
+     "  generate damped-double-pendulum|driven-pendulum|driven-crank-slider|servo-arm|quarter-car|stops-slider --out F.json\n"
+     "                                                           (springs, dampers, drives, PD servos, struts, stops)\n"},
+    {"info",
+     "  info MODEL.json\n"
+     "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},
+    {"format",
+     "  format MODEL.json [--out F.json]\n"
+     "      check a model file and rewrite it in canonical form\n"},
+};
+
+void printUsage(std::ostream& out) {
+  out << "usage: mstmm <command> [options]\n\ncommands:\n";
+  for (const CommandUsage& c : kCommands) out << c.text;
+  out << "  --version, --help; mstmm COMMAND --help: that command's usage\n";
+}
+
+const CommandUsage* findCommand(const std::string& name) {
+  for (const CommandUsage& c : kCommands)
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+bool asksForHelp(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
+}
 
 /// One line: the first problem, and how many more there are.
 std::string oneLine(const std::string& message) {
@@ -58,9 +85,15 @@ std::string oneLine(const std::string& message) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::cout << kUsage;
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    printUsage(args.empty() ? std::cerr : std::cout);
     return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "help") {  // mstmm help [COMMAND]
+    const CommandUsage* c = args.size() > 1 ? findCommand(args[1]) : nullptr;
+    if (c) std::cout << "usage:\n" << c->text;
+    else printUsage(std::cout);
+    return 0;
   }
   if (args[0] == "--version") {
     std::cout << "mstmm " << mstmm::kVersion << "\n";
@@ -68,6 +101,10 @@ int main(int argc, char** argv) {
   }
   const std::string command = args[0];
   args.erase(args.begin());
+  if (const CommandUsage* c = findCommand(command); c && asksForHelp(args)) {
+    std::cout << "usage:\n" << c->text;
+    return 0;
+  }
   try {
     if (command == "simulate") return mstmm::cli::simulateCommand(args);
     if (command == "generate") return mstmm::cli::generateCommand(args);

@@ -62,6 +62,25 @@ class TestCli : public QObject {
   Q_OBJECT
 
  private slots:
+  // Issue 13.10: every subcommand prints its own usage for --help (and -h),
+  // on stdout with exit code 0; --version ends its line.
+  void everyCommandPrintsItsOwnUsage() {
+    for (const QString command : {"simulate", "export", "generate", "info", "format"}) {
+      for (const QString flag : {"--help", "-h"}) {
+        const Run r = mstmmCli({command, flag});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.startsWith("usage:\n  " + command + " "), qPrintable(command + ": " + r.out.left(80)));
+        QVERIFY(r.err.isEmpty());
+      }
+    }
+    const Run helpAfterArguments = mstmmCli({"simulate", "model.json", "--dt", "0.1", "--help"});
+    QCOMPARE(helpAfterArguments.exitCode, 0);
+    QVERIFY(helpAfterArguments.out.contains("--integrator rk4|dopri5"));
+    const Run version = mstmmCli({"--version"});
+    QCOMPARE(version.exitCode, 0);
+    QVERIFY(version.out.startsWith("mstmm ") && version.out.endsWith("\n"));
+  }
+
   void generateAndSimulateProduceTheDocumentedCsv() {
     QTemporaryDir dir;
     const QString model = dir.filePath("chain.json"), out = dir.filePath("chain.csv");
