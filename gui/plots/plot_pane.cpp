@@ -1,11 +1,12 @@
-#include <QPen>
 #include "gui/plots/plot_pane.hpp"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLineItem>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPen>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QRubberBand>
@@ -16,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "core/plot/axis_ticks.hpp"
 
 namespace mstmm::gui {
 
@@ -81,7 +84,7 @@ class PlotChartView : public QChartView {
   QPointF m_pressAt, m_lastAt;
 };
 
-PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(new QValueAxis), m_y(new QValueAxis) {
+PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QCategoryAxis) {
   m_chart->setMargins(QMargins(4, 4, 4, 4));
   m_chart->legend()->setAlignment(Qt::AlignRight);
   m_chart->addAxis(m_x, Qt::AlignBottom);
@@ -97,7 +100,14 @@ PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_view);
   connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeCursor(); });
-  connect(m_x, &QValueAxis::rangeChanged, this, [this] { placeCursor(); });
+  connect(m_x, &QValueAxis::rangeChanged, this, [this] {
+    placeCursor();
+    label(m_x, 6);
+  });
+  connect(m_y, &QValueAxis::rangeChanged, this, [this] { label(m_y, 5); });
+  for (QCategoryAxis* axis : {m_x, m_y}) axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+  label(m_x, 6);
+  label(m_y, 5);
   setMinimumHeight(140);
 }
 
@@ -190,14 +200,26 @@ void PlotPane::fitAxes() {
   }
   if (!(t1 >= t0)) return;
   if (t1 == t0) t1 = t0 + 1.0;
-  if (!(v1 >= v0)) v0 = -1, v1 = 1;
-  const double pad = v1 > v0 ? 0.05 * (v1 - v0) : std::max(1e-9, 0.05 * std::abs(v0) + 1e-9);
+  plotRange(v0, v1);
   m_x->setRange(t0, t1);
-  m_y->setRange(v0 - pad, v1 + pad);
-  m_y->setTickCount(7);
-  m_y->applyNiceNumbers();
-  m_y->setLabelFormat("%.4g");  // round tick values (e.g. -50, 0, 50) rather than fractions of the data range
+  m_y->setRange(v0, v1);
   placeCursor();
+}
+
+// Writes the axis's tick labels for its current range: round values with
+// exact labels (core axisTicks), where QValueAxis would print fractions of
+// the range rounded by a printf format (1.3 for 1.25, 3.333e-10 for 0).
+void PlotPane::label(QCategoryAxis* axis, int target) {
+  for (const QString& old : axis->categoriesLabels()) axis->remove(old);
+  const std::vector<AxisTick> ticks = axisTicks(axis->min(), axis->max(), target);
+  if (ticks.empty()) return;
+  const double step = ticks.size() > 1 ? ticks[1].value - ticks[0].value : axis->max() - axis->min();
+  axis->setStartValue(ticks.front().value - step);  // the first category ends at the first tick, where its label goes
+  for (const AxisTick& t : ticks) axis->append(QString::fromStdString(t.label), t.value);
+}
+
+QStringList PlotPane::tickLabels(Qt::Orientation orientation) const {
+  return (orientation == Qt::Horizontal ? m_x : m_y)->categoriesLabels();
 }
 
 void PlotPane::resetView() {

@@ -15,7 +15,7 @@
 
 class QChart;
 class QLineSeries;
-class QValueAxis;
+class QCategoryAxis;
 class QGraphicsLineItem;
 class QPainter;
 
@@ -64,6 +64,8 @@ class PlotPane : public QWidget {
   /// Axis ranges currently shown.
   QPointF timeRange() const;
   QPointF valueRange() const;
+  /// The tick labels now shown on the time axis (Horizontal) or value axis.
+  QStringList tickLabels(Qt::Orientation orientation) const;
 
   /// Renders the plot into a PNG or SVG file of the given size (pixels);
   /// false if the file could not be written.
@@ -81,12 +83,13 @@ class PlotPane : public QWidget {
   };
   void redraw(Curve& curve);
   void fitAxes();
+  void label(QCategoryAxis* axis, int target);
   void placeCursor();
   void renderTo(QPainter& painter, const QSize& size) const;
 
   QChart* m_chart;
   PlotChartView* m_view;
-  QValueAxis *m_x, *m_y;
+  QCategoryAxis *m_x, *m_y;  // value axes whose labels we write (core axisTicks)
   QGraphicsLineItem* m_cursor;
   std::vector<Curve> m_curves;
   double m_cursorTime = 0.0;

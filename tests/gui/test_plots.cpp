@@ -316,6 +316,31 @@ class TestPlots : public QObject {
     QCOMPARE(first(), Quantity::Energy);
   }
 
+  // Issue 13.8: a 0-5 s run's time axis reads 0, 1, ..., 5 (not 0.0, 1.3,
+  // 2.5, 3.8), ticks stay exact when zoomed, and a curve of round-off
+  // around zero shows as 0 on [-1, 1], not as ticks like 3.333e-10.
+  void ticksAreExactRoundValues() {
+    PlotPane pane;
+    pane.resize(700, 300);
+    const int c = pane.addCurve("theta");
+    std::vector<double> t, v, noise;
+    for (int i = 0; i <= 500; ++i) {
+      t.push_back(0.01 * i);
+      v.push_back(100.0 * std::sin(t.back()));
+      noise.push_back((i % 3 - 1) * 3.333e-10);
+    }
+    pane.setCurveData(c, t, v);
+    QCOMPARE(pane.tickLabels(Qt::Horizontal), (QStringList{"0", "1", "2", "3", "4", "5"}));
+    QCOMPARE(pane.tickLabels(Qt::Vertical), (QStringList{"-100", "-50", "0", "50", "100"}));
+    pane.zoomTo(1.25, 3.75, -10.0, 10.0);
+    QCOMPARE(pane.tickLabels(Qt::Horizontal), (QStringList{"1.5", "2.0", "2.5", "3.0", "3.5"}));
+    QCOMPARE(pane.tickLabels(Qt::Vertical), (QStringList{"-10", "-5", "0", "5", "10"}));
+    pane.resetView();
+    pane.setCurveData(c, t, noise);
+    QCOMPARE(pane.valueRange(), QPointF(-1.0, 1.0));
+    QCOMPARE(pane.tickLabels(Qt::Vertical), (QStringList{"-1.0", "-0.5", "0", "0.5", "1.0"}));
+  }
+
   void plotExportsToSvgAndPng() {
     const auto results = run("riccati-demo-planar.json", 1.0);
     PanelOnRun shown(results);
