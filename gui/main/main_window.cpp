@@ -149,6 +149,10 @@ void MainWindow::createActions() {
   addAction("cancel", tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), [this] { cancelSimulation(); })->setIcon(s->standardIcon(QStyle::SP_MediaStop));
   addAction("settings", tr("&Settings…"), {}, [this] { SimulationSettingsDialog(m_document, this).exec(); });
   addAction("fit", tr("&Fit Graph"), QKeySequence(Qt::Key_F), [this] { m_view->fitAll(); });
+  addAction("resetLayout", tr("&Reset Window Layout"), {}, [this] {
+    resize(1280, 800);
+    applyDefaultLayout();
+  });
   addAction("about", tr("&About MSTMM Studio"), {}, [this] {
     QMessageBox::about(this, tr("About MSTMM Studio"),
                        tr("<h3>MSTMM Studio %1</h3><p>Modelling and simulation of multibody systems with the Riccati transfer "
@@ -227,8 +231,24 @@ void MainWindow::createDocks() {
   m_messagesDock = dock(tr("Messages"), "messagesDock", m_messages, Qt::BottomDockWidgetArea);
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(action("fit"));
-  resizeDocks({m_graphDock, m_propertiesDock}, {300, 340}, Qt::Horizontal);
-  resizeDocks({m_messagesDock}, {140}, Qt::Vertical);
+  m_viewMenu->addAction(action("resetLayout"));
+  // The side docks run the full height; Messages sits under the central
+  // area only, a few lines high (the status bar repeats the newest line).
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+  applyDefaultLayout();
+}
+
+void MainWindow::applyDefaultLayout() {
+  for (QDockWidget* d : {m_graphDock, m_propertiesDock, m_messagesDock}) {
+    d->setFloating(false);
+    d->show();
+  }
+  addDockWidget(Qt::LeftDockWidgetArea, m_graphDock);
+  addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
+  addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
+  resizeDocks({m_graphDock, m_propertiesDock}, {260, 350}, Qt::Horizontal);
+  resizeDocks({m_messagesDock}, {96}, Qt::Vertical);
 }
 
 void MainWindow::createStatusBar() {

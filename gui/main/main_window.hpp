@@ -89,6 +89,7 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createToolBar();
   void createDocks();
+  void applyDefaultLayout();
   void createStatusBar();
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& shortcut, const std::function<void()>& slot,
                      const QString& icon = {});

@@ -28,8 +28,13 @@ StudioWorkspace::StudioWorkspace(MainWindow* window)
   split->setObjectName("viewPlotSplitter");
   split->addWidget(viewArea);
   split->addWidget(m_plots);
+  // The 3-D view gets the larger share and keeps a useful height however
+  // many plot panes there are (they scroll in their own area).
+  viewArea->setMinimumHeight(260);
+  m_plots->setMinimumHeight(220);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
+  split->setSizes({600, 400});
   split->setChildrenCollapsible(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);

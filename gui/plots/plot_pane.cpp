@@ -108,7 +108,7 @@ PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(
   for (QCategoryAxis* axis : {m_x, m_y}) axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
   label(m_x, 6);
   label(m_y, 5);
-  setMinimumHeight(140);
+  setMinimumHeight(180);  // room for a y axis title such as "Angular velocity [deg/s]" and five ticks
 }
 
 PlotPane::~PlotPane() = default;

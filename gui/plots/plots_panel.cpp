@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTimer>
 #include <QToolButton>
@@ -75,9 +76,17 @@ PlotsPanel::PlotsPanel(PlaybackClock* clock, QWidget* parent)
   listLayout->addWidget(m_filter);
   listLayout->addWidget(m_bodies);
   m_bodies->setToolTip(tr("Tick the bodies to plot"));
+  // Panes keep their readable minimum height: more panes than fit scroll,
+  // rather than squeezing each other or the 3-D view above.
+  auto* scroll = new QScrollArea;
+  scroll->setObjectName("plotPaneScroll");
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(m_splitter);
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(list);
-  split->addWidget(m_splitter);
+  split->addWidget(scroll);
   split->setStretchFactor(1, 1);
   split->setSizes({170, 800});
 

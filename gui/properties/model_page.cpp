@@ -91,7 +91,10 @@ void ModelPage::load() {
   const ModelSpec& s = m_document->spec();
   const QSignalBlocker b1(m_name), b2(m_kind), b3(m_sim.every), b4(m_sim.integrator), b5(m_sim.solver), b6(m_sim.loopStabilisation),
       b7(m_sim.projectInitial);
-  if (m_name->text() != QString::fromStdString(s.name)) m_name->setText(QString::fromStdString(s.name));
+  if (m_name->text() != QString::fromStdString(s.name)) {
+    m_name->setText(QString::fromStdString(s.name));
+    m_name->setCursorPosition(0);  // a long name shows its start
+  }
   m_kind->setCurrentIndex(m_kind->findData(static_cast<int>(s.kind)));
   m_gravity->setValue(s.gravity);
   m_gravity->setPlanar(s.kind == ModelKind::Planar);

@@ -8,6 +8,10 @@
 #include <QApplication>
 #include <QDir>
 #include <QMenuBar>
+#include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -312,6 +316,47 @@ class TestMainWindow : public QObject {
     QVERIFY(setModelKind(window.document(), ModelKind::Spatial).isEmpty());
     QVERIFY(window.simulation()->results());
     QVERIFY(window.resultsStale());
+  }
+
+  // Issue 13.5: at 1280x800 the 3-D view has the largest share and keeps it
+  // after Add Plot (panes scroll instead of squeezing), Messages takes a few
+  // lines, no page of Properties scrolls sideways, and View > Reset Window
+  // Layout brings the docks back after the user moved them.
+  void defaultLayoutFits1280x800() {
+    QSettings().remove("mainWindow");
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("damped-double-pendulum"));
+    QVERIFY(runToTheEnd(window));
+    QTest::qWait(100);
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    const QWidget* view = workspace->viewPanel()->view();
+    auto* messages = window.findChild<QDockWidget*>("messagesDock");
+    auto* graph = window.findChild<QDockWidget*>("graphDock");
+    qInfo("3-D view %dx%d, messages dock %d px high, graph dock %d px wide", view->width(), view->height(), messages->height(), graph->width());
+    QVERIFY(view->width() >= 600 && view->height() >= 290);
+    QVERIFY(view->width() * view->height() > 2 * workspace->plots()->width() * workspace->plots()->height() / 3);
+    QVERIFY(messages->height() <= 130);
+    for (QScrollArea* area : window.findChild<QDockWidget*>("propertiesDock")->findChildren<QScrollArea*>())
+      if (area->isVisible()) QVERIFY(!area->horizontalScrollBar()->isVisible());
+    const int viewHeight = view->height();
+    window.action("addPlot")->trigger();
+    window.action("addPlot")->trigger();
+    QTest::qWait(100);
+    qInfo("after two more plots: 3-D view %dx%d", view->width(), view->height());
+    QVERIFY(view->height() >= viewHeight - 40);
+    for (const PlotsPanel::PaneView& v : workspace->plots()->panes()) QVERIFY(v.pane->height() >= 180);
+    const QString dir = QString(MSTMM_BINARY_DIR) + "/artifacts";
+    QDir().mkpath(dir);
+    QVERIFY(saveWindowScreenshot(window, dir + "/main-window-three-plots.png"));
+    // Moved docks come back.
+    window.resizeDocks({graph}, {520}, Qt::Horizontal);
+    messages->setFloating(true);
+    QTest::qWait(50);
+    window.action("resetLayout")->trigger();
+    QTest::qWait(100);
+    QVERIFY(!messages->isFloating());
+    QVERIFY2(std::abs(graph->width() - 260) <= 30, qPrintable(QString::number(graph->width())));
   }
 
   void menusHoldWhatTheyShould() {
