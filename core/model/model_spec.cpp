@@ -129,4 +129,17 @@ int hingeDof(HingeType type, ModelKind kind) {
   return 0;
 }
 
+void setRodLength(BodySpec& body, double length) {
+  const Vec3 oldEnd(body.shape.length, 0.0, 0.0), newEnd(length, 0.0, 0.0);
+  const double tolerance = 1e-12 * std::max(1.0, body.shape.length);
+  auto follow = [&](Vec3& point) {
+    if ((point - oldEnd).norm() <= tolerance) point = newEnd;
+  };
+  if (body.shape.type == ShapeType::Rod || body.shape.type == ShapeType::Cylinder) {
+    follow(body.output);
+    for (Vec3& input : body.inputs) follow(input);
+  }
+  body.shape.length = length;
+}
+
 }  // namespace mstmm

@@ -187,6 +187,11 @@ std::optional<SolverKind> solverKindFromString(const std::string& name);
 
 /// Degrees of freedom a hinge leaves free in a model of the given kind.
 int hingeDof(HingeType type, ModelKind kind);
+
+/// Sets the length of a rod or cylinder body, and moves with it every end
+/// (inputs, output) that sat at its far end (L_old, 0, 0), so that the next
+/// hinge stays at the tip rather than mid-rod (issue 13.7). Other ends stay.
+void setRodLength(BodySpec& body, double length);
 /// Relative motions a hinge forbids: the supplement equations of a cut hinge.
 int hingeConstraintCount(HingeType type, ModelKind kind);
 

@@ -86,6 +86,7 @@ void BodyPage::buildShape(QFormLayout* form) {
   m_mass = new QuantityBox("kg");
   m_mass->setCheck(positiveMass);
   m_length = new QuantityBox("m");
+  m_length->setObjectName("bodyLength");
   m_length->setCheck(positiveLength);
   m_radius = new QuantityBox("m");
   m_radius->setCheck(positiveLength);
@@ -134,7 +135,7 @@ void BodyPage::buildShape(QFormLayout* form) {
     });
   });
   connect(m_mass, &QuantityBox::siChanged, this, [this](double v) { commit("mass", [v](BodySpec& b) { b.shape.mass = v; }); });
-  connect(m_length, &QuantityBox::siChanged, this, [this](double v) { commit("length", [v](BodySpec& b) { b.shape.length = v; }); });
+  connect(m_length, &QuantityBox::siChanged, this, [this](double v) { commit("length", [v](BodySpec& b) { setRodLength(b, v); }); });
   connect(m_radius, &QuantityBox::siChanged, this, [this](double v) { commit("radius", [v](BodySpec& b) { b.shape.radius = v; }); });
   connect(m_size, &Vec3Editor::valueChanged, this, [this](const Vec3& v) { commit("edges", [v](BodySpec& b) { b.shape.size = v; }); });
   connect(m_customCenter, &QCheckBox::toggled, this, [this](bool on) {

@@ -224,6 +224,39 @@ class TestEditorCommands : public QObject {
     QCOMPARE(model->sliderCount(), 1);
   }
 
+  // Issue 13.7: a rod made longer carries the ends at its tip along (the
+  // next hinge stays at the tip, not mid-rod); ends elsewhere stay; one
+  // undo step restores both.
+  void rodLengthCarriesItsTipEnds() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    auto select = [&](const std::string& name) {
+      BodyId id;
+      for (const BodySpec& b : doc.spec().bodies)
+        if (b.name == name) id = b.id;
+      Selection s;
+      s.bodies.insert(id.value);
+      doc.setSelection(s);
+      return id;
+    };
+    auto* length = panel.bodyPage()->findChild<QuantityBox*>("bodyLength");
+    QVERIFY(length);
+    const BodyId one = select("1");
+    QCOMPARE(doc.body(one)->output, Vec3(1.0, 0.0, 0.0));
+    checkUndoRedo(doc, [&] { length->setValue(1.5); });
+    QCOMPARE(doc.body(one)->shape.length, 1.5);
+    QCOMPARE(doc.body(one)->output, Vec3(1.5, 0.0, 0.0));
+    // Body 7 hangs at its midpoint: its output stays there; its tip input moves.
+    const BodyId seven = select("7");
+    const BodySpec before = *doc.body(seven);
+    checkUndoRedo(doc, [&] { length->setValue(2.0); });
+    QCOMPARE(doc.body(seven)->output, before.output);
+    for (std::size_t k = 0; k < before.inputs.size(); ++k)
+      QCOMPARE(doc.body(seven)->inputs[k], before.inputs[k] == Vec3(1.0, 0.0, 0.0) ? Vec3(2.0, 0.0, 0.0) : before.inputs[k]);
+    QVERIFY(doc.isValid());
+  }
+
   void springDamperAndStopsAreEditedOnTheHingePage() {
     // The demo's pin 8.1 gets a spring-damper and stops from the hinge page:
     // each toggle and each value is one undo step, the compiled model then
