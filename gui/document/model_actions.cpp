@@ -18,6 +18,22 @@ Vec3 planarSlideAxis(const Vec3& axis) {
   return inPlane.norm() > 1e-12 ? inPlane : Vec3::UnitX();
 }
 
+QList<HingeType> hingeTypesFor(ModelKind kind) {
+  if (kind == ModelKind::Planar) return {HingeType::Pin, HingeType::Slider, HingeType::Weld};
+  return {HingeType::Ball, HingeType::Revolute, HingeType::Slider, HingeType::Weld};
+}
+
+QString hingeTypeLabel(HingeType type) {
+  switch (type) {
+    case HingeType::Pin: return QObject::tr("Pin");
+    case HingeType::Ball: return QObject::tr("Ball-and-socket");
+    case HingeType::Revolute: return QObject::tr("Revolute");
+    case HingeType::Slider: return QObject::tr("Slider (prismatic)");
+    case HingeType::Weld: return QObject::tr("Weld (clamp)");
+  }
+  return QString::fromLatin1(toString(type));
+}
+
 HingeType defaultHingeType(ModelKind kind) { return kind == ModelKind::Planar ? HingeType::Pin : HingeType::Ball; }
 
 namespace {

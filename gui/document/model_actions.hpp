@@ -54,5 +54,10 @@ Vec3 planarSlideAxis(const Vec3& axis);
 
 /// The hinge type new connections get by default in a model of this kind.
 HingeType defaultHingeType(ModelKind kind);
+/// The hinge types a model of this kind offers, in the order menus list them.
+QList<HingeType> hingeTypesFor(ModelKind kind);
+/// A hinge type's name wherever the studio shows one ("Ball-and-socket",
+/// "Slider (prismatic)"): the connect menu and the hinge page agree.
+QString hingeTypeLabel(HingeType type);
 
 }  // namespace mstmm::gui

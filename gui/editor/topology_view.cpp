@@ -22,6 +22,7 @@ TopologyView::TopologyView(ModelDocument* document, TopologyScene* scene, QWidge
 }
 
 void TopologyView::fitAll() {
+  setSceneRect(QRectF());  // automatic again: the items' bounds
   QRectF bounds = m_scene->itemsBoundingRect().adjusted(-40, -40, 40, 40);
   if (bounds.isEmpty()) bounds = QRectF(-200, -150, 400, 300);
   fitInView(bounds, Qt::KeepAspectRatio);
@@ -126,15 +127,7 @@ void TopologyView::finishConnect(const QPoint& viewPos) {
 void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then, const std::function<void()>& strut) {
   QMenu menu(this);
   menu.addSection(bodyAt(viewPos) ? tr("Connect with a hinge") : tr("Attach to the ground with"));
-  const bool planar = m_document->spec().kind == ModelKind::Planar;
-  const QList<QPair<QString, HingeType>> types = planar
-      ? QList<QPair<QString, HingeType>>{{tr("Pin"), HingeType::Pin}, {tr("Slider (prismatic)"), HingeType::Slider}, {tr("Weld (clamp)"), HingeType::Weld}}
-      : QList<QPair<QString, HingeType>>{{tr("Ball-and-socket"), HingeType::Ball}, {tr("Revolute"), HingeType::Revolute},
-                                         {tr("Slider (prismatic)"), HingeType::Slider}, {tr("Weld (clamp)"), HingeType::Weld}};
-  for (const auto& [label, type] : types) {
-    const HingeType t = type;
-    menu.addAction(label, [then, t] { then(t); });
-  }
+  for (const HingeType t : hingeTypesFor(m_document->spec().kind)) menu.addAction(hingeTypeLabel(t), [then, t] { then(t); });
   if (strut) {
     menu.addSection(tr("Or join with a force element"));
     menu.addAction(tr("Spring-damper (strut)"), strut);
@@ -144,7 +137,14 @@ void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<vo
 
 void TopologyView::mouseDoubleClickEvent(QMouseEvent* event) {
   if (event->button() == Qt::LeftButton && !itemAt(event->pos())) {
-    addBody(m_document, mapToScene(event->pos()));
+    // The scene's rectangle would grow by the new body and the view
+    // re-centre on it, moving the body away from the pointer: the rectangle
+    // first takes in all that is visible, so the view stays where it is.
+    setSceneRect(sceneRect().united(mapToScene(viewport()->rect()).boundingRect()));
+    const BodyId id = addBody(m_document, mapToScene(event->pos()));
+    Selection s;
+    s.bodies.insert(id.value);
+    m_document->setSelection(s);  // ready for its properties
     return;
   }
   QGraphicsView::mouseDoubleClickEvent(event);

@@ -40,6 +40,8 @@ class MainWindow : public QMainWindow {
   ModelDocument* document() const { return m_document; }
   SimulationController* simulation() const { return m_simulation; }
   TopologyScene* graphScene() const { return m_scene; }
+  /// The folder Save As starts in (never the bundled examples).
+  QString saveDirectory() const;
   TopologyView* graphView() const { return m_view; }
   PropertiesPanel* properties() const { return m_properties; }
   MessagesPanel* messages() const { return m_messages; }

@@ -4,7 +4,9 @@
 #include <QClipboard>
 #include <QFile>
 #include <QFileDialog>
+#include <QDir>
 #include <QFileInfo>
+#include <QStandardPaths>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -121,8 +123,22 @@ bool MainWindow::save() {
   return saveFile(m_document->filePath());
 }
 
+// Where Save As starts: the file's own folder, else the last folder used,
+// else the user's documents; never the bundled examples (resources/examples
+// of a source tree), so that an example is not overwritten by accident.
+QString MainWindow::saveDirectory() const {
+  auto usable = [](const QString& dir) {
+    const QFileInfo info(dir);
+    return !dir.isEmpty() && info.isDir() && info.isWritable() && !QDir::cleanPath(info.absoluteFilePath()).endsWith("/resources/examples");
+  };
+  if (const QString own = m_document->filePath().isEmpty() ? QString() : QFileInfo(m_document->filePath()).absolutePath(); usable(own)) return own;
+  if (const QString last = QSettings().value("lastDirectory").toString(); usable(last)) return last;
+  const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  return QDir().mkpath(documents) ? documents : QDir::homePath();
+}
+
 bool MainWindow::saveAs() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), QSettings().value("lastDirectory").toString() + "/" + m_document->displayName(),
+  QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), saveDirectory() + "/" + m_document->displayName(),
                                               tr("MSTMM models (*.json)"));
   if (path.isEmpty()) return false;
   if (!path.endsWith(".json")) path += ".json";

@@ -149,9 +149,10 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
   if (key.quantity == Quantity::Slide) return "slide of " + component;
   if (key.quantity == Quantity::SlideRate) return "slide rate of " + component;
   if (key.quantity == Quantity::LoadElement) return component;
-  const std::string body = key.body >= 0 && key.body < model.bodyCount() ? model.body(key.body).name : "?";
-  if (key.quantity == Quantity::HingeForce || key.quantity == Quantity::HingeMoment)
-    return "hinge of " + body + " " + component;
+  const bool known = key.body >= 0 && key.body < model.bodyCount();
+  if (key.quantity == Quantity::HingeForce || key.quantity == Quantity::HingeMoment)  // the hinge at the body's output, by its own name
+    return "hinge " + (known ? model.hinge(key.body).name : std::string("?")) + " " + component;
+  const std::string body = known ? model.body(key.body).name : "?";
   return body + " " + component;
 }
 

@@ -125,10 +125,8 @@ void HingePage::load() {
   const bool planar = m_document->spec().kind == ModelKind::Planar;
   m_name->setText(QString::fromStdString(h->name));
   m_type->clear();
-  const QList<HingeType> types = planar ? QList<HingeType>{HingeType::Pin, HingeType::Slider, HingeType::Weld}
-                                        : QList<HingeType>{HingeType::Ball, HingeType::Revolute, HingeType::Slider, HingeType::Weld};
-  for (HingeType t : types) m_type->addItem(QString::fromLatin1(toString(t)), static_cast<int>(t));
-  if (m_type->findData(static_cast<int>(h->type)) < 0) m_type->addItem(QString::fromLatin1(toString(h->type)) + tr(" (not for this kind)"), static_cast<int>(h->type));
+  for (HingeType t : hingeTypesFor(m_document->spec().kind)) m_type->addItem(hingeTypeLabel(t), static_cast<int>(t));
+  if (m_type->findData(static_cast<int>(h->type)) < 0) m_type->addItem(hingeTypeLabel(h->type) + tr(" (not for this kind)"), static_cast<int>(h->type));
   m_type->setCurrentIndex(m_type->findData(static_cast<int>(h->type)));
   const BodySpec* tip = m_document->body(h->child);
   const BodySpec* root = h->parent ? m_document->body(*h->parent) : nullptr;

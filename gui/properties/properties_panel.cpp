@@ -1,4 +1,5 @@
 #include "gui/properties/properties_panel.hpp"
+#include "gui/properties/quantity_box.hpp"
 
 #include <QLabel>
 #include <QScrollArea>
@@ -44,8 +45,15 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   connect(m_body, &BodyPage::refused, this, &PropertiesPanel::showRefusal);
   connect(m_hinge, &HingePage::refused, this, &PropertiesPanel::showRefusal);
   connect(m_strut, &StrutPage::refused, this, &PropertiesPanel::showRefusal);
+  // Every number field says why it did not take what was typed (not only
+  // those whose page forwards its refusals).
+  for (QWidget* page : {static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_body), static_cast<QWidget*>(m_hinge), static_cast<QWidget*>(m_strut)})
+    for (QuantityBox* box : page->findChildren<QuantityBox*>()) connect(box, &QuantityBox::refused, this, &PropertiesPanel::showRefusal, Qt::UniqueConnection);
   connect(document, &ModelDocument::selectionChanged, this, &PropertiesPanel::showSelection);
   connect(document, &ModelDocument::changed, this, [this] {
+    // An accepted edit: whatever was refused before no longer applies.
+    m_lastRefusal.clear();
+    m_refusal->clear();
     m_model->load();
     showSelection();
   });
@@ -72,6 +80,8 @@ void PropertiesPanel::showSelection() {
     m_stack->setCurrentIndex(3);
   }
 }
+
+QString PropertiesPanel::refusalText() const { return m_refusal->text(); }
 
 void PropertiesPanel::showRefusal(const QString& reason) {
   m_lastRefusal = reason;

@@ -25,6 +25,8 @@ class PropertiesPanel : public QWidget {
   QString lastRefusal() const { return m_lastRefusal; }
   ModelPage* modelPage() const { return m_model; }
   BodyPage* bodyPage() const { return m_body; }
+  /// The refusal shown under the page (empty when none).
+  QString refusalText() const;
   HingePage* hingePage() const { return m_hinge; }
   StrutPage* strutPage() const { return m_strut; }
 

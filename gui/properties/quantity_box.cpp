@@ -95,11 +95,21 @@ QValidator::State QuantityBox::validate(QString& text, int& pos) const {
                        trimmed.endsWith("e-", Qt::CaseInsensitive) || trimmed.endsWith(locale().decimalPoint());
   const QValidator::State state = ok ? QValidator::Acceptable : (partial ? QValidator::Intermediate : QValidator::Invalid);
   (void)pos;
-  if (state != QValidator::Acceptable || !m_check) return state;
+  auto* self = const_cast<QuantityBox*>(this);
+  if (state == QValidator::Invalid) {  // the keystroke is dropped: say why
+    emit self->refused(tr("'%1' is not a number").arg(trimmed));
+    return state;
+  }
+  if (state != QValidator::Acceptable) return state;
   const double shown = valueFromText(text);
+  if (!std::isfinite(shown)) {  // QLocale reads "nan" and "inf"
+    emit self->refused(tr("'%1' is not a finite number").arg(trimmed));
+    return QValidator::Intermediate;
+  }
+  if (!m_check) return state;
   const QString reason = m_check(shown / m_factor);
   if (reason.isEmpty()) return state;
-  emit const_cast<QuantityBox*>(this)->refused(reason);
+  emit self->refused(reason);
   return QValidator::Intermediate;  // kept while typing, reverted when editing ends
 }
 

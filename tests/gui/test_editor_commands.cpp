@@ -257,6 +257,49 @@ class TestEditorCommands : public QObject {
     QVERIFY(doc.isValid());
   }
 
+  // Issue 13.9: the hinge page names hinge types as the connect menu does
+  // (both from hingeTypeLabel); a refused value says why, also for NaN, and
+  // the refusal goes once a valid value is accepted.
+  void hingeTypeNamesAndRefusalsReadRight() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    selectHinge(doc, "8.1");
+    auto* type = panel.hingePage()->findChildren<QComboBox*>().at(0);
+    QStringList names;
+    for (int i = 0; i < type->count(); ++i) names << type->itemText(i);
+    QCOMPARE(names, (QStringList{"Pin", "Slider (prismatic)", "Weld (clamp)"}));
+    ChainOptions o;
+    o.bodies = 2;
+    doc.newModel(generateChain(o));
+    selectHinge(doc, doc.spec().hinges.front().name);
+    names.clear();
+    for (int i = 0; i < type->count(); ++i) names << type->itemText(i);
+    QCOMPARE(names, (QStringList{"Ball-and-socket", "Revolute", "Slider (prismatic)", "Weld (clamp)"}));
+
+    doc.newModel(riccatiDemo());
+    BodyId one;
+    for (const BodySpec& b : doc.spec().bodies)
+      if (b.name == "1") one = b.id;
+    Selection s;
+    s.bodies.insert(one.value);
+    doc.setSelection(s);
+    auto* length = panel.bodyPage()->findChild<QuantityBox*>("bodyLength");
+    QString text = "-2 m";
+    int pos = 0;
+    QCOMPARE(length->validate(text, pos), QValidator::Intermediate);
+    QVERIFY2(panel.refusalText().contains("must be a positive length"), qPrintable(panel.refusalText()));
+    length->setValue(2.0);  // a valid value accepted
+    QCOMPARE(doc.body(one)->shape.length, 2.0);
+    QVERIFY(panel.refusalText().isEmpty());
+    text = "nan m";
+    QCOMPARE(length->validate(text, pos), QValidator::Intermediate);
+    QVERIFY2(panel.refusalText().contains("'nan' is not a finite number"), qPrintable(panel.refusalText()));
+    text = "1x";
+    QCOMPARE(length->validate(text, pos), QValidator::Invalid);
+    QVERIFY2(panel.refusalText().contains("'1x' is not a number"), qPrintable(panel.refusalText()));
+  }
+
   void springDamperAndStopsAreEditedOnTheHingePage() {
     // The demo's pin 8.1 gets a spring-damper and stops from the hinge page:
     // each toggle and each value is one undo step, the compiled model then

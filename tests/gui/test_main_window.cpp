@@ -13,6 +13,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -357,6 +358,20 @@ class TestMainWindow : public QObject {
     QTest::qWait(100);
     QVERIFY(!messages->isFloating());
     QVERIFY2(std::abs(graph->width() - 260) <= 30, qPrintable(QString::number(graph->width())));
+  }
+
+  // Issue 13.9: Save As never starts over the bundled examples, even after
+  // one was opened from them; it starts in the model's own folder otherwise.
+  void saveStartsOutsideTheBundledExamples() {
+    MainWindow window;
+    window.setInteractive(false);
+    const QString examples = QString(MSTMM_SOURCE_DIR) + "/resources/examples";
+    QVERIFY(window.openFile(examples + "/four-bar.json"));
+    QVERIFY(window.saveDirectory() != QDir(examples).absolutePath());
+    QCOMPARE(window.saveDirectory(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    QTemporaryDir own;
+    QVERIFY(window.saveFile(own.path() + "/mine.json"));
+    QCOMPARE(window.saveDirectory(), QFileInfo(own.path()).absoluteFilePath());
   }
 
   void menusHoldWhatTheyShould() {

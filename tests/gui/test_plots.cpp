@@ -341,6 +341,15 @@ class TestPlots : public QObject {
     QCOMPARE(pane.tickLabels(Qt::Vertical), (QStringList{"-1.0", "-0.5", "0", "0.5", "1.0"}));
   }
 
+  // Issue 13.9: hinge-load legends name the hinge ("hinge 8.1 force x"),
+  // not the body it hangs ("hinge of 1 force x").
+  void hingeLoadLegendsNameTheHinge() {
+    const auto model = compile(riccatiDemo());
+    const int one = model->bodyByName("1");
+    QCOMPARE(QString::fromStdString(seriesName({Quantity::HingeForce, 0, one}, *model, {})), QString("hinge 8.1 force x"));
+    QCOMPARE(QString::fromStdString(seriesName({Quantity::HingeMoment, 0, model->bodyByName("7")}, *model, {})).left(8), QString("hinge 9 "));
+  }
+
   void plotExportsToSvgAndPng() {
     const auto results = run("riccati-demo-planar.json", 1.0);
     PanelOnRun shown(results);

@@ -4,6 +4,7 @@
 // on the element and listed with the validator's message.
 
 #include <QApplication>
+#include <QGraphicsView>
 #include <QtTest>
 #include <cmath>
 
@@ -13,6 +14,7 @@
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/editor/topology_scene.hpp"
+#include "gui/editor/topology_view.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/panels/messages_panel.hpp"
 
@@ -184,6 +186,28 @@ class TestTopologyGraph : public QObject {
     deleteSelection(doc);
     QVERIFY(scene->bodyItem(loose.value)->hasProblem());
     QVERIFY(scene->bodyItem(loose.value)->toolTip().contains("not connected"));
+  }
+
+  // Issue 13.9: a body added by double-click appears under the pointer and
+  // is selected.
+  void doubleClickAddsASelectedBodyUnderThePointer() {
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QGraphicsView* view = window.graphView();
+    const QPoint at(view->viewport()->width() / 2 + 60, view->viewport()->height() - 60);
+    QVERIFY(!view->itemAt(at));
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, Qt::NoModifier, at);
+    ModelDocument* doc = window.document();
+    QCOMPARE(doc->spec().bodies.size(), std::size_t(5));
+    const BodyId added = doc->spec().bodies.back().id;
+    QCOMPARE(doc->selection().bodies, QSet<quint32>{added.value});
+    QVERIFY(window.graphScene()->bodyItem(added.value)->isSelected());
+    const QPoint shown = view->mapFromScene(window.graphScene()->bodyItem(added.value)->pos());
+    QVERIFY2((shown - at).manhattanLength() <= 2, qPrintable(QString("%1,%2 vs %3,%4").arg(shown.x()).arg(shown.y()).arg(at.x()).arg(at.y())));
   }
 
   void selectionIsSharedWithTheGraph() {
