@@ -39,6 +39,11 @@ int renderAnimation(std::shared_ptr<const Model> model, const Results& results, 
   OffscreenRenderer renderer;
   if (look && look->model() == model) renderer.copySceneFrom(*look);
   else renderer.setModel(model);
+  if (!options.currentCamera) {
+    Vec3 lo, hi;
+    motionBounds(results, 0.03, lo, hi);
+    renderer.fitBox(lo, hi, static_cast<double>(options.width) / options.height);
+  }
   std::vector<BodyState> states;
   std::vector<char> visible;
   const int count = static_cast<int>(times.size());

@@ -25,6 +25,7 @@ struct AnimationOptions {
   bool trails = false;              // trace tips (or trailBodies)
   double trailWindow = 1.0;         // s
   std::vector<int> trailBodies;     // compiled indices; empty: the tips
+  bool currentCamera = false;       // keep the look's camera as it is; otherwise the whole motion is framed for this frame size
 };
 
 /// The times of the animation's frames: from the start to the end of the
@@ -32,8 +33,10 @@ struct AnimationOptions {
 std::vector<double> animationTimes(const Results& results, const AnimationOptions& options);
 
 /// Calls `frame(image, index, count)` for each frame; `frame` may return
-/// false to stop. `look` gives camera, selection and visibility (e.g. the
-/// on-screen view); without it the model is fitted in its default view.
+/// false to stop. `look` gives selection, visibility and the view direction
+/// (e.g. the on-screen view; its camera too with options.currentCamera);
+/// without it the default view. Unless the camera is kept, everything the
+/// bodies sweep is framed for the frames' own aspect.
 /// Returns the number of frames delivered. Throws mstmm::Error.
 int renderAnimation(std::shared_ptr<const Model> model, const Results& results, const AnimationOptions& options, const SceneHandle* look,
                     const std::function<bool(const QImage&, int, int)>& frame);

@@ -439,6 +439,8 @@ void fillPolylines(vtkPolyData* data, const std::vector<Trail>& polylines) {
 }
 }  // namespace
 
+void Scene::setMinimumThickness(double pixels) { m_skeleton->actor->GetProperty()->SetLineWidth(static_cast<float>(std::max(1.0, pixels))); }
+
 void Scene::setTrails(const std::vector<Trail>& trails) { fillPolylines(m_trails, trails); }
 
 void Scene::setArrows(const std::vector<Trail>& arrows) { fillPolylines(m_arrows, arrows); }

@@ -5,9 +5,10 @@
 // with motors, actuators or springs in their own colours, and the selected
 // bodies highlighted.
 //
-// Every body is also drawn as a one-pixel line skeleton (input ends to the
-// output end), so bodies thinner than a pixel on screen - a 500 m chain of
-// 5 cm rods seen whole - stay visible.
+// Every body is also drawn as a line skeleton (input ends to the output end)
+// at least a few pixels wide (setMinimumThickness), so bodies thinner than
+// that on screen - a 500 m chain of 5 cm rods seen whole - stay visible; up
+// close the bodies' true shapes cover it.
 //
 // All glyphs of one kind (cylinders, boxes, spheres) go through one instanced
 // glyph mapper whose positions, orientations and colours are rewritten in
@@ -69,10 +70,18 @@ class Scene {
   void setPreset(CameraPreset preset);
   /// The default view: front-on for planar models, isometric for spatial ones.
   void setDefaultView();
-  /// Frames all bodies, keeping the view direction.
-  void fit();
-  /// Frames an axis-aligned box (e.g. everything a run's bodies sweep).
-  void fitBox(const Vec3& lo, const Vec3& hi);
+  /// Frames all bodies, keeping the view direction, for a viewport of the
+  /// given width / height.
+  void fit(double aspect);
+  void fit() { fit(m_aspect); }
+  /// Frames an axis-aligned box (e.g. everything a run's bodies sweep):
+  /// as close as the box's extent across and up the view allows in a
+  /// viewport of that aspect (not its bounding sphere, which leaves a tall
+  /// chain a sliver in a wide view).
+  void fitBox(const Vec3& lo, const Vec3& hi, double aspect);
+  /// Draws each body's skeleton line at least this many pixels wide, so that
+  /// slender bodies stay visible however far away (1: a hairline).
+  void setMinimumThickness(double pixels);
   /// Orbit (degrees about the view up and the horizontal), pan (fractions
   /// of the view height), zoom (factor > 1 comes closer).
   void orbit(double azimuth, double elevation);
@@ -116,6 +125,7 @@ class Scene {
   std::vector<Mat3> m_rotations;
   std::vector<char> m_selected, m_visible;
   int m_follow = -1;
+  double m_aspect = 1.0;  // of the last fit: presets frame for it again
   Vec3 m_followLast = Vec3::Zero();
 };
 

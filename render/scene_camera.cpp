@@ -68,7 +68,7 @@ void Scene::setPreset(CameraPreset preset) {
 
 void Scene::setDefaultView() { setPreset(m_model->planar() ? CameraPreset::Front : CameraPreset::Isometric); }
 
-void Scene::fit() {
+void Scene::fit(double aspect) {
   // The bodies' own extent: the glyph mappers report bounds grown by their
   // largest scale in every direction, which would frame far too much.
   Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
@@ -84,21 +84,42 @@ void Scene::fit() {
   }
   include(m_model->hinge(m_model->root()).anchor, 0.0);  // the ceiling plate
   if (lo.x() <= hi.x()) {
-    const double margin = 0.06 * (hi - lo).norm();  // breathing room around the bodies
-    lo.array() -= margin;
-    hi.array() += margin;
-    const double bounds[6] = {lo.x(), hi.x(), lo.y(), hi.y(), lo.z(), hi.z()};
-    m_renderer->ResetCamera(bounds);
+    const double margin = 0.04 * (hi - lo).norm();  // breathing room around the bodies
+    fitBox(lo - Vec3::Constant(margin), hi + Vec3::Constant(margin), aspect);
   } else {
     m_renderer->ResetCamera();
+    m_renderer->ResetCameraClippingRange();
   }
-  m_renderer->ResetCameraClippingRange();
   if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
 }
 
-void Scene::fitBox(const Vec3& lo, const Vec3& hi) {
-  const double bounds[6] = {lo.x(), hi.x(), lo.y(), hi.y(), lo.z(), hi.z()};
-  m_renderer->ResetCamera(bounds);
+void Scene::fitBox(const Vec3& lo, const Vec3& hi, double aspect) {
+  if (aspect > 0.0 && std::isfinite(aspect)) m_aspect = aspect;
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  const Vec3 position = toVec3(camera->GetPosition()), focal = toVec3(camera->GetFocalPoint());
+  const Vec3 forward = (focal - position).normalized();
+  const Vec3 right = forward.cross(toVec3(camera->GetViewUp())).normalized();
+  const Vec3 up = right.cross(forward);
+  const Vec3 centre = 0.5 * (lo + hi);
+  // Half extents of the box across, up and along the view.
+  double across = 0.0, upward = 0.0, depth = 0.0;
+  for (int corner = 0; corner < 8; ++corner) {
+    const Vec3 p((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(), (corner & 4) ? hi.z() : lo.z());
+    const Vec3 r = p - centre;
+    across = std::max(across, std::abs(r.dot(right)));
+    upward = std::max(upward, std::abs(r.dot(up)));
+    depth = std::max(depth, std::abs(r.dot(forward)));
+  }
+  const double tanHalf = std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0);
+  const double wide = aspect > 0.0 && std::isfinite(aspect) ? aspect : 1.0;
+  // The box's near face must show whole: its distance is the larger of the
+  // two that fit its height and its width, in front of its depth.
+  double distance = std::max(upward / tanHalf, across / (tanHalf * wide)) + depth;
+  if (!(distance > 0.0)) distance = 1.0;
+  camera->SetFocalPoint(centre.data());
+  const Vec3 eye = centre - distance * forward;
+  camera->SetPosition(eye.data());
+  camera->SetViewUp(up.data());
   m_renderer->ResetCameraClippingRange();
 }
 

@@ -13,7 +13,11 @@ void SceneHandle::setModel(std::shared_ptr<const Model> model) {
   m_trails.clear();
   m_arrows.clear();
   m_visible.clear();
-  if (model) m_scene = std::make_unique<Scene>(std::move(model));
+  m_framedBox.reset();
+  if (model) {
+    m_scene = std::make_unique<Scene>(std::move(model));
+    m_scene->setMinimumThickness(m_minimumThickness);
+  }
   sceneReplaced(previous.get());
   previous.reset();
   sceneChanged();
@@ -76,18 +80,34 @@ CameraState SceneHandle::camera() const { return m_scene ? m_scene->camera() : C
 void SceneHandle::setPreset(CameraPreset preset) {
   if (!m_scene) return;
   m_scene->setPreset(preset);
+  m_framedBox.reset();
+  m_scene->fit(viewAspect());
   sceneChanged();
 }
 
-void SceneHandle::fit() {
+void SceneHandle::fit(double aspect) {
   if (!m_scene) return;
-  m_scene->fit();
+  m_framedBox.reset();
+  m_scene->fit(aspect > 0.0 ? aspect : viewAspect());
   sceneChanged();
 }
 
-void SceneHandle::fitBox(const Vec3& lo, const Vec3& hi) {
+void SceneHandle::reframe(double aspect) {
+  if (m_framedBox) fitBox(m_framedBox->first, m_framedBox->second, aspect);
+  else fit(aspect);
+}
+
+void SceneHandle::fitBox(const Vec3& lo, const Vec3& hi, double aspect) {
   if (!m_scene) return;
-  m_scene->fitBox(lo, hi);
+  m_framedBox = std::make_pair(lo, hi);
+  m_scene->fitBox(lo, hi, aspect > 0.0 ? aspect : viewAspect());
+  sceneChanged();
+}
+
+void SceneHandle::setMinimumThickness(double pixels) {
+  m_minimumThickness = pixels;
+  if (!m_scene) return;
+  m_scene->setMinimumThickness(pixels);
   sceneChanged();
 }
 
@@ -112,6 +132,8 @@ void SceneHandle::copySceneFrom(const SceneHandle& other) {
   setTrails(other.m_trails);
   setArrows(other.m_arrows);
   setCamera(other.camera());
+  setMinimumThickness(other.m_minimumThickness);
+  m_framedBox = other.m_framedBox;
   m_scene->setFollow(other.follow());
   sceneChanged();
 }

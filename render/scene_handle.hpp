@@ -4,6 +4,8 @@
 // handles, so exports render exactly what the view shows.
 
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/model/model.hpp"
@@ -43,9 +45,19 @@ class SceneHandle {
   void setCamera(const CameraState& camera);
   CameraState camera() const;
   void setPreset(CameraPreset preset);
-  void fit();
+  /// Frames the bodies for a viewport of this aspect (width / height; 0:
+  /// this handle's own, viewAspect()).
+  void fit(double aspect = 0.0);
   /// Frames an axis-aligned box instead of the bodies' current extent.
-  void fitBox(const Vec3& lo, const Vec3& hi);
+  void fitBox(const Vec3& lo, const Vec3& hi, double aspect = 0.0);
+  /// Frames again what was last framed (the box of fitBox, else the bodies)
+  /// for a viewport of another aspect: exports of another shape than the view.
+  void reframe(double aspect);
+  /// Width / height of what this handle draws into (1 when it has no size of its own).
+  virtual double viewAspect() const { return 1.0; }
+  /// Slender bodies at least this many pixels wide (the skeleton lines); 1: hairlines.
+  void setMinimumThickness(double pixels);
+  double minimumThickness() const { return m_minimumThickness; }
 
   /// The body drawn under a pixel (origin top left, in a width x height
   /// viewport), or -1.
@@ -68,6 +80,8 @@ class SceneHandle {
  private:
   std::unique_ptr<Scene> m_scene;
   std::vector<int> m_selection;
+  double m_minimumThickness = 3.0;
+  std::optional<std::pair<Vec3, Vec3>> m_framedBox;  // the last fitBox(); none after fit()
   std::vector<Trail> m_trails, m_arrows;
   std::vector<char> m_visible;
 };

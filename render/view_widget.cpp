@@ -221,11 +221,14 @@ void ViewWidget::sceneReplaced(Scene* previous) {
   if (scene()) scene()->attach(m_bridge->vtk);
 }
 
-QImage ViewWidget::renderImage(int width, int height) const {
+QImage ViewWidget::renderImage(int width, int height, bool currentCamera) const {
   OffscreenRenderer renderer;
   renderer.copySceneFrom(*this);
+  if (!currentCamera && height > 0) renderer.reframe(static_cast<double>(width) / height);
   return renderer.render(width, height);
 }
+
+double ViewWidget::viewAspect() const { return m_surface->height() > 0 ? static_cast<double>(m_surface->width()) / m_surface->height() : 1.0; }
 
 void ViewWidget::pressed(QMouseEvent* event) {
   m_pressAt = m_lastAt = event->position().toPoint();

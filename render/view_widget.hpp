@@ -40,8 +40,12 @@ class ViewWidget final : public QWidget, public SceneHandle {
   /// Renders a frame and returns exactly what the window shows (device pixels).
   QImage grabFrame();
   /// The view as an image of any size, rendered offscreen with this view's
-  /// camera, selection and trails. Throws mstmm::Error if it cannot render.
-  QImage renderImage(int width, int height) const;
+  /// selection and trails, framed again for the image's own aspect (what
+  /// the view last framed: the run's motion or the bodies), or with the
+  /// view's camera as it is when `currentCamera`. Throws mstmm::Error if it
+  /// cannot render.
+  QImage renderImage(int width, int height, bool currentCamera = false) const;
+  double viewAspect() const override;
   /// Frames rendered since the widget was created (tests, frame-rate display).
   long framesRendered() const { return m_frames; }
   /// The OpenGL renderer of the view's context (empty before the first frame).

@@ -64,9 +64,10 @@ void ExportActions::createActions() {
   });
   add("exportViewImage", tr("3-D &View as PNG…"), [this] {
     ImageSizeDialog size(m_workspace->viewPanel()->view()->size(), m_window);
+    size.offerCurrentCamera();
     if (size.exec() != QDialog::Accepted) return;
     const QString path = askSavePath(tr("Export 3-D View"), "view.png", tr("PNG images (*.png)"));
-    if (!path.isEmpty()) exportViewImage(path, size.imageSize());
+    if (!path.isEmpty()) exportViewImage(path, size.imageSize(), size.currentCamera());
   });
   menu->addSeparator();
   add("exportFrames", tr("Animation as PNG &Frames…"), [this] {
@@ -190,10 +191,10 @@ QString ExportActions::exportPlot(const QString& path, const QSize& size) {
   return {};
 }
 
-QString ExportActions::exportViewImage(const QString& path, const QSize& size) {
+QString ExportActions::exportViewImage(const QString& path, const QSize& size, bool currentCamera) {
   const QString what = tr("the 3-D view");
   try {
-    const QImage image = m_workspace->viewPanel()->view()->renderImage(size.width(), size.height());
+    const QImage image = m_workspace->viewPanel()->view()->renderImage(size.width(), size.height(), currentCamera);
     if (!image.save(path, "PNG")) return fail(what, tr("cannot write %1").arg(path));
   } catch (const Error& e) {
     return fail(what, QString::fromStdString(e.what()));

@@ -28,7 +28,8 @@ class ExportActions : public QObject {
   QString exportPlottedCsv(const QString& path);
   /// The current plot pane; the format follows the suffix (.png or .svg).
   QString exportPlot(const QString& path, const QSize& size);
-  QString exportViewImage(const QString& path, const QSize& size);
+  /// The 3-D view as a PNG, the whole motion framed for its size unless `currentCamera`.
+  QString exportViewImage(const QString& path, const QSize& size, bool currentCamera = false);
   QString exportAnimationFrames(const QString& directory, const render::AnimationOptions& options);
   QString exportAnimationVideo(const QString& path, const render::AnimationOptions& options);
   /// Writes `pvdPath` and its .vtp frames next to it.

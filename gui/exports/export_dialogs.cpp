@@ -37,7 +37,8 @@ void addButtons(QDialog* dialog, QFormLayout* form) {
 }  // namespace
 
 ImageSizeDialog::ImageSizeDialog(const QSize& viewSize, QWidget* parent, bool buttons)
-    : QDialog(parent), m_width(pixelBox(viewSize.width())), m_height(pixelBox(viewSize.height())), m_preset(new QComboBox) {
+    : QDialog(parent), m_width(pixelBox(viewSize.width())), m_height(pixelBox(viewSize.height())), m_preset(new QComboBox),
+      m_currentCamera(new QCheckBox(tr("Use the view's camera as it is (otherwise the whole motion is framed for this size)"))) {
   setWindowTitle(tr("Image Size"));
   const QList<QSize> presets = {viewSize, viewSize * 2, {1280, 720}, {1920, 1080}, {3840, 2160}};
   const QStringList names = {tr("As on screen"), tr("Twice the screen size"), tr("HD 1280 × 720"), tr("Full HD 1920 × 1080"), tr("4K 3840 × 2160")};
@@ -52,10 +53,16 @@ ImageSizeDialog::ImageSizeDialog(const QSize& viewSize, QWidget* parent, bool bu
   form->addRow(tr("Preset:"), m_preset);
   form->addRow(tr("Width:"), m_width);
   form->addRow(tr("Height:"), m_height);
+  form->addRow(m_currentCamera);
+  m_currentCamera->setVisible(false);
   if (buttons) addButtons(this, form);
 }
 
 QSize ImageSizeDialog::imageSize() const { return {m_width->value(), m_height->value()}; }
+
+void ImageSizeDialog::offerCurrentCamera() { m_currentCamera->setVisible(true); }
+
+bool ImageSizeDialog::currentCamera() const { return m_currentCamera->isVisible() && m_currentCamera->isChecked(); }
 
 AnimationDialog::AnimationDialog(const QSize& viewSize, double startTime, double endTime, bool trails, double trailWindow, QWidget* parent)
     : ImageSizeDialog(viewSize, parent, false), m_fps(numberBox(1, 240, 30, 1, tr(" frames/s"))), m_speed(numberBox(0.01, 100, 1, 2, tr("×"))),
@@ -74,6 +81,7 @@ AnimationDialog::AnimationDialog(const QSize& viewSize, double startTime, double
   form->addRow(tr("To:"), m_end);
   form->addRow(tr("Trails:"), m_trails);
   form->addRow(tr("Trail length:"), m_trailWindow);
+  offerCurrentCamera();
   addButtons(this, form);
 }
 
@@ -87,6 +95,7 @@ render::AnimationOptions AnimationDialog::options() const {
   o.endTime = m_end->value();
   o.trails = m_trails->isChecked();
   o.trailWindow = m_trailWindow->value();
+  o.currentCamera = currentCamera();
   return o;
 }
 

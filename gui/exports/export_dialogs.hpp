@@ -20,12 +20,17 @@ class ImageSizeDialog : public QDialog {
  public:
   ImageSizeDialog(const QSize& viewSize, QWidget* parent = nullptr) : ImageSizeDialog(viewSize, parent, true) {}
   QSize imageSize() const;
+  /// For 3-D exports: a choice to keep the view's camera as it is
+  /// (otherwise the whole motion is framed for the image's shape).
+  void offerCurrentCamera();
+  bool currentCamera() const;
 
  protected:
   /// `buttons`: false when a subclass adds rows (and the buttons) itself.
   ImageSizeDialog(const QSize& viewSize, QWidget* parent, bool buttons);
   QSpinBox *m_width, *m_height;
   QComboBox* m_preset;
+  QCheckBox* m_currentCamera;
 };
 
 /// Everything an animation export asks for.

@@ -70,6 +70,12 @@ void ViewPanel::createToolBar(QToolBar* bar) {
                        [this](bool) { updateFrame(); });
   loads->setCheckable(true);
   loads->setChecked(true);
+  QAction* thick = add("thick", tr("Bodies ≥ 3 px"),
+                       tr("Draw every body at least 3 pixels wide, so that slender bodies of a large model stay visible when it is seen whole "
+                          "(up close their true shapes cover the line); off: hairlines"),
+                       [this](bool on) { m_view->setMinimumThickness(on ? 3.0 : 1.0); });
+  thick->setCheckable(true);
+  thick->setChecked(true);
   m_trailWindow->setRange(0.01, 1e6);
   m_trailWindow->setValue(1.0);
   m_trailWindow->setSuffix(tr(" s"));

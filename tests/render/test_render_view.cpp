@@ -12,11 +12,15 @@
 #include <cmath>
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/generate/generators.hpp"
 #include "core/generate/loaded_examples.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
 #include "render/load_arrows.hpp"
 #include "render/offscreen_renderer.hpp"
+#include "render/result_states.hpp"
 #include "render/strut_drawing.hpp"
 #include "render/view_widget.hpp"
 
@@ -424,6 +428,101 @@ class TestRenderView : public QObject {
     const QPointF onRod = expectedPixel(Vec3(-0.6, 0, 0));
     QCOMPARE(renderer.bodyAt(onRod.x(), onRod.y(), kWidth, kHeight), 0);
     QCOMPARE(renderer.bodyAt(onRod.x(), onRod.y() - 40, kWidth, kHeight), -1);
+  }
+
+  // Issue 13.3: the 500-body branch system, fitted in the studio's view
+  // size at 1280x800 (658x307), was a one-pixel line. Its bodies are now
+  // drawn at least 3 px wide: the drawn pixels span most of the view's
+  // height and at least 3 columns; with hairlines they span one.
+  void slenderBodiesAreDrawnAtLeastThreePixelsWide() {
+    const auto model = compile(generateBranch({500, false}));
+    OffscreenRenderer renderer;
+    renderer.setModel(model);
+    renderer.setPreset(CameraPreset::Front);
+    renderer.fit(658.0 / 307.0);
+    auto measure = [&](double pixels, int& middleRow, int& rows, long& drawn) {
+      renderer.setMinimumThickness(pixels);
+      const QImage image = renderer.render(658, 307);
+      const QColor background = image.pixelColor(2, 2);
+      int top = image.height(), bottom = -1;
+      drawn = 0;
+      middleRow = 0;
+      for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+          const QColor c = image.pixelColor(x, y);
+          if (std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) + std::abs(c.blue() - background.blue()) < 40) continue;
+          if (x < 60 && y > image.height() - 80) continue;  // the corner axes
+          ++drawn;
+          middleRow += y == image.height() / 2;
+          top = std::min(top, y), bottom = std::max(bottom, y);
+        }
+      rows = bottom - top + 1;
+      saveArtefact(image, pixels > 1 ? "render-branch-500-thick.png" : "render-branch-500-hairline.png");
+    };
+    int middleRow = 0, rows = 0;
+    long drawn = 0;
+    measure(3.0, middleRow, rows, drawn);
+    qInfo("branch 500 at 658x307, bodies >= 3 px: %d rows, %d px wide at mid-height, %ld pixels drawn", rows, middleRow, drawn);
+    QVERIFY2(rows > 0.8 * 307, qPrintable(QString::number(rows)));  // the whole height of the chain, fitted
+    QVERIFY(middleRow >= 3);
+    QVERIFY(drawn >= 3L * static_cast<long>(0.8 * 307));
+    measure(1.0, middleRow, rows, drawn);
+    qInfo("the same with hairlines: %d px wide at mid-height, %ld pixels drawn", middleRow, drawn);
+    QVERIFY(middleRow <= 2);
+  }
+
+  // Issue 13.4: an export of another shape than the view frames the whole
+  // motion for its own aspect: every body end at every recorded time of a
+  // swinging 10-body chain projects inside a 1920x1080 image, though the
+  // on-screen camera (a tall narrow view, zoomed in) showed part of it.
+  void exportsFrameTheWholeMotionForTheirAspect() {
+    ChainOptions o;
+    o.bodies = 10;
+    o.planar = true;
+    const auto model = compile(generateChain(o));
+    SimulationSettings settings;
+    settings.endTime = 1.0;
+    Results results(*model);
+    QCOMPARE(simulate(model, settings, results).status, RunStatus::Completed);
+    OffscreenRenderer view;  // stands for the on-screen view: 300x700, zoomed in on the middle
+    view.setModel(model);
+    Vec3 lo, hi;
+    motionBounds(results, 0.03, lo, hi);
+    view.fitBox(lo, hi, 300.0 / 700.0);
+    CameraState closer = view.camera();
+    closer.position = closer.focalPoint + (closer.position - closer.focalPoint) / 8.0;
+    view.setCamera(closer);
+    OffscreenRenderer exported;
+    exported.copySceneFrom(view);
+    exported.reframe(1920.0 / 1080.0);
+    std::vector<BodyState> states;
+    std::vector<char> visible;
+    int inside = 0, total = 0, insideBefore = 0;
+    for (int f = 0; f < results.frameCount(); f += 10) {
+      statesAt(*model, results, results.time(f), states, visible);
+      for (int i = 0; i < model->bodyCount(); ++i) {
+        const BodyState& b = states[static_cast<std::size_t>(i)];
+        const Vec3 output = b.input + rotationFromQuaternion(b.orientation) * model->body(i).output;
+        for (const Vec3& p : {b.input, output}) {
+          const Vec3 px = exported.projectToPixel(p, 1920, 1080), before = view.projectToPixel(p, 1920, 1080);
+          ++total;
+          inside += px.x() >= 0 && px.x() < 1920 && px.y() >= 0 && px.y() < 1080;
+          insideBefore += before.x() >= 0 && before.x() < 1920 && before.y() >= 0 && before.y() < 1080;
+        }
+      }
+    }
+    qInfo("body ends inside the 1920x1080 export: %d of %d (with the view's camera: %d)", inside, total, insideBefore);
+    QCOMPARE(inside, total);
+    QVERIFY(insideBefore < total);
+    // And the box fills the image: its projection spans most of one of the two directions.
+    double left = 1e9, right = -1e9, top = 1e9, bottom = -1e9;
+    for (int corner = 0; corner < 8; ++corner) {
+      const Vec3 c((corner & 1) ? hi.x() : lo.x(), (corner & 2) ? hi.y() : lo.y(), (corner & 4) ? hi.z() : lo.z());
+      const Vec3 px = exported.projectToPixel(c, 1920, 1080);
+      left = std::min(left, px.x()), right = std::max(right, px.x()), top = std::min(top, px.y()), bottom = std::max(bottom, px.y());
+    }
+    qInfo("motion box in the export: %.0f..%.0f x %.0f..%.0f px", left, right, top, bottom);
+    QVERIFY(right - left > 0.9 * 1920 || bottom - top > 0.9 * 1080);
   }
 
   void largeImagesHaveTheRequestedSize() {
