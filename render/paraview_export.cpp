@@ -126,22 +126,32 @@ std::string xmlEscaped(const std::string& text) {
 }
 
 /// The .pvd collection: ParaView's list of files with their times.
-std::string collectionXml(const Results& results, const std::string& baseName, int frames) {
+std::string collectionXml(const Results& results, const std::string& baseName, const std::vector<int>& recorded) {
   std::ostringstream xml;
   xml.imbue(std::locale::classic());
   xml.precision(17);
   xml << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"LittleEndian\">\n  <Collection>\n";
-  for (int f = 0; f < frames; ++f)
-    xml << "    <DataSet timestep=\"" << results.time(f) << "\" group=\"\" part=\"0\" file=\"" << xmlEscaped(frameFileName(baseName, f)) << "\"/>\n";
+  for (std::size_t k = 0; k < recorded.size(); ++k)
+    xml << "    <DataSet timestep=\"" << results.time(recorded[k]) << "\" group=\"\" part=\"0\" file=\""
+        << xmlEscaped(frameFileName(baseName, static_cast<int>(k))) << "\"/>\n";
   xml << "  </Collection>\n</VTKFile>\n";
   return xml.str();
 }
 
 }  // namespace
 
+std::vector<int> paraViewFrames(int recordedFrames, int every) {
+  std::vector<int> frames;
+  if (recordedFrames <= 0 || every < 1) return frames;
+  for (int f = 0; f < recordedFrames; f += every) frames.push_back(f);
+  if (frames.back() != recordedFrames - 1) frames.push_back(recordedFrames - 1);  // the run's end is always there
+  return frames;
+}
+
 ParaViewExport exportParaView(const Model& model, const Results& results, const std::string& directory, const std::string& baseName,
-                              const std::function<bool(int, int)>& progress) {
+                              const std::function<bool(int, int)>& progress, int every) {
   if (results.frameCount() == 0) throw Error(ErrorKind::Input, "ParaView export: the run has no recorded frames");
+  if (every < 1) throw Error(ErrorKind::Input, "ParaView export: the frame stride must be at least 1, not " + std::to_string(every));
   if (baseName.empty() || baseName.find_first_of("/\\") != std::string::npos)
     throw Error(ErrorKind::Input, "ParaView export: '" + baseName + "' is not a plain file name");
   std::error_code ec;
@@ -153,12 +163,13 @@ ParaViewExport exportParaView(const Model& model, const Results& results, const 
   vtkNew<vtkXMLPolyDataWriter> writer;
   writer->SetDataModeToAppended();
   writer->SetCompressorTypeToZLib();
-  const int total = results.frameCount();
+  const std::vector<int> frames = paraViewFrames(results.frameCount(), every);
+  const int total = static_cast<int>(frames.size());
   int written = 0;
   for (; written < total; ++written) {
     if (progress && !progress(written, total)) break;
     const std::string path = (std::filesystem::path(directory) / frameFileName(baseName, written)).string();
-    writer->SetInputData(builder.build(results, written));
+    writer->SetInputData(builder.build(results, frames[static_cast<std::size_t>(written)]));
     writer->SetFileName(path.c_str());
     if (writer->Write() != 1) throw Error(ErrorKind::Io, "ParaView export: cannot write " + path);
   }
@@ -166,7 +177,7 @@ ParaViewExport exportParaView(const Model& model, const Results& results, const 
   out.frames = written;
   out.collectionPath = (std::filesystem::path(directory) / (baseName + ".pvd")).string();
   // The collection lists only complete frames, so a stopped export still opens.
-  writeFileAtomically(out.collectionPath, collectionXml(results, baseName, written));
+  writeFileAtomically(out.collectionPath, collectionXml(results, baseName, std::vector<int>(frames.begin(), frames.begin() + written)));
   return out;
 }
 

@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "core/sim/results.hpp"
 
@@ -20,10 +21,15 @@ struct ParaViewExport {
   int frames = 0;
 };
 
+/// The recorded frames an export with stride `every` writes: every
+/// `every`-th from the first, and the last always.
+std::vector<int> paraViewFrames(int recordedFrames, int every);
+
 /// Writes `<directory>/<baseName>.pvd` and `<directory>/<baseName>_NNNNNN.vtp`
-/// (the directory is created). `progress(done, total)` may return false to
-/// stop early (what was written stays valid). Throws mstmm::Error.
+/// (the directory is created), for the recorded frames paraViewFrames()
+/// picks. `progress(done, total)` may return false to stop early (what was
+/// written stays valid). Throws mstmm::Error.
 ParaViewExport exportParaView(const Model& model, const Results& results, const std::string& directory, const std::string& baseName,
-                              const std::function<bool(int, int)>& progress = {});
+                              const std::function<bool(int, int)>& progress = {}, int every = 1);
 
 }  // namespace mstmm::render

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -147,8 +148,8 @@ std::unique_ptr<QApplication> startQt() {
 int exportCommand(const std::vector<std::string>& args) {
   std::set<std::string> options = kSimulationOptions;
   options.insert({"csv", "plotted-csv", "plot", "plot-quantity", "plot-component", "plot-bodies", "angles", "axis", "plot-size", "image", "time",
-                  "view", "size", "frames", "video", "fps", "speed", "from", "to", "paraview", "trail-window"});
-  const Arguments a(args, options, {"radians", "trails", "project-initial-state"});
+                  "view", "size", "frames", "video", "fps", "speed", "from", "to", "paraview", "paraview-every", "trail-window"});
+  const Arguments a(args, options, {"radians", "trails", "project-initial-state", "angular-velocities", "hinge-loads"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "export needs exactly one model file (mstmm export MODEL.json ...)");
   const bool any = a.has("csv") || a.has("plotted-csv") || a.has("plot") || a.has("image") || a.has("frames") || a.has("video") || a.has("paraview");
   if (!any) throw Error(ErrorKind::Input, "export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)");
@@ -159,6 +160,9 @@ int exportCommand(const std::vector<std::string>& args) {
   // Options are checked before the run, so a typo does not cost a simulation.
   const auto imageSize = parseSize(a.value("size", "1280x720"));
   const auto plotSize = parseSize(a.value("plot-size", "1200x700"));
+  const double paraViewEvery = a.number("paraview-every", 1.0);
+  if (!(paraViewEvery >= 1.0) || paraViewEvery != std::floor(paraViewEvery) || paraViewEvery > 1e9)
+    throw Error(ErrorKind::Input, "--paraview-every expects a whole number of recorded frames, 1 or more, not '" + a.value("paraview-every") + "'");
   render::AnimationOptions animation;
   animation.width = imageSize.first;
   animation.height = imageSize.second;
@@ -190,7 +194,7 @@ int exportCommand(const std::vector<std::string>& args) {
 
   const auto wrote = [](const std::string& what) { std::cerr << "mstmm: wrote " << what << "\n"; };
   if (a.has("csv")) {
-    writeResultsCsv(*model, results, a.value("csv"), {modelPath, describe(spec.simulation)});
+    writeResultsCsv(*model, results, a.value("csv"), {modelPath, describe(spec.simulation)}, {a.has("angular-velocities"), a.has("hinge-loads")});
     wrote(a.value("csv"));
   }
   if (a.has("plotted-csv") || a.has("plot")) {
@@ -204,7 +208,7 @@ int exportCommand(const std::vector<std::string>& args) {
     look.setPreset(preset);
     Vec3 lo, hi;  // frame the whole motion, not just the first instant
     render::motionBounds(results, 0.03, lo, hi);
-    look.fitBox(lo, hi);
+    look.fitBox(lo, hi, static_cast<double>(imageSize.first) / imageSize.second);
   }
   if (a.has("image")) {
     writeImage(a.value("image"), model, results, look, a.number("time", results.times().back()), imageSize);
@@ -221,7 +225,8 @@ int exportCommand(const std::vector<std::string>& args) {
   if (a.has("paraview")) {
     const QFileInfo pvd(QString::fromStdString(a.value("paraview")));
     const render::ParaViewExport out =
-        render::exportParaView(*model, results, pvd.absolutePath().toStdString(), pvd.completeBaseName().toStdString());
+        render::exportParaView(*model, results, pvd.absolutePath().toStdString(), pvd.completeBaseName().toStdString(), {},
+                               static_cast<int>(paraViewEvery));
     wrote(out.collectionPath + " (" + std::to_string(out.frames) + " frames)");
   }
   return report.error ? 3 : 0;

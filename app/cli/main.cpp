@@ -21,10 +21,11 @@ const CommandUsage kCommands[] = {
     {"simulate",
      "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5]\n"
      "           [--rtol R] [--atol A] [--every K] [--solver riccati|newton-euler|mass-matrix|classical-tmm]\n"
-     "           [--bodies NAME,NAME...] [--float]\n"
+     "           [--bodies NAME,NAME...] [--float] [--angular-velocities] [--hinge-loads]\n"
      "           [--loop-stabilisation baumgarte|projection|none] [--alpha A] [--beta B] [--project-initial-state]\n"
      "      integrate the model and stream the results to CSV (docs/results-format.md) as they come;\n"
-     "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers;\n"
+     "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers,\n"
+     "      --angular-velocities and --hinge-loads add those columns per body;\n"
      "      options not given come from the model's simulation settings\n"},
     {"export",
      "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"
@@ -32,9 +33,10 @@ const CommandUsage kCommands[] = {
      "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
      "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
      "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S]\n"
-     "           [--paraview F.pvd]\n"
+     "           [--paraview F.pvd] [--paraview-every K] [--angular-velocities] [--hinge-loads]\n"
      "      run the model, then write the results (CSV), plots (PNG/SVG), 3-D images, animation frames,\n"
-     "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp); the 3-D exports\n"
+     "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp, every K-th recorded frame);\n"
+     "      images and videos frame the whole motion for their size, seen from --view; the 3-D exports\n"
      "      need an X display (run under xvfb-run on a headless machine)\n"},
     {"generate",
      "  generate chain --bodies N [--planar] --out F.json\n"

@@ -24,7 +24,7 @@ extern "C" void onInterrupt(int) { g_interrupted.store(true); }
 int simulateCommand(const std::vector<std::string>& args) {
   std::set<std::string> names = kSimulationOptions;
   names.insert("out");
-  const Arguments a(args, names, {"float", "project-initial-state"});
+  const Arguments a(args, names, {"float", "project-initial-state", "angular-velocities", "hinge-loads"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "simulate needs exactly one model file (mstmm simulate MODEL.json ...)");
   const std::string modelPath = a.positional()[0];
   ModelSpec spec = loadModel(modelPath);
@@ -32,7 +32,8 @@ int simulateCommand(const std::vector<std::string>& args) {
   const std::shared_ptr<const Model> model = compile(spec);
   const std::string out = a.value("out", "-");
   CsvResultWriter writer(*model, out == "-" ? "/dev/stdout" : out, selectBodies(*model, a.value("bodies")),
-                         {modelPath, describe(spec.simulation)}, a.has("float") ? CsvPrecision::Float : CsvPrecision::Double);
+                         {modelPath, describe(spec.simulation)}, a.has("float") ? CsvPrecision::Float : CsvPrecision::Double,
+                         {a.has("angular-velocities"), a.has("hinge-loads")});
   std::signal(SIGINT, onInterrupt);
   RunOptions options;
   options.cancel = &g_interrupted;

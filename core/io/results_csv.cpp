@@ -30,8 +30,8 @@ std::string csvField(const std::string& text) {
   return quoted + "\"";
 }
 
-CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision)
-    : m_model(model), m_bodies(std::move(bodies)), m_precision(precision), m_channels(loadChannels(model)) {
+CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision, CsvColumns columns)
+    : m_model(model), m_bodies(std::move(bodies)), m_precision(precision), m_columns(columns), m_channels(loadChannels(model)) {
   if (m_bodies.empty())
     for (int i = 0; i < model.bodyCount(); ++i) m_bodies.push_back(i);
 }
@@ -43,6 +43,10 @@ std::vector<std::string> CsvLayout::columnNames() const {
     const std::string& name = m_model.body(b).name;
     for (const char* s : suffixes) names.push_back(name + s);
     if (m_model.planar()) names.push_back(name + ".theta");
+    if (m_columns.angularVelocity)
+      for (const char* s : {".wx", ".wy", ".wz"}) names.push_back(name + s);
+    if (m_columns.hingeLoads)
+      for (const char* s : {".hinge_fx", ".hinge_fy", ".hinge_fz", ".hinge_mx", ".hinge_my", ".hinge_mz"}) names.push_back(name + s);
   }
   for (int k = 0; k < m_model.sliderCount(); ++k) {
     const std::string& hinge = m_model.hinge(m_model.sliderBody(k)).name;
@@ -64,6 +68,9 @@ std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
   if (!provenance.settings.empty()) text += "; " + provenance.settings;
   text += "\n# units: t s; <body>.x/.y/.z m (centre of mass, world frame); <body>.qw/.qx/.qy/.qz 1 (body-to-world unit quaternion)";
   if (m_model.planar()) text += "; <body>.theta rad (rotation about z, continuous)";
+  if (m_columns.angularVelocity) text += "; <body>.wx/.wy/.wz rad/s (angular velocity, world frame)";
+  if (m_columns.hingeLoads)
+    text += "; <body>.hinge_fx/_fy/_fz N, <body>.hinge_mx/_my/_mz N m (load of the hinge at the body's output: what its tip side exerts on its root side, world frame)";
   if (m_model.sliderCount() > 0) text += "; <hinge>.s m, <hinge>.s_dot m/s (slide of a sliding hinge along its axis, and its rate)";
   for (const LoadChannel& c : m_channels) text += "; " + c.name + " " + c.unit;
   if (m_model.hasLoads())
@@ -84,14 +91,20 @@ void CsvLayout::number(std::string& line, double value) const {
   else appendNumber(line, value);
 }
 
-void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
-                          const std::vector<double>& theta, const std::vector<double>& slides, const std::vector<double>& loads,
-                          const Energy& energy) const {
+void CsvLayout::appendRow(std::string& line, double t, const std::vector<CsvBodyRow>& rows, const std::vector<double>& slides,
+                          const std::vector<double>& loads, const Energy& energy) const {
   appendNumber(line, t);  // time always in full precision
   for (std::size_t s = 0; s < m_bodies.size(); ++s) {
-    for (int k = 0; k < 3; ++k) number(line, com[s][k]);
-    for (int k = 0; k < 4; ++k) number(line, quat[s][k]);
-    if (m_model.planar()) number(line, theta[s]);
+    const CsvBodyRow& r = rows[s];
+    for (int k = 0; k < 3; ++k) number(line, r.com[k]);
+    for (int k = 0; k < 4; ++k) number(line, r.orientation[k]);
+    if (m_model.planar()) number(line, r.theta);
+    if (m_columns.angularVelocity)
+      for (int k = 0; k < 3; ++k) number(line, r.omega[k]);
+    if (m_columns.hingeLoads) {
+      for (int k = 0; k < 3; ++k) number(line, r.hingeForce[k]);
+      for (int k = 0; k < 3; ++k) number(line, r.hingeMoment[k]);
+    }
   }
   for (double v : slides) number(line, v);
   for (double v : loads) number(line, v);
@@ -102,14 +115,11 @@ void CsvLayout::appendRow(std::string& line, double t, const std::vector<Vec3>& 
 }
 
 CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance,
-                                 CsvPrecision precision)
-    : m_layout(model, std::move(bodies), precision), m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
+                                 CsvPrecision precision, CsvColumns columns)
+    : m_layout(model, std::move(bodies), precision, columns), m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
   if (!m_out) throw Error(ErrorKind::Io, "cannot write results file '" + path + "'");
   m_out << m_layout.preamble(provenance);
-  const std::size_t n = m_layout.bodies().size();
-  m_com.resize(n);
-  m_quat.resize(n);
-  m_theta.resize(n);
+  m_rows.resize(m_layout.bodies().size());
   m_slides.resize(2 * static_cast<std::size_t>(model.sliderCount()));
 }
 
@@ -117,10 +127,16 @@ void CsvResultWriter::record(const Frame& frame) {
   const Model& model = *frame.model;
   const std::vector<int>& bodies = m_layout.bodies();
   for (std::size_t s = 0; s < bodies.size(); ++s) {
-    const int b = bodies[s];
-    m_com[s] = (*frame.poses)[static_cast<std::size_t>(b)].com;
-    m_quat[s] = bodyQuaternion(model, *frame.y, b);
-    m_theta[s] = model.planar() ? (*frame.y)[2 * b] : 0.0;
+    const auto b = static_cast<std::size_t>(bodies[s]);
+    CsvBodyRow& r = m_rows[s];
+    r.com = (*frame.poses)[b].com;
+    r.orientation = bodyQuaternion(model, *frame.y, bodies[s]);
+    r.theta = model.planar() ? (*frame.y)[2 * bodies[s]] : 0.0;
+    r.omega = (*frame.poses)[b].omega;
+    if (b < frame.out->hingeForce.size()) {
+      r.hingeForce = frame.out->hingeForce[b];
+      r.hingeMoment = frame.out->hingeMoment[b];
+    }
   }
   for (int k = 0; k < model.sliderCount(); ++k) {
     m_slides[2 * static_cast<std::size_t>(k)] = slidePosition(model, *frame.y, k);
@@ -128,35 +144,37 @@ void CsvResultWriter::record(const Frame& frame) {
   }
   if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, m_loads);
   m_line.clear();
-  m_layout.appendRow(m_line, frame.time, m_com, m_quat, m_theta, m_slides, m_loads, frame.energy);
+  m_layout.appendRow(m_line, frame.time, m_rows, m_slides, m_loads, frame.energy);
   m_out << m_line;
   if (!m_out) throw Error(ErrorKind::Io, "writing results file '" + m_path + "' failed (disk full?)");
 }
 
 void CsvResultWriter::finish() { m_out.flush(); }
 
-void writeResultsCsv(const Model& model, const Results& results, const std::string& path, const CsvProvenance& provenance) {
+void writeResultsCsv(const Model& model, const Results& results, const std::string& path, const CsvProvenance& provenance, CsvColumns columns) {
   std::vector<int> bodies;
   for (int s = 0; s < results.recordedBodyCount(); ++s) bodies.push_back(results.recordedBody(s));
-  const CsvLayout layout(model, bodies);
+  const CsvLayout layout(model, bodies, CsvPrecision::Double, columns);
   std::string text = layout.preamble(provenance);
-  std::vector<Vec3> com(bodies.size());
-  std::vector<Quat> quat(bodies.size());
-  std::vector<double> theta(bodies.size());
+  std::vector<CsvBodyRow> rows(bodies.size());
   std::vector<double> slides(2 * static_cast<std::size_t>(results.slideCount()));
   std::vector<double> loads(results.loadChannels().size());
   for (int f = 0; f < results.frameCount(); ++f) {
     for (int s = 0; s < results.recordedBodyCount(); ++s) {
-      com[static_cast<std::size_t>(s)] = results.com(f, s);
-      quat[static_cast<std::size_t>(s)] = results.orientation(f, s);
-      theta[static_cast<std::size_t>(s)] = results.theta(f, s);
+      CsvBodyRow& r = rows[static_cast<std::size_t>(s)];
+      r.com = results.com(f, s);
+      r.orientation = results.orientation(f, s);
+      r.theta = results.theta(f, s);
+      r.omega = results.angularVelocity(f, s);
+      r.hingeForce = results.hingeForce(f, s);
+      r.hingeMoment = results.hingeMoment(f, s);
     }
     for (int k = 0; k < results.slideCount(); ++k) {
       slides[2 * static_cast<std::size_t>(k)] = results.slide(f, k);
       slides[2 * static_cast<std::size_t>(k) + 1] = results.slideRate(f, k);
     }
     for (std::size_t c = 0; c < loads.size() && f < results.loadFrameCount(); ++c) loads[c] = results.loadValue(f, static_cast<int>(c));
-    layout.appendRow(text, results.time(f), com, quat, theta, slides, loads, results.energy(f));
+    layout.appendRow(text, results.time(f), rows, slides, loads, results.energy(f));
   }
   writeFileAtomically(path, text);
 }

@@ -29,16 +29,33 @@ struct CsvProvenance {
 /// nearest float (about half the file size, 7 significant digits).
 enum class CsvPrecision { Double, Float };
 
+/// Per-body columns beyond position and orientation, on request: the
+/// angular velocity <body>.wx/.wy/.wz (rad/s, world axes) and the load the
+/// hinge at the body's output transmits, <body>.hinge_fx/_fy/_fz (N) and
+/// <body>.hinge_mx/_my/_mz (N m): what its tip side exerts on its root side,
+/// world axes (SolverOutput::hingeForce/hingeMoment, as the plots show them).
+struct CsvColumns {
+  bool angularVelocity = false;
+  bool hingeLoads = false;
+};
+
+/// What one row holds of one body.
+struct CsvBodyRow {
+  Vec3 com = Vec3::Zero();
+  Quat orientation = Quat(1.0, 0.0, 0.0, 0.0);
+  double theta = 0.0;
+  Vec3 omega = Vec3::Zero(), hingeForce = Vec3::Zero(), hingeMoment = Vec3::Zero();
+};
+
 /// The column layout for a model and a set of bodies (compiled indices).
 class CsvLayout {
  public:
-  CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision = CsvPrecision::Double);
+  CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision = CsvPrecision::Double, CsvColumns columns = {});
   std::string preamble(const CsvProvenance& provenance) const;  // comment lines and header row
-  /// One row; `com`, `quat`, `theta` are indexed like the layout's bodies,
-  /// `slides` holds s, s' of every slider in turn.
-  void appendRow(std::string& line, double t, const std::vector<Vec3>& com, const std::vector<Quat>& quat,
-                 const std::vector<double>& theta, const std::vector<double>& slides, const std::vector<double>& loads,
-                 const Energy& energy) const;
+  /// One row; `rows` is indexed like the layout's bodies, `slides` holds
+  /// s, s' of every slider in turn.
+  void appendRow(std::string& line, double t, const std::vector<CsvBodyRow>& rows, const std::vector<double>& slides,
+                 const std::vector<double>& loads, const Energy& energy) const;
   const std::vector<int>& bodies() const { return m_bodies; }
   std::vector<std::string> columnNames() const;
 
@@ -48,6 +65,7 @@ class CsvLayout {
   const Model& m_model;
   std::vector<int> m_bodies;
   CsvPrecision m_precision;
+  CsvColumns m_columns;
   std::vector<LoadChannel> m_channels;
 };
 
@@ -55,7 +73,7 @@ class CsvLayout {
 class CsvResultWriter final : public ResultSink {
  public:
   CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance,
-                  CsvPrecision precision = CsvPrecision::Double);
+                  CsvPrecision precision = CsvPrecision::Double, CsvColumns columns = {});
   void record(const Frame& frame) override;
   void finish() override;
 
@@ -64,15 +82,14 @@ class CsvResultWriter final : public ResultSink {
   std::ofstream m_out;
   std::string m_path;
   std::string m_line;
-  std::vector<Vec3> m_com;
-  std::vector<Quat> m_quat;
-  std::vector<double> m_theta;
+  std::vector<CsvBodyRow> m_rows;
   std::vector<double> m_slides;
   std::vector<double> m_loads;
 };
 
 /// Writes in-memory results with the same layout (recorded bodies only).
-void writeResultsCsv(const Model& model, const Results& results, const std::string& path, const CsvProvenance& provenance);
+void writeResultsCsv(const Model& model, const Results& results, const std::string& path, const CsvProvenance& provenance,
+                     CsvColumns columns = {});
 
 /// Appends the shortest round-trip text of a double, locale-independent.
 void appendNumber(std::string& out, double value);

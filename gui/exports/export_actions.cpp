@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -88,8 +89,17 @@ void ExportActions::createActions() {
   });
   menu->addSeparator();
   add("exportParaView", tr("Results for Para&View…"), [this] {
+    const std::shared_ptr<RunResults> results = m_workspace->results();
+    const int frames = results ? results->frameCount() : 0;
+    bool ok = false;
+    // About 500 files by default, however long the run: enough for ParaView's
+    // animation, not a folder of thousands.
+    const int every = QInputDialog::getInt(m_window, tr("Export for ParaView"),
+                                           tr("%1 recorded frames. Write every how many-th (the last is always written)?").arg(frames),
+                                           std::max(1, (frames + 499) / 500), 1, std::max(1, frames), 1, &ok);
+    if (!ok) return;
     const QString path = askSavePath(tr("Export for ParaView"), "results.pvd", tr("ParaView collections (*.pvd)"));
-    if (!path.isEmpty()) exportParaView(path);
+    if (!path.isEmpty()) exportParaView(path, every);
   });
 }
 
@@ -224,12 +234,12 @@ QString ExportActions::exportAnimationVideo(const QString& path, const render::A
   });
 }
 
-QString ExportActions::exportParaView(const QString& pvdPath) {
+QString ExportActions::exportParaView(const QString& pvdPath, int every) {
   const std::shared_ptr<RunResults> results = m_workspace->results();
   const QFileInfo info(pvdPath);
   return runReported(tr("the ParaView time series"), pvdPath, [&](const auto& progress) {
     results->read([&](const Results& r) {
-      return render::exportParaView(*results->model(), r, info.absolutePath().toStdString(), info.completeBaseName().toStdString(), progress);
+      return render::exportParaView(*results->model(), r, info.absolutePath().toStdString(), info.completeBaseName().toStdString(), progress, every);
     });
   });
 }

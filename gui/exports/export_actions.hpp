@@ -33,7 +33,8 @@ class ExportActions : public QObject {
   QString exportAnimationFrames(const QString& directory, const render::AnimationOptions& options);
   QString exportAnimationVideo(const QString& path, const render::AnimationOptions& options);
   /// Writes `pvdPath` and its .vtp frames next to it.
-  QString exportParaView(const QString& pvdPath);
+  /// Every `every`-th recorded frame (and the last) for ParaView.
+  QString exportParaView(const QString& pvdPath, int every = 1);
 
  private:
   void createActions();

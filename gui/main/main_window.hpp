@@ -7,6 +7,7 @@
 #include <QMainWindow>
 #include <memory>
 
+#include "core/io/results_csv.hpp"
 #include "gui/document/model_document.hpp"
 #include "gui/run/simulation_controller.hpp"
 
@@ -40,6 +41,8 @@ class MainWindow : public QMainWindow {
   ModelDocument* document() const { return m_document; }
   SimulationController* simulation() const { return m_simulation; }
   TopologyScene* graphScene() const { return m_scene; }
+  /// Writes the current results as CSV, with the extra columns asked for.
+  void exportResultsCsvTo(const QString& path, CsvColumns columns);
   /// The folder Save As starts in (never the bundled examples).
   QString saveDirectory() const;
   TopologyView* graphView() const { return m_view; }

@@ -1,7 +1,9 @@
 // MainWindow: files, examples, clipboard and runs.
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
+#include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QDir>
@@ -14,6 +16,7 @@
 #include <QLabel>
 #include <QSettings>
 #include <QStatusBar>
+#include <QVBoxLayout>
 
 #include "core/generate/generators.hpp"
 #include "core/io/results_csv.hpp"
@@ -256,8 +259,25 @@ void MainWindow::exportResultsCsv() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Export Results"), QSettings().value("lastDirectory").toString() + "/results.csv",
                                                     tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;
+  // Beyond positions and orientations, on request (as the plots show them).
+  QDialog ask(this);
+  ask.setWindowTitle(tr("Results as CSV"));
+  auto* omega = new QCheckBox(tr("Angular velocities (<body>.wx, .wy, .wz)"));
+  auto* loads = new QCheckBox(tr("Hinge forces and moments (<body>.hinge_fx … .hinge_mz)"));
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  connect(buttons, &QDialogButtonBox::accepted, &ask, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &ask, &QDialog::reject);
+  auto* layout = new QVBoxLayout(&ask);
+  for (QWidget* w : {static_cast<QWidget*>(omega), static_cast<QWidget*>(loads), static_cast<QWidget*>(buttons)}) layout->addWidget(w);
+  if (ask.exec() != QDialog::Accepted) return;
+  exportResultsCsvTo(path, {omega->isChecked(), loads->isChecked()});
+}
+
+void MainWindow::exportResultsCsvTo(const QString& path, CsvColumns columns) {
+  const std::shared_ptr<RunResults> results = m_simulation->results();
+  if (!results) return;
   try {
-    results->read([&](const Results& r) { writeResultsCsv(*results->model(), r, path.toStdString(), {m_document->filePath().toStdString(), {}}); });
+    results->read([&](const Results& r) { writeResultsCsv(*results->model(), r, path.toStdString(), {m_document->filePath().toStdString(), {}}, columns); });
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
   } catch (const Error& e) {
     report(tr("Could not export: %1").arg(QString::fromStdString(e.what())), true);

@@ -183,6 +183,51 @@ class TestCli : public QObject {
                                      << "mstmm: error: --size expects WIDTHxHEIGHT in 16..16384 pixels, not 'big'\n";
   }
 
+  // Issue 13.11: the results CSV can carry angular velocities and hinge
+  // loads. A uniform rod released from rest, horizontal, pulls on its pivot
+  // with m g / 4 downward at t = 0 (its centre falls at 3 g / 4), no
+  // horizontal force; its wz is the rate of its theta column.
+  void resultsCsvCarriesAngularVelocitiesAndHingeLoads() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath("rod.json"), out = dir.filePath("rod.csv");
+    QCOMPARE(mstmmCli({"generate", "chain", "--bodies", "1", "--planar", "--out", model}).exitCode, 0);
+    const Run r = mstmmCli({"simulate", model, "--dt", "1e-3", "--t-end", "0.2", "--angular-velocities", "--hinge-loads", "--out", out});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const Csv csv = readCsv(out);
+    for (const char* c : {"1.wx", "1.wy", "1.wz", "1.hinge_fx", "1.hinge_fy", "1.hinge_fz", "1.hinge_mx", "1.hinge_my", "1.hinge_mz"})
+      QVERIFY2(csv.header.contains(c), c);
+    QVERIFY(csv.comments.join(" ").contains("<body>.hinge_fx/_fy/_fz N"));
+    const auto column = [&](const char* name) { return static_cast<std::size_t>(csv.header.indexOf(name)); };
+    const double g = 9.81, m = 1.0;
+    QVERIFY(std::abs(csv.rows[0][column("1.hinge_fx")]) < 1e-12);
+    QVERIFY2(std::abs(csv.rows[0][column("1.hinge_fy")] + m * g / 4.0) < 1e-12, qPrintable(QString::number(csv.rows[0][column("1.hinge_fy")])));
+    double worst = 0.0;
+    for (std::size_t k = 1; k + 1 < csv.rows.size(); ++k) {
+      const double rate = (csv.rows[k + 1][column("1.theta")] - csv.rows[k - 1][column("1.theta")]) / (csv.rows[k + 1][0] - csv.rows[k - 1][0]);
+      worst = std::max(worst, std::abs(rate - csv.rows[k][column("1.wz")]));
+    }
+    qInfo("wz against the central difference of theta: within %.2e rad/s", worst);
+    QVERIFY(worst < 1e-4);  // O(dt^2) of the difference quotient, with theta'' ~ 15 rad/s^2 and theta''' bounded
+  }
+
+  // The ParaView export writes every K-th recorded frame and the last.
+  void paraViewExportTakesAFrameStride() {
+    QTemporaryDir dir;
+    const QString demo = QString::fromStdString(test::sourcePath("resources/examples/riccati-demo-planar.json"));
+    const Run r = mstmmCli({"export", demo, "--t-end", "1", "--every", "1", "--paraview", dir.filePath("pv/demo.pvd"), "--paraview-every", "30"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    const QStringList files = QDir(dir.filePath("pv")).entryList({"*.vtp"});
+    QCOMPARE(files.size(), 35);  // frames 0, 30, ..., 990 of 1001, and 1000
+    QFile pvd(dir.filePath("pv/demo.pvd"));
+    QVERIFY(pvd.open(QIODevice::ReadOnly));
+    const QString xml = QString::fromUtf8(pvd.readAll());
+    QCOMPARE(xml.count("<DataSet"), 35);
+    QVERIFY(xml.contains("timestep=\"0.029999999999999999\"") || xml.contains("timestep=\"0.03\""));
+    QVERIFY(xml.contains("timestep=\"1\""));
+    QCOMPARE(mstmmCli({"export", demo, "--t-end", "0.1", "--paraview", dir.filePath("x/a.pvd"), "--paraview-every", "0"}).err,
+             QString("mstmm: error: --paraview-every expects a whole number of recorded frames, 1 or more, not '0'\n"));
+  }
+
   void exportWritesPlotsImagesAndParaView() {
     QTemporaryDir dir;
     const QString demo = QString::fromStdString(test::sourcePath("resources/examples/riccati-demo-planar.json"));

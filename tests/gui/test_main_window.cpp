@@ -213,6 +213,15 @@ class TestMainWindow : public QObject {
     QVERIFY(QFile(tmp.filePath("plotted.csv")).size() > 1000);
     QCOMPARE(exports->exportParaView(tmp.filePath("pv/demo.pvd")), QString());
     QCOMPARE(QDir(tmp.filePath("pv")).entryList({"demo_*.vtp"}).size(), window.simulation()->results()->frameCount());
+    // Issue 13.11: a frame stride for ParaView (201 recorded: 0, 10, ..., 200),
+    // and the extra CSV columns.
+    QCOMPARE(exports->exportParaView(tmp.filePath("pv10/demo.pvd"), 10), QString());
+    QCOMPARE(QDir(tmp.filePath("pv10")).entryList({"demo_*.vtp"}).size(), (window.simulation()->results()->frameCount() - 1) / 10 + 1);
+    window.exportResultsCsvTo(tmp.filePath("all.csv"), {true, true});
+    QFile all(tmp.filePath("all.csv"));
+    QVERIFY(all.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(all.readAll());
+    QVERIFY(text.contains(",1.wz,") && text.contains(",7.hinge_my,"));
     render::AnimationOptions options;
     options.width = 160;
     options.height = 120;
