@@ -10,6 +10,7 @@
 #include <vtkCylinderSource.h>
 #include <vtkFloatArray.h>
 #include <vtkGlyph3DMapper.h>
+#include <vtkLightKit.h>
 #include <vtkMatrix4x4.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
@@ -30,6 +31,7 @@
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/state.hpp"
+#include "render/floor_grid.hpp"
 
 namespace mstmm::render {
 namespace {
@@ -83,11 +85,6 @@ vtkSmartPointer<vtkPolyData> canonicalGlyph(GlyphKind kind, const GlyphDetail& d
   source->SetPhiResolution(detail.spherePhi);
   source->Update();
   return source->GetOutput();
-}
-
-Vec3 upDirection(const Model& model) {
-  const double g = model.gravity().norm();
-  return g > 0 ? Vec3(-model.gravity() / g) : Vec3(Vec3::UnitY());
 }
 
 }  // namespace
@@ -270,6 +267,10 @@ Scene::Scene(std::shared_ptr<const Model> model)
   m_struts = std::make_unique<StrutDrawing>(*m_model, 0.15 * m_drawing.typicalBodySize);
   m_renderer->AddActor(m_struts->actor());
   buildGround();
+  // Key, fill, back and head lights rather than one headlight: bodies keep
+  // their shape when seen along the light.
+  auto lights = vtkSmartPointer<vtkLightKit>::New();
+  lights->AddLightsToRenderer(m_renderer);
   auto trailMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
   trailMapper->SetInputData(m_trails);
   m_trailActor->SetMapper(trailMapper);
@@ -351,6 +352,27 @@ namespace {
 
 /// A grey block of the ground: `size` along its own x, y, z axes, rotated by
 /// `r` and centred at `centre` (world).
+/// The floor grid's lines as one unlit actor.
+vtkSmartPointer<vtkActor> floorActor(const FloorGrid& grid) {
+  auto points = vtkSmartPointer<vtkPoints>::New();
+  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  for (const auto& [a, b] : floorLines(grid)) {
+    const vtkIdType ends[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
+    cells->InsertNextCell(2, ends);
+  }
+  auto data = vtkSmartPointer<vtkPolyData>::New();
+  data->SetPoints(points);
+  data->SetLines(cells);
+  auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  mapper->SetInputData(data);
+  auto actor = vtkSmartPointer<vtkActor>::New();
+  actor->SetMapper(mapper);
+  actor->GetProperty()->LightingOff();
+  actor->GetProperty()->SetColor(0.70, 0.73, 0.77);
+  actor->PickableOff();
+  return actor;
+}
+
 vtkSmartPointer<vtkActor> groundBlock(const Vec3& size, const Mat3& r, const Vec3& centre) {
   auto source = vtkSmartPointer<vtkCubeSource>::New();
   source->SetXLength(size.x());
@@ -391,6 +413,7 @@ void Scene::buildGround() {
   }
   for (const CompiledCut& cut : m_model->cuts())
     if (cut.root.ground()) m_renderer->AddActor(groundBlock(plate, r, cut.root.point + up * (0.5 * thickness)));
+  m_renderer->AddActor(floorActor(floorGridFor(*m_model, m_drawing.typicalBodySize)));
 }
 
 void Scene::setStates(const std::vector<BodyState>& states) {

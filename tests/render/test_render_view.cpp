@@ -19,6 +19,7 @@
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
 #include "render/load_arrows.hpp"
+#include "render/floor_grid.hpp"
 #include "render/offscreen_renderer.hpp"
 #include "render/result_states.hpp"
 #include "render/strut_drawing.hpp"
@@ -523,6 +524,43 @@ class TestRenderView : public QObject {
     }
     qInfo("motion box in the export: %.0f..%.0f x %.0f..%.0f px", left, right, top, bottom);
     QVERIFY(right - left > 0.9 * 1920 || bottom - top > 0.9 * 1080);
+  }
+
+  // Issue 13.6: the floor lies below everything the model reaches in a run
+  // (a 5-body spatial chain released from near horizontal swings through
+  // its lowest reach), its grid spacing is a round length, and an
+  // isometric view shows the grid.
+  void floorLiesBelowEverythingTheModelReaches() {
+    ChainOptions o;
+    o.bodies = 5;
+    const auto model = compile(generateChain(o));
+    const FloorGrid floor = floorGridFor(*model, 1.0);
+    SimulationSettings settings;
+    settings.endTime = 3.0;
+    Results results(*model);
+    QCOMPARE(simulate(model, settings, results).status, RunStatus::Completed);
+    double lowest = 1e9;
+    for (int f = 0; f < results.frameCount(); ++f)
+      for (int s = 0; s < results.recordedBodyCount(); ++s)
+        for (const Vec3& p : {results.inputEnd(f, s), results.outputEnd(f, s)}) lowest = std::min(lowest, (p - floor.centre).dot(floor.up));
+    qInfo("floor %.3g m below the anchor, grid %.3g m; the lowest body end stays %.3g m above it", floor.reach, floor.spacing, lowest);
+    QVERIFY(lowest > 0.0);
+    const double mantissa = floor.spacing / std::pow(10.0, std::floor(std::log10(floor.spacing) + 1e-12));
+    QVERIFY(std::abs(mantissa - 1) < 1e-9 || std::abs(mantissa - 2) < 1e-9 || std::abs(mantissa - 5) < 1e-9);
+    OffscreenRenderer renderer;
+    renderer.setModel(model);
+    renderer.setPreset(CameraPreset::Isometric);
+    renderer.fitBox(floor.centre - Vec3::Constant(floor.halfWidth), floor.centre + Vec3::Constant(floor.halfWidth), 4.0 / 3.0);
+    const QImage image = renderer.render(400, 300);
+    saveArtefact(image, "render-floor-grid.png");
+    const QColor background(224, 230, 237);  // 0.88, 0.90, 0.93
+    int grid = 0;
+    for (int y = 150; y < 300; ++y)
+      for (int x = 100; x < 300; ++x) {
+        const QColor c = image.pixelColor(x, y);
+        grid += std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) + std::abs(c.blue() - background.blue()) > 20;
+      }
+    QVERIFY2(grid > 200, qPrintable(QString::number(grid)));
   }
 
   void largeImagesHaveTheRequestedSize() {

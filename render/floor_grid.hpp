@@ -1,0 +1,35 @@
+#pragma once
+// The floor of the 3-D view: a grid on a plane across gravity, below
+// everything the model can reach, its spacing a round length scaled to the
+// model, so that a viewer sees which way is down and how large things are.
+// Geometry only; Scene draws it.
+
+#include <utility>
+#include <vector>
+
+#include "core/model/model.hpp"
+
+namespace mstmm::render {
+
+/// Against gravity (+y when there is none).
+Vec3 upDirection(const Model& model);
+
+struct FloorGrid {
+  Vec3 centre = Vec3::Zero();  // on the floor, under the root's anchor
+  Vec3 up = Vec3::UnitY();
+  double halfWidth = 1.0;      // m, a whole number of spacings
+  double spacing = 0.1;        // m: 1, 2 or 5 times a power of ten
+  double reach = 0.0;          // m: the longest chain of body extents hanging from the anchor
+};
+
+/// The floor for a model: `reach` below the root's anchor (the largest sum,
+/// along a path from the ground, of how far each body's input ends lie from
+/// the output end it hangs by: no motion of the hinges reaches further) and
+/// a tenth of a body further; about ten spacings across each half. A root
+/// on a slider may run past it.
+FloorGrid floorGridFor(const Model& model, double typicalBodySize);
+
+/// The grid's lines, from end to end: 2 (2n + 1) segments for n spacings a half.
+std::vector<std::pair<Vec3, Vec3>> floorLines(const FloorGrid& grid);
+
+}  // namespace mstmm::render
