@@ -30,6 +30,13 @@ void TopologyView::fitAll() {
   centerOn(bounds.center());
 }
 
+void TopologyView::focusOn(QGraphicsItem* item) {
+  if (!item) return;
+  if (transform().m11() < 1.0) setTransform(QTransform());  // fitted to a large graph: nodes would be specks
+  setSceneRect(QRectF());
+  centerOn(item);
+}
+
 void TopologyView::zoomBy(double factor) {
   const double current = transform().m11();
   const double target = std::clamp(current * factor, 0.002, 8.0);

@@ -22,6 +22,8 @@ class TopologyView : public QGraphicsView {
  public:
   TopologyView(ModelDocument* document, TopologyScene* scene, QWidget* parent = nullptr);
   void fitAll();
+  /// Centres an item at a readable scale (nodes at their drawn size or larger).
+  void focusOn(QGraphicsItem* item);
   void zoomBy(double factor);
 
  signals:

@@ -121,6 +121,7 @@ void MainWindow::createActions() {
   addAction("copy", tr("&Copy"), QKeySequence::Copy, [this] { copy(); });
   addAction("paste", tr("&Paste"), QKeySequence::Paste, [this] { paste(); });
   addAction("delete", tr("&Delete"), QKeySequence(Qt::Key_Delete), [this] { deleteSelection(m_document); });
+  addAction("find", tr("&Find Body or Hinge…"), QKeySequence::Find, [this] { askFind(); });
   addAction("selectAll", tr("Select &All"), QKeySequence::SelectAll, [this] {
     Selection all;
     for (const BodySpec& b : m_document->spec().bodies) all.bodies.insert(b.id.value);
@@ -191,7 +192,7 @@ void MainWindow::createMenus() {
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
   for (const char* name : {"undo", "redo"}) edit->addAction(action(name));
   edit->addSeparator();
-  for (const char* name : {"cut", "copy", "paste", "delete", "selectAll"}) edit->addAction(action(name));
+  for (const char* name : {"cut", "copy", "paste", "delete", "selectAll", "find"}) edit->addAction(action(name));
   edit->addSeparator();
   for (const char* name : {"addBody", "attachGround", "layout"}) edit->addAction(action(name));
   edit->addSeparator();

@@ -43,6 +43,9 @@ class MainWindow : public QMainWindow {
   TopologyScene* graphScene() const { return m_scene; }
   /// Writes the current results as CSV, with the extra columns asked for.
   void exportResultsCsvTo(const QString& path, CsvColumns columns);
+  /// Selects the body or hinge of that name and brings it into view in the
+  /// graph and the 3-D view (Edit > Find); false if there is none.
+  bool findElement(const QString& name);
   /// The folder Save As starts in (never the bundled examples).
   QString saveDirectory() const;
   TopologyView* graphView() const { return m_view; }
@@ -85,6 +88,8 @@ class MainWindow : public QMainWindow {
  signals:
   /// A run's results object, as soon as the model compiled (views follow it live).
   void resultsChanged(std::shared_ptr<mstmm::gui::RunResults> results);
+  /// Find picked an element: the 3-D view brings the selection into view.
+  void focusOnSelection();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -94,6 +99,7 @@ class MainWindow : public QMainWindow {
   void createMenus();
   void createToolBar();
   void createDocks();
+  void askFind();
   void applyDefaultLayout();
   void createStatusBar();
   QAction* addAction(const QString& name, const QString& text, const QKeySequence& shortcut, const std::function<void()>& slot,

@@ -8,6 +8,7 @@
 #include <QFileDialog>
 #include <QDir>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QStandardPaths>
 #include <QMenu>
 #include <QMessageBox>
@@ -22,6 +23,7 @@
 #include "core/io/results_csv.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
 #include "gui/document/model_actions.hpp"
+#include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/panels/messages_panel.hpp"
@@ -183,6 +185,41 @@ void MainWindow::rebuildRecentMenu() {
       if (maybeSave()) openFile(path);
     })->setToolTip(path);
   m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::askFind() {
+  QStringList names;
+  for (const BodySpec& b : m_document->spec().bodies) names << QString::fromStdString(b.name);
+  for (const HingeSpec& h : m_document->spec().hinges) names << QString::fromStdString(h.name);
+  names.removeDuplicates();
+  bool ok = false;
+  const QString name = QInputDialog::getItem(this, tr("Find"), tr("Body or hinge name:"), names, 0, true, &ok);
+  if (ok && !name.isEmpty() && !findElement(name.trimmed())) report(tr("There is no body or hinge named '%1'.").arg(name), false);
+}
+
+bool MainWindow::findElement(const QString& name) {
+  const std::string wanted = name.toStdString();
+  Selection s;
+  QGraphicsItem* item = nullptr;
+  for (const BodySpec& b : m_document->spec().bodies)
+    if (b.name == wanted) {
+      s.bodies.insert(b.id.value);
+      item = m_scene->bodyItem(b.id.value);
+      break;
+    }
+  if (s.bodies.isEmpty())
+    for (const HingeSpec& h : m_document->spec().hinges)
+      if (h.name == wanted) {
+        s.hinges.insert(h.id.value);
+        s.bodies.insert(h.child.value);  // the 3-D view shows a hinge by its tip-side body
+        item = m_scene->hingeItem(h.id.value);
+        break;
+      }
+  if (!item) return false;
+  m_document->setSelection(s);
+  m_view->focusOn(item);
+  emit focusOnSelection();
+  return true;
 }
 
 void MainWindow::copy() {

@@ -45,6 +45,7 @@ StudioWorkspace::StudioWorkspace(MainWindow* window)
   m_live->setInterval(100);
   connect(m_live, &QTimer::timeout, this, &StudioWorkspace::pullNewSamples);
   connect(window, &MainWindow::resultsChanged, this, &StudioWorkspace::showResults);
+  connect(window, &MainWindow::focusOnSelection, m_viewPanel, &ViewPanel::frameSelection);
   connect(window->simulation(), &SimulationController::finished, this, &StudioWorkspace::runFinished);
   createPlaybackActions(window);
   createViewActions(window);

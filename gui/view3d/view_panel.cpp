@@ -6,8 +6,10 @@
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <limits>
 
 #include "core/error.hpp"
+#include "core/math/rotation.hpp"
 #include "gui/document/model_document.hpp"
 #include "gui/playback/playback_clock.hpp"
 #include "gui/run/run_results.hpp"
@@ -169,6 +171,27 @@ void ViewPanel::updateTrails(const Results& results, double t) {
     return;
   }
   m_view->setTrails(render::trailsAt(*m_results->model(), results, m_view->selection(), t, m_trailWindow->value()));
+}
+
+void ViewPanel::frameSelection() {
+  const std::shared_ptr<const Model> model = m_view->model();
+  const std::vector<render::BodyState> states = m_view->states();
+  if (!model || states.size() != static_cast<std::size_t>(model->bodyCount())) return;
+  Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  for (quint32 id : m_document->selection().bodies) {
+    if (!m_compiledOfBodyId.contains(id)) continue;
+    const int i = m_compiledOfBodyId.value(id);
+    const render::BodyState& s = states[static_cast<std::size_t>(i)];
+    const Mat3 r = rotationFromQuaternion(s.orientation);
+    for (const Vec3& p : {Vec3(s.input), Vec3(s.input + r * model->body(i).output), Vec3(s.input + r * model->body(i).com)}) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
+  }
+  if (!(lo.x() <= hi.x())) return;
+  const double around = std::max(0.5 * (hi - lo).norm(), 0.05);  // the body and as much again around it
+  m_view->fitBox(lo - Vec3::Constant(around), hi + Vec3::Constant(around));
+  m_userMovedCamera = true;
 }
 
 void ViewPanel::applySelection() {

@@ -43,6 +43,8 @@ class ViewPanel : public QWidget {
   void frameMotion();
   void setTrails(bool on, double windowSeconds);
   void setFollowSelection(bool on);
+  /// Frames the selected bodies where they are now (Edit > Find).
+  void frameSelection();
   bool trailsShown() const;
   double trailWindow() const;
 

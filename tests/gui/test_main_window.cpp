@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QMenuBar>
 #include <QDockWidget>
+#include <QGraphicsView>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -20,8 +21,10 @@
 #include "core/generate/generators.hpp"
 #include "core/sim/interpolation.hpp"
 #include "core/io/model_json.hpp"
+#include "core/math/rotation.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
+#include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
 #include "gui/exports/export_actions.hpp"
 #include "gui/main/studio_setup.hpp"
@@ -381,6 +384,40 @@ class TestMainWindow : public QObject {
     QTemporaryDir own;
     QVERIFY(window.saveFile(own.path() + "/mine.json"));
     QCOMPARE(window.saveDirectory(), QFileInfo(own.path()).absoluteFilePath());
+  }
+
+  // Issue 13.3 (Find): in the 500-body branch system, Find selects body
+  // '251' and brings it into view: in the graph at a readable scale (its node
+  // inside the viewport), in the 3-D view framed (its ends project inside
+  // the view and more than 40 px apart). A hinge is found by its name too.
+  void findBringsAnElementIntoView() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("branch-999"));
+    QTest::qWait(100);
+    QVERIFY(!window.findElement("no such body"));
+    QVERIFY(window.findElement("251"));
+    ModelDocument* doc = window.document();
+    BodyId found;
+    for (const BodySpec& b : doc->spec().bodies)
+      if (b.name == "251") found = b.id;
+    QCOMPARE(doc->selection().bodies, QSet<quint32>{found.value});
+    QGraphicsView* graph = window.graphView();
+    const QPoint node = graph->mapFromScene(window.graphScene()->bodyItem(found.value)->pos());
+    QVERIFY(graph->viewport()->rect().contains(node));
+    QVERIFY(graph->transform().m11() >= 1.0);
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    render::ViewWidget* view = workspace->viewPanel()->view();
+    const auto model = view->model();
+    const int i = model->bodyByName("251");
+    const render::BodyState s = view->states()[static_cast<std::size_t>(i)];
+    const Vec3 a = view->projectToPixel(s.input, view->width(), view->height());
+    const Vec3 b = view->projectToPixel(s.input + rotationFromQuaternion(s.orientation) * model->body(i).output, view->width(), view->height());
+    qInfo("body 251 in the 3-D view: (%.0f, %.0f) to (%.0f, %.0f) of %dx%d", a.x(), a.y(), b.x(), b.y(), view->width(), view->height());
+    for (const Vec3& p : {a, b}) QVERIFY(p.x() >= 0 && p.x() < view->width() && p.y() >= 0 && p.y() < view->height());
+    QVERIFY((a - b).head<2>().norm() > 40.0);
+    QVERIFY(window.findElement("250"));  // a hinge of the branch system
+    QCOMPARE(doc->selection().hinges.size(), qsizetype(1));
   }
 
   void menusHoldWhatTheyShould() {
