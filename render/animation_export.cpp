@@ -1,6 +1,8 @@
 #include "render/animation_export.hpp"
 
 #include <QDir>
+#include <QFontMetrics>
+#include <QPainter>
 #include <QProcess>
 #include <QStandardPaths>
 #include <algorithm>
@@ -23,6 +25,20 @@ std::vector<double> animationTimes(const Results& results, const AnimationOption
   for (long k = 0; k <= steps; ++k) times.push_back(t0 + static_cast<double>(k) * dt);
   if (t1 - times.back() > 1e-9 * std::max(1.0, std::abs(t1))) times.push_back(t1);  // the last recorded state is always shown
   return times;
+}
+
+void stampTime(QImage& frame, double t) {
+  QPainter painter(&frame);
+  QFont font = painter.font();
+  font.setPixelSize(std::max(10, frame.height() / 30));
+  painter.setFont(font);
+  const QString text = QString("t = %1 s").arg(t, 0, 'f', 3);
+  const QFontMetrics metrics(font);
+  const int margin = std::max(4, frame.height() / 80);
+  const QRect box(margin, margin, metrics.horizontalAdvance(text) + 2 * margin, metrics.height() + margin);
+  painter.fillRect(box, QColor(255, 255, 255, 200));
+  painter.setPen(QColor(30, 30, 30));
+  painter.drawText(box, Qt::AlignCenter, text);
 }
 
 int renderAnimation(std::shared_ptr<const Model> model, const Results& results, const AnimationOptions& options, const SceneHandle* look,
@@ -52,7 +68,9 @@ int renderAnimation(std::shared_ptr<const Model> model, const Results& results, 
     renderer.setVisibleBodies(visible);
     renderer.setStates(states);
     if (options.trails) renderer.setTrails(trailsAt(*model, results, options.trailBodies, times[static_cast<std::size_t>(k)], options.trailWindow));
-    if (!frame(renderer.render(options.width, options.height), k, count)) return k + 1;
+    QImage image = renderer.render(options.width, options.height);
+    if (options.timeStamp) stampTime(image, times[static_cast<std::size_t>(k)]);
+    if (!frame(image, k, count)) return k + 1;
   }
   return count;
 }

@@ -26,7 +26,12 @@ struct AnimationOptions {
   double trailWindow = 1.0;         // s
   std::vector<int> trailBodies;     // compiled indices; empty: the tips
   bool currentCamera = false;       // keep the look's camera as it is; otherwise the whole motion is framed for this frame size
+  bool timeStamp = true;            // "t = 1.250 s" in the top left corner of each frame
 };
+
+/// Writes the simulated time into a frame's top left corner, dark on a pale
+/// box, sized to the frame (about 1/30 of its height).
+void stampTime(QImage& frame, double t);
 
 /// The times of the animation's frames: from the start to the end of the
 /// (clamped) range every speed/fps seconds, the end included.

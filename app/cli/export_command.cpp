@@ -149,7 +149,7 @@ int exportCommand(const std::vector<std::string>& args) {
   std::set<std::string> options = kSimulationOptions;
   options.insert({"csv", "plotted-csv", "plot", "plot-quantity", "plot-component", "plot-bodies", "angles", "axis", "plot-size", "image", "time",
                   "view", "size", "frames", "video", "fps", "speed", "from", "to", "paraview", "paraview-every", "trail-window"});
-  const Arguments a(args, options, {"radians", "trails", "project-initial-state", "angular-velocities", "hinge-loads"});
+  const Arguments a(args, options, {"radians", "trails", "project-initial-state", "angular-velocities", "hinge-loads", "no-time-stamp"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "export needs exactly one model file (mstmm export MODEL.json ...)");
   const bool any = a.has("csv") || a.has("plotted-csv") || a.has("plot") || a.has("image") || a.has("frames") || a.has("video") || a.has("paraview");
   if (!any) throw Error(ErrorKind::Input, "export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)");
@@ -171,6 +171,7 @@ int exportCommand(const std::vector<std::string>& args) {
   animation.startTime = a.number("from", animation.startTime);
   animation.endTime = a.number("to", animation.endTime);
   animation.trails = a.has("trails");
+  animation.timeStamp = !a.has("no-time-stamp");
   animation.trailWindow = a.number("trail-window", 1.0);
   const render::CameraPreset preset = presetOf(a.value("view", model->planar() ? "front" : "isometric"));
   const bool needs3d = a.has("image") || a.has("frames") || a.has("video");

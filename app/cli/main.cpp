@@ -32,7 +32,7 @@ const CommandUsage kCommands[] = {
      "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment|slide|slide-rate|loads] [--plot-component K]\n"
      "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
      "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
-     "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S]\n"
+     "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S] [--no-time-stamp]\n"
      "           [--paraview F.pvd] [--paraview-every K] [--angular-velocities] [--hinge-loads]\n"
      "      run the model, then write the results (CSV), plots (PNG/SVG), 3-D images, animation frames,\n"
      "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp, every K-th recorded frame);\n"

@@ -67,7 +67,8 @@ bool ImageSizeDialog::currentCamera() const { return m_currentCamera->isVisible(
 AnimationDialog::AnimationDialog(const QSize& viewSize, double startTime, double endTime, bool trails, double trailWindow, QWidget* parent)
     : ImageSizeDialog(viewSize, parent, false), m_fps(numberBox(1, 240, 30, 1, tr(" frames/s"))), m_speed(numberBox(0.01, 100, 1, 2, tr("×"))),
       m_start(numberBox(startTime, endTime, startTime, 4, tr(" s"))), m_end(numberBox(startTime, endTime, endTime, 4, tr(" s"))),
-      m_trailWindow(numberBox(0.01, 1e6, trailWindow, 2, tr(" s"))), m_trails(new QCheckBox(tr("Trace the tips (or the selected bodies)"))) {
+      m_trailWindow(numberBox(0.01, 1e6, trailWindow, 2, tr(" s"))), m_trails(new QCheckBox(tr("Trace the tips (or the selected bodies)"))),
+      m_timeStamp(new QCheckBox(tr("Simulated time in the top left corner"))) {
   setWindowTitle(tr("Animation"));
   m_preset->setCurrentIndex(2);
   m_width->setValue(1280);
@@ -80,6 +81,8 @@ AnimationDialog::AnimationDialog(const QSize& viewSize, double startTime, double
   form->addRow(tr("From:"), m_start);
   form->addRow(tr("To:"), m_end);
   form->addRow(tr("Trails:"), m_trails);
+  m_timeStamp->setChecked(true);
+  form->addRow(tr("Time stamp:"), m_timeStamp);
   form->addRow(tr("Trail length:"), m_trailWindow);
   offerCurrentCamera();
   addButtons(this, form);
@@ -94,6 +97,7 @@ render::AnimationOptions AnimationDialog::options() const {
   o.startTime = m_start->value();
   o.endTime = m_end->value();
   o.trails = m_trails->isChecked();
+  o.timeStamp = m_timeStamp->isChecked();
   o.trailWindow = m_trailWindow->value();
   o.currentCamera = currentCamera();
   return o;

@@ -42,7 +42,7 @@ class AnimationDialog : public ImageSizeDialog {
 
  private:
   QDoubleSpinBox *m_fps, *m_speed, *m_start, *m_end, *m_trailWindow;
-  QCheckBox* m_trails;
+  QCheckBox *m_trails, *m_timeStamp;
 };
 
 }  // namespace mstmm::gui

@@ -17,9 +17,10 @@
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/model/model.hpp"
+#include "render/animation_export.hpp"
 #include "render/body_drawing.hpp"
-#include "render/load_arrows.hpp"
 #include "render/floor_grid.hpp"
+#include "render/load_arrows.hpp"
 #include "render/offscreen_renderer.hpp"
 #include "render/result_states.hpp"
 #include "render/strut_drawing.hpp"
@@ -561,6 +562,48 @@ class TestRenderView : public QObject {
         grid += std::abs(c.red() - background.red()) + std::abs(c.green() - background.green()) + std::abs(c.blue() - background.blue()) > 20;
       }
     QVERIFY2(grid > 200, qPrintable(QString::number(grid)));
+  }
+
+  // Issue 13.4: animation frames carry the simulated time in their top
+  // left corner (a pale box with dark text that changes with the time),
+  // unless asked not to.
+  void animationFramesCarryATimeStamp() {
+    ChainOptions o;
+    o.bodies = 3;
+    o.planar = true;
+    const auto model = compile(generateChain(o));
+    SimulationSettings settings;
+    settings.endTime = 1.0;
+    Results results(*model);
+    QCOMPARE(simulate(model, settings, results).status, RunStatus::Completed);
+    AnimationOptions options;
+    options.width = 480;
+    options.height = 270;
+    options.fps = 2.0;
+    std::vector<QImage> stamped, plain;
+    renderAnimation(model, results, options, nullptr, [&](const QImage& image, int, int) { stamped.push_back(image); return true; });
+    options.timeStamp = false;
+    renderAnimation(model, results, options, nullptr, [&](const QImage& image, int, int) { plain.push_back(image); return true; });
+    QCOMPARE(stamped.size(), std::size_t(3));  // t = 0, 0.5, 1
+    saveArtefact(stamped[1], "render-time-stamp.png");
+    const QRect corner(0, 0, 120, 20);
+    auto dark = [&](const QImage& image) {
+      int n = 0;
+      for (int y = corner.top(); y <= corner.bottom(); ++y)
+        for (int x = corner.left(); x <= corner.right(); ++x) n += qGray(image.pixel(x, y)) < 100;
+      return n;
+    };
+    auto differing = [&](const QImage& a, const QImage& b) {
+      int n = 0;
+      for (int y = corner.top(); y <= corner.bottom(); ++y)
+        for (int x = corner.left(); x <= corner.right(); ++x) n += a.pixel(x, y) != b.pixel(x, y);
+      return n;
+    };
+    qInfo("dark text pixels in the corner: %d stamped, %d plain; %d pixels differ between t = 0.5 and t = 1", dark(stamped[1]), dark(plain[1]),
+          differing(stamped[1], stamped[2]));
+    QVERIFY(dark(stamped[1]) > 30);
+    QCOMPARE(dark(plain[1]), 0);
+    QVERIFY(differing(stamped[1], stamped[2]) > 10);  // "0.500" and "1.000"
   }
 
   void largeImagesHaveTheRequestedSize() {
