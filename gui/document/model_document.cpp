@@ -106,7 +106,7 @@ void ModelDocument::readLayout() {
 // A tidy tree layout: leaves in consecutive slots, each parent centred over
 // its children, one level per hinge from the ground. Subtrees occupy disjoint
 // slot ranges, so no two bodies share a place.
-QHash<quint32, QPointF> ModelDocument::autoLayout() const {
+QHash<quint32, QPointF> ModelDocument::autoLayout(const QSet<quint32>& sameLevel) const {
   const int n = static_cast<int>(m_spec.bodies.size());
   std::unordered_map<std::uint32_t, int> index;
   for (int i = 0; i < n; ++i) index.emplace(m_spec.bodies[static_cast<std::size_t>(i)].id.value, i);
@@ -135,7 +135,8 @@ QHash<quint32, QPointF> ModelDocument::autoLayout() const {
       if (next < kids.size()) {
         const int child = kids[next++].second;
         placed[static_cast<std::size_t>(child)] = true;
-        stack.emplace_back(child, 0, depth + 1);
+        const bool level = sameLevel.contains(m_spec.bodies[static_cast<std::size_t>(child)].id.value);
+        stack.emplace_back(child, 0, level ? depth : depth + 1);
         continue;
       }
       double x = 0.0;

@@ -64,7 +64,9 @@ class ModelDocument : public QObject {
   QPointF position(BodyId id) const { return m_positions.value(id.value); }
   bool hasPosition(BodyId id) const { return m_positions.contains(id.value); }
   /// Root at the top, tips at the bottom; every body gets a position.
-  QHash<quint32, QPointF> autoLayout() const;
+  /// The tidy tree layout: each body a level below its parent, except the
+  /// bodies in `sameLevel`, placed at their parent's level (folded chains).
+  QHash<quint32, QPointF> autoLayout(const QSet<quint32>& sameLevel = {}) const;
 
   // Selection (not undoable, not part of the file).
   const Selection& selection() const { return m_selection; }

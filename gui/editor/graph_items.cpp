@@ -1,8 +1,10 @@
 #include "gui/editor/graph_items.hpp"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 #include <QtMath>
+#include <algorithm>
 
 #include "gui/editor/topology_scene.hpp"
 
@@ -46,14 +48,27 @@ void BodyItem::setState(bool multiInput, bool root, const QString& problem) {
   update();
 }
 
+void BodyItem::setChain(int count, const QString& label) {
+  prepareGeometryChange();
+  m_chainCount = count;
+  m_chainLabel = label;
+  QFont font;
+  font.setPointSizeF(8.0);
+  m_chainHalfWidth = std::max(3.6 * kRadius, 0.5 * QFontMetricsF(font).horizontalAdvance(label) + 12.0);  // the label fits
+  if (count > 1) setToolTip(QObject::tr("%1: a chain folded into one node; double-click to unfold it").arg(label));
+  update();
+}
+
 QRectF BodyItem::boundingRect() const {
   const double r = kRadius + 7;
+  if (m_chainCount > 1) return QRectF(-m_chainHalfWidth - 8, -r, 2 * m_chainHalfWidth + 16, 2 * r);
   return QRectF(-1.5 * kRadius, -r, 3 * kRadius, 2 * r);
 }
 
 QPainterPath BodyItem::shape() const {
   QPainterPath p;
-  p.addEllipse(QPointF(0, 0), kRadius + 4, kRadius + 4);
+  if (m_chainCount > 1) p.addRoundedRect(QRectF(-m_chainHalfWidth - 4, -kRadius - 4, 2 * m_chainHalfWidth + 8, 2 * kRadius + 8), 10, 10);
+  else p.addEllipse(QPointF(0, 0), kRadius + 4, kRadius + 4);
   return p;
 }
 
@@ -63,6 +78,22 @@ void BodyItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, 
   QColor line = !m_problem.isEmpty() ? kProblem : kOutline;
   if (selected) line = kSelected;
   const double lod = levelOfDetail(option, painter);
+  if (m_chainCount > 1) {  // a folded chain: a stack of two rounded boxes and its range
+    painter->setRenderHint(QPainter::Antialiasing);
+    const QRectF box(-m_chainHalfWidth, -kRadius, 2 * m_chainHalfWidth, 2 * kRadius);
+    painter->setBrush(fill.darker(108));
+    painter->setPen(QPen(line, 1.2));
+    painter->drawRoundedRect(box.translated(4, 4), 9, 9);
+    painter->setBrush(fill);
+    painter->setPen(QPen(line, m_root ? 3.5 : (selected ? 2.5 : 1.5)));
+    painter->drawRoundedRect(box, 9, 9);
+    QFont font = painter->font();
+    font.setPointSizeF(8.0);
+    painter->setFont(font);
+    painter->setPen(Qt::black);
+    painter->drawText(box, Qt::AlignCenter, m_chainLabel);
+    return;
+  }
   if (lod < 0.35) {  // far out: a dot is enough, and thousands draw fast
     painter->setPen(Qt::NoPen);
     painter->setBrush(selected ? kSelected : (!m_problem.isEmpty() ? kProblem : fill.darker(115)));

@@ -23,6 +23,10 @@ class BodyItem : public QGraphicsItem {
   /// outline, a body with a problem is red and explains it in its tooltip.
   void setState(bool multiInput, bool root, const QString& problem);
   bool hasProblem() const { return !m_problem.isEmpty(); }
+  /// Drawn as a folded chain of `count` bodies ("bodies 12–998 (987)") when
+  /// count > 1; double-clicking it unfolds the chain.
+  void setChain(int count, const QString& label);
+  int chainCount() const { return m_chainCount; }
 
   QRectF boundingRect() const override;
   QPainterPath shape() const override;
@@ -37,6 +41,9 @@ class BodyItem : public QGraphicsItem {
   bool m_multiInput = false;
   bool m_root = false;
   QString m_problem;
+  int m_chainCount = 1;
+  QString m_chainLabel;
+  double m_chainHalfWidth = 0.0;
 };
 
 /// The ground boundary "0" that a ground hinge points to.

@@ -25,7 +25,10 @@ TopologyScene::~TopologyScene() {
 void TopologyScene::onDocumentChanged(Change change) {
   switch (change) {
     case Change::Structure:
-    case Change::Everything: rebuild(); break;
+    case Change::Everything:
+      m_unfolded.clear();
+      rebuild();
+      break;
     case Change::Layout: applyLayout(); break;
     case Change::Body:
     case Change::Hinge:
@@ -43,11 +46,13 @@ void TopologyScene::rebuild() {
   m_hingesAtBody.clear();
   m_struts.clear();
   const ModelSpec& spec = m_document->spec();
+  findChains();
   for (const BodySpec& b : spec.bodies) {
     auto* item = new BodyItem(b.id.value);
-    item->setPos(m_document->position(b.id));
+    item->setPos(displayPosition(b.id.value));
     addItem(item);
     m_bodies.insert(b.id.value, item);
+    if (m_chainOf.contains(b.id.value) && m_chainOf.value(b.id.value) != b.id.value) item->setVisible(false);  // inside a folded chain
   }
   for (const HingeSpec& h : spec.hinges) {
     BodyItem* tip = m_bodies.value(h.child.value);
@@ -65,6 +70,7 @@ void TopologyScene::rebuild() {
     auto* item = new HingeItem(h.id.value);
     addItem(item);
     item->setEnds(tip, root);
+    if (m_chainOf.contains(h.child.value) && m_chainOf.value(h.child.value) != h.child.value) item->setVisible(false);  // inside a folded chain
     m_hinges.insert(h.id.value, item);
     m_hingesAtBody.insert(h.child.value, h.id.value);
     if (h.parent) m_hingesAtBody.insert(h.parent->value, h.id.value);
@@ -81,6 +87,71 @@ void TopologyScene::rebuild() {
   m_syncing = false;
   refresh();
   onDocumentSelectionChanged();
+}
+
+// Runs of bodies that hang one below the other, each with exactly one child
+// and nothing else attached (no loop closures, struts or ground hinges at
+// input ends), found from each run's top: the body whose parent does not
+// continue it.
+void TopologyScene::findChains() {
+  m_chains.clear();
+  m_chainOf.clear();
+  m_foldedLayout.clear();
+  const ModelSpec& spec = m_document->spec();
+  if (static_cast<int>(spec.bodies.size()) < kFoldFrom) return;
+  QHash<quint32, int> childCount;
+  QHash<quint32, quint32> onlyChild, parentOf;
+  QSet<quint32> attached;  // bodies something else attaches to: they stay visible
+  for (const HingeSpec& h : spec.hinges) {
+    if (!h.atChildOutput()) {
+      attached.insert(h.child.value);
+      if (h.parent) attached.insert(h.parent->value);
+      continue;
+    }
+    if (!h.parent) continue;
+    childCount[h.parent->value] += 1;
+    onlyChild.insert(h.parent->value, h.child.value);
+    parentOf.insert(h.child.value, h.parent->value);
+  }
+  QSet<QString> strutEnds;
+  for (const SpringDamperSpec& strut : spec.springs) strutEnds << QString::fromStdString(strut.bodyA) << QString::fromStdString(strut.bodyB);
+  for (const BodySpec& b : spec.bodies)
+    if (strutEnds.contains(QString::fromStdString(b.name))) attached.insert(b.id.value);
+  auto continues = [&](quint32 b) { return childCount.value(b) == 1 && !attached.contains(b); };
+  QSet<quint32> collapsed;
+  for (const BodySpec& body : spec.bodies) {
+    const quint32 top = body.id.value;
+    if (!continues(top) || (parentOf.contains(top) && continues(parentOf.value(top)))) continue;
+    QList<quint32> run;
+    for (quint32 b = top; continues(b); b = onlyChild.value(b)) run.push_back(b);
+    if (run.size() < kMinChain || m_unfolded.contains(top)) continue;
+    m_chains.insert(top, run);
+    for (quint32 b : run) {
+      m_chainOf.insert(b, top);
+      if (b != top) collapsed.insert(b);
+    }
+  }
+  if (m_chains.isEmpty()) return;
+  m_foldedLayout = m_document->autoLayout(collapsed);
+  for (auto it = m_chains.cbegin(); it != m_chains.cend(); ++it)
+    for (quint32 b : it.value()) m_foldedLayout.insert(b, m_foldedLayout.value(it.key()));  // edges to the chain end at its node
+}
+
+QPointF TopologyScene::displayPosition(quint32 bodyId) const {
+  return m_chains.isEmpty() ? m_document->position(BodyId{bodyId}) : m_foldedLayout.value(bodyId, m_document->position(BodyId{bodyId}));
+}
+
+bool TopologyScene::unfold(quint32 bodyId) {
+  if (!m_chainOf.contains(bodyId)) return false;
+  m_unfolded.insert(m_chainOf.value(bodyId));
+  rebuild();
+  return true;
+}
+
+int TopologyScene::visibleBodyCount() const {
+  int n = 0;
+  for (const BodyItem* item : m_bodies) n += item->isVisible();
+  return n;
 }
 
 // Labels and the look of every item: multi-input bodies, the root, and the
@@ -110,6 +181,11 @@ void TopologyScene::refresh() {
     if (BodyItem* item = m_bodies.value(b.id.value)) {
       item->setLabel(QString::fromStdString(b.name));
       item->setState(b.inputs.size() > 1, roots.contains(b.id.value), bodyProblems.value(static_cast<int>(i)));
+      if (const auto chain = m_chains.constFind(b.id.value); chain != m_chains.cend()) {
+        const BodySpec* last = m_document->body(BodyId{chain->back()});
+        item->setChain(static_cast<int>(chain->size()),
+                       tr("bodies %1–%2 (%3)").arg(QString::fromStdString(b.name), last ? QString::fromStdString(last->name) : QString()).arg(chain->size()));
+      }
     }
   }
   for (int k = 0; k < m_struts.size() && k < static_cast<int>(spec.springs.size()); ++k)
@@ -127,7 +203,7 @@ void TopologyScene::refresh() {
 void TopologyScene::applyLayout() {
   m_syncing = true;
   for (auto it = m_bodies.begin(); it != m_bodies.end(); ++it) {
-    const QPointF p = m_document->position(BodyId{it.key()});
+    const QPointF p = displayPosition(it.key());
     if (it.value()->pos() != p) it.value()->setPos(p);
   }
   m_syncing = false;

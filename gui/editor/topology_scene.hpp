@@ -34,6 +34,16 @@ class TopologyScene : public QGraphicsScene {
   /// Current positions of the given bodies' items.
   QHash<quint32, QPointF> itemPositions(const QList<quint32>& ids) const;
 
+  /// Large models (kFoldFrom bodies or more) show each run of kMinChain or
+  /// more bodies that hang one below the other, each with one child, as one
+  /// node "bodies 12–998 (987)", laid out as one level of the tree.
+  static constexpr int kFoldFrom = 200;
+  static constexpr int kMinChain = 8;
+  /// Unfolds the chain a body is folded into (no-op otherwise); true if it was.
+  bool unfold(quint32 bodyId);
+  /// Bodies whose items are shown (folded chains count once).
+  int visibleBodyCount() const;
+
  private:
   void onDocumentChanged(Change change);
   void onDocumentSelectionChanged();
@@ -42,6 +52,8 @@ class TopologyScene : public QGraphicsScene {
   void refresh();
   void applyLayout();
   void placeGround(quint32 hingeId, quint32 bodyId);
+  void findChains();
+  QPointF displayPosition(quint32 bodyId) const;
 
   ModelDocument* m_document;
   QHash<quint32, BodyItem*> m_bodies;
@@ -51,6 +63,10 @@ class TopologyScene : public QGraphicsScene {
   QMultiHash<quint32, quint32> m_hingesAtBody;
   QList<StrutItem*> m_struts;  // by index in ModelSpec::springs
   bool m_syncing = false;
+  QHash<quint32, QList<quint32>> m_chains;  // folded: top body -> its run, top first
+  QHash<quint32, quint32> m_chainOf;        // folded body -> the top of its run
+  QSet<quint32> m_unfolded;                 // tops the user unfolded
+  QHash<quint32, QPointF> m_foldedLayout;   // positions while chains are folded
 };
 
 }  // namespace mstmm::gui

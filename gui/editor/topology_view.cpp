@@ -143,6 +143,10 @@ void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<vo
 }
 
 void TopologyView::mouseDoubleClickEvent(QMouseEvent* event) {
+  if (BodyItem* body = bodyAt(event->pos()); event->button() == Qt::LeftButton && body && body->chainCount() > 1) {
+    m_scene->unfold(body->id());  // a folded chain opens up
+    return;
+  }
   if (event->button() == Qt::LeftButton && !itemAt(event->pos())) {
     // The scene's rectangle would grow by the new body and the view
     // re-centre on it, moving the body away from the pointer: the rectangle

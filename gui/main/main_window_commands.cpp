@@ -200,11 +200,9 @@ void MainWindow::askFind() {
 bool MainWindow::findElement(const QString& name) {
   const std::string wanted = name.toStdString();
   Selection s;
-  QGraphicsItem* item = nullptr;
   for (const BodySpec& b : m_document->spec().bodies)
     if (b.name == wanted) {
       s.bodies.insert(b.id.value);
-      item = m_scene->bodyItem(b.id.value);
       break;
     }
   if (s.bodies.isEmpty())
@@ -212,9 +210,12 @@ bool MainWindow::findElement(const QString& name) {
       if (h.name == wanted) {
         s.hinges.insert(h.id.value);
         s.bodies.insert(h.child.value);  // the 3-D view shows a hinge by its tip-side body
-        item = m_scene->hingeItem(h.id.value);
         break;
       }
+  if (s.bodies.isEmpty()) return false;
+  m_scene->unfold(*s.bodies.begin());  // inside a folded chain: open it
+  QGraphicsItem* item = s.hinges.isEmpty() ? static_cast<QGraphicsItem*>(m_scene->bodyItem(*s.bodies.begin()))
+                                           : static_cast<QGraphicsItem*>(m_scene->hingeItem(*s.hinges.begin()));
   if (!item) return false;
   m_document->setSelection(s);
   m_view->focusOn(item);
