@@ -58,6 +58,17 @@ void selectOnly(ModelDocument& doc, const std::string& name) {
   doc.setSelection(s);
 }
 
+/// Selects the body of that name alone and returns its id.
+BodyId selectBody(ModelDocument& doc, const std::string& name) {
+  BodyId id;
+  for (const BodySpec& b : doc.spec().bodies)
+    if (b.name == name) id = b.id;
+  Selection s;
+  s.bodies.insert(id.value);
+  doc.setSelection(s);
+  return id;
+}
+
 /// Selects the hinge of that name alone and returns its id.
 HingeId selectHinge(ModelDocument& doc, const std::string& name) {
   HingeId id;
@@ -231,24 +242,15 @@ class TestEditorCommands : public QObject {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
     PropertiesPanel panel(&doc);
-    auto select = [&](const std::string& name) {
-      BodyId id;
-      for (const BodySpec& b : doc.spec().bodies)
-        if (b.name == name) id = b.id;
-      Selection s;
-      s.bodies.insert(id.value);
-      doc.setSelection(s);
-      return id;
-    };
     auto* length = panel.bodyPage()->findChild<QuantityBox*>("bodyLength");
     QVERIFY(length);
-    const BodyId one = select("1");
+    const BodyId one = selectBody(doc, "1");
     QCOMPARE(doc.body(one)->output, Vec3(1.0, 0.0, 0.0));
     checkUndoRedo(doc, [&] { length->setValue(1.5); });
     QCOMPARE(doc.body(one)->shape.length, 1.5);
     QCOMPARE(doc.body(one)->output, Vec3(1.5, 0.0, 0.0));
     // Body 7 hangs at its midpoint: its output stays there; its tip input moves.
-    const BodyId seven = select("7");
+    const BodyId seven = selectBody(doc, "7");
     const BodySpec before = *doc.body(seven);
     checkUndoRedo(doc, [&] { length->setValue(2.0); });
     QCOMPARE(doc.body(seven)->output, before.output);
@@ -278,12 +280,7 @@ class TestEditorCommands : public QObject {
     QCOMPARE(names, (QStringList{"Ball-and-socket", "Revolute", "Slider (prismatic)", "Weld (clamp)"}));
 
     doc.newModel(riccatiDemo());
-    BodyId one;
-    for (const BodySpec& b : doc.spec().bodies)
-      if (b.name == "1") one = b.id;
-    Selection s;
-    s.bodies.insert(one.value);
-    doc.setSelection(s);
+    const BodyId one = selectBody(doc, "1");
     auto* length = panel.bodyPage()->findChild<QuantityBox*>("bodyLength");
     QString text = "-2 m";
     int pos = 0;

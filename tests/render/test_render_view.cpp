@@ -104,6 +104,25 @@ void saveArtefact(const QImage& image, const QString& name) {
   QVERIFY(image.save(dir + "/" + name));
 }
 
+/// A planar chain of rods released from horizontal, run for 1 s.
+struct ChainRun {
+  std::shared_ptr<const Model> model;
+  std::unique_ptr<Results> results;
+  bool completed = false;
+};
+ChainRun runPlanarChain(int bodies) {
+  ChainOptions o;
+  o.bodies = bodies;
+  o.planar = true;
+  ChainRun run;
+  run.model = compile(generateChain(o));
+  SimulationSettings settings;
+  settings.endTime = 1.0;
+  run.results = std::make_unique<Results>(*run.model);
+  run.completed = simulate(run.model, settings, *run.results).status == RunStatus::Completed;
+  return run;
+}
+
 }  // namespace
 
 class TestRenderView : public QObject {
@@ -478,14 +497,10 @@ class TestRenderView : public QObject {
   // swinging 10-body chain projects inside a 1920x1080 image, though the
   // on-screen camera (a tall narrow view, zoomed in) showed part of it.
   void exportsFrameTheWholeMotionForTheirAspect() {
-    ChainOptions o;
-    o.bodies = 10;
-    o.planar = true;
-    const auto model = compile(generateChain(o));
-    SimulationSettings settings;
-    settings.endTime = 1.0;
-    Results results(*model);
-    QCOMPARE(simulate(model, settings, results).status, RunStatus::Completed);
+    const ChainRun run = runPlanarChain(10);
+    QVERIFY(run.completed);
+    const auto& model = run.model;
+    const Results& results = *run.results;
     OffscreenRenderer view;  // stands for the on-screen view: 300x700, zoomed in on the middle
     view.setModel(model);
     Vec3 lo, hi;
@@ -568,14 +583,10 @@ class TestRenderView : public QObject {
   // left corner (a pale box with dark text that changes with the time),
   // unless asked not to.
   void animationFramesCarryATimeStamp() {
-    ChainOptions o;
-    o.bodies = 3;
-    o.planar = true;
-    const auto model = compile(generateChain(o));
-    SimulationSettings settings;
-    settings.endTime = 1.0;
-    Results results(*model);
-    QCOMPARE(simulate(model, settings, results).status, RunStatus::Completed);
+    const ChainRun run = runPlanarChain(3);
+    QVERIFY(run.completed);
+    const auto& model = run.model;
+    const Results& results = *run.results;
     AnimationOptions options;
     options.width = 480;
     options.height = 270;
