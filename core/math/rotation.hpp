@@ -72,6 +72,9 @@ inline Quat quaternionProduct(const Quat& a, const Quat& b) {
               a[0] * b[3] + b[0] * a[3] + (a[1] * b[2] - a[2] * b[1]));
 }
 
+/// The conjugate [w, -x, -y, -z]: the inverse rotation of a unit quaternion.
+inline Quat quaternionConjugate(const Quat& q) { return Quat(q[0], -q[1], -q[2], -q[3]); }
+
 /// Cardan angles [yaw psi, pitch theta, roll phi] (rad) of A = Rz(psi) Ry(theta) Rx(phi),
 /// the z-y-x convention; pitch in [-pi/2, pi/2]. At gimbal lock (|pitch| = pi/2)
 /// roll is taken as 0.

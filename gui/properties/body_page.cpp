@@ -194,13 +194,32 @@ void BodyPage::buildInitial(QFormLayout* form) {
   m_omega->setCheck(finiteValue);
   form->addRow(tr("Initial angle θ"), m_theta);
   form->addRow(tr("Initial rate θ'"), m_thetaDot);
+  m_orientationFrame = new QComboBox;
+  m_orientationFrame->setObjectName("orientationFrame");
+  m_orientationFrame->addItem(tr("in world axes"));
+  m_orientationFrame->addItem(tr("relative to the parent body"));
+  m_orientationFrame->setToolTip(tr("How the initial orientation below is given: of the body in world axes, or relative to the body it hangs from "
+                                    "(converted on entry; the model keeps world orientations, so turning the parent later does not turn this body)"));
+  form->addRow(tr("Orientation given"), m_orientationFrame);
   form->addRow(tr("Orientation (z-y-x)"), m_cardan);
   form->itemAt(form->rowCount() - 1, QFormLayout::LabelRole)->widget()->setToolTip(tr("Initial orientation as Cardan angles: yaw about z, then pitch about y, then roll about x"));
   form->addRow(tr("Ang. velocity Ω"), m_omega);
   form->itemAt(form->rowCount() - 1, QFormLayout::LabelRole)->widget()->setToolTip(tr("Initial absolute angular velocity, world axes"));
   connect(m_theta, &QuantityBox::siChanged, this, [this](double v) { commit("initial angle", [v](BodySpec& b) { b.theta = v; }); });
   connect(m_thetaDot, &QuantityBox::siChanged, this, [this](double v) { commit("initial rate", [v](BodySpec& b) { b.thetaDot = v; }); });
-  connect(m_cardan, &Vec3Editor::valueChanged, this, [this](const Vec3& v) { commit("initial orientation", [v](BodySpec& b) { b.orientation = quaternionFromCardan(v); }); });
+  connect(m_cardan, &Vec3Editor::valueChanged, this, [this](const Vec3& v) {
+    const BodySpec* current = m_document->body(m_id);
+    const std::optional<Quat> parent = current ? relativeFrame(*current) : std::nullopt;
+    const Quat entered = quaternionFromCardan(v);
+    const Quat world = parent ? Quat(quaternionProduct(*parent, entered).normalized()) : entered;  // A = A_parent A_rel
+    commit("initial orientation", [world](BodySpec& b) { b.orientation = world; });
+  });
+  connect(m_orientationFrame, &QComboBox::currentIndexChanged, this, [this] {
+    if (const BodySpec* b = m_document->body(m_id)) {
+      m_cardan->setValue(Vec3::Zero());  // the shown angles change meaning: reload them
+      loadInitial(*b);
+    }
+  });
   connect(m_omega, &Vec3Editor::valueChanged, this, [this](const Vec3& v) { commit("initial angular velocity", [v](BodySpec& b) { b.angularVelocity = v; }); });
   for (QuantityBox* b : {m_theta, m_thetaDot}) connect(b, &QuantityBox::refused, this, &BodyPage::refused);
   for (Vec3Editor* v : {m_cardan, m_omega}) connect(v, &Vec3Editor::refused, this, &BodyPage::refused);
@@ -365,18 +384,30 @@ void BodyPage::loadEnds(const BodySpec& b) {
   m_output->setPlanar(planar);
 }
 
+std::optional<Quat> BodyPage::relativeFrame(const BodySpec& b) const {
+  if (m_orientationFrame->currentIndex() != 1) return std::nullopt;
+  const HingeSpec* hangs = m_document->outputHinge(b.id);
+  const BodySpec* parent = hangs && hangs->parent ? m_document->body(*hangs->parent) : nullptr;
+  if (!parent) return std::nullopt;
+  return parent->orientation.normalized();
+}
+
 void BodyPage::loadInitial(const BodySpec& b) {
   const bool planar = m_document->spec().kind == ModelKind::Planar;
   setRowVisible(m_form, m_theta, planar);
   setRowVisible(m_form, m_thetaDot, planar);
   setRowVisible(m_form, m_cardan, !planar);
   setRowVisible(m_form, m_omega, !planar);
+  const HingeSpec* hangs = m_document->outputHinge(b.id);
+  setRowVisible(m_form, m_orientationFrame, !planar && hangs && hangs->parent);
   m_theta->setSi(b.theta);
   m_thetaDot->setSi(b.thetaDot);
   // Only reload the angles when they describe a different orientation, so
   // that typing one angle does not rewrite the other two.
+  const std::optional<Quat> parent = relativeFrame(b);
+  const Quat target = parent ? Quat(quaternionProduct(quaternionConjugate(*parent), b.orientation.normalized()).normalized()) : Quat(b.orientation.normalized());
   const Quat shown = quaternionFromCardan(m_cardan->value());
-  if (std::abs(std::abs(shown.dot(b.orientation.normalized())) - 1.0) > 1e-12) m_cardan->setValue(cardanFromRotation(rotationFromQuaternion(b.orientation.normalized())));
+  if (std::abs(std::abs(shown.dot(target)) - 1.0) > 1e-12) m_cardan->setValue(cardanFromRotation(rotationFromQuaternion(target)));
   m_omega->setValue(b.angularVelocity);
 }
 

@@ -73,6 +73,9 @@ class BodyPage : public QWidget {
   void loadShape(const BodySpec& b);
   void loadEnds(const BodySpec& b);
   void loadInitial(const BodySpec& b);
+  /// The parent body's initial orientation when orientations are shown
+  /// relative to it (and the body hangs from a body), else none.
+  std::optional<Quat> relativeFrame(const BodySpec& b) const;
   void addInput();
   void removeInput();
   void commitTable(QTableWidget* table, const QString& field);
@@ -94,6 +97,7 @@ class BodyPage : public QWidget {
   Vec3Editor* m_output;
   QuantityBox *m_theta, *m_thetaDot;
   Vec3Editor *m_cardan, *m_omega;
+  QComboBox* m_orientationFrame;  // world, or relative to the parent body (a view choice; the file holds world orientations)
   QLabel* m_derived;
   class BodyLoadsEditor* m_bodyLoads;
 };

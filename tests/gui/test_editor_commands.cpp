@@ -8,10 +8,13 @@
 #include <QCheckBox>
 #include <QPushButton>
 #include <QtTest>
+#include <Eigen/Geometry>
+#include <numbers>
 
 #include "core/generate/generators.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/io/model_json.hpp"
+#include "core/math/rotation.hpp"
 #include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
@@ -295,6 +298,42 @@ class TestEditorCommands : public QObject {
     text = "1x";
     QCOMPARE(length->validate(text, pos), QValidator::Invalid);
     QVERIFY2(panel.refusalText().contains("'1x' is not a number"), qPrintable(panel.refusalText()));
+  }
+
+  // Issue 13.9: a spatial body's initial orientation can be given relative
+  // to its parent body: with body 3 turned, entering yaw 30 deg relative to
+  // it stores A_2 = A_3 Rz(30 deg) (checked with Eigen's own rotations), and
+  // the page shows the relative angles back.
+  void initialOrientationRelativeToTheParent() {
+    ChainOptions o;
+    o.bodies = 3;
+    ModelDocument doc;
+    doc.newModel(generateChain(o));
+    PropertiesPanel panel(&doc);
+    const BodyId three = selectBody(doc, "3");
+    const Eigen::Quaterniond turn = Eigen::Quaterniond(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()));
+    {
+      BodySpec b = *doc.body(three);
+      b.orientation = Quat(turn.w(), turn.x(), turn.y(), turn.z());
+      doc.undoStack()->push(new EditBodyCommand(&doc, *doc.body(three), b, "orientation"));
+    }
+    const BodyId two = selectBody(doc, "2");
+    auto* frame = panel.bodyPage()->findChild<QComboBox*>("orientationFrame");
+    QVERIFY(frame && !frame->isHidden());
+    frame->setCurrentIndex(1);
+    auto* cardan = panel.bodyPage()->findChildren<Vec3Editor*>().at(0);
+    for (Vec3Editor* v : panel.bodyPage()->findChildren<Vec3Editor*>())
+      if (v->box(0)->toolTip() == "yaw about z") cardan = v;
+    cardan->box(1)->setValue(0.0);
+    cardan->box(2)->setValue(0.0);
+    cardan->box(0)->setValue(30.0);  // degrees (the default unit)
+    const Quat stored = doc.body(two)->orientation;
+    const Mat3 expected = (turn * Eigen::AngleAxisd(30.0 * std::numbers::pi / 180.0, Vec3::UnitZ())).toRotationMatrix();
+    QVERIFY2((rotationFromQuaternion(stored) - expected).norm() < 1e-9, qPrintable(QString::number((rotationFromQuaternion(stored) - expected).norm())));
+    QVERIFY(std::abs(cardan->box(0)->value() - 30.0) < 1e-9);  // shown relative
+    frame->setCurrentIndex(0);  // back to world axes: the same orientation, other numbers
+    QVERIFY(std::abs(cardan->box(0)->value() - 30.0) > 1e-3);
+    QCOMPARE(doc.body(two)->orientation, stored);
   }
 
   void springDamperAndStopsAreEditedOnTheHingePage() {
