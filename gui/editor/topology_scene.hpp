@@ -37,7 +37,7 @@ class TopologyScene : public QGraphicsScene {
   /// Large models (kFoldFrom bodies or more) show each run of kMinChain or
   /// more bodies that hang one below the other, each with one child, as one
   /// node "bodies 12–998 (987)", laid out as one level of the tree.
-  static constexpr int kFoldFrom = 200;
+  static constexpr int kFoldFrom = 50;
   static constexpr int kMinChain = 8;
   /// Unfolds the chain a body is folded into (no-op otherwise); true if it was.
   bool unfold(quint32 bodyId);

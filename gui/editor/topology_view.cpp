@@ -8,6 +8,7 @@
 
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
+#include "gui/editor/graph_overview.hpp"
 #include "gui/editor/topology_scene.hpp"
 
 namespace mstmm::gui {
@@ -19,6 +20,12 @@ TopologyView::TopologyView(ModelDocument* document, TopologyScene* scene, QWidge
   setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setBackgroundBrush(QColor(250, 250, 252));
+  m_overview = new GraphOverview(this);
+}
+
+void TopologyView::resizeEvent(QResizeEvent* event) {
+  QGraphicsView::resizeEvent(event);
+  m_overview->refresh();
 }
 
 void TopologyView::fitAll() {
@@ -28,6 +35,7 @@ void TopologyView::fitAll() {
   fitInView(bounds, Qt::KeepAspectRatio);
   if (transform().m11() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));  // small graphs stay readable
   centerOn(bounds.center());
+  m_overview->refresh();
 }
 
 void TopologyView::focusOn(QGraphicsItem* item) {
@@ -35,12 +43,14 @@ void TopologyView::focusOn(QGraphicsItem* item) {
   if (transform().m11() < 1.0) setTransform(QTransform());  // fitted to a large graph: nodes would be specks
   setSceneRect(QRectF());
   centerOn(item);
+  m_overview->refresh();
 }
 
 void TopologyView::zoomBy(double factor) {
   const double current = transform().m11();
   const double target = std::clamp(current * factor, 0.002, 8.0);
   scale(target / current, target / current);
+  m_overview->refresh();
 }
 
 void TopologyView::wheelEvent(QWheelEvent* event) { zoomBy(std::pow(1.0015, event->angleDelta().y())); }

@@ -22,6 +22,7 @@ class TopologyView : public QGraphicsView {
  public:
   TopologyView(ModelDocument* document, TopologyScene* scene, QWidget* parent = nullptr);
   void fitAll();
+  class GraphOverview* overview() const { return m_overview; }
   /// Centres an item at a readable scale (nodes at their drawn size or larger).
   void focusOn(QGraphicsItem* item);
   void zoomBy(double factor);
@@ -32,6 +33,7 @@ class TopologyView : public QGraphicsView {
 
  protected:
   void wheelEvent(QWheelEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
   void mousePressEvent(QMouseEvent* event) override;
   void mouseMoveEvent(QMouseEvent* event) override;
   void mouseReleaseEvent(QMouseEvent* event) override;
@@ -47,6 +49,7 @@ class TopologyView : public QGraphicsView {
 
   ModelDocument* m_document;
   TopologyScene* m_scene;
+  class GraphOverview* m_overview = nullptr;
   QHash<quint32, QPointF> m_pressPositions;  // selected bodies when a drag began
   BodyItem* m_connectFrom = nullptr;
   QGraphicsLineItem* m_connectLine = nullptr;

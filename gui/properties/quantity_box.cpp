@@ -81,12 +81,14 @@ QString QuantityBox::textFromValue(double value) const { return locale().toStrin
 
 double QuantityBox::valueFromText(const QString& text) const {
   QString t = text;
+  if (!prefix().isEmpty() && t.startsWith(prefix())) t.remove(0, prefix().size());
   if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
   return locale().toDouble(t.trimmed());
 }
 
 QValidator::State QuantityBox::validate(QString& text, int& pos) const {
   QString t = text;
+  if (!prefix().isEmpty() && t.startsWith(prefix())) t.remove(0, prefix().size());  // e.g. "Izz "
   if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
   bool ok = false;
   locale().toDouble(t.trimmed(), &ok);

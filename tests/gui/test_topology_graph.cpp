@@ -13,6 +13,7 @@
 #include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
+#include "gui/editor/graph_overview.hpp"
 #include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
 #include "gui/main/main_window.hpp"
@@ -245,6 +246,32 @@ class TestTopologyGraph : public QObject {
     const QPoint at = window.graphView()->mapFromScene(chain->scenePos());
     QTest::mouseDClick(window.graphView()->viewport(), Qt::LeftButton, Qt::NoModifier, at);
     QVERIFY(scene->visibleBodyCount() > shown + 400);
+  }
+
+  // Issue 13.3 (overview): hidden while the whole graph is in view; shown
+  // in the corner once the view shows part of it, its frame the view's
+  // visible area; a click in it centres the view there.
+  void overviewShowsWhereTheViewLooks() {
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openExample("chain-100"));
+    TopologyView* view = window.graphView();
+    view->fitAll();
+    GraphOverview* overview = view->overview();
+    QVERIFY(overview->isHidden());
+    view->zoomBy(20.0);
+    QVERIFY(overview->isVisible());
+    QVERIFY(view->viewport()->rect().contains(overview->geometry()));
+    const QRectF area = overview->visibleArea();
+    QCOMPARE(area, view->mapToScene(view->viewport()->rect()).boundingRect());
+    const QRectF all = window.graphScene()->itemsBoundingRect();
+    QTest::mouseClick(overview->viewport(), Qt::LeftButton, Qt::NoModifier, overview->mapFromScene(all.center()));
+    const QPointF centre = view->mapToScene(view->viewport()->rect().center());
+    qInfo("view centred at (%.0f, %.0f), graph centre (%.0f, %.0f)", centre.x(), centre.y(), all.center().x(), all.center().y());
+    QVERIFY((centre - all.center()).manhattanLength() < 0.05 * (all.width() + all.height()) + 30);
   }
 
   void selectionIsSharedWithTheGraph() {
