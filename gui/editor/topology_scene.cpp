@@ -1,5 +1,7 @@
 #include "gui/editor/topology_scene.hpp"
 
+#include <QTimer>
+
 #include "core/model/spanning_tree.hpp"
 
 namespace mstmm::gui {
@@ -235,6 +237,16 @@ QHash<quint32, QPointF> TopologyScene::itemPositions(const QList<quint32>& ids) 
 
 void TopologyScene::onDocumentSelectionChanged() {
   if (m_syncing) return;
+  // A selected body inside a folded chain (chosen in the 3-D view, say):
+  // its chain opens, once the selection has reached everyone.
+  QSet<quint32> tops;
+  for (quint32 id : m_document->selection().bodies)
+    if (const auto top = m_chainOf.constFind(id); top != m_chainOf.cend() && *top != id) tops.insert(*top);
+  if (!tops.isEmpty())
+    QTimer::singleShot(0, this, [this, tops] {
+      m_unfolded.unite(tops);
+      rebuild();
+    });
   m_syncing = true;
   const Selection& s = m_document->selection();
   for (auto it = m_bodies.begin(); it != m_bodies.end(); ++it) it.value()->setSelected(s.bodies.contains(it.key()));

@@ -246,6 +246,16 @@ class TestTopologyGraph : public QObject {
     const QPoint at = window.graphView()->mapFromScene(chain->scenePos());
     QTest::mouseDClick(window.graphView()->viewport(), Qt::LeftButton, Qt::NoModifier, at);
     QVERIFY(scene->visibleBodyCount() > shown + 400);
+    // Selecting a folded body elsewhere (the 3-D view, the plots) opens its chain too.
+    QVERIFY(window.openExample("branch-999"));
+    QCOMPARE(scene->visibleBodyCount(), shown);
+    const BodyId folded = window.document()->spec().bodies[200].id;
+    QVERIFY(!scene->bodyItem(folded.value)->isVisible());
+    Selection s;
+    s.bodies.insert(folded.value);
+    window.document()->setSelection(s);
+    QTRY_VERIFY(scene->bodyItem(folded.value) && scene->bodyItem(folded.value)->isVisible());
+    QVERIFY(scene->bodyItem(folded.value)->isSelected());
   }
 
   // Issue 13.3 (overview): hidden while the whole graph is in view; shown
