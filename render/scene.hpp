@@ -67,7 +67,9 @@ class Scene {
 
   void setCamera(const CameraState& camera);
   CameraState camera() const;
-  void setPreset(CameraPreset preset);
+  /// Looks along a preset direction and frames the bodies for a viewport of
+  /// that aspect (0: the aspect of the last fit).
+  void setPreset(CameraPreset preset, double aspect = 0.0);
   /// The default view: front-on for planar models, isometric for spatial ones.
   void setDefaultView();
   /// Frames all bodies, keeping the view direction, for a viewport of the

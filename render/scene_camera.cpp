@@ -49,7 +49,7 @@ CameraState Scene::camera() const {
   return state;
 }
 
-void Scene::setPreset(CameraPreset preset) {
+void Scene::setPreset(CameraPreset preset, double aspect) {
   // Directions from the focal point to the camera, y up (gravity along -y).
   Vec3 towardCamera = Vec3::UnitZ(), up = Vec3::UnitY();
   switch (preset) {
@@ -63,7 +63,7 @@ void Scene::setPreset(CameraPreset preset) {
   camera->SetPosition(towardCamera.data());
   camera->SetViewUp(up.data());
   camera->OrthogonalizeViewUp();  // y up stays as upright as the direction allows (isometric)
-  fit();
+  fit(aspect > 0.0 ? aspect : m_aspect);
 }
 
 void Scene::setDefaultView() { setPreset(m_model->planar() ? CameraPreset::Front : CameraPreset::Isometric); }

@@ -79,9 +79,8 @@ CameraState SceneHandle::camera() const { return m_scene ? m_scene->camera() : C
 
 void SceneHandle::setPreset(CameraPreset preset) {
   if (!m_scene) return;
-  m_scene->setPreset(preset);
   m_framedBox.reset();
-  m_scene->fit(viewAspect());
+  m_scene->setPreset(preset, viewAspect());
   sceneChanged();
 }
 

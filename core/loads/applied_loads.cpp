@@ -9,8 +9,6 @@ namespace mstmm {
 
 namespace {
 
-Quat conjugate(const Quat& q) { return Quat(q[0], -q[1], -q[2], -q[3]); }
-
 // Reads straight from the state (spatial: [p0..p3, Omega] per body,
 // state.hpp), so that a solver can call it inside its sweep.
 /// Orientation of body i as stored (integrator stages leave it slightly off
@@ -140,7 +138,7 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeLaw& e, Vec
       return c;
     case HingeElements::Coordinate::AxisAngle: {
       const Quat qp = orientationOf(y, p);
-      Quat rel = quaternionProduct(conjugate(qp), orientationOf(y, b));
+      Quat rel = quaternionProduct(quaternionConjugate(qp), orientationOf(y, b));
       if (rel[0] < 0.0) rel = -rel;
       c.q = 2.0 * std::atan2(rel.tail<3>().dot(e.axis), rel[0]);
       c.axis = rotate(qp, e.axis);
@@ -153,7 +151,7 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeLaw& e, Vec
       // vector is A_root phi_root: no rotation of phi afterwards. In scalars,
       // as quaternionProduct: this runs once per hinge per evaluation.
       const Quat tip = e.restIdentity ? orientationOf(y, b) : quaternionProduct(orientationOf(y, b), e.restConjugate);
-      Quat err = p >= 0 ? quaternionProduct(tip, conjugate(orientationOf(y, p))) : tip;
+      Quat err = p >= 0 ? quaternionProduct(tip, quaternionConjugate(orientationOf(y, p))) : tip;
       if (err[0] < 0.0) err = -err;
       const double s = std::sqrt(err[1] * err[1] + err[2] * err[2] + err[3] * err[3]);
       c.q = 2.0 * std::atan2(s, err[0]);  // |phi|

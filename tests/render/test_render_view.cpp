@@ -36,7 +36,7 @@ constexpr double kDistance = 5.0, kViewAngle = 30.0, kRodLength = 1.0;
 const Vec3 kFocus(-0.5, 0.0, 0.0);
 
 /// One planar rod I_1 -> O along x, hanging at O from the origin, at theta = 0.
-std::shared_ptr<const Model> horizontalRod() {
+ModelSpec horizontalRodSpec() {
   ModelSpec spec;
   spec.kind = ModelKind::Planar;
   BodySpec& rod = spec.addBody("rod");
@@ -44,8 +44,9 @@ std::shared_ptr<const Model> horizontalRod() {
   rod.shape.length = kRodLength;
   rod.output = Vec3(kRodLength, 0, 0);
   spec.addHinge("pin", HingeType::Pin, rod.id, std::nullopt);
-  return compile(spec);
+  return spec;
 }
+std::shared_ptr<const Model> horizontalRod() { return compile(horizontalRodSpec()); }
 
 CameraState fixedCamera() {
   CameraState c;
@@ -323,13 +324,8 @@ class TestRenderView : public QObject {
   // the force (body axes turn with the body), and is as long as its share of
   // the largest force; drawn where the pinhole camera puts it.
   void forceArrowsEndWhereTheForcesAct() {
-    ModelSpec spec;
-    spec.kind = ModelKind::Planar;
-    BodySpec& rod = spec.addBody("rod");
-    rod.shape.type = ShapeType::Rod;
-    rod.shape.length = kRodLength;
-    rod.output = Vec3(kRodLength, 0, 0);
-    rod.theta = 0.0;
+    ModelSpec spec = horizontalRodSpec();
+    BodySpec& rod = spec.bodies.front();
     BodyLoadSpec down;
     down.name = "down";
     down.point = Vec3::Zero();  // the free end I_1, at (-1, 0)
@@ -340,7 +336,6 @@ class TestRenderView : public QObject {
     along.bodyAxes = true;
     along.force[0] = TimeFunction::constant(1.0);
     rod.loads = {down, along};
-    spec.addHinge("pin", HingeType::Pin, rod.id, std::nullopt);
     const auto model = compile(spec);
     OffscreenRenderer renderer;
     renderer.setModel(model);
