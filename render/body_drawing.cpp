@@ -201,4 +201,25 @@ BodyDrawing makeBodyDrawing(const Model& model) {
   return drawing;
 }
 
+GlyphInstance grownGlyph(GlyphKind kind, const GlyphInstance& glyph, double margin) {
+  GlyphInstance grown = glyph;
+  switch (kind) {
+    case GlyphKind::Cylinder:  // from 0 to scale.x along its x axis, radius scale.y = scale.z
+      grown.scale += Vec3(2.0 * margin, margin, margin);
+      grown.offset -= margin * (rotationFromQuaternion(glyph.rotation) * Vec3::UnitX());
+      break;
+    case GlyphKind::Box: grown.scale += Vec3::Constant(2.0 * margin); break;  // edge lengths, centred
+    case GlyphKind::Sphere: grown.scale += Vec3::Constant(margin); break;     // radius
+  }
+  return grown;
+}
+
+double outlineMargin(GlyphKind kind, const GlyphInstance& glyph, double typicalBodySize) {
+  const double across = kind == GlyphKind::Cylinder ? glyph.scale.tail<2>().minCoeff()
+                        : kind == GlyphKind::Box    ? 0.5 * glyph.scale.minCoeff()
+                                                    : glyph.scale.x();
+  return std::max(across / 3.0, 0.005 * typicalBodySize);
+}
+
 }  // namespace mstmm::render
+

@@ -66,5 +66,15 @@ struct BodyDrawing {
 
 BodyDrawing makeBodyDrawing(const Model& model);
 
+inline const Rgb kOutlineColour{0, 150, 255};  // the rim around selected bodies
+inline const Rgb kShadowColour{158, 163, 171};  // drop shadows: darker than the background and the floor grid
+
+/// The selection outline of a glyph: the same glyph grown by `margin` on
+/// every side. Drawn from behind only (front faces culled), it shows as a
+/// rim of that width around the body, whatever the view direction.
+GlyphInstance grownGlyph(GlyphKind kind, const GlyphInstance& glyph, double margin);
+/// The rim's width for a glyph: a third of its thinnest half-extent across
+/// (a rod's radius, a box's half edge), and at least 0.5 % of a typical body.
+double outlineMargin(GlyphKind kind, const GlyphInstance& glyph, double typicalBodySize);
 
 }  // namespace mstmm::render

@@ -1,6 +1,5 @@
 #include "render/floor_grid.hpp"
 
-
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -63,6 +62,18 @@ std::vector<std::pair<Vec3, Vec3>> floorLines(const FloorGrid& grid) {
     lines.emplace_back(grid.centre + s * w - grid.halfWidth * u, grid.centre + s * w + grid.halfWidth * u);
   }
   return lines;
+}
+
+Eigen::Matrix4d shadowProjection(const FloorGrid& grid) {
+  constexpr double kKeptHeight = 1e-4;
+  // Below the floor by more than the kept height of anything the model
+  // reaches (at most 2 reach + a body above the floor).
+  const double below = 4.0 * kKeptHeight * (grid.reach + grid.halfWidth);
+  const Vec3& n = grid.up;
+  Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
+  m.topLeftCorner<3, 3>() -= (1.0 - kKeptHeight) * n * n.transpose();
+  m.topRightCorner<3, 1>() = ((1.0 - kKeptHeight) * n.dot(grid.centre) - below) * n;
+  return m;
 }
 
 }  // namespace mstmm::render

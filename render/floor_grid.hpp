@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "core/model/model.hpp"
 
 namespace mstmm::render {
@@ -31,5 +33,12 @@ FloorGrid floorGridFor(const Model& model, double typicalBodySize);
 
 /// The grid's lines, from end to end: 2 (2n + 1) segments for n spacings a half.
 std::vector<std::pair<Vec3, Vec3>> floorLines(const FloorGrid& grid);
+
+/// The drop shadow's projection: a point is moved along `up` onto the floor
+/// (a light straight overhead), then a hair below it, so the grid lines stay
+/// drawn over the shadow. The height above the floor is kept at 1e-4 of its
+/// size rather than zeroed, so the matrix stays invertible (VTK inverts an
+/// actor's matrix for its normals). Row-major 4 x 4, homogeneous.
+Eigen::Matrix4d shadowProjection(const FloorGrid& grid);
 
 }  // namespace mstmm::render

@@ -1,10 +1,22 @@
 #include "render/result_states.hpp"
 
+#include "core/dynamics/kinematics.hpp"
+#include "core/dynamics/state.hpp"
 #include "core/sim/interpolation.hpp"
 
 #include <limits>
 
 namespace mstmm::render {
+
+std::vector<BodyState> initialBodyStates(const Model& model) {
+  std::vector<BodyPose> poses;
+  const Eigen::VectorXd y = initialState(model);
+  computePoses(model, y, poses);
+  std::vector<BodyState> states(poses.size());
+  for (int i = 0; i < model.bodyCount(); ++i)
+    states[static_cast<std::size_t>(i)] = {poses[static_cast<std::size_t>(i)].input, bodyQuaternion(model, y, i).normalized()};
+  return states;
+}
 
 void statesAt(const Model& model, const Results& results, double t, std::vector<BodyState>& states, std::vector<char>& visible) {
   const auto n = static_cast<std::size_t>(model.bodyCount());

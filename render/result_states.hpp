@@ -11,6 +11,9 @@
 
 namespace mstmm::render {
 
+/// The states of a model's initial configuration (its spec's initial angles).
+std::vector<BodyState> initialBodyStates(const Model& model);
+
 /// Fills one state per compiled body at time t (clamped to the recorded
 /// range). Bodies the results do not record keep whatever `states` held and
 /// are marked 0 in `visible`. Needs at least one recorded frame.

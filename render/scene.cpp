@@ -5,26 +5,17 @@
 #include <vtkCamera.h>
 #include <vtkCoordinate.h>
 #include <vtkCellArray.h>
-#include <vtkCellData.h>
 #include <vtkCubeSource.h>
-#include <vtkCylinderSource.h>
-#include <vtkFloatArray.h>
-#include <vtkGlyph3DMapper.h>
 #include <vtkLightKit.h>
 #include <vtkMatrix4x4.h>
-#include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
-#include <vtkSphereSource.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
-#include <vtkTransform.h>
-#include <vtkTransformPolyDataFilter.h>
-#include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
 #include <cmath>
@@ -32,215 +23,11 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/state.hpp"
 #include "render/floor_grid.hpp"
+#include "render/result_states.hpp"
+#include "render/glyph_set.hpp"
+#include "render/skeleton.hpp"
 
 namespace mstmm::render {
-namespace {
-
-/// How finely the canonical glyphs are tessellated. Mesa's llvmpipe (CI, and
-/// machines without a GPU) sets up a few million instanced triangles per
-/// second, so the triangle count decides the frame rate; large models get
-/// coarse glyphs, which at their size on screen look the same (measured with
-/// bench/render_bench).
-struct GlyphDetail {
-  int cylinderSides = 24;
-  bool caps = true;
-  int sphereTheta = 20, spherePhi = 14;
-};
-
-GlyphDetail detailFor(std::size_t totalInstances) {
-  if (totalInstances <= 300) return {};
-  if (totalInstances <= 3000) return {8, false, 6, 4};
-  if (totalInstances <= 20000) return {6, true, 6, 4};
-  return {3, false, 4, 3};
-}
-
-vtkSmartPointer<vtkPolyData> canonicalGlyph(GlyphKind kind, const GlyphDetail& detail) {
-  switch (kind) {
-    case GlyphKind::Cylinder: {
-      // vtkCylinderSource is centred on the y axis; ours runs from 0 to 1 along x.
-      auto source = vtkSmartPointer<vtkCylinderSource>::New();
-      source->SetRadius(1.0);
-      source->SetHeight(1.0);
-      source->SetResolution(detail.cylinderSides);
-      source->SetCapping(detail.caps);
-      auto transform = vtkSmartPointer<vtkTransform>::New();
-      transform->Translate(0.5, 0, 0);
-      transform->RotateZ(-90.0);
-      auto filter = vtkSmartPointer<vtkTransformPolyDataFilter>::New();
-      filter->SetInputConnection(source->GetOutputPort());
-      filter->SetTransform(transform);
-      filter->Update();
-      return filter->GetOutput();
-    }
-    case GlyphKind::Box: {
-      auto source = vtkSmartPointer<vtkCubeSource>::New();
-      source->Update();
-      return source->GetOutput();
-    }
-    case GlyphKind::Sphere: break;
-  }
-  auto source = vtkSmartPointer<vtkSphereSource>::New();
-  source->SetRadius(1.0);
-  source->SetThetaResolution(detail.sphereTheta);
-  source->SetPhiResolution(detail.spherePhi);
-  source->Update();
-  return source->GetOutput();
-}
-
-}  // namespace
-
-/// The instances of one glyph kind and the VTK pipeline that draws them.
-struct Scene::GlyphSet {
-  std::vector<GlyphInstance> instances;
-  vtkSmartPointer<vtkPolyData> input = vtkSmartPointer<vtkPolyData>::New();
-  vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
-  vtkSmartPointer<vtkFloatArray> orientation = vtkSmartPointer<vtkFloatArray>::New();
-  vtkSmartPointer<vtkFloatArray> scale = vtkSmartPointer<vtkFloatArray>::New();
-  vtkSmartPointer<vtkUnsignedCharArray> colours = vtkSmartPointer<vtkUnsignedCharArray>::New();
-  vtkSmartPointer<vtkGlyph3DMapper> mapper = vtkSmartPointer<vtkGlyph3DMapper>::New();
-  vtkSmartPointer<vtkActor> actor = vtkSmartPointer<vtkActor>::New();
-
-  GlyphSet(GlyphKind kind, std::vector<GlyphInstance> list, const GlyphDetail& detail) : instances(std::move(list)) {
-    const auto n = static_cast<vtkIdType>(instances.size());
-    points->SetDataTypeToFloat();
-    points->SetNumberOfPoints(n);
-    orientation->SetName("orientation");
-    orientation->SetNumberOfComponents(4);
-    orientation->SetNumberOfTuples(n);
-    scale->SetName("scale");
-    scale->SetNumberOfComponents(3);
-    scale->SetNumberOfTuples(n);
-    colours->SetName("colours");
-    colours->SetNumberOfComponents(3);
-    colours->SetNumberOfTuples(n);
-    input->SetPoints(points);
-    input->GetPointData()->AddArray(orientation);
-    input->GetPointData()->AddArray(scale);
-    input->GetPointData()->SetScalars(colours);
-    mapper->SetInputData(input);
-    mapper->SetSourceData(canonicalGlyph(kind, detail));
-    mapper->SetOrientationArray("orientation");
-    mapper->SetOrientationModeToQuaternion();
-    mapper->SetScaleArray("scale");
-    mapper->SetScaleModeToScaleByVectorComponents();
-    mapper->SetScaling(true);
-    mapper->SetColorModeToDirectScalars();
-    mapper->ScalarVisibilityOn();
-    actor->SetMapper(mapper);
-    actor->GetProperty()->SetSpecular(0.25);
-    actor->GetProperty()->SetSpecularPower(30.0);
-  }
-
-  void update(const std::vector<BodyState>& states, const std::vector<Mat3>& rotations, const std::vector<char>& visible) {
-    float* p = static_cast<vtkFloatArray*>(points->GetData())->GetPointer(0);
-    float* q = orientation->GetPointer(0);
-    float* s = scale->GetPointer(0);
-    for (const GlyphInstance& g : instances) {
-      const auto b = static_cast<std::size_t>(g.body);
-      const Vec3 x = states[b].input + rotations[b] * g.offset;
-      const Quat r = quaternionProduct(states[b].orientation, g.rotation);
-      const double shown = visible[b] ? 1.0 : 0.0;  // hidden: scaled to nothing
-      for (int k = 0; k < 3; ++k) *p++ = static_cast<float>(x[k]);
-      for (int k = 0; k < 4; ++k) *q++ = static_cast<float>(r[k]);
-      for (int k = 0; k < 3; ++k) *s++ = static_cast<float>(shown * g.scale[k]);
-    }
-    points->Modified();
-    orientation->Modified();
-    scale->Modified();
-    input->Modified();
-  }
-
-  void recolour(const BodyDrawing& drawing, const std::vector<char>& selected) {
-    unsigned char* c = colours->GetPointer(0);
-    for (const GlyphInstance& g : instances) {
-      const auto b = static_cast<std::size_t>(g.body);
-      const Rgb rgb = selected[b] && !g.hinge ? kSelectionColour : g.hinge ? g.colour : drawing.bodyColours[b];
-      *c++ = rgb.r;
-      *c++ = rgb.g;
-      *c++ = rgb.b;
-    }
-    colours->Modified();
-    input->Modified();
-  }
-};
-
-/// Lines from each body's input end I_1 to its output end O and to its other
-/// input ends, one polydata for all bodies, rewritten in place every frame.
-struct Scene::Skeleton {
-  vtkSmartPointer<vtkPolyData> lines = vtkSmartPointer<vtkPolyData>::New();
-  vtkSmartPointer<vtkPoints> points = vtkSmartPointer<vtkPoints>::New();
-  vtkSmartPointer<vtkUnsignedCharArray> colours = vtkSmartPointer<vtkUnsignedCharArray>::New();
-  vtkSmartPointer<vtkActor> actor = vtkSmartPointer<vtkActor>::New();
-  std::vector<int> firstPoint;  // per body: its I_1; then O, then I_2..I_L
-
-  explicit Skeleton(const Model& model) {
-    auto cells = vtkSmartPointer<vtkCellArray>::New();
-    vtkIdType next = 0;
-    for (const CompiledBody& b : model.bodies()) {
-      firstPoint.push_back(static_cast<int>(next));
-      const vtkIdType origin = next;
-      next += 1 + static_cast<vtkIdType>(b.inputs.size());  // I_1, O, I_2..I_L
-      for (vtkIdType k = origin + 1; k < next; ++k) {
-        const vtkIdType ends[2] = {origin, k};
-        cells->InsertNextCell(2, ends);
-      }
-    }
-    points->SetDataTypeToFloat();
-    points->SetNumberOfPoints(next);
-    colours->SetNumberOfComponents(3);
-    colours->SetNumberOfTuples(cells->GetNumberOfCells());
-    lines->SetPoints(points);
-    lines->SetLines(cells);
-    lines->GetCellData()->SetScalars(colours);
-    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-    mapper->SetInputData(lines);
-    mapper->SetColorModeToDirectScalars();
-    mapper->SetScalarModeToUseCellData();
-    actor->SetMapper(mapper);
-    actor->GetProperty()->LightingOff();
-    actor->GetProperty()->SetLineWidth(1.0);
-  }
-
-  void update(const Model& model, const std::vector<BodyState>& states, const std::vector<Mat3>& rotations, const std::vector<char>& visible) {
-    float* p = static_cast<vtkFloatArray*>(points->GetData())->GetPointer(0);
-    for (int i = 0; i < model.bodyCount(); ++i) {
-      const auto b = static_cast<std::size_t>(i);
-      const CompiledBody& body = model.body(i);
-      const Vec3& x = states[b].input;
-      auto put = [&](const Vec3& v) { for (int k = 0; k < 3; ++k) *p++ = static_cast<float>(v[k]); };
-      put(x);
-      put(visible[b] ? Vec3(x + rotations[b] * body.output) : x);  // hidden: collapsed to a point
-      for (std::size_t k = 1; k < body.inputs.size(); ++k) put(visible[b] ? Vec3(x + rotations[b] * body.inputs[k]) : x);
-    }
-    points->Modified();
-    lines->Modified();
-  }
-
-  void recolour(const Model& model, const BodyDrawing& drawing, const std::vector<char>& selected) {
-    unsigned char* c = colours->GetPointer(0);
-    for (int i = 0; i < model.bodyCount(); ++i) {
-      const auto b = static_cast<std::size_t>(i);
-      const Rgb rgb = selected[b] ? kSelectionColour : drawing.bodyColours[b];
-      for (std::size_t k = 0; k < model.body(i).inputs.size(); ++k) {
-        *c++ = rgb.r;
-        *c++ = rgb.g;
-        *c++ = rgb.b;
-      }
-    }
-    colours->Modified();
-    lines->Modified();
-  }
-};
-
-std::vector<BodyState> initialBodyStates(const Model& model) {
-  std::vector<BodyPose> poses;
-  const Eigen::VectorXd y = initialState(model);
-  computePoses(model, y, poses);
-  std::vector<BodyState> states(poses.size());
-  for (int i = 0; i < model.bodyCount(); ++i)
-    states[static_cast<std::size_t>(i)] = {poses[static_cast<std::size_t>(i)].input, bodyQuaternion(model, y, i).normalized()};
-  return states;
-}
 
 Scene::Scene(std::shared_ptr<const Model> model)
     : m_model(std::move(model)),
@@ -251,7 +38,8 @@ Scene::Scene(std::shared_ptr<const Model> model)
       m_trails(vtkSmartPointer<vtkPolyData>::New()),
       m_trailActor(vtkSmartPointer<vtkActor>::New()),
       m_arrows(vtkSmartPointer<vtkPolyData>::New()),
-      m_arrowActor(vtkSmartPointer<vtkActor>::New()) {
+      m_arrowActor(vtkSmartPointer<vtkActor>::New()),
+      m_shadowProjection(vtkSmartPointer<vtkMatrix4x4>::New()) {
   const auto n = static_cast<std::size_t>(m_model->bodyCount());
   m_selected.assign(n, 0);
   m_visible.assign(n, 1);
@@ -260,13 +48,20 @@ Scene::Scene(std::shared_ptr<const Model> model)
   // that costs about 3.7 ms a frame at 1280 x 800 (measured).
   m_renderer->SetBackground(0.88, 0.90, 0.93);
   m_renderer->SetLayer(0);
+  const FloorGrid floor = floorGridFor(*m_model, m_drawing.typicalBodySize);
+  const Eigen::Matrix4d projection = shadowProjection(floor);
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 4; ++j) m_shadowProjection->SetElement(i, j, projection(i, j));
+  m_skeleton = std::make_unique<Skeleton>(*m_model, m_shadowProjection);
+  m_renderer->AddActor(m_skeleton->halo());  // beneath the lines it surrounds
   buildGlyphs();
-  m_skeleton = std::make_unique<Skeleton>(*m_model);
   m_skeleton->recolour(*m_model, m_drawing, m_selected);
-  m_renderer->AddActor(m_skeleton->actor);
+  m_renderer->AddActor(m_skeleton->lines());
+  m_shadows.push_back(m_skeleton->shadow());
+  for (vtkActor* shadow : m_shadows) m_renderer->AddActor(shadow);
   m_struts = std::make_unique<StrutDrawing>(*m_model, 0.15 * m_drawing.typicalBodySize);
   m_renderer->AddActor(m_struts->actor());
-  buildGround();
+  buildGround(floor);
   // Key, fill, back and head lights rather than one headlight: bodies keep
   // their shape when seen along the light.
   auto lights = vtkSmartPointer<vtkLightKit>::New();
@@ -331,7 +126,7 @@ void Scene::detach(vtkRenderWindow* window) {
 
 std::size_t Scene::glyphCount() const {
   std::size_t n = 0;
-  for (const auto& set : m_sets) n += set->instances.size();
+  for (const auto& set : m_sets) n += set->size();
   return n;
 }
 
@@ -342,16 +137,16 @@ void Scene::buildGlyphs() {
   for (int k = 0; k < kGlyphKinds; ++k) {
     auto& list = m_drawing.glyphs[static_cast<std::size_t>(k)];
     if (list.empty()) continue;
-    m_sets.push_back(std::make_unique<GlyphSet>(static_cast<GlyphKind>(k), list, detail));
+    m_sets.push_back(std::make_unique<GlyphSet>(static_cast<GlyphKind>(k), list, detail, m_drawing.typicalBodySize, m_shadowProjection));
     m_sets.back()->recolour(m_drawing, m_selected);
-    m_renderer->AddActor(m_sets.back()->actor);
+    m_renderer->AddActor(m_sets.back()->bodies());
+    m_renderer->AddActor(m_sets.back()->outline());
+    m_shadows.push_back(m_sets.back()->shadow());
   }
 }
 
 namespace {
 
-/// A grey block of the ground: `size` along its own x, y, z axes, rotated by
-/// `r` and centred at `centre` (world).
 /// The floor grid's lines as one unlit actor.
 vtkSmartPointer<vtkActor> floorActor(const FloorGrid& grid) {
   auto points = vtkSmartPointer<vtkPoints>::New();
@@ -373,6 +168,8 @@ vtkSmartPointer<vtkActor> floorActor(const FloorGrid& grid) {
   return actor;
 }
 
+/// A grey block of the ground: `size` along its own x, y, z axes, rotated by
+/// `r` and centred at `centre` (world).
 vtkSmartPointer<vtkActor> groundBlock(const Vec3& size, const Mat3& r, const Vec3& centre) {
   auto source = vtkSmartPointer<vtkCubeSource>::New();
   source->SetXLength(size.x());
@@ -394,7 +191,7 @@ vtkSmartPointer<vtkActor> groundBlock(const Vec3& size, const Mat3& r, const Vec
 
 }  // namespace
 
-void Scene::buildGround() {
+void Scene::buildGround(const FloorGrid& floor) {
   // A ceiling plate above each ground anchor (the root's and those of cut
   // hinges), its normal against gravity; a root on a slider runs on a rail.
   const double size = 0.5 * m_drawing.typicalBodySize, thickness = 0.05 * m_drawing.typicalBodySize;
@@ -413,7 +210,7 @@ void Scene::buildGround() {
   }
   for (const CompiledCut& cut : m_model->cuts())
     if (cut.root.ground()) m_renderer->AddActor(groundBlock(plate, r, cut.root.point + up * (0.5 * thickness)));
-  m_renderer->AddActor(floorActor(floorGridFor(*m_model, m_drawing.typicalBodySize)));
+  m_renderer->AddActor(floorActor(floor));
 }
 
 void Scene::setStates(const std::vector<BodyState>& states) {
@@ -440,6 +237,7 @@ void Scene::setSelection(const std::vector<int>& bodies) {
   for (int b : bodies)
     if (b >= 0 && b < m_model->bodyCount()) m_selected[static_cast<std::size_t>(b)] = 1;
   recolour();
+  updateGlyphs();  // the outlines of the newly selected bodies
 }
 
 void Scene::recolour() {
@@ -462,7 +260,12 @@ void fillPolylines(vtkPolyData* data, const std::vector<Trail>& polylines) {
 }
 }  // namespace
 
-void Scene::setMinimumThickness(double pixels) { m_skeleton->actor->GetProperty()->SetLineWidth(static_cast<float>(std::max(1.0, pixels))); }
+void Scene::setMinimumThickness(double pixels) { m_skeleton->setWidth(pixels); }
+
+void Scene::setShadows(bool on) {
+  m_shadowsOn = on;
+  for (vtkActor* shadow : m_shadows) shadow->SetVisibility(on);
+}
 
 void Scene::setTrails(const std::vector<Trail>& trails) { fillPolylines(m_trails, trails); }
 

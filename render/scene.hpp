@@ -30,11 +30,16 @@
 
 class vtkActor;
 class vtkAxesActor;
+class vtkMatrix4x4;
 class vtkPolyData;
 class vtkRenderer;
 class vtkRenderWindow;
 
 namespace mstmm::render {
+
+class GlyphSet;
+class Skeleton;
+struct FloorGrid;
 
 class Scene {
  public:
@@ -84,6 +89,11 @@ class Scene {
   /// Draws each body's skeleton line at least this many pixels wide, so that
   /// slender bodies stay visible however far away (1: a hairline).
   void setMinimumThickness(double pixels);
+  /// Drop shadows on the floor, as cast by a light straight overhead: where
+  /// each body is across the floor, and how high (by its distance to its
+  /// shadow). Planar projections of the bodies' own glyphs and lines.
+  void setShadows(bool on);
+  bool shadows() const { return m_shadowsOn; }
   /// Orbit (degrees about the view up and the horizontal), pan (fractions
   /// of the view height), zoom (factor > 1 comes closer).
   void orbit(double azimuth, double elevation);
@@ -105,10 +115,8 @@ class Scene {
   std::size_t glyphCount() const;
 
  private:
-  struct GlyphSet;
-  struct Skeleton;
   void buildGlyphs();
-  void buildGround();
+  void buildGround(const FloorGrid& floor);
   void recolour();
   void updateGlyphs();
 
@@ -123,6 +131,9 @@ class Scene {
   std::vector<std::unique_ptr<GlyphSet>> m_sets;
   std::unique_ptr<Skeleton> m_skeleton;
   std::unique_ptr<StrutDrawing> m_struts;
+  vtkSmartPointer<vtkMatrix4x4> m_shadowProjection;  // onto the floor (floor_grid.hpp)
+  std::vector<vtkActor*> m_shadows;                   // owned by the glyph sets and the skeleton
+  bool m_shadowsOn = true;
   std::vector<BodyState> m_states;
   std::vector<Mat3> m_rotations;
   std::vector<char> m_selected, m_visible;
@@ -130,8 +141,5 @@ class Scene {
   double m_aspect = 1.0;  // of the last fit: presets frame for it again
   Vec3 m_followLast = Vec3::Zero();
 };
-
-/// The states of a model's initial configuration (its spec's initial angles).
-std::vector<BodyState> initialBodyStates(const Model& model);
 
 }  // namespace mstmm::render

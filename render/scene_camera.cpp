@@ -192,6 +192,13 @@ void Scene::prepareRender() {
     m_followLast = now;
   }
   m_renderer->ResetCameraClippingRange();
+  // VTK keeps the near plane at a thousandth of the far one at least; in a
+  // model kilometres across (33,334 one-metre bodies) seen from metres away
+  // that cuts off what the camera looks at. Keep it within a tenth of the
+  // distance to the focal point.
+  double range[2];
+  camera->GetClippingRange(range);
+  if (range[0] > 0.1 * camera->GetDistance()) camera->SetClippingRange(0.1 * camera->GetDistance(), range[1]);
   // The corner axes are seen from the main camera's direction.
   vtkCamera* axesCamera = m_axesRenderer->GetActiveCamera();
   const Vec3 direction = (toVec3(camera->GetPosition()) - toVec3(camera->GetFocalPoint())).normalized();

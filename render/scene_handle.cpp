@@ -17,6 +17,7 @@ void SceneHandle::setModel(std::shared_ptr<const Model> model) {
   if (model) {
     m_scene = std::make_unique<Scene>(std::move(model));
     m_scene->setMinimumThickness(m_minimumThickness);
+    m_scene->setShadows(m_shadows);
   }
   sceneReplaced(previous.get());
   previous.reset();
@@ -110,6 +111,13 @@ void SceneHandle::setMinimumThickness(double pixels) {
   sceneChanged();
 }
 
+void SceneHandle::setShadows(bool on) {
+  m_shadows = on;
+  if (!m_scene) return;
+  m_scene->setShadows(on);
+  sceneChanged();
+}
+
 int SceneHandle::bodyAt(double x, double y, int width, int height) const {
   return m_scene ? m_scene->pick(x, height - y, width, height) : -1;
 }
@@ -132,6 +140,7 @@ void SceneHandle::copySceneFrom(const SceneHandle& other) {
   setArrows(other.m_arrows);
   setCamera(other.camera());
   setMinimumThickness(other.m_minimumThickness);
+  setShadows(other.m_shadows);
   m_framedBox = other.m_framedBox;
   m_scene->setFollow(other.follow());
   sceneChanged();

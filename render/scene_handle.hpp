@@ -58,6 +58,9 @@ class SceneHandle {
   /// Slender bodies at least this many pixels wide (the skeleton lines); 1: hairlines.
   void setMinimumThickness(double pixels);
   double minimumThickness() const { return m_minimumThickness; }
+  /// Drop shadows of the bodies on the floor (on by default).
+  void setShadows(bool on);
+  bool shadows() const { return m_shadows; }
 
   /// The body drawn under a pixel (origin top left, in a width x height
   /// viewport), or -1.
@@ -67,7 +70,7 @@ class SceneHandle {
   /// Number of glyph instances drawn (all kinds).
   std::size_t glyphCount() const;
 
-  /// Copies model, states, visibility, selection, trails, follow and camera.
+  /// Copies model, states, visibility, selection, trails, follow, camera and display options.
   void copySceneFrom(const SceneHandle& other);
 
  protected:
@@ -81,6 +84,7 @@ class SceneHandle {
   std::unique_ptr<Scene> m_scene;
   std::vector<int> m_selection;
   double m_minimumThickness = 3.0;
+  bool m_shadows = true;
   std::optional<std::pair<Vec3, Vec3>> m_framedBox;  // the last fitBox(); none after fit()
   std::vector<Trail> m_trails, m_arrows;
   std::vector<char> m_visible;

@@ -149,7 +149,7 @@ int exportCommand(const std::vector<std::string>& args) {
   std::set<std::string> options = kSimulationOptions;
   options.insert({"csv", "plotted-csv", "plot", "plot-quantity", "plot-component", "plot-bodies", "angles", "axis", "plot-size", "image", "time",
                   "view", "size", "frames", "video", "fps", "speed", "from", "to", "paraview", "paraview-every", "trail-window"});
-  const Arguments a(args, options, {"radians", "trails", "project-initial-state", "angular-velocities", "hinge-loads", "no-time-stamp"});
+  const Arguments a(args, options, {"radians", "trails", "project-initial-state", "angular-velocities", "hinge-loads", "no-time-stamp", "no-shadows"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "export needs exactly one model file (mstmm export MODEL.json ...)");
   const bool any = a.has("csv") || a.has("plotted-csv") || a.has("plot") || a.has("image") || a.has("frames") || a.has("video") || a.has("paraview");
   if (!any) throw Error(ErrorKind::Input, "export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)");
@@ -206,6 +206,7 @@ int exportCommand(const std::vector<std::string>& args) {
   render::OffscreenRenderer look;  // the camera every 3-D export uses
   if (needs3d) {
     look.setModel(model);
+    look.setShadows(!a.has("no-shadows"));
     look.setPreset(preset);
     Vec3 lo, hi;  // frame the whole motion, not just the first instant
     render::motionBounds(results, 0.03, lo, hi);

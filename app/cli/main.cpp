@@ -33,10 +33,11 @@ const CommandUsage kCommands[] = {
      "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
      "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
      "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S] [--no-time-stamp]\n"
-     "           [--paraview F.pvd] [--paraview-every K] [--angular-velocities] [--hinge-loads]\n"
+     "           [--no-shadows] [--paraview F.pvd] [--paraview-every K] [--angular-velocities] [--hinge-loads]\n"
      "      run the model, then write the results (CSV), plots (PNG/SVG), 3-D images, animation frames,\n"
      "      an MP4 video (needs ffmpeg) and a ParaView time series (.pvd + .vtp, every K-th recorded frame);\n"
-     "      images and videos frame the whole motion for their size, seen from --view; the 3-D exports\n"
+     "      images and videos frame the whole motion for their size, seen from --view, with the bodies'\n"
+     "      drop shadows on the floor unless --no-shadows; the 3-D exports\n"
      "      need an X display (run under xvfb-run on a headless machine)\n"},
     {"generate",
      "  generate chain --bodies N [--planar] --out F.json\n"

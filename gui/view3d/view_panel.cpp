@@ -78,6 +78,11 @@ void ViewPanel::createToolBar(QToolBar* bar) {
                        [this](bool on) { m_view->setMinimumThickness(on ? 3.0 : 1.0); });
   thick->setCheckable(true);
   thick->setChecked(true);
+  QAction* shadows = add("shadows", tr("Shadows"),
+                         tr("Drop shadows on the floor, as from a light straight overhead: where each body is across the floor, and how high"),
+                         [this](bool on) { m_view->setShadows(on); });
+  shadows->setCheckable(true);
+  shadows->setChecked(true);
   m_trailWindow->setRange(0.01, 1e6);
   m_trailWindow->setValue(1.0);
   m_trailWindow->setSuffix(tr(" s"));

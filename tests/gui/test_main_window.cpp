@@ -33,6 +33,7 @@
 #include "gui/plots/plot_pane.hpp"
 #include "gui/plots/plots_panel.hpp"
 #include "gui/view3d/view_panel.hpp"
+#include "render/offscreen_renderer.hpp"
 #include "render/view_widget.hpp"
 #include "gui/panels/messages_panel.hpp"
 
@@ -197,6 +198,27 @@ class TestMainWindow : public QObject {
     emit view->bodyClicked(-1, Qt::NoModifier);
     QVERIFY(window.document()->selection().isEmpty());
     QVERIFY(view->selection().empty());
+  }
+
+  // Issue 13.6: the view toolbar's Shadows toggle reaches the view and the
+  // exports copied from it; on by default.
+  void shadowsToggleFromTheViewToolbar() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("chain-5-spatial"));
+    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
+    render::ViewWidget* view = panel->view();
+    QTRY_VERIFY(view->model() != nullptr);
+    QAction* shadows = panel->action("shadows");
+    QVERIFY(shadows && shadows->isCheckable() && shadows->isChecked());
+    QVERIFY(view->shadows());
+    shadows->trigger();
+    QVERIFY(!view->shadows());
+    render::OffscreenRenderer exported;
+    exported.copySceneFrom(*view);
+    QVERIFY(!exported.shadows());
+    shadows->trigger();
+    QVERIFY(view->shadows());
   }
 
   void exportsFromTheWindowWriteTheirFiles() {
