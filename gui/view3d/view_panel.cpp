@@ -83,7 +83,7 @@ void ViewPanel::createToolBar(QToolBar* bar) {
                          [this](bool on) { m_view->setShadows(on); });
   shadows->setCheckable(true);
   shadows->setChecked(true);
-  m_trailWindow->setRange(0.01, 1e6);
+  m_trailWindow->setRange(0.01, 9999.0);  // narrow enough that the toolbar fits a 1280 px window
   m_trailWindow->setValue(1.0);
   m_trailWindow->setSuffix(tr(" s"));
   m_trailWindow->setDecimals(2);
