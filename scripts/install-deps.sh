@@ -7,7 +7,7 @@ packages=(
   libeigen3-dev nlohmann-json3-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libvtk9-dev
-  libbenchmark-dev
+  libbenchmark-dev libgtest-dev
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
   ffmpeg  # optional for users (MP4 export); installed so the tests cover it
 )

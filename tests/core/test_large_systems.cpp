@@ -4,7 +4,7 @@
 // Riccati evaluation or RK4 step allocates nothing once the workspace exists
 // (a counting global allocator in this test executable).
 
-#include <QtTest>
+#include "tests/core/check.hpp"
 #include <atomic>
 #include <cstdlib>
 #include <new>
@@ -34,50 +34,51 @@ void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 using namespace mstmm;
 
-class TestLargeSystems : public QObject {
-  Q_OBJECT
+TEST(LargeSystems, hundredThousandDofBranchSystemSmoke) {
+  const auto model = compile(generateBranch({33334, false}));
+  ASSERT_SAME(model->degreesOfFreedom(), 100002);
+  SimulationSettings s;
+  s.timeStep = 1e-3;
+  s.endTime = 0.01;  // 10 steps
+  RecordOptions record;
+  for (const char* name : {"1", "11", "66667"}) record.bodies.push_back(model->bodyByName(name));
+  record.singlePrecision = true;
+  Results results(*model, record);
+  const RunReport report = simulate(model, s, results);
+  ASSERT_SAME(report.status, RunStatus::Completed);
+  ASSERT_SAME(report.steps, 10L);
+  ASSERT_SAME(results.frameCount(), 11);
+  for (int f = 0; f < results.frameCount(); ++f)
+    for (int b = 0; b < results.recordedBodyCount(); ++b) {
+      ASSERT_TRUE(results.com(f, b).allFinite());
+      ASSERT_TRUE(std::abs(results.orientation(f, b).norm() - 1.0) < 1e-6);  // stored as float
+    }
+  ASSERT_TRUE(results.bytes() < 4096);  // 3 bodies x 11 frames x 23 floats
+  // Energy: RK4's error over 10 steps of 1 ms is of order dt^5 per step;
+  // compare with the gravitational energy of the system.
+  const double e0 = results.energy(0).total(), e1 = results.energy(10).total();
+  const double scale = std::abs(results.energy(0).potential);
+  const double spin = results.angularVelocity(10, 1).norm();  // body 11 starts to turn
+  ::mstmm::test::info("33,334 bodies, 10 RK4 steps: E0 = %.6e J, |E - E0| = %.2e J (%.1e relative), body 11 at %.3e rad/s",
+        e0, std::abs(e1 - e0), std::abs(e1 - e0) / scale, spin);
+  ASSERT_TRUE(spin > 1e-3);
+  ASSERT_TRUE(std::abs(e1 - e0) <= 1e-10 * scale);
+}
 
- private slots:
-  void hundredThousandDofBranchSystemSmoke() {
-    const auto model = compile(generateBranch({33334, false}));
-    QCOMPARE(model->degreesOfFreedom(), 100002);
-    SimulationSettings s;
-    s.timeStep = 1e-3;
-    s.endTime = 0.01;  // 10 steps
-    RecordOptions record;
-    for (const char* name : {"1", "11", "66667"}) record.bodies.push_back(model->bodyByName(name));
-    record.singlePrecision = true;
-    Results results(*model, record);
-    const RunReport report = simulate(model, s, results);
-    QCOMPARE(report.status, RunStatus::Completed);
-    QCOMPARE(report.steps, 10L);
-    QCOMPARE(results.frameCount(), 11);
-    for (int f = 0; f < results.frameCount(); ++f)
-      for (int b = 0; b < results.recordedBodyCount(); ++b) {
-        QVERIFY(results.com(f, b).allFinite());
-        QVERIFY(std::abs(results.orientation(f, b).norm() - 1.0) < 1e-6);  // stored as float
-      }
-    QVERIFY(results.bytes() < 4096);  // 3 bodies x 11 frames x 23 floats
-    // Energy: RK4's error over 10 steps of 1 ms is of order dt^5 per step;
-    // compare with the gravitational energy of the system.
-    const double e0 = results.energy(0).total(), e1 = results.energy(10).total();
-    const double scale = std::abs(results.energy(0).potential);
-    const double spin = results.angularVelocity(10, 1).norm();  // body 11 starts to turn
-    qInfo("33,334 bodies, 10 RK4 steps: E0 = %.6e J, |E - E0| = %.2e J (%.1e relative), body 11 at %.3e rad/s",
-          e0, std::abs(e1 - e0), std::abs(e1 - e0) / scale, spin);
-    QVERIFY(spin > 1e-3);
-    QVERIFY(std::abs(e1 - e0) <= 1e-10 * scale);
-  }
 
-  void riccatiEvaluationAllocatesNothing_data() {
-    QTest::addColumn<int>("which");
-    QTest::newRow("spatial tree") << 0;
-    QTest::newRow("planar tree") << 1;
-    QTest::newRow("revolute and weld hinges") << 2;
-  }
-
-  void riccatiEvaluationAllocatesNothing() {
-    QFETCH(int, which);
+TEST(LargeSystems, riccatiEvaluationAllocatesNothing) {
+  struct Row {
+    const char* name;
+    int which;
+  };
+  const Row rows[] = {
+      {"spatial tree", 0},
+      {"planar tree", 1},
+      {"revolute and weld hinges", 2},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const int& which = row.which;
     ModelSpec spec = generateRandomTree({40, 17, which == 1});
     if (which == 2) {
       for (BodySpec& b : spec.bodies) b.angularVelocity.setZero();
@@ -90,84 +91,82 @@ class TestLargeSystems : public QObject {
     solver->evaluate(y, out);  // the output buffers are sized on first use
     const long before = g_allocations.load();
     for (int k = 0; k < 100; ++k) solver->evaluate(y, out);
-    QCOMPARE(g_allocations.load() - before, 0L);
+    ASSERT_SAME(g_allocations.load() - before, 0L);
   }
+}
 
-  void rk4StepAllocatesNothing() {
-    const auto model = compile(generateBranch({50, false}));
-    auto solver = makeSolver(SolverKind::Riccati, model);
-    OdeSystem ode(*solver);
-    RungeKutta4 rk4;
-    Eigen::VectorXd y = initialState(*model), dy(y.size());
-    SolverOutput out;
-    ode.evaluate(0.0, y, dy, out);
-    rk4.step(ode, 0.0, y, dy, out, 1e-3);  // sizes the stage vectors
-    const long before = g_allocations.load();
-    for (int k = 0; k < 100; ++k) rk4.step(ode, 0.0, y, dy, out, 1e-3);
-    QCOMPARE(g_allocations.load() - before, 0L);
-  }
+TEST(LargeSystems, rk4StepAllocatesNothing) {
+  const auto model = compile(generateBranch({50, false}));
+  auto solver = makeSolver(SolverKind::Riccati, model);
+  OdeSystem ode(*solver);
+  RungeKutta4 rk4;
+  Eigen::VectorXd y = initialState(*model), dy(y.size());
+  SolverOutput out;
+  ode.evaluate(0.0, y, dy, out);
+  rk4.step(ode, 0.0, y, dy, out, 1e-3);  // sizes the stage vectors
+  const long before = g_allocations.load();
+  for (int k = 0; k < 100; ++k) rk4.step(ode, 0.0, y, dy, out, 1e-3);
+  ASSERT_SAME(g_allocations.load() - before, 0L);
+}
 
-  void parallelSubtreesAreBitIdentical() {
-    // A low threshold forks at many nested branch bodies; every output must
-    // equal the single-threaded one bit for bit.
-    const auto model = compile(generateRandomTree({20000, 23, false}));
-    RiccatiSolver<SpatialDim> serial(model), parallel(model);
-    serial.setParallelism(1);
-    parallel.setParallelism(2, 50);
-    QVERIFY(!serial.parallel());
-    QVERIFY(parallel.parallel());
-    Random r(5);
-    for (int k = 0; k < 5; ++k) {
-      const Eigen::VectorXd y = test::randomState(*model, r);
-      SolverOutput a, b;
-      serial.evaluate(y, a);
-      parallel.evaluate(y, b);
-      for (std::size_t i = 0; i < a.angularAcceleration.size(); ++i) {
-        QVERIFY(a.angularAcceleration[i] == b.angularAcceleration[i]);
-        QVERIFY(a.comAcceleration[i] == b.comAcceleration[i]);
-        QVERIFY(a.hingeForce[i] == b.hingeForce[i]);
-      }
+TEST(LargeSystems, parallelSubtreesAreBitIdentical) {
+  // A low threshold forks at many nested branch bodies; every output must
+  // equal the single-threaded one bit for bit.
+  const auto model = compile(generateRandomTree({20000, 23, false}));
+  RiccatiSolver<SpatialDim> serial(model), parallel(model);
+  serial.setParallelism(1);
+  parallel.setParallelism(2, 50);
+  ASSERT_TRUE(!serial.parallel());
+  ASSERT_TRUE(parallel.parallel());
+  Random r(5);
+  for (int k = 0; k < 5; ++k) {
+    const Eigen::VectorXd y = test::randomState(*model, r);
+    SolverOutput a, b;
+    serial.evaluate(y, a);
+    parallel.evaluate(y, b);
+    for (std::size_t i = 0; i < a.angularAcceleration.size(); ++i) {
+      ASSERT_TRUE(a.angularAcceleration[i] == b.angularAcceleration[i]);
+      ASSERT_TRUE(a.comAcceleration[i] == b.comAcceleration[i]);
+      ASSERT_TRUE(a.hingeForce[i] == b.hingeForce[i]);
     }
   }
+}
 
-  void errorOnTheWorkerReachesTheCaller() {
-    // A point mass on its own pin (singular release) deep in a subtree the
-    // worker runs: the error must come out of evaluate(), naming the hinge.
-    ModelSpec spec = generateRandomTree({3000, 29, true});
-    const auto probe = compile(spec);
-    RiccatiSolver<PlanarDim> plan(probe);
-    plan.setParallelism(2, 50);
-    QVERIFY(plan.parallel());
-    int leafSpec = -1;
-    for (int i = 0; i < probe->bodyCount() && leafSpec < 0; ++i)
-      if (probe->body(i).firstChild == probe->body(i).lastChild) leafSpec = probe->body(i).specIndex;
-    BodySpec& leaf = spec.bodies[static_cast<std::size_t>(leafSpec)];
-    leaf.shape.type = ShapeType::PointMasses;
-    leaf.shape.points = {{1.0, leaf.output}};
-    const auto model = compile(spec);
-    RiccatiSolver<PlanarDim> solver(model);
-    solver.setParallelism(2, 50);
-    SolverOutput out;
-    try {
-      solver.evaluate(initialState(*model), out);
-      QFAIL("a singular release went unnoticed");
-    } catch (const Error& e) {
-      QVERIFY(QString(e.what()).contains("release matrix is singular"));
-      QCOMPARE(e.subject().kind, ErrorSubject::Kind::Hinge);
-    }
-    // The worker is idle again: a second evaluation fails the same way instead of hanging.
-    QVERIFY_THROWS_EXCEPTION(Error, solver.evaluate(initialState(*model), out));
+TEST(LargeSystems, errorOnTheWorkerReachesTheCaller) {
+  // A point mass on its own pin (singular release) deep in a subtree the
+  // worker runs: the error must come out of evaluate(), naming the hinge.
+  ModelSpec spec = generateRandomTree({3000, 29, true});
+  const auto probe = compile(spec);
+  RiccatiSolver<PlanarDim> plan(probe);
+  plan.setParallelism(2, 50);
+  ASSERT_TRUE(plan.parallel());
+  int leafSpec = -1;
+  for (int i = 0; i < probe->bodyCount() && leafSpec < 0; ++i)
+    if (probe->body(i).firstChild == probe->body(i).lastChild) leafSpec = probe->body(i).specIndex;
+  BodySpec& leaf = spec.bodies[static_cast<std::size_t>(leafSpec)];
+  leaf.shape.type = ShapeType::PointMasses;
+  leaf.shape.points = {{1.0, leaf.output}};
+  const auto model = compile(spec);
+  RiccatiSolver<PlanarDim> solver(model);
+  solver.setParallelism(2, 50);
+  SolverOutput out;
+  try {
+    solver.evaluate(initialState(*model), out);
+    FAIL() << "a singular release went unnoticed";
+  } catch (const Error& e) {
+    ASSERT_TRUE(::mstmm::test::contains(e.what(), "release matrix is singular"));
+    ASSERT_SAME(e.subject().kind, ErrorSubject::Kind::Hinge);
   }
+  // The worker is idle again: a second evaluation fails the same way instead of hanging.
+  ASSERT_THROW(solver.evaluate(initialState(*model), out), Error);
+}
 
-  void theCounterCounts() {
-    // The allocation tests above are only evidence if the counter sees allocations.
-    const long before = g_allocations.load();
-    std::vector<double> v(1000, 1.0);
-    const long during = g_allocations.load();
-    QCOMPARE(v[999], 1.0);
-    QVERIFY(during - before >= 1);
-  }
-};
+TEST(LargeSystems, theCounterCounts) {
+  // The allocation tests above are only evidence if the counter sees allocations.
+  const long before = g_allocations.load();
+  std::vector<double> v(1000, 1.0);
+  const long during = g_allocations.load();
+  ASSERT_SAME(v[999], 1.0);
+  ASSERT_TRUE(during - before >= 1);
+}
 
-QTEST_APPLESS_MAIN(TestLargeSystems)
-#include "test_large_systems.moc"

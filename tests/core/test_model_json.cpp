@@ -3,10 +3,10 @@
 // the loader turns any malformed input into an mstmm::Error naming the
 // element, never a crash or another exception.
 
-#include <QTemporaryDir>
-#include <QtTest>
 #include <filesystem>
 #include <fstream>
+
+#include "tests/core/check.hpp"
 
 #include "core/error.hpp"
 #include "core/generate/linkages.hpp"
@@ -60,21 +60,22 @@ std::string readFile(const std::string& path) {
 
 }  // namespace
 
-class TestModelJson : public QObject {
-  Q_OBJECT
 
- private slots:
-  void roundTripIsExact_data() {
-    QTest::addColumn<int>("which");
-    QTest::newRow("every field") << 0;
-    QTest::newRow("paper demo") << 1;
-    QTest::newRow("branch system") << 2;
-    QTest::newRow("random planar tree") << 3;
-    QTest::newRow("closed loops, cut choices, drift settings") << 4;
-  }
-
-  void roundTripIsExact() {
-    QFETCH(int, which);
+TEST(ModelJson, roundTripIsExact) {
+  struct Row {
+    const char* name;
+    int which;
+  };
+  const Row rows[] = {
+      {"every field", 0},
+      {"paper demo", 1},
+      {"branch system", 2},
+      {"random planar tree", 3},
+      {"closed loops, cut choices, drift settings", 4},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const int& which = row.which;
     ModelSpec spec;
     switch (which) {
       case 0: spec = everyFieldSpec(); break;
@@ -95,170 +96,180 @@ class TestModelJson : public QObject {
     // specs only set fields the format stores, they survive a save too.
     const ModelSpec loaded = modelFromJson(modelToJson(spec));
     const ModelSpec reloaded = modelFromJson(modelToJson(loaded));
-    QVERIFY(reloaded == loaded);
-    QVERIFY(loaded == spec);
-    QCOMPARE(modelToJson(reloaded), modelToJson(spec));
+    ASSERT_TRUE(reloaded == loaded);
+    ASSERT_TRUE(loaded == spec);
+    ASSERT_SAME(modelToJson(reloaded), modelToJson(spec));
   }
+}
 
-  void bundledExamplesLoadAndCompile_data() {
-    QTest::addColumn<QString>("file");
-    for (const auto& entry : std::filesystem::directory_iterator(test::sourcePath("resources/examples")))
-      QTest::newRow(entry.path().filename().c_str()) << QString::fromStdString(entry.path().string());
-  }
 
-  void bundledExamplesLoadAndCompile() {
-    QFETCH(QString, file);
-    const ModelSpec spec = loadModel(file.toStdString());
+TEST(ModelJson, bundledExamplesLoadAndCompile) {
+  int examples = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::sourcePath("resources/examples"))) {
+    SCOPED_TRACE(entry.path().filename().string());
+    const std::string file = entry.path().string();
+    ++examples;
+    const ModelSpec spec = loadModel(file);
     const auto model = compile(spec);
-    QVERIFY(model->bodyCount() > 0);
+    ASSERT_TRUE(model->bodyCount() > 0);
     // Bundled files are in canonical form: saving them changes nothing but
     // the format version, which a version-1 file (the examples made before
     // load elements) moves forward to the current one.
-    std::string expected = readFile(file.toStdString());
+    std::string expected = readFile(file);
     const std::string v1 = "\"version\": 1,";
     if (const auto at = expected.find(v1); at != std::string::npos)
       expected.replace(at, v1.size(), "\"version\": " + std::to_string(kModelFormatVersion) + ",");
-    QCOMPARE(modelToJson(spec), expected);
+    ASSERT_SAME(modelToJson(spec), expected);
   }
+  ASSERT_TRUE(examples >= 14);
+}
 
-  // tests/data/v1-results holds the results of every bundled version-1
-  // example (0.2 s, every 20th step, all bodies) written by the last build
-  // before load elements existed. Loading the same files now must give the
-  // same numbers to the last bit: load elements cost models without them nothing.
-  void version1ExamplesGiveBitIdenticalResults() {
-    int compared = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(test::sourcePath("resources/examples"))) {
-      const std::string expectedPath = test::sourcePath("tests/data/v1-results/" + entry.path().stem().string() + ".csv");
-      if (!std::filesystem::exists(expectedPath)) continue;
-      ModelSpec spec = loadModel(entry.path().string());
-      spec.simulation.endTime = 0.2;
-      spec.simulation.outputEvery = 20;
-      const auto model = compile(spec);
-      std::vector<int> all;
-      for (int i = 0; i < model->bodyCount(); ++i) all.push_back(i);
-      QTemporaryDir dir;
-      const std::string out = dir.filePath("r.csv").toStdString();
-      {
-        CsvResultWriter writer(*model, out, all, {"golden", "golden"});
-        QVERIFY(!simulate(model, spec.simulation, writer).error);
-      }
-      auto rows = [](const std::string& path) {
-        std::ifstream in(path);
-        std::vector<std::string> lines;
-        for (std::string line; std::getline(in, line);)
-          if (!line.empty() && line[0] != '#') lines.push_back(line);
-        return lines;
-      };
-      const std::vector<std::string> expected = rows(expectedPath), actual = rows(out);
-      QCOMPARE(actual.size(), expected.size());
-      for (std::size_t k = 0; k < expected.size(); ++k)
-        if (actual[k] != expected[k]) QFAIL(qPrintable(QString("%1 row %2 differs").arg(entry.path().filename().c_str()).arg(k)));
-      ++compared;
+// tests/data/v1-results holds the results of every bundled version-1
+// example (0.2 s, every 20th step, all bodies) written by the last build
+// before load elements existed. Loading the same files now must give the
+// same numbers to the last bit: load elements cost models without them nothing.
+TEST(ModelJson, version1ExamplesGiveBitIdenticalResults) {
+  int compared = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(test::sourcePath("resources/examples"))) {
+    const std::string expectedPath = test::sourcePath("tests/data/v1-results/" + entry.path().stem().string() + ".csv");
+    if (!std::filesystem::exists(expectedPath)) continue;
+    ModelSpec spec = loadModel(entry.path().string());
+    spec.simulation.endTime = 0.2;
+    spec.simulation.outputEvery = 20;
+    const auto model = compile(spec);
+    std::vector<int> all;
+    for (int i = 0; i < model->bodyCount(); ++i) all.push_back(i);
+    test::TempDir dir;
+    const std::string out = dir.filePath("r.csv");
+    {
+      CsvResultWriter writer(*model, out, all, {"golden", "golden"});
+      ASSERT_TRUE(!simulate(model, spec.simulation, writer).error);
     }
-    qInfo("%d version-1 examples give bit-identical results", compared);
-    QCOMPARE(compared, 8);
+    auto rows = [](const std::string& path) {
+      std::ifstream in(path);
+      std::vector<std::string> lines;
+      for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] != '#') lines.push_back(line);
+      return lines;
+    };
+    const std::vector<std::string> expected = rows(expectedPath), actual = rows(out);
+    ASSERT_SAME(actual.size(), expected.size());
+    for (std::size_t k = 0; k < expected.size(); ++k)
+      if (actual[k] != expected[k]) FAIL() << ::mstmm::test::text("%1 row %2 differs", entry.path().filename().c_str(), k);
+    ++compared;
   }
+  ::mstmm::test::info("%d version-1 examples give bit-identical results", compared);
+  ASSERT_SAME(compared, 8);
+}
 
-  void saveIsAtomicAndReplacesTheFile() {
-    QTemporaryDir dir;
-    const std::string path = dir.filePath("model.json").toStdString();
-    saveModel(riccatiDemo(), path);
-    saveModel(generateChain({3, true}), path);
-    QVERIFY(loadModel(path) == generateChain({3, true}));
-    int files = 0;
-    for (const auto& e : std::filesystem::directory_iterator(dir.path().toStdString())) files += e.is_regular_file();
-    QCOMPARE(files, 1);  // no temporary left behind
-    // A save into a directory that does not exist fails cleanly and leaves nothing.
-    QVERIFY_THROWS_EXCEPTION(Error, saveModel(riccatiDemo(), dir.filePath("missing/model.json").toStdString()));
-  }
+TEST(ModelJson, saveIsAtomicAndReplacesTheFile) {
+  test::TempDir dir;
+  const std::string path = dir.filePath("model.json");
+  saveModel(riccatiDemo(), path);
+  saveModel(generateChain({3, true}), path);
+  ASSERT_TRUE(loadModel(path) == generateChain({3, true}));
+  int files = 0;
+  for (const auto& e : std::filesystem::directory_iterator(dir.path())) files += e.is_regular_file();
+  ASSERT_SAME(files, 1);  // no temporary left behind
+  // A save into a directory that does not exist fails cleanly and leaves nothing.
+  ASSERT_THROW(saveModel(riccatiDemo(), dir.filePath("missing/model.json")), Error);
+}
 
-  void saveWritesThroughLinksAndNeverReplacesDevices() {
-    QTemporaryDir dir;
-    const std::string real = dir.filePath("real.json").toStdString(), link = dir.filePath("link.json").toStdString();
-    saveModel(riccatiDemo(), real);
-    std::filesystem::create_symlink(real, link);
-    saveModel(generateChain({2, true}), link);
-    QVERIFY(std::filesystem::is_symlink(link));  // still a link, to the updated file
-    QVERIFY(loadModel(real) == generateChain({2, true}));
-    // Saving to a device writes to it rather than renaming a file over it.
-    saveModel(riccatiDemo(), "/dev/null");
-    QVERIFY(std::filesystem::is_character_file("/dev/null"));
-  }
+TEST(ModelJson, saveWritesThroughLinksAndNeverReplacesDevices) {
+  test::TempDir dir;
+  const std::string real = dir.filePath("real.json"), link = dir.filePath("link.json");
+  saveModel(riccatiDemo(), real);
+  std::filesystem::create_symlink(real, link);
+  saveModel(generateChain({2, true}), link);
+  ASSERT_TRUE(std::filesystem::is_symlink(link));  // still a link, to the updated file
+  ASSERT_TRUE(loadModel(real) == generateChain({2, true}));
+  // Saving to a device writes to it rather than renaming a file over it.
+  saveModel(riccatiDemo(), "/dev/null");
+  ASSERT_TRUE(std::filesystem::is_character_file("/dev/null"));
+}
 
-  void malformedInputGivesNamedErrors_data() {
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QString>("expected");
-    const QString demo = QString::fromStdString(modelToJson(riccatiDemo()));
-    QTest::newRow("not json") << "{ bodies: " << "not a valid JSON model file";
-    QTest::newRow("not an object") << "[1, 2]" << "model: expected an object";
-    QTest::newRow("typo key") << QString(demo).replace("\"length\"", "\"lenght\"") << "body '1': shape: unknown key 'lenght'";
-    QTest::newRow("string for number") << QString(demo).replace("\"mass\": 1.0", "\"mass\": \"heavy\"") << "body '1': shape: 'mass' must be a number";
-    QTest::newRow("short vector") << QString(demo).replace("\"output\": [1.0, 0.0, 0.0]", "\"output\": [1.0, 0.0]") << "body '1': 'output' must be an array of 3 numbers";
-    QTest::newRow("unknown hinge type") << QString(demo).replace("\"type\": \"pin\"", "\"type\": \"hinge\"") << "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld', 'slider')";
-    QTest::newRow("unknown shape") << QString(demo).replace("\"type\": \"rod\"", "\"type\": \"sphere\"") << "body '1': shape: unknown type 'sphere'";
-    QTest::newRow("hinge between unknown ends") << QString(demo).replace("\"tip\": \"1\"", "\"tip\": \"42\"") << "hinge '8.1': tip-side body '42' does not exist";
-    QTest::newRow("newer version") << QString(demo).replace(QString("\"version\": %1").arg(kModelFormatVersion), "\"version\": 9") << "file format version 9 is not supported";
-    QTest::newRow("infinite") << QString(demo).replace("\"mass\": 1.0", "\"mass\": 1e999") << "not a valid JSON model file: number overflow parsing '1e999'";
-    QTest::newRow("missing bodies") << "{\"hinges\": []}" << "model: missing 'bodies'";
-  }
 
-  void malformedInputGivesNamedErrors() {
-    QFETCH(QString, text);
-    QFETCH(QString, expected);
+TEST(ModelJson, malformedInputGivesNamedErrors) {
+  const std::string demo = modelToJson(riccatiDemo());
+  auto with = [&demo](const std::string& from, const std::string& to) {  // every occurrence replaced
+    std::string text = demo;
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+    return text;
+  };
+  struct Row {
+    const char* name;
+    std::string text;
+    std::string expected;
+  };
+  const Row rows[] = {
+      {"not json", "{ bodies: ", "not a valid JSON model file"},
+      {"not an object", "[1, 2]", "model: expected an object"},
+      {"typo key", with("\"length\"", "\"lenght\""), "body '1': shape: unknown key 'lenght'"},
+      {"string for number", with("\"mass\": 1.0", "\"mass\": \"heavy\""), "body '1': shape: 'mass' must be a number"},
+      {"short vector", with("\"output\": [1.0, 0.0, 0.0]", "\"output\": [1.0, 0.0]"), "body '1': 'output' must be an array of 3 numbers"},
+      {"unknown hinge type", with("\"type\": \"pin\"", "\"type\": \"hinge\""), "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld', 'slider')"},
+      {"unknown shape", with("\"type\": \"rod\"", "\"type\": \"sphere\""), "body '1': shape: unknown type 'sphere'"},
+      {"hinge between unknown ends", with("\"tip\": \"1\"", "\"tip\": \"42\""), "hinge '8.1': tip-side body '42' does not exist"},
+      {"newer version", with("\"version\": " + std::to_string(kModelFormatVersion), "\"version\": 9"), "file format version 9 is not supported"},
+      {"infinite", with("\"mass\": 1.0", "\"mass\": 1e999"), "not a valid JSON model file: number overflow parsing '1e999'"},
+      {"missing bodies", "{\"hinges\": []}", "model: missing 'bodies'"},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const std::string& text = row.text;
+    const std::string& expected = row.expected;
     try {
-      modelFromJson(text.toStdString());
-      QFAIL("the loader accepted malformed input");
+      modelFromJson(text);
+      FAIL() << "the loader accepted malformed input";
     } catch (const Error& e) {
-      QCOMPARE(e.kind(), ErrorKind::Input);
-      QVERIFY2(QString(e.what()).contains(expected), e.what());
+      ASSERT_SAME(e.kind(), ErrorKind::Input);
+      ASSERT_TRUE(::mstmm::test::contains(e.what(), expected)) << e.what();
     }
   }
+}
 
-  void loaderNeverCrashesOnMutatedFiles() {
-    // Random byte flips, insertions, deletions and truncations of valid files:
-    // every outcome is a spec or an mstmm::Error, and compile() on a loaded
-    // spec either succeeds or throws mstmm::Error too.
-    const std::string base = modelToJson(everyFieldSpec());
-    Random r(2024);
-    int accepted = 0, rejected = 0;
-    const std::string alphabet = "{}[]\",:0123456789.-eE truefalsnul\\";
-    for (int trial = 0; trial < 3000; ++trial) {
-      std::string text = base;
-      const int edits = 1 + r.below(4);
-      for (int k = 0; k < edits && !text.empty(); ++k) {
-        const auto pos = static_cast<std::size_t>(r.below(static_cast<int>(text.size())));
-        switch (r.below(4)) {
-          case 0: text[pos] = alphabet[static_cast<std::size_t>(r.below(static_cast<int>(alphabet.size())))]; break;
-          case 1: text.insert(pos, 1, alphabet[static_cast<std::size_t>(r.below(static_cast<int>(alphabet.size())))]); break;
-          case 2: text.erase(pos, 1 + static_cast<std::size_t>(r.below(8))); break;
-          default: text.resize(pos); break;
-        }
+TEST(ModelJson, loaderNeverCrashesOnMutatedFiles) {
+  // Random byte flips, insertions, deletions and truncations of valid files:
+  // every outcome is a spec or an mstmm::Error, and compile() on a loaded
+  // spec either succeeds or throws mstmm::Error too.
+  const std::string base = modelToJson(everyFieldSpec());
+  Random r(2024);
+  int accepted = 0, rejected = 0;
+  const std::string alphabet = "{}[]\",:0123456789.-eE truefalsnul\\";
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string text = base;
+    const int edits = 1 + r.below(4);
+    for (int k = 0; k < edits && !text.empty(); ++k) {
+      const auto pos = static_cast<std::size_t>(r.below(static_cast<int>(text.size())));
+      switch (r.below(4)) {
+        case 0: text[pos] = alphabet[static_cast<std::size_t>(r.below(static_cast<int>(alphabet.size())))]; break;
+        case 1: text.insert(pos, 1, alphabet[static_cast<std::size_t>(r.below(static_cast<int>(alphabet.size())))]); break;
+        case 2: text.erase(pos, 1 + static_cast<std::size_t>(r.below(8))); break;
+        default: text.resize(pos); break;
       }
+    }
+    try {
+      const ModelSpec spec = modelFromJson(text);
       try {
-        const ModelSpec spec = modelFromJson(text);
-        try {
-          compile(spec);
-        } catch (const Error&) {
-        }
-        ++accepted;
+        compile(spec);
       } catch (const Error&) {
-        ++rejected;
       }
-    }
-    qInfo("mutated files: %d loaded, %d rejected with a message, 0 crashes", accepted, rejected);
-    QVERIFY(rejected > 1000);
-  }
-
-  void missingFileIsAnInputError() {
-    try {
-      loadModel("/nonexistent/model.json");
-      QFAIL("loaded a missing file");
-    } catch (const Error& e) {
-      QCOMPARE(e.kind(), ErrorKind::Input);
-      QVERIFY(QString(e.what()).contains("cannot open model file '/nonexistent/model.json'"));
+      ++accepted;
+    } catch (const Error&) {
+      ++rejected;
     }
   }
-};
+  ::mstmm::test::info("mutated files: %d loaded, %d rejected with a message, 0 crashes", accepted, rejected);
+  ASSERT_TRUE(rejected > 1000);
+}
 
-QTEST_APPLESS_MAIN(TestModelJson)
-#include "test_model_json.moc"
+TEST(ModelJson, missingFileIsAnInputError) {
+  try {
+    loadModel("/nonexistent/model.json");
+    FAIL() << "loaded a missing file";
+  } catch (const Error& e) {
+    ASSERT_SAME(e.kind(), ErrorKind::Input);
+    ASSERT_TRUE(::mstmm::test::contains(e.what(), "cannot open model file '/nonexistent/model.json'"));
+  }
+}
+

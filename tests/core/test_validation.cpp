@@ -1,7 +1,7 @@
 // Every class of validation error produces its own message naming the
 // element, and compile() refuses the model with that message.
 
-#include <QtTest>
+#include "tests/core/check.hpp"
 
 #include "core/generate/linkages.hpp"
 #include "core/model/model.hpp"
@@ -22,165 +22,146 @@ ModelSpec spatialTree() {
 
 }  // namespace
 
-Q_DECLARE_METATYPE(Edit)
 
-class TestValidation : public QObject {
-  Q_OBJECT
+TEST(Validation, validModelsHaveNoDiagnostics) {
+  ASSERT_TRUE(validate(riccatiDemo()).empty());
+  ASSERT_TRUE(validate(spatialTree()).empty());
+  ASSERT_TRUE(validate(generateBranch({20, false})).empty());
+  ASSERT_TRUE(validate(generateFourBar({})).empty());
+}
 
- private slots:
-  void validModelsHaveNoDiagnostics() {
-    QVERIFY(validate(riccatiDemo()).empty());
-    QVERIFY(validate(spatialTree()).empty());
-    QVERIFY(validate(generateBranch({20, false})).empty());
-    QVERIFY(validate(generateFourBar({})).empty());
-  }
 
-  void eachProblemIsNamed_data() {
-    QTest::addColumn<bool>("planar");
-    QTest::addColumn<Edit>("edit");
-    QTest::addColumn<QString>("message");
-    QTest::newRow("mass <= 0") << true << Edit([](ModelSpec& s) { s.bodies[0].shape.mass = -1; })
-                               << "body '1': mass must be positive (got -1 kg)";
-    QTest::newRow("zero length") << true << Edit([](ModelSpec& s) { s.bodies[1].shape.length = 0; })
-                                 << "body '3': rod length must be positive (got 0 m)";
-    QTest::newRow("slender rod in 3-D") << false << Edit([](ModelSpec& s) { s.bodies[2].shape.type = ShapeType::Rod; })
-                                        << "body 'b2': inertia is not positive definite (smallest principal moment 0 kg m^2); a slender rod has no inertia about its own axis in a 3-D model: use a cylinder with a radius";
-    QTest::newRow("custom inertia indefinite") << false << Edit([](ModelSpec& s) {
-      s.bodies[1].shape.type = ShapeType::Custom;
-      s.bodies[1].shape.inertia = Vec3(1, 1, -0.5).asDiagonal();
-    }) << "body 'b1': inertia is not positive definite";
-    QTest::newRow("triangle inequality") << false << Edit([](ModelSpec& s) {
-      s.bodies[1].shape.type = ShapeType::Custom;
-      s.bodies[1].shape.inertia = Vec3(0.1, 0.1, 1.0).asDiagonal();
-    }) << "body 'b1': inertia violates the triangle inequality";
-    QTest::newRow("colinear point masses") << false << Edit([](ModelSpec& s) {
-      s.bodies[3].shape.type = ShapeType::PointMasses;
-      s.bodies[3].shape.points = {{1, Vec3(0, 0, 0)}, {1, Vec3(1, 0, 0)}};
-    }) << "body 'b3': inertia is not positive definite (smallest principal moment 0 kg m^2); point masses on one line";
-    QTest::newRow("disconnected body") << true << Edit([](ModelSpec& s) {
-      s.hinges.erase(s.hinges.begin() + 1);  // hinge 4 held body 3
-    }) << "body '3': not connected: its output end has no hinge";
-    QTest::newRow("no ground") << true << Edit([](ModelSpec& s) { s.hinges.pop_back(); })
-                               << "model: no hinge connects the system to the ground (free-floating systems are not supported yet)";
-    QTest::newRow("second system on the ground") << true << Edit([](ModelSpec& s) {
-      s.hinges.push_back(s.hinges.back());
-      s.hinges.back().id = HingeId{99};
-      s.hinges.back().name = "extra";
-      s.hinges.back().child = s.bodies[1].id;
-      s.hinges.erase(s.hinges.begin() + 1);
-    }) << "body '3': hangs from the ground by hinge 'extra' apart from the system that hangs from hinge '9'; join the two (one model holds one connected system)";
-    QTest::newRow("cut at a missing input end") << true << Edit([](ModelSpec& s) {
-      HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[0].id, std::nullopt);
-      cut.childEnd = 3;
-    }) << "hinge 'c': body '1' has no input end 4 (it has 1)";
-    QTest::newRow("cut on an occupied input end") << true << Edit([](ModelSpec& s) {
-      HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[3].id, std::nullopt);
-      cut.childEnd = 0;  // body 7's input end 1 holds hinge 8.1
-    }) << "hinge 'c': input end 1 of body '7' already holds hinge '8.1': give each hinge its own input end";
-    QTest::newRow("kept hinge closes a loop") << true << Edit([](ModelSpec& s) {
-      HingeSpec& second = s.addHinge("c", HingeType::Pin, s.bodies[0].id, s.bodies[1].id, 0);
-      second.cut = CutChoice::Keep;
-      s.hinges[0].cut = CutChoice::Keep;
-    }) << "hinge 'c': is marked to stay uncut, but body '1' already hangs from hinge '8.1'; mark another hinge of the loop to stay uncut";
-    QTest::newRow("negative Baumgarte parameter") << true << Edit([](ModelSpec& s) { s.simulation.baumgarteBeta = -1; })
-                                                  << "simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)";
-    QTest::newRow("ground only at input ends") << true << Edit([](ModelSpec& s) {
-      s.hinges.back().childEnd = 1;
-    }) << "model: no body hangs from the ground by its output end (a hinge at an input end only closes a loop)";
-    QTest::newRow("hinge to unknown body") << true << Edit([](ModelSpec& s) { s.hinges[0].parent = BodyId{77}; })
-                                           << "hinge '8.1': its root-side body (id 77) does not exist";
-    QTest::newRow("hinge to missing input end") << true << Edit([](ModelSpec& s) { s.hinges[0].parentInput = 5; })
-                                                << "hinge '8.1': body '7' has no input end 6 (it has 2)";
-    QTest::newRow("two hinges on one input") << true << Edit([](ModelSpec& s) { s.hinges[2].parentInput = 0; })
-                                             << "hinge '8.2': input end 1 of body '7' already holds hinge '8.1': give each hinge its own input end";
-    QTest::newRow("loop of bodies") << true << Edit([](ModelSpec& s) {
-      s.hinges[2].parent = s.bodies[1].id;  // 5 hangs from 3, and 3 from 5
-      s.hinges[2].parentInput = 0;
-    }) << "body '3': lies on a closed loop of bodies joined output to input that never reaches the ground; hang one body of that loop from the ground by its output end";
-    QTest::newRow("ball in a planar model") << true << Edit([](ModelSpec& s) { s.hinges[1].type = HingeType::Ball; })
-                                            << "hinge '4': a ball-and-socket hinge is spatial; in a planar model use a pin";
-    QTest::newRow("pin in a spatial model") << false << Edit([](ModelSpec& s) { s.hinges[1].type = HingeType::Pin; })
-                                            << "hinge 'h1': a pin is the planar revolute hinge";
-    QTest::newRow("zero revolute axis") << false << Edit([](ModelSpec& s) {
-      s.hinges[1].type = HingeType::Revolute;
-      s.hinges[1].axis = Vec3::Zero();
-    }) << "hinge 'h1': revolute axis must be a non-zero finite vector";
-    QTest::newRow("non-finite number") << false << Edit([](ModelSpec& s) { s.bodies[2].output.y() = std::nan(""); })
-                                       << "body 'b2': output end position contains a non-finite number";
-    QTest::newRow("non-finite gravity") << true << Edit([](ModelSpec& s) { s.gravity.x() = INFINITY; })
-                                        << "model: gravity contains a non-finite number";
-    QTest::newRow("planar out-of-plane point") << true << Edit([](ModelSpec& s) { s.bodies[3].inputs[1].z() = 0.1; })
-                                               << "body '7': input end 2 lies out of the x-y plane (z = 0.1) in a planar model";
-    QTest::newRow("planar out-of-plane gravity") << true << Edit([](ModelSpec& s) { s.gravity.z() = -1; })
-                                                 << "model: a planar model moves in the x-y plane, so gravity must have z = 0";
-    QTest::newRow("planar inertia product") << true << Edit([](ModelSpec& s) {
-      s.bodies[0].shape.type = ShapeType::Custom;
-      s.bodies[0].shape.com = Vec3(0.5, 0, 0);
-      s.bodies[0].shape.inertia << 0.1, 0, 0.01, 0, 0.1, 0, 0.01, 0, 0.1;
-    }) << "body '1': in a planar model z must be a principal axis";
-    QTest::newRow("duplicate name") << true << Edit([](ModelSpec& s) { s.bodies[1].name = s.bodies[0].name; })
-                                    << "body '1': the name is used by another body";
-    QTest::newRow("zero quaternion") << false << Edit([](ModelSpec& s) { s.bodies[0].orientation.setZero(); })
-                                     << "body 'b0': initial orientation quaternion is zero";
-    QTest::newRow("revolute with inconsistent rates") << false << Edit([](ModelSpec& s) {
-      s.hinges[1].type = HingeType::Revolute;
-      s.hinges[1].axis = Vec3::UnitZ();
-      s.bodies[1].angularVelocity = Vec3(1, 0, 0);
-    }) << "hinge 'h1': the initial relative angular velocity of its bodies is not along the revolute axis";
-    QTest::newRow("bad time step") << true << Edit([](ModelSpec& s) { s.simulation.timeStep = 0; })
-                                   << "simulation: time step must be a positive number of seconds";
-  }
-
-  void eachProblemIsNamed() {
-    QFETCH(bool, planar);
-    QFETCH(Edit, edit);
-    QFETCH(QString, message);
+TEST(Validation, eachProblemIsNamed) {
+  struct Row {
+    const char* name;
+    bool planar;
+    Edit edit;
+    std::string message;
+  };
+  const Row rows[] = {
+      {"mass <= 0", true, Edit([](ModelSpec& s) { s.bodies[0].shape.mass = -1; }), "body '1': mass must be positive (got -1 kg)"},
+      {"zero length", true, Edit([](ModelSpec& s) { s.bodies[1].shape.length = 0; }), "body '3': rod length must be positive (got 0 m)"},
+      {"slender rod in 3-D", false, Edit([](ModelSpec& s) { s.bodies[2].shape.type = ShapeType::Rod; }), "body 'b2': inertia is not positive definite (smallest principal moment 0 kg m^2); a slender rod has no inertia about its own axis in a 3-D model: use a cylinder with a radius"},
+      {"custom inertia indefinite", false, Edit([](ModelSpec& s) {
+    s.bodies[1].shape.type = ShapeType::Custom;
+    s.bodies[1].shape.inertia = Vec3(1, 1, -0.5).asDiagonal();
+  }), "body 'b1': inertia is not positive definite"},
+      {"triangle inequality", false, Edit([](ModelSpec& s) {
+    s.bodies[1].shape.type = ShapeType::Custom;
+    s.bodies[1].shape.inertia = Vec3(0.1, 0.1, 1.0).asDiagonal();
+  }), "body 'b1': inertia violates the triangle inequality"},
+      {"colinear point masses", false, Edit([](ModelSpec& s) {
+    s.bodies[3].shape.type = ShapeType::PointMasses;
+    s.bodies[3].shape.points = {{1, Vec3(0, 0, 0)}, {1, Vec3(1, 0, 0)}};
+  }), "body 'b3': inertia is not positive definite (smallest principal moment 0 kg m^2); point masses on one line"},
+      {"disconnected body", true, Edit([](ModelSpec& s) {
+    s.hinges.erase(s.hinges.begin() + 1);  // hinge 4 held body 3
+  }), "body '3': not connected: its output end has no hinge"},
+      {"no ground", true, Edit([](ModelSpec& s) { s.hinges.pop_back(); }), "model: no hinge connects the system to the ground (free-floating systems are not supported yet)"},
+      {"second system on the ground", true, Edit([](ModelSpec& s) {
+    s.hinges.push_back(s.hinges.back());
+    s.hinges.back().id = HingeId{99};
+    s.hinges.back().name = "extra";
+    s.hinges.back().child = s.bodies[1].id;
+    s.hinges.erase(s.hinges.begin() + 1);
+  }), "body '3': hangs from the ground by hinge 'extra' apart from the system that hangs from hinge '9'; join the two (one model holds one connected system)"},
+      {"cut at a missing input end", true, Edit([](ModelSpec& s) {
+    HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[0].id, std::nullopt);
+    cut.childEnd = 3;
+  }), "hinge 'c': body '1' has no input end 4 (it has 1)"},
+      {"cut on an occupied input end", true, Edit([](ModelSpec& s) {
+    HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[3].id, std::nullopt);
+    cut.childEnd = 0;  // body 7's input end 1 holds hinge 8.1
+  }), "hinge 'c': input end 1 of body '7' already holds hinge '8.1': give each hinge its own input end"},
+      {"kept hinge closes a loop", true, Edit([](ModelSpec& s) {
+    HingeSpec& second = s.addHinge("c", HingeType::Pin, s.bodies[0].id, s.bodies[1].id, 0);
+    second.cut = CutChoice::Keep;
+    s.hinges[0].cut = CutChoice::Keep;
+  }), "hinge 'c': is marked to stay uncut, but body '1' already hangs from hinge '8.1'; mark another hinge of the loop to stay uncut"},
+      {"negative Baumgarte parameter", true, Edit([](ModelSpec& s) { s.simulation.baumgarteBeta = -1; }), "simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)"},
+      {"ground only at input ends", true, Edit([](ModelSpec& s) {
+    s.hinges.back().childEnd = 1;
+  }), "model: no body hangs from the ground by its output end (a hinge at an input end only closes a loop)"},
+      {"hinge to unknown body", true, Edit([](ModelSpec& s) { s.hinges[0].parent = BodyId{77}; }), "hinge '8.1': its root-side body (id 77) does not exist"},
+      {"hinge to missing input end", true, Edit([](ModelSpec& s) { s.hinges[0].parentInput = 5; }), "hinge '8.1': body '7' has no input end 6 (it has 2)"},
+      {"two hinges on one input", true, Edit([](ModelSpec& s) { s.hinges[2].parentInput = 0; }), "hinge '8.2': input end 1 of body '7' already holds hinge '8.1': give each hinge its own input end"},
+      {"loop of bodies", true, Edit([](ModelSpec& s) {
+    s.hinges[2].parent = s.bodies[1].id;  // 5 hangs from 3, and 3 from 5
+    s.hinges[2].parentInput = 0;
+  }), "body '3': lies on a closed loop of bodies joined output to input that never reaches the ground; hang one body of that loop from the ground by its output end"},
+      {"ball in a planar model", true, Edit([](ModelSpec& s) { s.hinges[1].type = HingeType::Ball; }), "hinge '4': a ball-and-socket hinge is spatial; in a planar model use a pin"},
+      {"pin in a spatial model", false, Edit([](ModelSpec& s) { s.hinges[1].type = HingeType::Pin; }), "hinge 'h1': a pin is the planar revolute hinge"},
+      {"zero revolute axis", false, Edit([](ModelSpec& s) {
+    s.hinges[1].type = HingeType::Revolute;
+    s.hinges[1].axis = Vec3::Zero();
+  }), "hinge 'h1': revolute axis must be a non-zero finite vector"},
+      {"non-finite number", false, Edit([](ModelSpec& s) { s.bodies[2].output.y() = std::nan(""); }), "body 'b2': output end position contains a non-finite number"},
+      {"non-finite gravity", true, Edit([](ModelSpec& s) { s.gravity.x() = INFINITY; }), "model: gravity contains a non-finite number"},
+      {"planar out-of-plane point", true, Edit([](ModelSpec& s) { s.bodies[3].inputs[1].z() = 0.1; }), "body '7': input end 2 lies out of the x-y plane (z = 0.1) in a planar model"},
+      {"planar out-of-plane gravity", true, Edit([](ModelSpec& s) { s.gravity.z() = -1; }), "model: a planar model moves in the x-y plane, so gravity must have z = 0"},
+      {"planar inertia product", true, Edit([](ModelSpec& s) {
+    s.bodies[0].shape.type = ShapeType::Custom;
+    s.bodies[0].shape.com = Vec3(0.5, 0, 0);
+    s.bodies[0].shape.inertia << 0.1, 0, 0.01, 0, 0.1, 0, 0.01, 0, 0.1;
+  }), "body '1': in a planar model z must be a principal axis"},
+      {"duplicate name", true, Edit([](ModelSpec& s) { s.bodies[1].name = s.bodies[0].name; }), "body '1': the name is used by another body"},
+      {"zero quaternion", false, Edit([](ModelSpec& s) { s.bodies[0].orientation.setZero(); }), "body 'b0': initial orientation quaternion is zero"},
+      {"revolute with inconsistent rates", false, Edit([](ModelSpec& s) {
+    s.hinges[1].type = HingeType::Revolute;
+    s.hinges[1].axis = Vec3::UnitZ();
+    s.bodies[1].angularVelocity = Vec3(1, 0, 0);
+  }), "hinge 'h1': the initial relative angular velocity of its bodies is not along the revolute axis"},
+      {"bad time step", true, Edit([](ModelSpec& s) { s.simulation.timeStep = 0; }), "simulation: time step must be a positive number of seconds"},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const bool& planar = row.planar;
+    const Edit& edit = row.edit;
+    const std::string& message = row.message;
     ModelSpec spec = planar ? riccatiDemo() : spatialTree();
     edit(spec);
     const std::vector<Diagnostic> d = validate(spec);
-    QVERIFY(hasErrors(d));
+    ASSERT_TRUE(hasErrors(d));
     bool found = false;
-    for (const Diagnostic& x : d) found = found || QString::fromStdString(x.message).startsWith(message);
+    for (const Diagnostic& x : d) found = found || x.message.starts_with(message);
     if (!found)
-      for (const Diagnostic& x : d) qWarning("got: %s", x.message.c_str());
-    QVERIFY2(found, qPrintable(message));
+      for (const Diagnostic& x : d) ::mstmm::test::info("got: %s", x.message.c_str());
+    ASSERT_TRUE(found) << message;
     try {
       compile(spec);
-      QFAIL("compile() accepted an invalid model");
+      FAIL() << "compile() accepted an invalid model";
     } catch (const Error& e) {
-      QCOMPARE(e.kind(), ErrorKind::Validation);
-      QVERIFY(QString(e.what()).contains(message));
+      ASSERT_SAME(e.kind(), ErrorKind::Validation);
+      ASSERT_TRUE(::mstmm::test::contains(e.what(), message));
     }
   }
+}
 
-  void diagnosticsPointAtTheElement() {
-    ModelSpec spec = riccatiDemo();
-    spec.bodies[2].shape.mass = 0;
-    spec.hinges[3].type = HingeType::Ball;
-    const std::vector<Diagnostic> d = validate(spec);
-    QCOMPARE(d.size(), std::size_t(2));
-    QCOMPARE(d[0].subject.kind, ErrorSubject::Kind::Body);
-    QCOMPARE(d[0].subject.specIndex, 2);
-    QCOMPARE(d[1].subject.kind, ErrorSubject::Kind::Hinge);
-    QCOMPARE(d[1].subject.specIndex, 3);
-  }
+TEST(Validation, diagnosticsPointAtTheElement) {
+  ModelSpec spec = riccatiDemo();
+  spec.bodies[2].shape.mass = 0;
+  spec.hinges[3].type = HingeType::Ball;
+  const std::vector<Diagnostic> d = validate(spec);
+  ASSERT_SAME(d.size(), std::size_t(2));
+  ASSERT_SAME(d[0].subject.kind, ErrorSubject::Kind::Body);
+  ASSERT_SAME(d[0].subject.specIndex, 2);
+  ASSERT_SAME(d[1].subject.kind, ErrorSubject::Kind::Hinge);
+  ASSERT_SAME(d[1].subject.specIndex, 3);
+}
 
-  void inertiaGivenAboutTheOriginIsShifted() {
-    // A custom body equal to demo rod 1, with its inertia given about the
-    // body origin I_1 instead of the centre of mass (method.md §7.2).
-    ModelSpec spec = riccatiDemo();
-    ShapeSpec& s = spec.bodies[0].shape;
-    s.type = ShapeType::Custom;
-    s.com = Vec3(0.5, 0, 0);
-    s.inertia = Vec3(0, 1.0 / 3.0, 1.0 / 3.0).asDiagonal();  // m L^2 / 3 about the end
-    s.inertiaAbout = InertiaReference::BodyOrigin;
-    const auto custom = compile(spec);
-    const auto rod = compile(riccatiDemo());
-    QVERIFY((custom->body(0).inertiaAtCom - rod->body(0).inertiaAtCom).norm() < 1e-15);
-    QVERIFY((custom->body(0).inertiaAtInput - rod->body(0).inertiaAtInput).norm() < 1e-15);
-    QVERIFY(std::abs(rod->body(0).inertiaAtInput(2, 2) - 1.0 / 3.0) < 1e-15);  // J_z = 4 m a^2 / 3
-  }
-};
+TEST(Validation, inertiaGivenAboutTheOriginIsShifted) {
+  // A custom body equal to demo rod 1, with its inertia given about the
+  // body origin I_1 instead of the centre of mass (method.md §7.2).
+  ModelSpec spec = riccatiDemo();
+  ShapeSpec& s = spec.bodies[0].shape;
+  s.type = ShapeType::Custom;
+  s.com = Vec3(0.5, 0, 0);
+  s.inertia = Vec3(0, 1.0 / 3.0, 1.0 / 3.0).asDiagonal();  // m L^2 / 3 about the end
+  s.inertiaAbout = InertiaReference::BodyOrigin;
+  const auto custom = compile(spec);
+  const auto rod = compile(riccatiDemo());
+  ASSERT_TRUE((custom->body(0).inertiaAtCom - rod->body(0).inertiaAtCom).norm() < 1e-15);
+  ASSERT_TRUE((custom->body(0).inertiaAtInput - rod->body(0).inertiaAtInput).norm() < 1e-15);
+  ASSERT_TRUE(std::abs(rod->body(0).inertiaAtInput(2, 2) - 1.0 / 3.0) < 1e-15);  // J_z = 4 m a^2 / 3
+}
 
-QTEST_APPLESS_MAIN(TestValidation)
-#include "test_validation.moc"
