@@ -9,6 +9,16 @@
 
 namespace mstmm {
 
+DynamicsSolver::DynamicsSolver(std::shared_ptr<const Model> model) : m_model(std::move(model)) {
+  if (!m_model) throw Error(ErrorKind::Input, "a solver needs a model");
+  m_stateSize = stateSize(*m_model);
+}
+
+void DynamicsSolver::throwWrongStateSize(Eigen::Index size) const {
+  throw Error(ErrorKind::Input, "the state vector has " + std::to_string(size) + " entries; model '" + m_model->name() + "' needs " +
+                                    std::to_string(m_stateSize));
+}
+
 SupplementTarget supplementTarget(const SimulationSettings& settings) {
   SupplementTarget target;
   target.baumgarte = settings.loopStabilisation == LoopStabilisation::Baumgarte;

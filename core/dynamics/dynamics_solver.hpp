@@ -20,9 +20,15 @@ struct CutLoad {
 class DynamicsSolver {
  public:
   virtual ~DynamicsSolver() = default;
-  /// Accelerations and hinge loads for the state y. Throws mstmm::Error
-  /// (kind Solver, naming the hinge) on a singular or ill-conditioned step.
-  virtual void evaluate(const Eigen::VectorXd& y, SolverOutput& out) = 0;
+  /// Accelerations and hinge loads for the state y, which must have
+  /// stateSize(model()) entries (checked always: a wrong size is an
+  /// mstmm::Error of kind Input, never a read past the end). Throws
+  /// mstmm::Error (kind Solver, naming the hinge) on a singular or
+  /// ill-conditioned step.
+  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+    if (y.size() != m_stateSize) throwWrongStateSize(y.size());
+    compute(y, out);
+  }
   virtual const char* name() const = 0;
   /// The time of the next evaluate(): actuators, drives and external loads depend on it.
   void setTime(double t) { m_time = t; }
@@ -44,8 +50,14 @@ class DynamicsSolver {
   const std::vector<CutLoad>* m_cutLoads = nullptr;
   bool m_loadsReused = false;
   double m_time = 0.0;
-  explicit DynamicsSolver(std::shared_ptr<const Model> model) : m_model(std::move(model)) {}
+  explicit DynamicsSolver(std::shared_ptr<const Model> model);
+  /// evaluate() with its arguments checked.
+  virtual void compute(const Eigen::VectorXd& y, SolverOutput& out) = 0;
   std::shared_ptr<const Model> m_model;
+
+ private:
+  [[noreturn]] void throwWrongStateSize(Eigen::Index size) const;
+  Eigen::Index m_stateSize = 0;
 };
 
 /// The right-hand side of the supplement equations of closed loops

@@ -72,16 +72,7 @@ class Checker {
     else if (planar() && m_spec.gravity.z() != 0.0)
       error(ErrorSubject::Kind::None, -1, "model: a planar model moves in the x-y plane, so gravity must have z = 0 (got " + formatNumber(m_spec.gravity.z()) + ")");
     if (m_spec.bodies.empty()) error(ErrorSubject::Kind::None, -1, "model: there are no bodies");
-    const SimulationSettings& s = m_spec.simulation;
-    if (!(s.endTime > 0.0) || !std::isfinite(s.endTime))
-      error(ErrorSubject::Kind::None, -1, "simulation: end time must be a positive number of seconds");
-    if (!(s.timeStep > 0.0) || !std::isfinite(s.timeStep))
-      error(ErrorSubject::Kind::None, -1, "simulation: time step must be a positive number of seconds");
-    if (s.outputEvery < 1) error(ErrorSubject::Kind::None, -1, "simulation: output interval must be at least 1 step");
-    if (!(s.baumgarteAlpha >= 0 && std::isfinite(s.baumgarteAlpha) && s.baumgarteBeta >= 0 && std::isfinite(s.baumgarteBeta)))
-      error(ErrorSubject::Kind::None, -1, "simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)");
-    if (!(s.relativeTolerance > 0.0) || !(s.absoluteTolerance > 0.0))
-      error(ErrorSubject::Kind::None, -1, "simulation: tolerances must be positive");
+    for (const std::string& problem : settingsProblems(m_spec.simulation)) error(ErrorSubject::Kind::None, -1, problem);
   }
 
   void checkBody(int b) {
@@ -408,5 +399,22 @@ void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
 }  // namespace
 
 std::vector<Diagnostic> validate(const ModelSpec& spec) { return Checker(spec).run(); }
+
+std::vector<std::string> settingsProblems(const SimulationSettings& s) {
+  std::vector<std::string> problems;
+  const bool timesValid = s.endTime > 0.0 && std::isfinite(s.endTime) && s.timeStep > 0.0 && std::isfinite(s.timeStep);
+  if (!(s.endTime > 0.0) || !std::isfinite(s.endTime)) problems.push_back("simulation: end time must be a positive number of seconds");
+  if (!(s.timeStep > 0.0) || !std::isfinite(s.timeStep)) problems.push_back("simulation: time step must be a positive number of seconds");
+  if (timesValid && !(s.endTime / s.timeStep <= kMaxPlannedSteps))
+    problems.push_back("simulation: a time step of " + formatNumber(s.timeStep) + " s over " + formatNumber(s.endTime) + " s plans " +
+                       (std::isfinite(s.endTime / s.timeStep) ? formatNumber(s.endTime / s.timeStep) : std::string("more than 1e308")) +
+                       " steps, more than the " + formatNumber(kMaxPlannedSteps) + " allowed; use a larger time step or a shorter end time");
+  if (s.outputEvery < 1) problems.push_back("simulation: output interval must be at least 1 step");
+  if (!(s.baumgarteAlpha >= 0 && std::isfinite(s.baumgarteAlpha) && s.baumgarteBeta >= 0 && std::isfinite(s.baumgarteBeta)))
+    problems.push_back("simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)");
+  if (!(s.relativeTolerance > 0.0) || !(s.absoluteTolerance > 0.0) || !std::isfinite(s.relativeTolerance) || !std::isfinite(s.absoluteTolerance))
+    problems.push_back("simulation: tolerances must be positive");
+  return problems;
+}
 
 }  // namespace mstmm

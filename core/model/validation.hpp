@@ -23,6 +23,15 @@ std::vector<Diagnostic> validate(const ModelSpec& spec);
 
 bool hasErrors(const std::vector<Diagnostic>& diagnostics);
 
+/// The most steps a run may plan (end time / time step): at 0.1 us per body
+/// a step, more would not end in a lifetime, and a time step of 1e-320 s
+/// (a denormal that passes "positive") would plan 1e320 of them.
+inline constexpr double kMaxPlannedSteps = 1e10;
+
+/// What is wrong with run settings, one message each ("simulation: ..."):
+/// validate() lists them for a model, simulate() refuses to start with them.
+std::vector<std::string> settingsProblems(const SimulationSettings& settings);
+
 /// Formats a number for messages: shortest round-trippable-ish form ("%.6g").
 std::string formatNumber(double value);
 

@@ -1,5 +1,8 @@
 #include "core/sim/results.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace mstmm {
 
 Results::Results(const Model& model, RecordOptions options) : m_single(options.singlePrecision), m_sliders(model.sliderCount()) {
@@ -49,6 +52,40 @@ double Results::value(int frame, int slot, int channel) const {
 
 Quat Results::orientation(int frame, int slot) const {
   return Quat(value(frame, slot, kQuat), value(frame, slot, kQuat + 1), value(frame, slot, kQuat + 2), value(frame, slot, kQuat + 3));
+}
+
+std::size_t Results::bytes() const {
+  return m_double.size() * sizeof(double) + m_float.size() * sizeof(float) + m_times.size() * sizeof(double) + m_energy.size() * sizeof(Energy) +
+         m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double);
+}
+
+namespace {
+
+/// How many intervals of `step` reach `end`, as the run loop counts them:
+/// it stops once min(n step, end) >= end (1 - 1e-12).
+long long intervalsTo(double end, double step) {
+  const double goal = end * (1.0 - 1e-12);
+  auto n = static_cast<long long>(std::ceil(goal / step));
+  while (n > 1 && std::min(static_cast<double>(n - 1) * step, end) >= goal) --n;
+  while (std::min(static_cast<double>(n) * step, end) < goal) ++n;
+  return n;
+}
+
+}  // namespace
+
+long long recordedFrameCount(const SimulationSettings& s) {
+  const long long k = s.outputEvery;
+  if (s.integrator == IntegratorKind::DormandPrince45) return 1 + intervalsTo(s.endTime, s.timeStep * static_cast<double>(k));
+  const long long steps = intervalsTo(s.endTime, s.timeStep);
+  return 1 + (steps + k - 1) / k;
+}
+
+double recordedBytes(const Model& model, const SimulationSettings& settings, const RecordOptions& options) {
+  const double bodies = options.bodies.empty() ? model.bodyCount() : static_cast<double>(options.bodies.size());
+  const double perFrame = bodies * Results::kChannels * (options.singlePrecision ? sizeof(float) : sizeof(double)) + sizeof(double) +
+                          sizeof(Energy) + 2.0 * model.sliderCount() * sizeof(double) +
+                          static_cast<double>(loadChannels(model).size()) * sizeof(double);
+  return static_cast<double>(recordedFrameCount(settings)) * perFrame;
 }
 
 }  // namespace mstmm

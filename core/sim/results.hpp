@@ -57,12 +57,16 @@ class Results final : public ResultSink {
     return m_loadValues[static_cast<std::size_t>(frame) * m_channels.size() + static_cast<std::size_t>(channel)];
   }
 
-  std::size_t bytes() const { return m_double.size() * sizeof(double) + m_float.size() * sizeof(float); }
+  /// What the recorded values occupy: body channels, times, energies, slides, load channels.
+  std::size_t bytes() const;
+
+  /// Values recorded per body and instant: centre of mass, I_1, O (3 each),
+  /// orientation (4), angular velocity, hinge force and moment (3 each), theta.
+  static constexpr int kChannels = 23;
 
  private:
   // Channel offsets within one body's record.
   static constexpr int kCom = 0, kInput = 3, kOutput = 6, kQuat = 9, kOmega = 13, kForce = 16, kMoment = 19, kTheta = 22;
-  static constexpr int kChannels = 23;
 
   double value(int frame, int slot, int channel) const;
   Vec3 vec3(int frame, int slot, int channel) const {
@@ -83,5 +87,16 @@ class Results final : public ResultSink {
   std::vector<double> m_loadValues;  // per frame: every channel
   std::vector<double> m_scratch;
 };
+
+/// The instants a run of these settings records, the initial one included:
+/// RK4 takes N = ceil(T / dt) steps (the last one shorter) and records every
+/// k-th and the last, 1 + ceil(N / k); the adaptive method records at every
+/// multiple of k dt and at T, 1 + ceil(T / (k dt)). Settings must pass
+/// settingsProblems().
+long long recordedFrameCount(const SimulationSettings& settings);
+
+/// The bytes Results::bytes() will report after such a run: the frames times
+/// what each holds for the recorded bodies, sliders and load channels.
+double recordedBytes(const Model& model, const SimulationSettings& settings, const RecordOptions& options);
 
 }  // namespace mstmm

@@ -219,8 +219,32 @@ int Run::bodyWithMostKineticEnergy() const {
 
 }  // namespace
 
+namespace {
+
+/// The always-on checks of a run's arguments: the first problem, or none.
+std::optional<Error> argumentProblem(const Model& model, const SimulationSettings& settings, const RunOptions& options) {
+  if (const auto problems = settingsProblems(settings); !problems.empty()) return Error(ErrorKind::Input, problems.front());
+  if (const Eigen::VectorXd* y = options.initialState) {
+    if (y->size() != stateSize(model))
+      return Error(ErrorKind::Input, "the initial state has " + std::to_string(y->size()) + " entries; model '" + model.name() + "' needs " +
+                                         std::to_string(stateSize(model)));
+    if (!y->allFinite()) return Error(ErrorKind::Input, "the initial state contains a non-finite number");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,
                    const RunOptions& options) {
+  if (!model) throw Error(ErrorKind::Input, "simulate: there is no model");
+  if (std::optional<Error> problem = argumentProblem(*model, settings, options)) {
+    RunReport refused;  // nothing ran: nothing recorded
+    refused.status = RunStatus::Failed;
+    refused.error = std::move(problem);
+    sink.finish();
+    return refused;
+  }
   Run run(std::move(model), settings, sink, options);
   return run.execute();
 }

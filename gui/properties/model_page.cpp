@@ -8,6 +8,8 @@
 
 #include "gui/document/model_actions.hpp"
 #include "core/model/spanning_tree.hpp"
+#include "core/model/validation.hpp"
+#include "core/sim/results.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -106,14 +108,14 @@ void ModelPage::load() {
   const int dof = degreesOfFreedom(s, tree);
   int loops = 0;
   for (std::size_t i = 0; i < s.hinges.size(); ++i) loops += tree.rootHinge >= 0 && tree.cut[i];
-  const double frames = std::floor(s.simulation.endTime / (s.simulation.timeStep * s.simulation.outputEvery)) + 1;
+  const long long frames = settingsProblems(s.simulation).empty() ? recordedFrameCount(s.simulation) : 0;
   auto counted = [](long long n, const QString& one, const QString& many) { return QString::number(n) + ' ' + (n == 1 ? one : many); };
   const QString loopText = loops == 0 ? QString() : ", " + counted(loops, tr("closed loop"), tr("closed loops"));
-  m_summary->setText(tr("%1, %2%3, %4; about %5 recorded instants.")
+  m_summary->setText(tr("%1, %2%3, %4; %5 recorded instants.")
                          .arg(counted(static_cast<long long>(s.bodies.size()), tr("body"), tr("bodies")),
                               counted(static_cast<long long>(s.hinges.size()), tr("hinge"), tr("hinges")), loopText,
                               counted(dof, tr("degree of freedom"), tr("degrees of freedom")))
-                         .arg(frames, 0, 'f', 0));
+                         .arg(frames));
   for (QWidget* w : std::initializer_list<QWidget*>{m_sim.loopStabilisation, m_sim.alpha, m_sim.beta, m_sim.projectInitial})
     setRowVisible(m_form, w, loops > 0);
 }

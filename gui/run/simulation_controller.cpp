@@ -3,6 +3,7 @@
 #include <QMetaObject>
 
 #include "core/model/model.hpp"
+#include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 
 namespace mstmm::gui {
@@ -12,13 +13,12 @@ namespace {
 /// Bounds the memory of the recorded results: single precision first, then
 /// fewer instants. Returns a note for the user when it changed anything.
 QString planRecording(const Model& model, SimulationSettings& settings, RecordOptions& record) {
-  const double channels = 23.0 * model.bodyCount();
-  auto frames = [&] { return std::floor(settings.endTime / (settings.timeStep * settings.outputEvery)) + 2; };
-  if (frames() * channels * 8.0 <= SimulationController::kResultBudgetBytes) return {};
+  const double budget = SimulationController::kResultBudgetBytes;
+  if (recordedBytes(model, settings, record) <= budget) return {};
   record.singlePrecision = true;
   const int asked = settings.outputEvery;
-  while (frames() * channels * 4.0 > SimulationController::kResultBudgetBytes) settings.outputEvery *= 2;
-  QString note = QObject::tr("Results are recorded in single precision to stay under %1 MB").arg(SimulationController::kResultBudgetBytes / (1024 * 1024), 0, 'f', 0);
+  while (recordedBytes(model, settings, record) > budget && settings.outputEvery < (1 << 30)) settings.outputEvery *= 2;
+  QString note = QObject::tr("Results are recorded in single precision to stay under %1 MB").arg(budget / (1024 * 1024), 0, 'f', 0);
   if (settings.outputEvery != asked) note += QObject::tr(", and every %1th step instead of every %2th").arg(settings.outputEvery).arg(asked);
   return note + ".";
 }

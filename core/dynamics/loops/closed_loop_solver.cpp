@@ -20,7 +20,7 @@ ClosedLoopSolver::ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const S
   m_rows.reserve(static_cast<std::size_t>(m_model->cutRows()));
 }
 
-void ClosedLoopSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const int rows = m_model->cutRows();
   if (!out.fits(*m_model)) out.resize(*m_model);
   m_tree->setTime(m_time);

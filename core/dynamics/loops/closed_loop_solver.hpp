@@ -28,11 +28,14 @@ class ClosedLoopSolver final : public DynamicsSolver {
  public:
   /// `tree` must apply cut loads (appliesCutLoads()) and share the model.
   ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const SupplementTarget& target);
-  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return m_tree->name(); }
 
   /// The supplement matrix W of the last evaluation (tests, diagnostics).
   const Eigen::MatrixXd& supplementMatrix() const { return m_w; }
+
+
+ protected:
+  void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
   void loadsFromMultipliers(const Eigen::VectorXd& lambda);

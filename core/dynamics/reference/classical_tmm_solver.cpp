@@ -39,7 +39,7 @@ Eigen::MatrixXd ClassicalTmmSolver::bodyMatrix(const Eigen::VectorXd& y, int i) 
   return m_model->planar() ? reducePlanar(square) : square;
 }
 
-void ClassicalTmmSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+void ClassicalTmmSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
   const int t = model.planar() ? 2 : 3, r = model.planar() ? 1 : 3, b = t + r, size = 2 * b + 1;

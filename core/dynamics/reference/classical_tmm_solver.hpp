@@ -25,8 +25,11 @@ class ClassicalTmmSolver final : public DynamicsSolver {
  public:
   /// Throws mstmm::Error (Input) if the model is not a ball/pin chain with a pinned root.
   explicit ClassicalTmmSolver(std::shared_ptr<const Model> model);
-  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "classical-tmm"; }
+
+
+ protected:
+  void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
   Eigen::MatrixXd bodyMatrix(const Eigen::VectorXd& y, int i) const;

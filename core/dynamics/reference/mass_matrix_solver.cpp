@@ -130,7 +130,7 @@ MassMatrixSolver::MassMatrixSolver(std::shared_ptr<const Model> model) : Dynamic
     if (!driven[static_cast<std::size_t>(k)]) m_free.push_back(k);
 }
 
-void MassMatrixSolver::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+void MassMatrixSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
   if (!out.fits(model)) out.resize(model);

@@ -32,9 +32,12 @@ class MassMatrixSolver final : public DynamicsSolver {
   /// the dense mass matrix would not fit, nor finish.
   explicit MassMatrixSolver(std::shared_ptr<const Model> model);
   static constexpr int kMaxDof = 15000;
-  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "mass-matrix"; }
   int degreesOfFreedom() const { return m_dof; }
+
+
+ protected:
+  void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
   std::vector<int> m_offset;  // first generalised speed of each body's output hinge

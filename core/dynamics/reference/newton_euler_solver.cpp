@@ -272,7 +272,7 @@ class KktAssembler {
 }  // namespace
 
 template <class D>
-void NewtonEulerSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
   out.resize(model);

@@ -38,8 +38,11 @@ template <class D>
 class NewtonEulerSolver final : public DynamicsSolver {
  public:
   explicit NewtonEulerSolver(std::shared_ptr<const Model> model, const SupplementTarget& target = {});
-  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "newton-euler"; }
+
+
+ protected:
+  void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
   int constraintRows(int body) const;

@@ -72,7 +72,7 @@ void RiccatiSolver<D>::setParallelism(int threads, int threshold) {
 }
 
 template <class D>
-void RiccatiSolver<D>::evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
+void RiccatiSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
   if (!out.fits(*m_model)) out.resize(*m_model);
   m_y = y.data();

@@ -48,7 +48,6 @@ template <class D>
 class RiccatiSolver final : public DynamicsSolver {
  public:
   explicit RiccatiSolver(std::shared_ptr<const Model> model);
-  void evaluate(const Eigen::VectorXd& y, SolverOutput& out) override;
   const char* name() const override { return "riccati"; }
   bool appliesCutLoads() const override { return true; }
 
@@ -64,6 +63,10 @@ class RiccatiSolver final : public DynamicsSolver {
   void setParallelism(int threads, int threshold = kDefaultForkThreshold);
   bool parallel() const { return m_worker != nullptr; }
   static constexpr int kDefaultForkThreshold = 1000;
+
+
+ protected:
+  void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
   using TVec = typename D::TVec;

@@ -1,0 +1,146 @@
+// Every public entry point of a run checks its arguments, always (issue
+// 15.1, 17.4): time steps and end times that are not positive and finite, a
+// time step so small it would plan more steps than could ever run (1e-320 s
+// once passed as "positive" and never ended), no recording stride, an
+// initial state of the wrong size or with a non-finite number, and a solver
+// handed a state of the wrong size. Each is refused at once with a message
+// that says what is wrong; nothing is recorded. And what a run will record
+// is known before it runs: recordedFrameCount() and recordedBytes() against
+// the frames and bytes of real runs.
+
+#include <cmath>
+#include <limits>
+
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/generate/generators.hpp"
+#include "core/generate/linkages.hpp"
+#include "core/generate/loaded_examples.hpp"
+#include "core/model/validation.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
+#include "tests/core/check.hpp"
+
+using namespace mstmm;
+
+namespace {
+
+/// The run's report for these settings of the planar demo, and how many frames it recorded.
+RunReport runDemo(const SimulationSettings& settings, int* frames = nullptr, const Eigen::VectorXd* initial = nullptr) {
+  const auto model = compile(riccatiDemo());
+  Results results(*model);
+  RunOptions options;
+  options.initialState = initial;
+  const RunReport report = simulate(model, settings, results, options);
+  if (frames) *frames = results.frameCount();
+  return report;
+}
+
+void expectRefused(const SimulationSettings& settings, const std::string& message) {
+  int frames = -1;
+  const RunReport report = runDemo(settings, &frames);
+  ASSERT_EQ(report.status, RunStatus::Failed);
+  ASSERT_TRUE(report.error.has_value());
+  EXPECT_EQ(report.error->kind(), ErrorKind::Input);
+  EXPECT_TRUE(test::contains(report.error->what(), message)) << report.error->what();
+  EXPECT_EQ(frames, 0);
+  EXPECT_EQ(report.steps, 0);
+}
+
+}  // namespace
+
+TEST(RunArguments, badTimesAndStridesAreRefusedBeforeTheRun) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (double dt : {0.0, -1e-3, nan, inf}) {
+    SimulationSettings s;
+    s.timeStep = dt;
+    SCOPED_TRACE(dt);
+    expectRefused(s, "simulation: time step must be a positive number of seconds");
+  }
+  for (double end : {0.0, -1.0, nan, inf}) {
+    SimulationSettings s;
+    s.endTime = end;
+    SCOPED_TRACE(end);
+    expectRefused(s, "simulation: end time must be a positive number of seconds");
+  }
+  SimulationSettings tiny;
+  tiny.timeStep = 1e-320;  // a denormal (9.99989e-321): positive, and 2e320 steps for 2 s
+  expectRefused(tiny, "simulation: a time step of 9.99989e-321 s over 2 s plans more than 1e308 steps, more than the 1e+10 allowed");
+  tiny.timeStep = 1e-12;
+  expectRefused(tiny, "simulation: a time step of 1e-12 s over 2 s plans 2e+12 steps, more than the 1e+10 allowed");
+  SimulationSettings stride;
+  stride.outputEvery = 0;
+  expectRefused(stride, "simulation: output interval must be at least 1 step");
+}
+
+TEST(RunArguments, validationNamesTheSameProblems) {
+  ModelSpec spec = riccatiDemo();
+  spec.simulation.timeStep = 1e-320;
+  const std::vector<Diagnostic> d = validate(spec);
+  ASSERT_TRUE(hasErrors(d));
+  EXPECT_TRUE(test::contains(d.front().message, "plans more than 1e308 steps")) << d.front().message;
+  ASSERT_THROW(compile(spec), Error);
+}
+
+TEST(RunArguments, initialStateIsChecked) {
+  const auto model = compile(riccatiDemo());
+  const Eigen::VectorXd shorter = Eigen::VectorXd::Zero(stateSize(*model) - 1);
+  const RunReport wrongSize = runDemo({}, nullptr, &shorter);
+  ASSERT_TRUE(wrongSize.error.has_value());
+  EXPECT_TRUE(test::contains(wrongSize.error->what(),
+                             test::text("the initial state has %1 entries; model '%2' needs %3", stateSize(*model) - 1, model->name(), stateSize(*model))))
+      << wrongSize.error->what();
+  Eigen::VectorXd notFinite = initialState(*model);
+  notFinite[1] = std::numeric_limits<double>::quiet_NaN();
+  const RunReport nan = runDemo({}, nullptr, &notFinite);
+  ASSERT_TRUE(nan.error.has_value());
+  EXPECT_TRUE(test::contains(nan.error->what(), "the initial state contains a non-finite number")) << nan.error->what();
+}
+
+TEST(RunArguments, solversCheckTheStateSize) {
+  const auto model = compile(generateChain({3, true}));  // a chain: every solver takes it
+  for (SolverKind kind : {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm}) {
+    const auto solver = makeSolver(kind, model);
+    SolverOutput out;
+    out.resize(*model);
+    const Eigen::VectorXd y = Eigen::VectorXd::Zero(stateSize(*model) + 3);
+    try {
+      solver->evaluate(y, out);
+      FAIL() << solver->name() << " took a state of the wrong size";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Input);
+      EXPECT_EQ(std::string(e.what()), test::text("the state vector has %1 entries; model '%2' needs %3", y.size(), model->name(), stateSize(*model)));
+    }
+  }
+}
+
+// The estimates against real runs: an end time that is a whole number of
+// steps and one that is not, strides that divide the steps and that do not,
+// both integrators; and a model with sliders and load elements.
+TEST(RunArguments, recordedFramesAndBytesAreKnownBeforeTheRun) {
+  struct Case {
+    double end, dt;
+    int every;
+    IntegratorKind integrator;
+  };
+  const Case cases[] = {{1.0, 1e-3, 1, IntegratorKind::Rk4},   {1.0, 1e-3, 10, IntegratorKind::Rk4}, {1.0, 1e-3, 7, IntegratorKind::Rk4},
+                        {0.1234, 1e-3, 10, IntegratorKind::Rk4}, {0.0305, 1e-3, 4, IntegratorKind::Rk4},   {1.0, 1e-2, 3, IntegratorKind::DormandPrince45},
+                        {0.55, 1e-2, 10, IntegratorKind::DormandPrince45}};
+  for (const ModelSpec& spec : {riccatiDemo(), generateQuarterCar(), generateCrankSlider({})}) {
+    const auto model = compile(spec);
+    for (const Case& c : cases) {
+      SimulationSettings s = spec.simulation;
+      s.endTime = c.end;
+      s.timeStep = c.dt;
+      s.outputEvery = c.every;
+      s.integrator = c.integrator;
+      for (bool single : {false, true}) {
+        Results results(*model, {{}, single});
+        const RunReport report = simulate(model, s, results);
+        SCOPED_TRACE(test::text("%1: T %2, dt %3, every %4, %5", spec.name, c.end, c.dt, c.every, toString(c.integrator)));
+        ASSERT_EQ(report.status, RunStatus::Completed) << (report.error ? report.error->what() : "");
+        EXPECT_EQ(recordedFrameCount(s), results.frameCount());
+        EXPECT_EQ(recordedBytes(*model, s, {{}, single}), static_cast<double>(results.bytes()));
+      }
+    }
+  }
+}
