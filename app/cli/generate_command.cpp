@@ -7,6 +7,8 @@
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/model_kind_conversion.hpp"
+#include "core/model/validation.hpp"
 
 namespace mstmm::cli {
 
@@ -73,10 +75,18 @@ int generateCommand(const std::vector<std::string>& args) {
 }
 
 int formatCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"out"}, {});
+  const Arguments a(args, {"out", "kind"}, {});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "format needs exactly one model file");
   const std::string in = a.positional()[0];
-  saveModel(loadModel(in), a.value("out", in));  // loading checks the file; saving rewrites it canonically
+  ModelSpec spec = loadModel(in);  // loading checks the file; saving rewrites it canonically
+  if (a.has("kind")) {
+    const std::string kind = a.value("kind");
+    if (kind != "planar" && kind != "spatial") throw Error(ErrorKind::Input, "--kind expects planar or spatial, not '" + kind + "'");
+    spec = convertedToKind(spec, kind == "planar" ? ModelKind::Planar : ModelKind::Spatial);
+    for (const Diagnostic& d : validate(spec))
+      if (d.severity == Severity::Error) throw Error(ErrorKind::Validation, "as a " + kind + " model: " + d.message);
+  }
+  saveModel(spec, a.value("out", in));
   return 0;
 }
 

@@ -53,8 +53,9 @@ const CommandUsage kCommands[] = {
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},
     {"format",
-     "  format MODEL.json [--out F.json]\n"
-     "      check a model file and rewrite it in canonical form\n"},
+     "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
+     "      check a model file and rewrite it in canonical form; --kind converts it (pin <-> ball,\n"
+     "      theta <-> rotation about z, rods <-> thin cylinders), refused if the result is invalid\n"},
 };
 
 void printUsage(std::ostream& out) {

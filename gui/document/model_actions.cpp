@@ -9,14 +9,10 @@
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/model.hpp"
+#include "core/model/model_kind_conversion.hpp"
 #include "gui/document/commands.hpp"
 
 namespace mstmm::gui {
-
-Vec3 planarSlideAxis(const Vec3& axis) {
-  const Vec3 inPlane(axis.x(), axis.y(), 0.0);
-  return inPlane.norm() > 1e-12 ? inPlane : Vec3::UnitX();
-}
 
 QList<HingeType> hingeTypesFor(ModelKind kind) {
   if (kind == ModelKind::Planar) return {HingeType::Pin, HingeType::Slider, HingeType::Weld};
@@ -331,32 +327,8 @@ QString paste(ModelDocument* document, const QString& text, QPointF offset) {
 
 QString setModelKind(ModelDocument* document, ModelKind kind) {
   if (document->spec().kind == kind) return {};
-  ModelSpec spec = document->spec();
-  spec.kind = kind;
-  const bool planar = kind == ModelKind::Planar;
-  if (planar) spec.gravity.z() = 0.0;
-  for (BodySpec& b : spec.bodies) {
-    if (planar) {
-      // The rotation about z of the body x axis, as seen in the x-y plane.
-      const Vec3 x = rotationFromQuaternion(b.orientation.normalized()).col(0);
-      b.theta = std::atan2(x.y(), x.x());
-      b.thetaDot = b.angularVelocity.z();
-      if (b.shape.type == ShapeType::Cylinder) b.shape.type = ShapeType::Rod;
-    } else {
-      b.orientation = quaternionFromAxisAngle(Vec3::UnitZ(), b.theta);
-      b.angularVelocity = Vec3(0, 0, b.thetaDot);
-      if (b.shape.type == ShapeType::Rod) {
-        b.shape.type = ShapeType::Cylinder;
-        b.shape.radius = 0.02;  // a slender rod has no axial inertia in 3-D
-      }
-    }
-  }
-  for (HingeSpec& h : spec.hinges) {
-    if (planar && h.type == HingeType::Ball) h.type = HingeType::Pin;
-    else if (!planar && h.type == HingeType::Pin) h.type = HingeType::Ball;
-    if (planar && h.type == HingeType::Slider) h.axis = planarSlideAxis(h.axis);
-  }
-  document->undoStack()->push(new ReplaceModelCommand(document, spec, document->positions(), planar ? "Make planar" : "Make spatial"));
+  const ModelSpec spec = convertedToKind(document->spec(), kind);
+  document->undoStack()->push(new ReplaceModelCommand(document, spec, document->positions(), kind == ModelKind::Planar ? "Make planar" : "Make spatial"));
   return {};
 }
 

@@ -7,6 +7,7 @@
 #include <QString>
 #include <optional>
 
+#include "core/model/model_kind_conversion.hpp"
 #include "gui/document/model_document.hpp"
 
 namespace mstmm::gui {
@@ -40,17 +41,12 @@ QString copySelection(const ModelDocument* document);
 /// unique names, shifted by `offset` in the graph; selects them.
 QString paste(ModelDocument* document, const QString& text, QPointF offset);
 
-/// Switches between planar and spatial, converting what has an obvious
-/// counterpart (pin <-> ball, theta <-> rotation about z, rods <-> thin
-/// cylinders); whatever is left invalid is reported by validation.
+/// Switches between planar and spatial (core convertedToKind()) in one undo
+/// step; whatever is left invalid is reported by validation.
 QString setModelKind(ModelDocument* document, ModelKind kind);
 
 /// Places every body by the automatic tree layout (one undo step).
 void applyAutoLayout(ModelDocument* document);
-
-/// A slide axis for a planar model: the x-y part of `axis`, or the x axis if
-/// it has none (a new slider's axis is the z axis of the revolute default).
-Vec3 planarSlideAxis(const Vec3& axis);
 
 /// The hinge type new connections get by default in a model of this kind.
 HingeType defaultHingeType(ModelKind kind);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The CLI built with the engine alone (MSTMM_CORE_ONLY): generate, info and
-# simulate work end to end, and export is refused with the reason.
+# The CLI built with the engine alone (MSTMM_CORE_ONLY): generate, info,
+# simulate and format --kind work end to end, and export is refused with the reason.
 # Usage: cli_core_commands.sh PATH/TO/mstmm
 set -euo pipefail
 mstmm=$1
@@ -11,6 +11,13 @@ trap 'rm -rf "$dir"' EXIT
 "$mstmm" simulate "$dir/demo.json" --t-end 0.1 --dt 1e-3 --every 10 --out "$dir/demo.csv"
 rows=$(grep -vc '^#' "$dir/demo.csv")
 [ "$rows" -eq 12 ] || { echo "expected a header and 11 rows (t = 0, 0.01, ..., 0.1), got $rows lines"; exit 1; }
+"$mstmm" format "$dir/demo.json" --kind spatial --out "$dir/spatial.json"
+"$mstmm" info "$dir/spatial.json" | grep -qE "^kind: +spatial$"
+"$mstmm" info "$dir/spatial.json" | grep -qE "^DOF: +12$"  # four ball joints
+"$mstmm" format "$dir/spatial.json" --kind planar --out "$dir/planar.json"
+"$mstmm" info "$dir/planar.json" | grep -qE "^DOF: +4$"
+if "$mstmm" format "$dir/demo.json" --kind curved 2> "$dir/err"; then echo "format took --kind curved"; exit 1; fi
+grep -q "kind expects planar or spatial, not 'curved'" "$dir/err"
 if "$mstmm" export "$dir/demo.json" --csv "$dir/x.csv" 2> "$dir/err"; then echo "export ran in a core-only build"; exit 1; fi
 grep -q "export needs the full build with Qt 6 and VTK" "$dir/err"
-echo "cli core commands: generate, info, simulate ($rows CSV lines) work; export says it needs Qt and VTK"
+echo "cli core commands: generate, info, simulate ($rows CSV lines), format --kind (12 and 4 DOF) work; export says it needs Qt and VTK"

@@ -1,0 +1,50 @@
+#include "core/model/model_kind_conversion.hpp"
+
+#include <cmath>
+
+#include "core/math/rotation.hpp"
+
+namespace mstmm {
+
+Vec3 planarSlideAxis(const Vec3& axis) {
+  const Vec3 inPlane(axis.x(), axis.y(), 0.0);
+  return inPlane.norm() > 1e-12 ? inPlane : Vec3::UnitX();
+}
+
+namespace {
+
+void toPlanar(BodySpec& b) {
+  // The rotation about z of the body x axis, as seen in the x-y plane.
+  const Vec3 x = rotationFromQuaternion(b.orientation.normalized()).col(0);
+  b.theta = std::atan2(x.y(), x.x());
+  b.thetaDot = b.angularVelocity.z();
+  if (b.shape.type == ShapeType::Cylinder) b.shape.type = ShapeType::Rod;
+}
+
+void toSpatial(BodySpec& b) {
+  b.orientation = quaternionFromAxisAngle(Vec3::UnitZ(), b.theta);
+  b.angularVelocity = Vec3(0, 0, b.thetaDot);
+  if (b.shape.type == ShapeType::Rod) {
+    b.shape.type = ShapeType::Cylinder;
+    b.shape.radius = kRodAsCylinderRadius;
+  }
+}
+
+}  // namespace
+
+ModelSpec convertedToKind(const ModelSpec& original, ModelKind kind) {
+  ModelSpec spec = original;
+  if (spec.kind == kind) return spec;
+  spec.kind = kind;
+  const bool planar = kind == ModelKind::Planar;
+  if (planar) spec.gravity.z() = 0.0;
+  for (BodySpec& b : spec.bodies) planar ? toPlanar(b) : toSpatial(b);
+  for (HingeSpec& h : spec.hinges) {
+    if (planar && h.type == HingeType::Ball) h.type = HingeType::Pin;
+    else if (!planar && h.type == HingeType::Pin) h.type = HingeType::Ball;
+    if (planar && h.type == HingeType::Slider) h.axis = planarSlideAxis(h.axis);
+  }
+  return spec;
+}
+
+}  // namespace mstmm
