@@ -19,7 +19,7 @@
 #include "core/model/validation.hpp"
 #include "core/sim/simulation.hpp"
 #include "gui/plots/plot_pane.hpp"
-#include "gui/plots/series_catalog.hpp"
+#include "core/plot/series_catalog.hpp"
 #include "render/animation_export.hpp"
 #include "render/offscreen_renderer.hpp"
 #include "render/paraview_export.hpp"
@@ -28,9 +28,6 @@
 namespace mstmm::cli {
 namespace {
 
-using gui::PlotSettings;
-using gui::Quantity;
-using gui::SeriesKey;
 
 /// "1280x720" -> {1280, 720}.
 std::pair<int, int> parseSize(const std::string& text) {
@@ -56,12 +53,12 @@ struct PlotChoice {
 PlotChoice plotChoice(const Arguments& a, const Model& model) {
   PlotChoice c;
   const std::string quantity = a.value("plot-quantity", "angle");
-  if (!gui::quantityFromKeyword(quantity, c.quantity))
+  if (!quantityFromKeyword(quantity, c.quantity))
     throw Error(ErrorKind::Input, "--plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate or loads, not '" + quantity + "'");
   const std::string angles = a.value("angles", "cardan");
-  if (angles == "cardan") c.settings.representation = gui::AngleRepresentation::Cardan;
-  else if (angles == "axis") c.settings.representation = gui::AngleRepresentation::AxisAngle;
-  else if (angles == "quaternion") c.settings.representation = gui::AngleRepresentation::Quaternion;
+  if (angles == "cardan") c.settings.representation = AngleRepresentation::Cardan;
+  else if (angles == "axis") c.settings.representation = AngleRepresentation::AxisAngle;
+  else if (angles == "quaternion") c.settings.representation = AngleRepresentation::Quaternion;
   else throw Error(ErrorKind::Input, "--angles must be cardan, axis or quaternion, not '" + angles + "'");
   const std::vector<std::string> axis = splitList(a.value("axis", "0,0,1"), ',');
   if (axis.size() != 3) throw Error(ErrorKind::Input, "--axis expects three numbers x,y,z");
@@ -70,10 +67,10 @@ PlotChoice plotChoice(const Arguments& a, const Model& model) {
   c.settings.axis.normalize();
   c.settings.degrees = !a.has("radians");
   c.component = static_cast<int>(a.integer("plot-component", 0)) - 1;  // 1-based; 0: all
-  const int components = static_cast<int>(gui::componentNames(c.quantity, model, c.settings).size());
+  const int components = static_cast<int>(componentNames(c.quantity, model, c.settings).size());
   if (components == 0)
     throw Error(ErrorKind::Input, "--plot-quantity " + quantity + ": model '" + model.name() + "' has nothing to plot for it (" +
-                                      (c.quantity == gui::Quantity::LoadElement ? "no load elements" : "no sliding hinges") + ")");
+                                      (c.quantity == Quantity::LoadElement ? "no load elements" : "no sliding hinges") + ")");
   if (c.component >= components) throw Error(ErrorKind::Input, "--plot-component: " + quantity + " has " + std::to_string(components) + " components");
   c.bodies = a.has("plot-bodies") ? selectBodies(model, a.value("plot-bodies")) : std::vector<int>{};
   return c;
@@ -89,9 +86,9 @@ void choosePlottedBodies(PlotChoice& c, const Model& model, const Results& resul
 
 void writePlottedCsv(const std::string& path, const std::string& modelPath, const Model& model, const Results& results, const PlotChoice& c) {
   std::vector<TableColumn> columns;
-  const std::string unit = gui::unitOf(c.quantity, model, c.settings);
-  for (const SeriesKey& key : gui::seriesKeys(c.quantity, c.component, c.bodies, model, c.settings))
-    columns.push_back({gui::seriesName(key, model, c.settings), unit, gui::seriesValues(results, model, key, c.settings)});
+  const std::string unit = unitOf(c.quantity, model, c.settings);
+  for (const SeriesKey& key : seriesKeys(c.quantity, c.component, c.bodies, model, c.settings))
+    columns.push_back({seriesName(key, model, c.settings), unit, seriesValues(results, model, key, c.settings)});
   writeTableCsv(path, {"MSTMM Studio: plotted series", "model: " + modelPath}, results.times(), columns);
 }
 
@@ -99,10 +96,10 @@ void writePlot(const std::string& path, const Model& model, const Results& resul
   gui::PlotPane pane;
   pane.resize(size.first, size.second);
   pane.setTitle(QString::fromStdString(model.name()));
-  pane.setAxisTitles("t [s]", QString::fromStdString(gui::axisTitle(c.quantity, model, c.settings)));
-  for (const SeriesKey& key : gui::seriesKeys(c.quantity, c.component, c.bodies, model, c.settings)) {
-    const int curve = pane.addCurve(QString::fromStdString(gui::seriesName(key, model, c.settings)));
-    pane.setCurveData(curve, results.times(), gui::seriesValues(results, model, key, c.settings));
+  pane.setAxisTitles("t [s]", QString::fromStdString(axisTitle(c.quantity, model, c.settings)));
+  for (const SeriesKey& key : seriesKeys(c.quantity, c.component, c.bodies, model, c.settings)) {
+    const int curve = pane.addCurve(QString::fromStdString(seriesName(key, model, c.settings)));
+    pane.setCurveData(curve, results.times(), seriesValues(results, model, key, c.settings));
   }
   pane.setCursorTime(results.times().back());
   const QString file = QString::fromStdString(path);

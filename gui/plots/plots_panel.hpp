@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "core/io/table_csv.hpp"
-#include "gui/plots/series_catalog.hpp"
+#include "core/plot/series_catalog.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -12,7 +12,7 @@
 
 #include "core/sim/results.hpp"
 
-namespace mstmm::gui {
+namespace mstmm {
 
 /// Slide and SlideRate belong to the sliding hinges: one component per slider.
 /// LoadElement: the channels of the load elements (core/loads/load_channels.hpp),
@@ -71,4 +71,4 @@ std::vector<double> seriesValues(const Results& results, const Model& model, con
 /// of the swing-twist decomposition), in (-pi, pi].
 double twistAngle(const Quat& q, const Vec3& axis);
 
-}  // namespace mstmm::gui
+}  // namespace mstmm

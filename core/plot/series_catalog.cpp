@@ -1,10 +1,10 @@
-#include "gui/plots/series_catalog.hpp"
+#include "core/plot/series_catalog.hpp"
 
 #include <cctype>
 #include <cmath>
 #include <numbers>
 
-namespace mstmm::gui {
+namespace mstmm {
 namespace {
 
 constexpr double kDegrees = 180.0 / std::numbers::pi;
@@ -206,4 +206,4 @@ bool quantityFromKeyword(const std::string& word, Quantity& quantity) {
   return false;
 }
 
-}  // namespace mstmm::gui
+}  // namespace mstmm
