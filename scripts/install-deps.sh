@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libvtk9-dev
   libbenchmark-dev libgtest-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
   ffmpeg  # optional for users (MP4 export); installed so the tests cover it
 )

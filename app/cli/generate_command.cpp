@@ -3,9 +3,7 @@
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
 #include "core/error.hpp"
-#include "core/generate/generators.hpp"
-#include "core/generate/linkages.hpp"
-#include "core/generate/loaded_examples.hpp"
+#include "core/generate/named_generators.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/model_kind_conversion.hpp"
 #include "core/model/validation.hpp"
@@ -24,51 +22,23 @@ int bodyCount(const Arguments& a, long fallback) {
 
 int generateCommand(const std::vector<std::string>& args) {
   const Arguments a(args, {"bodies", "seed", "out", "chain"}, {"planar", "tree"});
-  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "generate needs one kind: chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, driven-crank-slider, servo-arm, quarter-car or stops-slider");
+  if (a.positional().size() != 1) {
+    std::string kinds;
+    for (const std::string& n : generatorNames()) kinds += (kinds.empty() ? "" : ", ") + n;
+    throw Error(ErrorKind::Input, "generate needs one kind: " + kinds);
+  }
   const std::string kind = a.positional()[0];
   if (!a.has("out")) throw Error(ErrorKind::Input, "generate needs --out FILE.json");
-  const bool planar = a.has("planar");
-  ModelSpec spec;
-  if (kind == "chain") {
-    ChainOptions o;
-    o.bodies = bodyCount(a, 10);
-    o.planar = planar;
-    spec = generateChain(o);
-  } else if (kind == "branch") {
-    const int n = bodyCount(a, 500);
-    if (n < 6) throw Error(ErrorKind::Input, "the branch system of 000 Fig. 1 needs --bodies 6 or more");
-    spec = generateBranch({n, planar});
-  } else if (kind == "random-tree") {
-    const long seed = a.integer("seed", 1);
-    spec = generateRandomTree({bodyCount(a, 20), static_cast<std::uint64_t>(seed), planar});
-  } else if (kind == "demo") {
-    spec = riccatiDemo();
-  } else if (kind == "four-bar") {
-    spec = generateFourBar({});
-  } else if (kind == "crank-slider") {
-    spec = generateCrankSlider({});
-  } else if (kind == "mixed") {
-    MixedSystemOptions o;
-    const long chain = a.integer("chain", 0);
-    if (chain < 0 || chain > 1000000L) throw Error(ErrorKind::Input, "--chain must be between 0 and 1,000,000");
-    o.chainBodies = static_cast<int>(chain);
-    o.closeLoop = !a.has("tree");
-    spec = generateMixedSystem(o);
-  } else if (kind == "damped-double-pendulum") {
-    spec = generateDampedDoublePendulum();
-  } else if (kind == "driven-pendulum") {
-    spec = generateDrivenPendulum();
-  } else if (kind == "driven-crank-slider") {
-    spec = generateDrivenCrankSlider();
-  } else if (kind == "servo-arm") {
-    spec = generateServoArm();
-  } else if (kind == "quarter-car") {
-    spec = generateQuarterCar();
-  } else if (kind == "stops-slider") {
-    spec = generateStopsSlider();
-  } else {
-    throw Error(ErrorKind::Input, "unknown kind '" + kind + "' (chain, branch, random-tree, demo, four-bar, crank-slider, mixed, damped-double-pendulum, driven-pendulum, driven-crank-slider, servo-arm, quarter-car or stops-slider)");
-  }
+  GeneratorOptions o;
+  o.planar = a.has("planar");
+  if (a.has("bodies")) o.bodies = bodyCount(a, 0);
+  if (kind == "branch" && a.has("bodies") && o.bodies < 6) throw Error(ErrorKind::Input, "the branch system of 000 Fig. 1 needs --bodies 6 or more");
+  o.seed = static_cast<std::uint64_t>(a.integer("seed", 1));
+  const long chain = a.integer("chain", 0);
+  if (chain < 0 || chain > 1000000L) throw Error(ErrorKind::Input, "--chain must be between 0 and 1,000,000");
+  o.chainBodies = static_cast<int>(chain);
+  o.tree = a.has("tree");
+  const ModelSpec spec = generateNamed(kind, o);
   saveModel(spec, a.value("out"));
   std::cerr << "mstmm: wrote '" << spec.name << "' (" << spec.bodies.size() << " bodies) to " << a.value("out") << "\n";
   return 0;

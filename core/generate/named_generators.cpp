@@ -1,0 +1,63 @@
+#include "core/generate/named_generators.hpp"
+
+#include "core/error.hpp"
+#include "core/generate/generators.hpp"
+#include "core/generate/linkages.hpp"
+#include "core/generate/loaded_examples.hpp"
+
+namespace mstmm {
+
+const std::vector<std::string>& generatorNames() {
+  static const std::vector<std::string> names{"chain",      "branch",        "random-tree",            "demo",          "four-bar",
+                                              "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
+                                              "servo-arm",  "quarter-car",   "stops-slider"};
+  return names;
+}
+
+namespace {
+
+std::string nameList() {
+  std::string list;
+  const auto& names = generatorNames();
+  for (std::size_t i = 0; i < names.size(); ++i) list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return list;
+}
+
+int bodiesOr(const GeneratorOptions& o, int fallback, int least) {
+  const int n = o.bodies > 0 ? o.bodies : fallback;
+  if (o.bodies < 0 || n < least || n > 1000000)
+    throw Error(ErrorKind::Input, "the number of bodies must be between " + std::to_string(least) + " and 1,000,000 (got " + std::to_string(o.bodies) + ")");
+  return n;
+}
+
+}  // namespace
+
+ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
+  if (name == "chain") {
+    ChainOptions c;
+    c.bodies = bodiesOr(o, 10, 1);
+    c.planar = o.planar;
+    return generateChain(c);
+  }
+  if (name == "branch") return generateBranch({bodiesOr(o, 500, 6), o.planar});
+  if (name == "random-tree") return generateRandomTree({bodiesOr(o, 20, 1), o.seed, o.planar});
+  if (name == "demo") return riccatiDemo();
+  if (name == "four-bar") return generateFourBar({});
+  if (name == "crank-slider") return generateCrankSlider({});
+  if (name == "mixed") {
+    if (o.chainBodies < 0 || o.chainBodies > 1000000) throw Error(ErrorKind::Input, "the extra chain must have between 0 and 1,000,000 bodies");
+    MixedSystemOptions m;
+    m.chainBodies = o.chainBodies;
+    m.closeLoop = !o.tree;
+    return generateMixedSystem(m);
+  }
+  if (name == "damped-double-pendulum") return generateDampedDoublePendulum();
+  if (name == "driven-pendulum") return generateDrivenPendulum();
+  if (name == "driven-crank-slider") return generateDrivenCrankSlider();
+  if (name == "servo-arm") return generateServoArm();
+  if (name == "quarter-car") return generateQuarterCar();
+  if (name == "stops-slider") return generateStopsSlider();
+  throw Error(ErrorKind::Input, "unknown kind '" + name + "' (" + nameList() + ")");
+}
+
+}  // namespace mstmm

@@ -1,0 +1,443 @@
+// mstmm._core: the engine for Python (pybind11 + NumPy). Models are held as
+// the user's spec and compiled on demand; runs release the GIL, report
+// progress through a callback that may stop them, and stop on Ctrl+C with
+// what they recorded; results cross as NumPy arrays, one per quantity,
+// never one Python object per sample. The Python side (mstmm/__init__.py)
+// wraps these in the documented API (docs/python.md).
+
+#include <pybind11/functional.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/error.hpp"
+#include "core/generate/named_generators.hpp"
+#include "core/io/model_json.hpp"
+#include "core/loads/load_channels.hpp"
+#include "core/model/model.hpp"
+#include "core/model/validation.hpp"
+#include "core/sim/integrator.hpp"
+#include "core/sim/ode_system.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/version.hpp"
+
+namespace py = pybind11;
+using namespace mstmm;
+
+namespace {
+
+// ---- errors: mstmm.Error carries the message, its kind, the element and the time
+
+py::object& errorType() {
+  static py::object type;
+  return type;
+}
+
+const char* kindName(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Input: return "input";
+    case ErrorKind::Validation: return "validation";
+    case ErrorKind::Solver: return "solver";
+    case ErrorKind::Divergence: return "divergence";
+    case ErrorKind::Io: return "io";
+  }
+  return "input";
+}
+
+py::object elementOf(const ErrorSubject& s) {
+  if (s.kind == ErrorSubject::Kind::Body) return py::make_tuple("body", s.specIndex);
+  if (s.kind == ErrorSubject::Kind::Hinge) return py::make_tuple("hinge", s.specIndex);
+  return py::none();
+}
+
+void raise(const Error& e) {
+  py::object error = errorType()(e.what());
+  error.attr("kind") = kindName(e.kind());
+  error.attr("element") = elementOf(e.subject());
+  error.attr("time") = e.time() ? py::cast(*e.time()) : py::none();
+  PyErr_SetObject(errorType().ptr(), error.ptr());
+}
+
+// ---- models
+
+/// A model as the user gives it, and its compiled form once asked for.
+struct PyModel {
+  ModelSpec spec;
+  mutable std::shared_ptr<const Model> compiled;
+
+  const std::shared_ptr<const Model>& model() const {
+    if (!compiled) compiled = compile(spec);  // throws mstmm::Error naming the element
+    return compiled;
+  }
+};
+
+py::dict settingsDict(const SimulationSettings& s) {
+  py::dict d;
+  d["end_time"] = s.endTime;
+  d["time_step"] = s.timeStep;
+  d["every"] = s.outputEvery;
+  d["integrator"] = toString(s.integrator);
+  d["solver"] = toString(s.solver);
+  d["rtol"] = s.relativeTolerance;
+  d["atol"] = s.absoluteTolerance;
+  d["loop_stabilisation"] = toString(s.loopStabilisation);
+  return d;
+}
+
+template <typename Enum>
+Enum enumByName(const std::string& word, std::initializer_list<Enum> values, const char* what) {
+  std::string known;
+  for (Enum v : values) {
+    if (word == toString(v)) return v;
+    known += (known.empty() ? "" : ", ") + std::string(toString(v));
+  }
+  throw Error(ErrorKind::Input, std::string(what) + " must be one of " + known + ", not '" + word + "'");
+}
+
+/// Settings with overrides given as keyword arguments (None: keep).
+SimulationSettings withOverrides(SimulationSettings s, const py::dict& o) {
+  for (auto [key, value] : o) {
+    const std::string k = py::cast<std::string>(key);
+    if (value.is_none()) continue;
+    if (k == "end_time") s.endTime = py::cast<double>(value);
+    else if (k == "time_step") s.timeStep = py::cast<double>(value);
+    else if (k == "every") s.outputEvery = py::cast<int>(value);
+    else if (k == "rtol") s.relativeTolerance = py::cast<double>(value);
+    else if (k == "atol") s.absoluteTolerance = py::cast<double>(value);
+    else if (k == "integrator")
+      s.integrator = enumByName(py::cast<std::string>(value), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45}, "integrator");
+    else if (k == "solver")
+      s.solver = enumByName(py::cast<std::string>(value), {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm},
+                            "solver");
+    else if (k == "loop_stabilisation")
+      s.loopStabilisation = enumByName(py::cast<std::string>(value),
+                                       {LoopStabilisation::Baumgarte, LoopStabilisation::Projection, LoopStabilisation::None}, "loop_stabilisation");
+    else throw Error(ErrorKind::Input, "unknown setting '" + k + "' (end_time, time_step, every, integrator, solver, rtol, atol, loop_stabilisation)");
+  }
+  return s;
+}
+
+// ---- arrays
+
+py::array_t<double> array(std::vector<py::ssize_t> shape) { return py::array_t<double>(shape); }
+
+py::array_t<double> vectorArray(const Eigen::VectorXd& v) {
+  py::array_t<double> a(v.size());
+  std::copy(v.data(), v.data() + v.size(), a.mutable_data());
+  return a;
+}
+
+Eigen::VectorXd stateFrom(const py::array_t<double, py::array::c_style | py::array::forcecast>& y) {
+  if (y.ndim() != 1) throw Error(ErrorKind::Input, "a state must be a one-dimensional array");
+  Eigen::VectorXd v(y.shape(0));
+  std::copy(y.data(), y.data() + y.shape(0), v.data());
+  if (!v.allFinite()) throw Error(ErrorKind::Input, "the state contains a non-finite number");
+  return v;
+}
+
+/// Everything Results recorded, as arrays keyed by quantity.
+py::dict resultArrays(const Model& model, const Results& r) {
+  const auto frames = static_cast<py::ssize_t>(r.frameCount());
+  const auto bodies = static_cast<py::ssize_t>(r.recordedBodyCount());
+  py::dict d;
+  auto perBody3 = [&](auto get) {
+    auto a = array({frames, bodies, 3});
+    auto m = a.mutable_unchecked<3>();
+    for (py::ssize_t f = 0; f < frames; ++f)
+      for (py::ssize_t s = 0; s < bodies; ++s) {
+        const Vec3 v = get(static_cast<int>(f), static_cast<int>(s));
+        for (int k = 0; k < 3; ++k) m(f, s, k) = v[k];
+      }
+    return a;
+  };
+  d["time"] = py::array_t<double>(frames, r.times().data());
+  d["com"] = perBody3([&](int f, int s) { return r.com(f, s); });
+  d["input_end"] = perBody3([&](int f, int s) { return r.inputEnd(f, s); });
+  d["output_end"] = perBody3([&](int f, int s) { return r.outputEnd(f, s); });
+  d["angular_velocity"] = perBody3([&](int f, int s) { return r.angularVelocity(f, s); });
+  d["hinge_force"] = perBody3([&](int f, int s) { return r.hingeForce(f, s); });
+  d["hinge_moment"] = perBody3([&](int f, int s) { return r.hingeMoment(f, s); });
+  auto q = array({frames, bodies, 4});
+  auto theta = array({frames, bodies});
+  auto qm = q.mutable_unchecked<3>();
+  auto tm = theta.mutable_unchecked<2>();
+  for (py::ssize_t f = 0; f < frames; ++f)
+    for (py::ssize_t s = 0; s < bodies; ++s) {
+      const Quat o = r.orientation(static_cast<int>(f), static_cast<int>(s));
+      for (int k = 0; k < 4; ++k) qm(f, s, k) = o[k];
+      tm(f, s) = r.theta(static_cast<int>(f), static_cast<int>(s));
+    }
+  d["orientation"] = q;
+  if (model.planar()) d["theta"] = theta;
+  const auto sliders = static_cast<py::ssize_t>(r.slideCount());
+  auto slide = array({frames, sliders}), rate = array({frames, sliders});
+  for (py::ssize_t f = 0; f < frames; ++f)
+    for (py::ssize_t k = 0; k < sliders; ++k) {
+      slide.mutable_at(f, k) = r.slide(static_cast<int>(f), static_cast<int>(k));
+      rate.mutable_at(f, k) = r.slideRate(static_cast<int>(f), static_cast<int>(k));
+    }
+  d["slide"] = slide;
+  d["slide_rate"] = rate;
+  const auto channels = static_cast<py::ssize_t>(r.loadChannels().size());
+  auto loads = array({static_cast<py::ssize_t>(r.loadFrameCount()), channels});
+  for (py::ssize_t f = 0; f < r.loadFrameCount(); ++f)
+    for (py::ssize_t c = 0; c < channels; ++c) loads.mutable_at(f, c) = r.loadValue(static_cast<int>(f), static_cast<int>(c));
+  d["loads"] = loads;
+  py::dict energy;
+  const char* names[] = {"kinetic", "potential", "spring", "work", "dissipated", "total", "balance"};
+  std::vector<py::array_t<double>> columns;
+  for (int k = 0; k < 7; ++k) columns.push_back(array({frames}));
+  for (py::ssize_t f = 0; f < frames; ++f) {
+    const Energy e = r.energy(static_cast<int>(f));
+    const double v[] = {e.kinetic, e.potential, e.spring, e.work, e.dissipated, e.total(), e.balance()};
+    for (int k = 0; k < 7; ++k) columns[static_cast<std::size_t>(k)].mutable_at(f) = v[k];
+  }
+  for (int k = 0; k < 7; ++k) energy[names[k]] = columns[static_cast<std::size_t>(k)];
+  d["energy"] = energy;
+  std::vector<std::string> bodyNames, sliderNames, channelNames, channelUnits;
+  for (int s = 0; s < r.recordedBodyCount(); ++s) bodyNames.push_back(model.body(r.recordedBody(s)).name);
+  for (int k = 0; k < model.sliderCount(); ++k) sliderNames.push_back(model.hinge(model.sliderBody(k)).name);
+  for (const LoadChannel& c : r.loadChannels()) channelNames.push_back(c.name), channelUnits.push_back(c.unit);
+  d["body_names"] = bodyNames;
+  d["slider_names"] = sliderNames;
+  d["load_names"] = channelNames;
+  d["load_units"] = channelUnits;
+  return d;
+}
+
+// ---- runs
+
+/// Calls the user's progress callback (with the GIL) about ten times a
+/// second, and turns Ctrl+C or a callback that returns False into a cancel.
+class ProgressBridge {
+ public:
+  ProgressBridge(py::object callback, std::atomic<bool>& cancel) : m_callback(std::move(callback)), m_cancel(cancel) {}
+
+  void operator()(const RunProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - m_last < std::chrono::milliseconds(100) && p.time < p.endTime) return;
+    m_last = now;
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) {  // Ctrl+C: stop, keep what was recorded
+      PyErr_Clear();
+      m_interrupted = true;
+      m_cancel = true;
+      return;
+    }
+    if (m_callback.is_none()) return;
+    try {
+      const py::object answer = m_callback(p.time, p.endTime, p.steps);
+      if (!answer.is_none() && !py::cast<bool>(answer)) m_cancel = true;
+    } catch (py::error_already_set& e) {
+      m_error = std::make_unique<py::error_already_set>(std::move(e));
+      m_cancel = true;
+    }
+  }
+
+  bool interrupted() const { return m_interrupted; }
+  void rethrowCallbackError() {
+    if (m_error) throw std::move(*m_error);
+  }
+
+ private:
+  py::object m_callback;
+  std::atomic<bool>& m_cancel;
+  std::chrono::steady_clock::time_point m_last{};
+  bool m_interrupted = false;
+  std::unique_ptr<py::error_already_set> m_error;
+};
+
+const char* statusName(RunStatus s) { return s == RunStatus::Completed ? "completed" : s == RunStatus::Cancelled ? "cancelled" : "failed"; }
+
+py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object progress, const std::vector<std::string>& bodyNames) {
+  const std::shared_ptr<const Model> model = m.model();
+  const SimulationSettings settings = withOverrides(m.spec.simulation, overrides);
+  RecordOptions record;
+  for (const std::string& name : bodyNames) {
+    const int b = model->bodyByName(name);
+    if (b < 0) throw Error(ErrorKind::Input, "bodies: the model has no body named '" + name + "'");
+    record.bodies.push_back(b);
+  }
+  Results results(*model, record);
+  std::atomic<bool> cancel{false};
+  ProgressBridge bridge(std::move(progress), cancel);
+  RunOptions options;
+  options.cancel = &cancel;
+  options.progress = [&bridge](const RunProgress& p) { bridge(p); };
+  RunReport report;
+  {
+    py::gil_scoped_release released;
+    report = simulate(model, settings, results, options);
+  }
+  bridge.rethrowCallbackError();
+  if (report.error && results.frameCount() == 0) throw *report.error;  // refused before it ran: bad arguments
+  py::dict d = resultArrays(*model, results);
+  d["status"] = statusName(report.status);
+  d["message"] = report.error ? std::string(report.error->what()) : std::string();
+  d["interrupted"] = bridge.interrupted();
+  d["steps"] = report.steps;
+  d["evaluations"] = report.evaluations;
+  d["reached"] = report.time;
+  d["settings"] = settingsDict(settings);
+  return d;
+}
+
+py::dict outputArrays(const SolverOutput& out) {
+  auto vec3s = [](const std::vector<Vec3>& v) {
+    auto a = array({static_cast<py::ssize_t>(v.size()), 3});
+    for (std::size_t i = 0; i < v.size(); ++i)
+      for (int k = 0; k < 3; ++k) a.mutable_at(static_cast<py::ssize_t>(i), k) = v[i][k];
+    return a;
+  };
+  py::dict d;
+  d["angular_acceleration"] = vec3s(out.angularAcceleration);
+  d["com_acceleration"] = vec3s(out.comAcceleration);
+  d["hinge_force"] = vec3s(out.hingeForce);
+  d["hinge_moment"] = vec3s(out.hingeMoment);
+  d["slide_acceleration"] = py::array_t<double>(static_cast<py::ssize_t>(out.slideAcceleration.size()), out.slideAcceleration.data());
+  d["driving_load"] = py::array_t<double>(static_cast<py::ssize_t>(out.drivingLoad.size()), out.drivingLoad.data());
+  return d;
+}
+
+/// Accelerations and loads at one state: the solver's output and the state's rate of change.
+py::dict evaluateModel(const PyModel& m, const py::array_t<double, py::array::c_style | py::array::forcecast>& y, double t, const std::string& solverName) {
+  const std::shared_ptr<const Model> model = m.model();
+  const SolverKind kind = enumByName(solverName, {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm}, "solver");
+  const auto solver = makeSolver(kind, model, supplementTarget(m.spec.simulation));
+  OdeSystem ode(*solver);
+  const Eigen::VectorXd state = stateFrom(y);
+  Eigen::VectorXd dy(state.size());
+  SolverOutput out;
+  out.resize(*model);
+  ode.evaluate(t, state, dy, out);
+  py::dict d = outputArrays(out);
+  d["state_rate"] = vectorArray(dy);
+  return d;
+}
+
+/// A run stepped from Python: the model's integrator and solver, a state
+/// and a time that the caller may read and set between steps.
+class Stepper {
+ public:
+  Stepper(const PyModel& m, const py::dict& overrides)
+      : m_model(m.model()),
+        m_settings(withOverrides(m.spec.simulation, overrides)),
+        m_solver(makeSolver(m_settings.solver, m_model, supplementTarget(m_settings))),
+        m_ode(*m_solver),
+        m_integrator(makeIntegrator(m_settings)),
+        m_y(initialState(*m_model)) {
+    if (const auto problems = settingsProblems(m_settings); !problems.empty()) throw Error(ErrorKind::Input, problems.front());
+    m_out.resize(*m_model);
+    m_dy.resize(m_y.size());
+    m_ode.evaluate(m_t, m_y, m_dy, m_out);
+  }
+
+  /// n steps of the model's time step (fewer if h is given: steps of h).
+  void step(int n, std::optional<double> h) {
+    const double dt = h.value_or(m_settings.timeStep);
+    if (!(dt > 0.0) || !std::isfinite(dt)) throw Error(ErrorKind::Input, "a step must be a positive number of seconds");
+    if (n < 0) throw Error(ErrorKind::Input, "the number of steps must not be negative");
+    py::gil_scoped_release released;
+    for (int k = 0; k < n; ++k) {
+      m_t += m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, dt);
+      if (!m_y.allFinite()) throw Error(ErrorKind::Divergence, "at t = " + formatNumber(m_t) + " s: the state is no longer finite; try a smaller step", {}, m_t);
+    }
+  }
+
+  double time() const { return m_t; }
+  py::array_t<double> state() const { return vectorArray(m_y); }
+  void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& y, std::optional<double> t) {
+    Eigen::VectorXd v = stateFrom(y);
+    if (v.size() != m_y.size())
+      throw Error(ErrorKind::Input, "the state vector has " + std::to_string(v.size()) + " entries; model '" + m_model->name() + "' needs " +
+                                        std::to_string(m_y.size()));
+    m_y = std::move(v);
+    if (t) m_t = *t;
+    m_ode.evaluate(m_t, m_y, m_dy, m_out);
+  }
+  py::dict output() const { return outputArrays(m_out); }
+
+ private:
+  std::shared_ptr<const Model> m_model;
+  SimulationSettings m_settings;
+  std::unique_ptr<DynamicsSolver> m_solver;
+  OdeSystem m_ode;
+  std::unique_ptr<Integrator> m_integrator;
+  Eigen::VectorXd m_y, m_dy;
+  SolverOutput m_out;
+  double m_t = 0.0;
+};
+
+PyModel fromSpec(ModelSpec spec) { return PyModel{std::move(spec), nullptr}; }
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "MSTMM Studio's engine (Riccati transfer matrix method for multibody systems)";
+  m.attr("__version__") = kVersion;
+  errorType() = py::reinterpret_borrow<py::object>(PyExc_ValueError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      raise(e);
+    }
+  });
+  m.def("_set_error_type", [](py::object type) { errorType() = std::move(type); });
+
+  py::class_<PyModel>(m, "Model")
+      .def_static("from_json", [](const std::string& text, const std::string& baseDir) { return fromSpec(modelFromJson(text, baseDir)); },
+                  py::arg("text"), py::arg("base_dir") = "")
+      .def("to_json", [](const PyModel& self) { return modelToJson(self.spec); })
+      .def_property_readonly("name", [](const PyModel& self) { return self.spec.name; })
+      .def_property_readonly("kind", [](const PyModel& self) { return std::string(toString(self.spec.kind)); })
+      .def_property_readonly("body_names", [](const PyModel& self) {
+        std::vector<std::string> names;
+        for (const BodySpec& b : self.spec.bodies) names.push_back(b.name);
+        return names;
+      })
+      .def_property_readonly("hinge_names", [](const PyModel& self) {
+        std::vector<std::string> names;
+        for (const HingeSpec& h : self.spec.hinges) names.push_back(h.name);
+        return names;
+      })
+      .def_property_readonly("dof", [](const PyModel& self) { return self.model()->degreesOfFreedom(); })
+      .def_property_readonly("state_size", [](const PyModel& self) { return stateSize(*self.model()); })
+      .def_property_readonly("settings", [](const PyModel& self) { return settingsDict(self.spec.simulation); })
+      .def("with_settings", [](const PyModel& self, const py::kwargs& o) {
+        PyModel copy{self.spec, nullptr};
+        copy.spec.simulation = withOverrides(self.spec.simulation, o);
+        return copy;
+      })
+      .def("validate", [](const PyModel& self) {
+        std::vector<std::pair<std::string, std::string>> out;
+        for (const Diagnostic& d : validate(self.spec)) out.emplace_back(d.severity == Severity::Error ? "error" : "warning", d.message);
+        return out;
+      })
+      .def("initial_state", [](const PyModel& self) { return vectorArray(initialState(*self.model())); });
+
+  m.def("load", [](const std::string& path) { return fromSpec(loadModel(path)); }, py::arg("path"));
+  m.def("save", [](const PyModel& model, const std::string& path) { saveModel(model.spec, path); }, py::arg("model"), py::arg("path"));
+  m.def("generator_names", &generatorNames);
+  m.def(
+      "generate",
+      [](const std::string& name, int bodies, std::uint64_t seed, bool planar, int chain, bool tree) {
+        return fromSpec(generateNamed(name, {bodies, seed, planar, chain, tree}));
+      },
+      py::arg("name"), py::arg("bodies") = 0, py::arg("seed") = 1, py::arg("planar") = false, py::arg("chain") = 0, py::arg("tree") = false);
+  m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"));
+  m.def("evaluate", &evaluateModel, py::arg("model"), py::arg("state"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
+  py::class_<Stepper>(m, "Stepper")
+      .def(py::init<const PyModel&, const py::dict&>())
+      .def("step", &Stepper::step, py::arg("n") = 1, py::arg("h") = py::none())
+      .def_property_readonly("time", &Stepper::time)
+      .def_property_readonly("state", &Stepper::state)
+      .def("set_state", &Stepper::setState, py::arg("state"), py::arg("time") = py::none())
+      .def("output", &Stepper::output);
+}

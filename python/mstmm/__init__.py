@@ -1,0 +1,195 @@
+"""MSTMM Studio's engine from Python: load, build and edit multibody models,
+simulate them with the Riccati transfer matrix method (or a reference
+formulation), evaluate accelerations at any state, and step a run from a
+control or optimisation loop. Results are NumPy arrays. See docs/python.md.
+
+    import mstmm
+    model = mstmm.load("resources/examples/riccati-demo-planar.json")
+    run = mstmm.simulate(model, end_time=2.0)
+    run.time, run.theta, run.energy["total"]
+"""
+
+import json as _json
+import warnings as _warnings
+
+import numpy as _np
+
+from . import _core
+
+__version__ = _core.__version__
+
+
+class Error(ValueError):
+    """A model, setting or state the engine refuses. The message names the
+    element and the problem, as the CLI and the studio do; `kind` is one of
+    input, validation, solver, divergence, io; `element` is ("body", i) or
+    ("hinge", i) (index into the model's bodies or hinges) or None; `time`
+    is the simulated time of a run's failure or None."""
+
+    kind = None
+    element = None
+    time = None
+
+
+_core._set_error_type(Error)
+
+
+class Model:
+    """A model as its file describes it (docs/model-format.md). Compiled on
+    first use; any problem raises mstmm.Error naming the element."""
+
+    def __init__(self, core):
+        self._core = core
+
+    @staticmethod
+    def from_json(text, base_dir=""):
+        return Model(_core.Model.from_json(text, base_dir))
+
+    @staticmethod
+    def from_dict(data):
+        """A model from the dictionary form of its file (to_dict())."""
+        return Model.from_json(_json.dumps(data))
+
+    def to_json(self):
+        return self._core.to_json()
+
+    def to_dict(self):
+        """The model file as a dictionary: edit it and pass it to from_dict()."""
+        return _json.loads(self._core.to_json())
+
+    name = property(lambda self: self._core.name)
+    kind = property(lambda self: self._core.kind)
+    body_names = property(lambda self: self._core.body_names)
+    hinge_names = property(lambda self: self._core.hinge_names)
+    dof = property(lambda self: self._core.dof, doc="degrees of freedom")
+    state_size = property(lambda self: self._core.state_size)
+    settings = property(lambda self: self._core.settings, doc="the simulation settings the model carries")
+
+    def with_settings(self, **settings):
+        """A copy with other simulation settings (end_time, time_step, every,
+        integrator, solver, rtol, atol, loop_stabilisation)."""
+        return Model(self._core.with_settings(**settings))
+
+    def validate(self):
+        """Every problem as (severity, message); empty when the model is valid."""
+        return self._core.validate()
+
+    def initial_state(self):
+        return self._core.initial_state()
+
+    def __getstate__(self):
+        return {"json": self.to_json()}
+
+    def __setstate__(self, state):
+        self._core = _core.Model.from_json(state["json"], "")
+
+    def __repr__(self):
+        return f"<mstmm.Model '{self.name}': {len(self.body_names)} bodies, {self.kind}>"
+
+
+def load(path):
+    """The model in a JSON model file."""
+    return Model(_core.load(str(path)))
+
+
+def save(model, path):
+    """Writes the model file atomically."""
+    _core.save(model._core, str(path))
+
+
+def generator_names():
+    return list(_core.generator_names())
+
+
+def generate(name, bodies=0, seed=1, planar=False, chain=0, tree=False):
+    """A generated model, by the names `mstmm generate` takes (generator_names())."""
+    return Model(_core.generate(name, bodies, seed, planar, chain, tree))
+
+
+class Results:
+    """What a run recorded, as NumPy arrays (frames first):
+
+    time (n); com, input_end, output_end, angular_velocity, hinge_force,
+    hinge_moment (n, bodies, 3); orientation (n, bodies, 4, body-to-world
+    unit quaternion w, x, y, z); theta (n, bodies, planar models only);
+    slide, slide_rate (n, sliders); loads (n, channels) with load_names and
+    load_units; energy: a dict of kinetic, potential, spring, work,
+    dissipated, total, balance (n). status is completed, cancelled or
+    failed (message says why; what was recorded before stays).
+    Pickles as plain arrays."""
+
+    def __init__(self, arrays):
+        self.__dict__.update(arrays)
+
+    def column(self, name):
+        """A column by its results-CSV name ("t", "3.x", "7.qw", "5.theta",
+        "rail.s", "energy.total", ...; docs/results-format.md)."""
+        if name == "t":
+            return self.time
+        if name.startswith("energy."):
+            return self.energy[name[len("energy."):]]
+        if name in self.load_names:
+            return self.loads[:, self.load_names.index(name)]
+        owner, _, field = name.rpartition(".")
+        if owner in self.slider_names and field in ("s", "s_dot"):
+            k = self.slider_names.index(owner)
+            return (self.slide if field == "s" else self.slide_rate)[:, k]
+        if owner in self.body_names:
+            b = self.body_names.index(owner)
+            fields = {"x": ("com", 0), "y": ("com", 1), "z": ("com", 2), "qw": ("orientation", 0), "qx": ("orientation", 1),
+                      "qy": ("orientation", 2), "qz": ("orientation", 3), "wx": ("angular_velocity", 0), "wy": ("angular_velocity", 1),
+                      "wz": ("angular_velocity", 2), "hinge_fx": ("hinge_force", 0), "hinge_fy": ("hinge_force", 1),
+                      "hinge_fz": ("hinge_force", 2), "hinge_mx": ("hinge_moment", 0), "hinge_my": ("hinge_moment", 1),
+                      "hinge_mz": ("hinge_moment", 2)}
+            if field == "theta" and hasattr(self, "theta"):
+                return self.theta[:, b]
+            if field in fields:
+                array, k = fields[field]
+                return getattr(self, array)[:, b, k]
+        raise KeyError(f"no column '{name}'")
+
+    def __repr__(self):
+        return f"<mstmm.Results: {len(self.time)} frames to t = {self.reached:g} s, {self.status}>"
+
+
+def simulate(model, end_time=None, time_step=None, every=None, integrator=None, solver=None, rtol=None, atol=None,
+             loop_stabilisation=None, progress=None, bodies=None):
+    """Runs the model with its settings, or the ones given here. The GIL is
+    released while it runs. progress(t, t_end, steps) is called about ten
+    times a second; returning False stops the run. Ctrl+C stops it too. A
+    stopped or failed run returns what it recorded (status says which; a
+    failure also warns); settings that cannot run raise mstmm.Error."""
+    overrides = dict(end_time=end_time, time_step=time_step, every=every, integrator=integrator, solver=solver, rtol=rtol, atol=atol,
+                     loop_stabilisation=loop_stabilisation)
+    results = Results(_core.simulate(model._core, overrides, progress, list(bodies or [])))
+    if results.status == "failed":
+        _warnings.warn(f"mstmm: {results.message} (returning the {len(results.time)} frames recorded before)", RuntimeWarning, stacklevel=2)
+    return results
+
+
+def evaluate(model, state, time=0.0, solver="riccati"):
+    """Accelerations and loads at a state: angular_acceleration,
+    com_acceleration, hinge_force, hinge_moment (bodies, 3, compiled order),
+    slide_acceleration, driving_load, and state_rate (dy/dt)."""
+    return _core.evaluate(model._core, _np.asarray(state, dtype=float), float(time), solver)
+
+
+class Simulation:
+    """A run stepped from Python: sim.step(n) advances n time steps (or
+    steps of h), sim.state and sim.time can be read and set in between."""
+
+    def __init__(self, model, **settings):
+        self._stepper = _core.Stepper(model._core, settings)
+
+    def step(self, n=1, h=None):
+        self._stepper.step(n, h)
+
+    time = property(lambda self: self._stepper.time)
+    state = property(lambda self: self._stepper.state)
+
+    def set_state(self, state, time=None):
+        self._stepper.set_state(_np.asarray(state, dtype=float), time)
+
+    def output(self):
+        """The solver's accelerations and loads at the current state."""
+        return self._stepper.output()

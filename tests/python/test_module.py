@@ -1,0 +1,197 @@
+"""The Python module against independent references: the CLI's CSV of the
+same runs (to the last bit), the Newton-Euler formulation, the messages the
+CLI prints, and the closed form of a damped pendulum's decay."""
+
+import csv
+import math
+import os
+import pickle
+import signal
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import mstmm
+
+SOURCE = Path(os.environ.get("MSTMM_SOURCE_DIR", Path(__file__).resolve().parents[2]))
+CLI = os.environ.get("MSTMM_CLI")
+EXAMPLES = sorted((SOURCE / "resources" / "examples").glob("*.json"))
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        rows = [r for r in csv.reader(line for line in f if not line.startswith("#"))]
+    header, data = rows[0], np.array([[float(v) for v in r] for r in rows[1:]])
+    return header, data
+
+
+@pytest.mark.skipif(not CLI, reason="MSTMM_CLI is not set (ctest sets it)")
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: p.stem)
+def test_results_equal_the_cli_csv_bit_for_bit(example, tmp_path):
+    out = tmp_path / "cli.csv"
+    subprocess.run([CLI, "simulate", str(example), "--t-end", "0.2", "--every", "10", "--out", str(out)], check=True, capture_output=True)
+    header, data = read_csv(out)
+    run = mstmm.simulate(mstmm.load(example), end_time=0.2, every=10)
+    assert run.status == "completed"
+    assert data.shape[0] == len(run.time)
+    for k, name in enumerate(header):
+        assert np.array_equal(run.column(name), data[:, k]), name
+
+
+def test_errors_carry_the_cli_message_and_the_element(tmp_path):
+    spec = mstmm.generate("demo").to_dict()
+    spec["bodies"][0]["shape"]["mass"] = -1.0
+    path = tmp_path / "bad.json"
+    path.write_text(__import__("json").dumps(spec))
+    model = mstmm.load(path)  # reads; the problem shows on use
+    with pytest.raises(mstmm.Error) as caught:
+        model.dof
+    assert "body '1': mass must be positive (got -1 kg)" in str(caught.value)
+    assert caught.value.kind == "validation"
+    assert caught.value.element == ("body", 0)
+    assert model.validate()[0] == ("error", "body '1': mass must be positive (got -1 kg)")
+    if CLI:
+        cli = subprocess.run([CLI, "info", str(path)], capture_output=True, text=True)
+        assert cli.returncode == 1 and str(caught.value) in cli.stderr
+    with pytest.raises(mstmm.Error, match="simulation: time step must be a positive number of seconds"):
+        mstmm.simulate(mstmm.generate("demo"), time_step=0.0)
+    with pytest.raises(mstmm.Error, match="solver must be one of"):
+        mstmm.simulate(mstmm.generate("demo"), solver="fast")
+    with pytest.raises(mstmm.Error, match="unknown kind 'spiral'"):
+        mstmm.generate("spiral")
+    with pytest.raises(mstmm.Error, match="the state vector has 3 entries; model .* needs 8"):
+        mstmm.evaluate(mstmm.generate("demo"), np.zeros(3))
+
+
+def test_a_progress_callback_can_stop_a_run_and_keeps_what_it_recorded():
+    model = mstmm.generate("branch", bodies=2000)
+    calls = []
+
+    def progress(t, t_end, steps):
+        calls.append(t)
+        return len(calls) < 3  # stop at the third report
+
+    run = mstmm.simulate(model, end_time=100.0, every=10, progress=progress)
+    assert run.status == "cancelled"
+    assert 0 < run.reached < 100.0 and len(run.time) > 1
+    assert run.com.shape == (len(run.time), 2000, 3)
+    assert np.isfinite(run.com).all()
+
+
+def test_ctrl_c_stops_a_run_and_keeps_what_it_recorded():
+    model = mstmm.generate("branch", bodies=2000)
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    run = mstmm.simulate(model, end_time=100.0, every=10)
+    timer.cancel()
+    assert run.status == "cancelled" and run.interrupted
+    assert time.monotonic() - started < 10.0
+    assert len(run.time) > 1 and run.reached < 100.0
+
+
+def test_runs_release_the_gil():
+    model = mstmm.generate("branch", bodies=2000)
+    counted = [0]
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            counted[0] += 1
+
+    worker = threading.Thread(target=count)
+    worker.start()
+    started = time.monotonic()
+    mstmm.simulate(model, end_time=0.5, every=100)
+    elapsed = time.monotonic() - started
+    done.set()
+    worker.join()
+    # A thread held off by the GIL would get a slice only at the ten
+    # progress reports a second; released, it counts all along.
+    assert elapsed > 0.2 and counted[0] > 20000, (elapsed, counted[0])
+
+
+def test_models_and_results_pickle():
+    model = mstmm.generate("quarter-car")
+    run = mstmm.simulate(model, end_time=0.1)
+    model2, run2 = pickle.loads(pickle.dumps((model, run)))
+    assert model2.to_json() == model.to_json()
+    assert np.array_equal(run2.com, run.com) and np.array_equal(run2.loads, run.loads)
+    assert run2.energy["balance"].tolist() == run.energy["balance"].tolist()
+    assert run2.load_names == run.load_names and run2.status == "completed"
+
+
+def test_edited_models_simulate_the_edit():
+    spec = mstmm.generate("chain", bodies=3, planar=True).to_dict()
+    spec["bodies"][0]["shape"]["mass"] = 5.0
+    heavier = mstmm.Model.from_dict(spec)
+    assert heavier.to_dict()["bodies"][0]["shape"]["mass"] == 5.0
+    a = mstmm.simulate(mstmm.generate("chain", bodies=3, planar=True), end_time=0.5)
+    b = mstmm.simulate(heavier, end_time=0.5)
+    assert not np.array_equal(a.theta, b.theta)
+
+
+def test_evaluate_agrees_with_newton_euler_at_random_states():
+    model = mstmm.generate("random-tree", bodies=15, seed=4)
+    rng = np.random.default_rng(7)
+    worst = 0.0
+    for _ in range(10):
+        y = model.initial_state()
+        for i in range(15):  # random orientations and spins (7 per spatial body)
+            q = rng.normal(size=4)
+            y[7 * i:7 * i + 4] = q / np.linalg.norm(q)
+            y[7 * i + 4:7 * i + 7] = rng.uniform(-3, 3, size=3)
+        a = mstmm.evaluate(model, y, solver="riccati")
+        b = mstmm.evaluate(model, y, solver="newton-euler")
+        scale = max(1.0, np.abs(b["angular_acceleration"]).max())
+        worst = max(worst, np.abs(a["angular_acceleration"] - b["angular_acceleration"]).max() / scale)
+        assert np.allclose(a["state_rate"], b["state_rate"], rtol=1e-9, atol=1e-9)
+    assert worst < 1e-10, worst
+
+
+def test_stepping_a_simulation_follows_simulate_exactly():
+    model = mstmm.generate("demo")
+    run = mstmm.simulate(model, end_time=0.1, every=10)
+    sim = mstmm.Simulation(model)
+    for frame in range(1, len(run.time)):
+        sim.step(10)
+        assert sim.time == pytest.approx(run.time[frame], abs=1e-15)
+        assert np.array_equal(sim.state[0::2], run.theta[frame]), frame
+    y = sim.state
+    sim.set_state(y, time=0.0)
+    assert sim.time == 0.0 and np.array_equal(sim.state, y)
+    with pytest.raises(mstmm.Error, match="needs 8"):
+        sim.set_state(np.zeros(2))
+
+
+def test_damped_pendulum_decay_matches_the_closed_form():
+    """A rod pendulum with a viscous hinge damper c, released 0.02 rad from
+    hanging: the amplitude decays as exp(-zeta w0 t), zeta w0 = c / (2 J)."""
+    m, length, g = 1.0, 1.0, 9.81
+    j = m * length ** 2 / 3.0  # about the pivot
+    for c in (0.05, 0.2):
+        spec = mstmm.generate("chain", bodies=1, planar=True).to_dict()
+        spec["gravity"] = [0.0, -g, 0.0]
+        hinge = spec["hinges"][0]
+        hinge["spring"] = {"stiffness": 0.0, "damping": c}
+        spec["bodies"][0]["initial"]["theta"] = math.pi / 2 + 0.02  # hanging: O at the pivot, I_1 below
+        run = mstmm.simulate(mstmm.Model.from_dict(spec), end_time=20.0, every=1)
+        theta = run.theta[:, 0] - math.pi / 2
+        peaks = [k for k in range(1, len(theta) - 1) if theta[k - 1] < theta[k] >= theta[k + 1]]
+        rate = -np.polyfit(run.time[peaks], np.log(theta[peaks]), 1)[0]
+        assert rate == pytest.approx(c / (2 * j), rel=2e-3), (c, rate)
+
+
+def test_the_documented_damping_sweep_runs(tmp_path):
+    script = SOURCE / "docs" / "examples" / "damping_sweep.py"
+    out = subprocess.run([__import__("sys").executable, str(script)], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    lines = [l for l in out.splitlines() if l.startswith("c = ")]
+    assert len(lines) == 5
+    for line in lines[1:]:
+        measured = float(line.split("decay ")[1].split(" ")[0])
+        closed = float(line.split("= ")[-1].split(" ")[0])
+        assert measured == pytest.approx(closed, rel=2e-3), line
