@@ -1,13 +1,13 @@
 #pragma once
 // Planar and spatial forms of the same algebra.
 //
-// The Riccati partition (method.md §1.3) splits a state into the motion part
+// The Riccati partition (equations.md §1.3) splits a state into the motion part
 // z_b = [r'' ; Omega'] and the load part z_a = [m ; q]. Spatially both are 6
 // long (T = 3 translational, R = 3 rotational components). The planar
-// reduction (method.md §1.4, rows/columns 1, 2, 6, 9, 10, 11, 13) keeps
+// reduction (equations.md §1.4, rows/columns 1, 2, 6, 9, 10, 11, 13) keeps
 // T = 2 (x, y) and R = 1 (z). The traits below give each operation of the
 // body and release steps in both forms, so the recursion is written once and
-// the planar model is "reduced before any inversion" (method.md §7.4).
+// the planar model is "reduced before any inversion" (equations.md §7.4).
 
 #include <Eigen/Core>
 #include <cmath>
@@ -98,7 +98,7 @@ struct SpatialDim {
   static Vec3 toVec3R(const RVec& v) { return v; }
 
   // A body's slice of the ODE state: [p0 p1 p2 p3 Omega_x Omega_y Omega_z].
-  // A(p/|p|) (method.md §5.3) from the homogeneous form, which needs 2/|p|^2
+  // A(p/|p|) (equations.md §5.3) from the homogeneous form, which needs 2/|p|^2
   // rather than a square root.
   static Rotation rotationOf(const double* y) {
     const double w = y[0], x = y[1], yy = y[2], z = y[3];

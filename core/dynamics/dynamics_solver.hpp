@@ -61,7 +61,7 @@ class DynamicsSolver {
 };
 
 /// The right-hand side of the supplement equations of closed loops
-/// (method.md §6): Baumgarte's b = -2 alpha g' - beta^2 g, or b = 0.
+/// (equations.md §6): Baumgarte's b = -2 alpha g' - beta^2 g, or b = 0.
 struct SupplementTarget {
   bool baumgarte = true;
   double alpha = 5.0;  // 1/s

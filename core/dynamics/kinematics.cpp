@@ -35,7 +35,7 @@ void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<Body
         child.outputVelocity = p.inputVelocity + p.omega.cross(rk);
         continue;
       }
-      // A slider: the child's O is at r'_k = p'_0 + s u' on the parent (method.md §3.3, §5.2).
+      // A slider: the child's O is at r'_k = p'_0 + s u' on the parent (equations.md §3.3, §5.2).
       const Vec3 u = p.rotation * link.slideAxis;
       const Vec3 rk = p.rotation * link.position + slidePosition(model, y, link.slider) * u;
       child.output = p.input + rk;

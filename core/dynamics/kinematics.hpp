@@ -1,6 +1,6 @@
 #pragma once
 // Positions and velocities are not ODE states; they are recovered by a walk
-// from the root (method.md §5.2): r_I1 = r_O - A o', r_C = r_I1 + A c',
+// from the root (equations.md §5.2): r_I1 = r_O - A o', r_C = r_I1 + A c',
 // r_Ik = r_I1 + A r'_k, and likewise for velocities with Omega x.
 
 #include <vector>

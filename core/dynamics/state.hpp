@@ -1,8 +1,8 @@
 #pragma once
-// The ODE state of a run (method.md §5.1), separate from the model: per body
+// The ODE state of a run (equations.md §5.1), separate from the model: per body
 // in processing order, planar [theta, theta'] and spatial
 // [p0, p1, p2, p3, Omega_x, Omega_y, Omega_z] (unit quaternion, inertial
-// angular velocity), then per sliding hinge [s, s'] (method.md §3.3: the
+// angular velocity), then per sliding hinge [s, s'] (equations.md §3.3: the
 // slide is not an orientation, so it follows the bodies), then, for a model
 // with load elements, the input work W_in and the dissipated energy E_diss
 // (their rates are the powers of the load elements, so the energy balance is
@@ -34,7 +34,7 @@ Mat3 bodyRotation(const Model& model, const Eigen::VectorXd& y, int i);
 /// Inertial angular velocity of body i.
 Vec3 bodyAngularVelocity(const Model& model, const Eigen::VectorXd& y, int i);
 
-/// Renormalises every quaternion (after each integration step, method.md §5.3).
+/// Renormalises every quaternion (after each integration step, equations.md §5.3).
 void normaliseState(const Model& model, Eigen::VectorXd& y);
 
 /// What one evaluation of a dynamics solver produces, per body in processing

@@ -1,7 +1,7 @@
 #pragma once
 // Element transfer matrices of MSTMM as dense matrices, exactly as 000 writes
 // them: the rigid body (Eqs. 3-5), the multi-input body (Eqs. 6-9; the
-// missing Eq. 8 from method.md §2.2), the literal smooth-hinge matrix
+// missing Eq. 8 from equations.md §2.2), the literal smooth-hinge matrix
 // (Eq. 10), the planar reduction (Eqs. 35-37, 49) and the generic Riccati
 // step (Eqs. 20-30). The fast solver does not use these; tests check it and
 // the paper's printed matrices against them, and the classical TMM builds on
@@ -25,10 +25,10 @@ Eigen::MatrixXd bodyTransferMatrix(const CompiledBody& body, const Mat3& rotatio
 /// the m-row of the root-side body's single-input U: spatial 13 x 13, or the
 /// reduced planar 7 x 7 (reduce first: a thin rod's spatial u_{3,2} is singular).
 /// Kept for tests and the classical TMM only: inside the Riccati recursion it
-/// makes the system singular (method.md §3.2).
+/// makes the system singular (equations.md §3.2).
 Eigen::MatrixXd literalHingeTransferMatrix(const Eigen::MatrixXd& rootSideBodyU);
 
-/// The planar reduction of a spatial transfer matrix (method.md §1.4):
+/// The planar reduction of a spatial transfer matrix (equations.md §1.4):
 /// rows 1, 2, 6, 9, 10, 11, 13 and the matching columns (with 3 columns per
 /// extra input end).
 Eigen::MatrixXd reducePlanar(const Eigen::MatrixXd& spatial);

@@ -9,7 +9,7 @@
 namespace mstmm {
 
 /// The demonstration example of 000 §5.1 (topology as verified in
-/// method.md §9): rods m = 1 kg, 2a = 1 m; body 7 pinned at its midpoint,
+/// equations.md §9): rods m = 1 kg, 2a = 1 m; body 7 pinned at its midpoint,
 /// body 1 hanging from one end of 7, the chain 5-3 from the other end;
 /// theta_1 = theta_3 = theta_5 = pi/2, theta_7 = 0, at rest, g = 9.81 along -y.
 ModelSpec riccatiDemo();

@@ -1,5 +1,5 @@
 #pragma once
-// Closed-loop models (method.md §6): the planar four-bar linkage and the
+// Closed-loop models (equations.md §6): the planar four-bar linkage and the
 // loop-and-branch systems hanging from the ceiling at two points (002 Figs.
 // 2 and 9). Their initial states close every loop at position and velocity
 // level, computed from the linkages' exact kinematics.
@@ -54,7 +54,7 @@ struct MixedSystemOptions {
 
 /// The spatial tree of 002 Fig. 4 and the closed-loop-and-branch mixed
 /// systems of 002 Figs. 2 and 9, as far as the text describes them (the
-/// figures and Table 1 are not in the extracted text; method.md's reading):
+/// figures and Table 1 are not in the extracted text; equations.md's reading):
 /// the free tips 1, 2, 3, 4 hang by bodies 9, 10, 11, 12 from the two-input
 /// bodies 17 and 18, which hang from the ends of the two-input body 21; 21
 /// hangs from 23, and 23 from the ceiling (or from the chain 25 ... 499 when

@@ -393,7 +393,7 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
     return BodyId{it->second};
   };
   h.child = lookup(r.string("tip"), "tip-side");
-  // A hinge at an input end of its tip-side body closes a loop (method.md §6).
+  // A hinge at an input end of its tip-side body closes a loop (equations.md §6).
   if (r.has("tip_input")) h.childEnd = r.integer("tip_input", 1) - 1;
   h.cut = parseEnum<CutChoice>(r, "cut", {{"auto", CutChoice::Auto}, {"cut", CutChoice::Cut}, {"keep", CutChoice::Keep}}, CutChoice::Auto);
   const Json& root = r.at("root");

@@ -1,7 +1,7 @@
 #pragma once
 // Small rotation helpers shared by every formulation: the cross-product
 // matrix and the Euler-parameter (unit quaternion) direction cosine matrix.
-// Conventions (method.md §1.1, §5.1): A maps body components to inertial
+// Conventions (equations.md §1.1, §5.1): A maps body components to inertial
 // components; quaternions are stored as [p0, p1, p2, p3] = [w, x, y, z].
 
 #include <Eigen/Core>
@@ -31,7 +31,7 @@ inline void normalPlane(const Vec3& n, Vec3& t1, Vec3& t2) {
   t2 = n.cross(t1);
 }
 
-/// Direction cosine matrix A(p) of a unit quaternion (method.md §5.1).
+/// Direction cosine matrix A(p) of a unit quaternion (equations.md §5.1).
 /// The caller normalises p; this keeps the per-stage cost at one formula.
 inline Mat3 rotationFromQuaternion(const Quat& p) {
   const double w = p[0], x = p[1], y = p[2], z = p[3];
@@ -43,7 +43,7 @@ inline Mat3 rotationFromQuaternion(const Quat& p) {
 }
 
 /// Time derivative of p for an inertial angular velocity Omega:
-/// p' = 1/2 [0; Omega] (x) p (method.md §5.1).
+/// p' = 1/2 [0; Omega] (x) p (equations.md §5.1).
 inline Quat quaternionRate(const Quat& p, const Vec3& omega) {
   const Vec3 pv = p.tail<3>();
   Quat d;

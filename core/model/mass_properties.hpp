@@ -1,7 +1,7 @@
 #pragma once
 // Mass properties of a body from its shape, and the parallel-axis shift to
 // the inertia about the input end I_1 that the transfer matrices need
-// (000 Eq. 5 uses J'_I; method.md §7.2).
+// (000 Eq. 5 uses J'_I; equations.md §7.2).
 
 #include "core/model/model_spec.hpp"
 

@@ -2,7 +2,7 @@
 // The compiled, immutable model that every solver reads: a validated tree,
 // bodies stored in processing order (post-order: every body after all of its
 // tip-side children, the root last), body constants shifted so that the body
-// frame origin is the first input end I_1 (method.md §1.1).
+// frame origin is the first input end I_1 (equations.md §1.1).
 //
 // Every body has exactly one output hinge (the one at its output end O), so
 // hinge i below is "the hinge at the output of body i"; the root's hinge goes
@@ -54,7 +54,7 @@ struct CompiledHinge {
   int slider = -1;                   // sliding hinges: which slide coordinate of the state (Model::sliderCount())
 };
 
-/// One end of a cut hinge (method.md §6): a point of a body, or of the ground.
+/// One end of a cut hinge (equations.md §6): a point of a body, or of the ground.
 struct CutEnd {
   int body = -1;              // compiled index; -1: the ground
   Vec3 point = Vec3::Zero();  // body frame, relative to I_1; the ground: world position

@@ -37,7 +37,7 @@ enum class ModelKind { Planar, Spatial };
 enum class HingeType { Ball, Pin, Revolute, Weld, Slider };
 
 /// Whether a hinge closes a loop. Auto: the core chooses the cut hinges (one
-/// per independent loop, method.md §6); Cut: this hinge is cut; Keep: this
+/// per independent loop, equations.md §6); Cut: this hinge is cut; Keep: this
 /// hinge stays in the spanning tree if any tree allows it.
 enum class CutChoice { Auto, Cut, Keep };
 
@@ -93,7 +93,7 @@ struct BodySpec {
 /// A smooth hinge from an end of `child` (its output end O unless `childEnd`
 /// names an input end) to input end `parentInput` (0-based) of `parent`, or
 /// to the ground when `parent` is empty. Hinges that close a loop are cut
-/// (method.md §6): a hinge at the child's output end may stay in the spanning
+/// (equations.md §6): a hinge at the child's output end may stay in the spanning
 /// tree, one at an input end of the child is always a cut.
 struct HingeSpec {
   HingeId id;
@@ -124,7 +124,7 @@ enum class IntegratorKind { Rk4, DormandPrince45 };
 /// mass-matrix method, and the classical (non-Riccati) transfer matrix method.
 enum class SolverKind { Riccati, NewtonEuler, MassMatrix, ClassicalTmm };
 
-/// How the closure constraints of loops are kept from drifting (method.md §6):
+/// How the closure constraints of loops are kept from drifting (equations.md §6):
 /// Baumgarte stabilisation of the acceleration-level supplement equations,
 /// projection of the state onto the position and velocity constraints after
 /// every step, or nothing.

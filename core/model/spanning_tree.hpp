@@ -1,6 +1,6 @@
 #pragma once
 // The spanning tree of a topology graph that may contain closed loops
-// (method.md §6, 002 §3): every body hangs from exactly one tree hinge at its
+// (equations.md §6, 002 §3): every body hangs from exactly one tree hinge at its
 // output end, the tree hangs from the ground by one hinge, and every other
 // hinge is cut. A cut hinge becomes a pair of new boundaries: extra input
 // ends of its two bodies (or one body and the ground), related by the
@@ -28,7 +28,7 @@ struct SpanningTree {
 /// Hinges naming bodies that do not exist are ignored (validation reports them).
 SpanningTree chooseSpanningTree(const ModelSpec& spec);
 
-/// Gruebler's count (method.md §6): the free motions of the tree's hinges,
+/// Gruebler's count (equations.md §6): the free motions of the tree's hinges,
 /// less the supplement equations of each cut hinge, less nothing for a
 /// prescribed (driven) hinge, which has no degree of freedom (a driven cut
 /// hinge: one supplement equation more). A redundant

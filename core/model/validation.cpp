@@ -267,7 +267,7 @@ class Checker {
 };
 
 // The spanning tree must reach every body from one ground hinge; every other
-// hinge closes a loop and is cut (method.md §6).
+// hinge closes a loop and is cut (equations.md §6).
 void Checker::checkTopology() {
   checkInputEndsHoldOneHinge();
   if (m_spec.bodies.empty()) return;
@@ -362,7 +362,7 @@ int Checker::outputHingeOf(int b) const {
 }
 
 // Revolute, weld and sliding hinges constrain the initial angular velocities
-// (absolute coordinates, method.md §3.3): Omega_tip - Omega_root must lie
+// (absolute coordinates, equations.md §3.3): Omega_tip - Omega_root must lie
 // along the axis (revolute) or vanish (weld, slider).
 void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
   for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {

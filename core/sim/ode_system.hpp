@@ -1,5 +1,5 @@
 #pragma once
-// The ODE y' = f(y) of a run (method.md §5.1): one solver evaluation gives the
+// The ODE y' = f(y) of a run (equations.md §5.1): one solver evaluation gives the
 // angular accelerations; the quaternion and angle rates follow from Omega.
 
 #include "core/dynamics/dynamics_solver.hpp"

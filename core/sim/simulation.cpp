@@ -94,7 +94,7 @@ void Run::start() {
   if (m_model->hasLoops() && m_settings.loopStabilisation == LoopStabilisation::Projection && m_model->loads().drivenCount() > 0)
     throw Error(ErrorKind::Validation, "hinge '" + m_model->loads().drivenHinge(0).name +
                                            "' is driven, and the projection onto the loop constraints would move it off its prescribed motion; use Baumgarte stabilisation");
-  if (m_model->hasLoops()) {  // the angles of a loop are dependent (method.md §6)
+  if (m_model->hasLoops()) {  // the angles of a loop are dependent (equations.md §6)
     m_projector.setTime(m_t);
     if (m_settings.projectInitialState) m_projector.project(m_y);
     else m_projector.requireClosed(m_y);

@@ -107,7 +107,7 @@ int loopEndOf(ModelDocument* document, BodyId tip) {
 }
 
 /// Drawing a hinge from a body that already hangs from one closes a loop
-/// (method.md §6): the new hinge starts at an input end of the body and is
+/// (equations.md §6): the new hinge starts at an input end of the body and is
 /// cut, and its other end gets a new input end at the same place in the
 /// initial state, so the loop closes as drawn. The core chooses the cut.
 QString closeLoop(ModelDocument* document, BodyId tip, BodyId root, HingeType type) {

@@ -20,7 +20,7 @@ struct SimulationFields {
   QuantityBox *endTime, *timeStep, *rtol, *atol;
   QComboBox *integrator, *solver;
   QSpinBox* every;
-  // Closed loops (method.md §6): drift control and the initial state.
+  // Closed loops (equations.md §6): drift control and the initial state.
   QComboBox* loopStabilisation;
   QuantityBox *alpha, *beta;
   QCheckBox* projectInitial;

@@ -1,4 +1,4 @@
-// Closed loops (method.md §6): the Riccati recursion on the spanning tree
+// Closed loops (equations.md §6): the Riccati recursion on the spanning tree
 // with the cut loads solved from the supplement equations, against the
 // Newton-Euler / Lagrange-multiplier reference that takes every cut as more
 // constraint rows; drift control over long runs of a four-bar; the errors a
@@ -220,7 +220,7 @@ TEST(ClosedLoops, randomLoopedSystemsMatchNewtonEuler) {
   }
 }
 
-// method.md §6 measured 4.8e-12 m (Baumgarte) and 7e-16 m (projection)
+// equations.md §6 measured 4.8e-12 m (Baumgarte) and 7e-16 m (projection)
 // for its four-bar. Two cases: the linkage lying on a table (no gravity in
 // its plane), driven by its initial crank rate of 2 rad/s, where the
 // issue's limit of 1e-10 m applies; and the same linkage swinging under

@@ -1,4 +1,4 @@
-// The smooth sliding hinge (002; method.md §3.3 with H = [u; 0]) against
+// The smooth sliding hinge (002; equations.md §3.3 with H = [u; 0]) against
 // closed forms and conserved quantities that no solver code computes: a
 // block on a tilted rail, momentum of a cart with a pendulum, angular
 // momentum of a bead on a free spinning rod (Coriolis), and the crank-slider

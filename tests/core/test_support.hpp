@@ -40,7 +40,7 @@ inline Vec3 randomAxis(Random& random, bool planar = false) {
 }
 
 /// max |a - b| / max(1, max |b|) over a list of vectors: the relative
-/// difference of method.md §9.
+/// difference of the method derivation (../shared/docs/method.md §9).
 inline double relativeDifference(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
   double diff = 0.0, scale = 1.0;
   for (std::size_t i = 0; i < a.size(); ++i) {

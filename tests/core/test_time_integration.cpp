@@ -1,5 +1,5 @@
 // Time integration: the demo trajectory against the reference table of
-// method.md §9, the large-amplitude pendulum period against the exact
+// ../shared/docs/method.md §9, the large-amplitude pendulum period against the exact
 // formula with the complete elliptic integral, energy conservation, the
 // adaptive method against RK4, cancellation, progress, and the errors a run
 // reports (divergence, singular hinge) with the results kept up to them.
@@ -79,7 +79,7 @@ ModelSpec physicalPendulum(bool planar, double amplitude) {
 }  // namespace
 
 TEST(TimeIntegration, demoTrajectoryMatchesReferenceTable) {
-  // method.md §9: RK4, dt = 1e-3; printed to 6 decimals.
+  // ../shared/docs/method.md §9: RK4, dt = 1e-3; printed to 6 decimals.
   const double table[4][5] = {{0.5, 1.381422, 1.558404, 1.727712, -0.783521},
                               {1.0, 1.289305, 2.354358, 1.357506, -1.736052},
                               {1.5, 2.065594, 0.522885, 1.691292, -2.111504},
@@ -101,7 +101,7 @@ TEST(TimeIntegration, demoTrajectoryMatchesReferenceTable) {
       ASSERT_TRUE(std::abs(theta - table[row][b + 1]) <= 5e-7) << ::mstmm::test::text("t=%1 body %2: %3 vs %4", table[row][0], names[b], theta, table[row][b + 1]);
     }
   }
-  ASSERT_SAME(results.energy(0).total(), -24.525);  // E_0 of method.md §9 (QCOMPARE is relative 1e-12 for doubles)
+  ASSERT_SAME(results.energy(0).total(), -24.525);  // E_0 of equations.md §9 (QCOMPARE is relative 1e-12 for doubles)
 }
 
 TEST(TimeIntegration, demoEnergyDriftOverTenSeconds) {

@@ -2,7 +2,7 @@
 // demonstration example, against the printed equations of 000 (Eqs. 38-41,
 // 44, 45 rows 2-3 and 49) at random states, and the dense matrices against
 // Newton's and Euler's equations written out independently.
-// (method.md §8: Eq. 45 row 1 and Eq. 62 are misprinted; row 1 is checked
+// (../shared/docs/method.md §8: Eq. 45 row 1 and Eq. 62 are misprinted; row 1 is checked
 // in its corrected form.)
 
 #include "tests/core/check.hpp"
@@ -79,7 +79,7 @@ TEST(TransferMatrices, paperEquations38to41AtRandomStates) {
 }
 
 TEST(TransferMatrices, fastSolverBodyStepEqualsEquations39and40) {
-  // The explicit-block body step of the solver (method.md §3.4) at the free
+  // The explicit-block body step of the solver (equations.md §3.4) at the free
   // tip body 1 must give the printed S_2, e_2 as its output relation.
   const auto model = compile(riccatiDemo());
   Random r(39);
@@ -120,7 +120,7 @@ TEST(TransferMatrices, paperEquation44HingeAndEquation45) {
                                       -1.5 * m * c3 * (s3 + 3 * s5), m / 2 * (3 * c3 * c3 + 3 * c3 * c5 - 6 * s3 * s5 - 4), m * a * c3}) / den;
     const double f = (g * (c3 + c5) + 2 * a * w3 * w3 * (s3 * c5 - c3 * s5) + 2 * g * c5) / den;
     const Eigen::VectorXd e3 = vec3(2 * m * a * f - m * a * g * c3, -1.5 * m * s3 * f - m * a * w3 * w3 * c3, 1.5 * m * c3 * f - m * a * w3 * w3 * s3 - m * g);
-    expectNear(s.sNext, s3m, "Eq. 45 S_3 (row 1 as corrected in method.md §8)");
+    expectNear(s.sNext, s3m, "Eq. 45 S_3 (row 1 as corrected in ../shared/docs/method.md §8)");
     expectNear(s.eNext, e3, "Eq. 45 e_3");
   }
 }
@@ -175,7 +175,7 @@ TEST(TransferMatrices, bodyMatrixObeysNewtonAndEuler) {
 }
 
 TEST(TransferMatrices, spatialLeafBodyStepEqualsDenseRiccatiStep) {
-  // method.md §9: the explicit 3x3 block form equals the generic matrix form.
+  // The method derivation (../shared/docs/method.md §9): the explicit 3x3 block form equals the generic matrix form.
   Random r(29);
   for (int k = 0; k < 20; ++k) {
     ModelSpec spec = generateRandomTree({15, static_cast<std::uint64_t>(100 + k), false});

@@ -151,7 +151,7 @@ TEST(Validation, diagnosticsPointAtTheElement) {
 
 TEST(Validation, inertiaGivenAboutTheOriginIsShifted) {
   // A custom body equal to demo rod 1, with its inertia given about the
-  // body origin I_1 instead of the centre of mass (method.md §7.2).
+  // body origin I_1 instead of the centre of mass (equations.md §7.2).
   ModelSpec spec = riccatiDemo();
   ShapeSpec& s = spec.bodies[0].shape;
   s.type = ShapeType::Custom;

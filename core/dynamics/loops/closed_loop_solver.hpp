@@ -1,5 +1,5 @@
 #pragma once
-// Closed loops on top of a tree solver (method.md §6, 002 §3). Each loop is
+// Closed loops on top of a tree solver (equations.md §6, 002 §3). Each loop is
 // cut at one hinge (Model::cuts()); the spanning tree is solved by the
 // Riccati recursion with the unknown cut loads lambda applied at the cut
 // ends. Every acceleration is affine in lambda, so the supplement equations
@@ -7,7 +7,7 @@
 // directions, up to the drift-control term b) form a small dense system
 //     W lambda = b - a0,    W = d(relative accelerations)/d lambda,
 // whose columns come from the tree solved with one unit cut load each:
-// method.md carries them as extra columns of e through one sweep, this
+// equations.md carries them as extra columns of e through one sweep, this
 // evaluates them as extra sweeps; the work is the same order, O(n) per
 // column. A final sweep with the solved lambda gives the accelerations and
 // every hinge load.

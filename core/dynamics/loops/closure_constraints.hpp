@@ -1,5 +1,5 @@
 #pragma once
-// The closure conditions of the cut hinges (method.md §6, 002 Eqs. for the
+// The closure conditions of the cut hinges (equations.md §6, 002 Eqs. for the
 // supplement equations), one row per constrained relative motion:
 //
 //   translational rows   e . (r_A - r_B)        e: an inertial axis

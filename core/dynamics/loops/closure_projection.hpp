@@ -1,5 +1,5 @@
 #pragma once
-// Keeping a looped system's state on its constraints (method.md §6, "Drift"):
+// Keeping a looped system's state on its constraints (equations.md §6, "Drift"):
 // the angles of a loop are dependent, so the state must close every cut at
 // position and velocity level. The projector moves the state the least (in
 // the spanning tree's joint coordinates) that closes them: Gauss-Newton on

@@ -4,7 +4,7 @@
 // unknown tip accelerations x by multiplying element transfer matrices, body
 // (Eq. 4) and smooth hinge (Eq. 10) in turn, and the boundary conditions are
 // solved at the end. Eq. 10 imposes m = 0 at the output of the body after
-// each hinge (method.md §2.3), so the conditions are m = 0 at the tip body's
+// each hinge (equations.md §2.3), so the conditions are m = 0 at the tip body's
 // output end and r'' = 0 at the pinned root:
 //
 //   z_{1,I} = [x; 0; 1],  z_{k,O} = U_k z_{k,I},  z_{k+1,I} = H_k z_{k,O}

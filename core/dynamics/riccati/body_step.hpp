@@ -1,5 +1,5 @@
 #pragma once
-// The body step of the Riccati recursion (method.md §3.4, from 000 Eqs. 4-9,
+// The body step of the Riccati recursion (equations.md §3.4, from 000 Eqs. 4-9,
 // 14 and 29-30): the relation at a body's output end O from the released
 // relations at its input ends I_k. For a single input this is Eqs. 29-30
 // with the body's T-blocks; for several it is Eq. 8 combined with the

@@ -1,8 +1,8 @@
 #pragma once
-// The joint-release step (method.md §3.3), which replaces the paper's hinge
+// The joint-release step (equations.md §3.3), which replaces the paper's hinge
 // transfer matrix (000 Eq. 10) inside the recursion: Eq. 10 imposes m = 0 at
 // the far end of the next body, which makes the overall system singular
-// (method.md §3.2). Here the smoothness condition H_w^T [m; q] = 0 is imposed
+// (equations.md §3.2). Here the smoothness condition H_w^T [m; q] = 0 is imposed
 // at the joint itself, eliminating the joint's relative accelerations nu':
 //
 //   tip-side relation   [m; q] = S z_tip + e
@@ -22,7 +22,7 @@ namespace mstmm {
 /// one rotation axis free (spatial revolute), one translation free (slider:
 /// the same single-axis algebra with H = [u; 0]), or nothing free (weld).
 /// A driven (prescribed) hinge is not released at all: its nu' is given
-/// (method.md §3.7), so the root side sees the whole tip-side relation.
+/// (equations.md §3.7), so the root side sees the whole tip-side relation.
 enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked, Driven };
 
 /// What the backward sweep needs after a ball/pin release:
@@ -59,7 +59,7 @@ struct ReleaseCheck {
 /// readers of a ball/pin release never look at them.
 ///
 /// With a hinge moment M applied on the tip side (spring, damper, actuator:
-/// method.md §3.7), the condition m = 0 becomes m = M, so k = -D^-1 (e_m - M);
+/// equations.md §3.7), the condition m = 0 becomes m = M, so k = -D^-1 (e_m - M);
 /// the root side then receives -M, which the caller adds to its body step.
 template <class D>
 ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedRelation<D>& out, RotationFreeRelease<D>& data,
@@ -81,7 +81,7 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
 
 /// One free axis: H = h (B x 1), H_w = hw (h with its blocks swapped), bias c.
 /// `target` is what H_w^T [m; q] equals at the joint: 0 for a smooth hinge,
-/// the applied hinge load otherwise (method.md §3.7; with the sign rule of
+/// the applied hinge load otherwise (equations.md §3.7; with the sign rule of
 /// §1.2 the tip side receives +m and -q, so target = tau for a rotation and
 /// -tau for a slide), which shifts n0 by target / D (docs/loads.md L7).
 template <class D>
@@ -104,7 +104,7 @@ ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::M
   return check;
 }
 
-/// A driven hinge (method.md §3.7, docs/loads.md L8): z_tip = z_root + h nu' + c with nu' given,
+/// A driven hinge (equations.md §3.7, docs/loads.md L8): z_tip = z_root + h nu' + c with nu' given,
 /// so S_out = S and e_out = S (h nu' + c) + e. Nothing is inverted.
 template <class D>
 void releaseDriven(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h, const Eigen::Matrix<double, D::B, 1>& c,

@@ -180,7 +180,7 @@ void RiccatiSolver<D>::forwardBody(int i) {
     const bool momentFree = m_releaseKind[c] == ReleaseKind::RotationFree;
     step.addInput(m_bodies[c].released, momentFree, ld.r);
     // A loaded ball/pin passes its applied moment M (its released m = M,
-    // method.md §3.7): a pure moment, the same about O.
+    // equations.md §3.7): a pure moment, the same about O.
     if (momentFree && m_applied)
       if (const HingeLoad* e = m_applied->loadAt(link.child)) step.relation().em += D::rotational(e->load);
   }
@@ -189,7 +189,7 @@ void RiccatiSolver<D>::forwardBody(int i) {
 }
 
 // A cut end is an input end with S = O and e = [-moment; force] (sign rule of
-// method.md §1.2: the load on an element at an input end is +q and -m), so
+// equations.md §1.2: the load on an element at an input end is +q and -m), so
 // the body step adds chi = force and d x force - moment about O.
 template <class D>
 void RiccatiSolver<D>::addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
@@ -203,7 +203,7 @@ void RiccatiSolver<D>::addCutLoads(int i, const BodyKinematics<D>& k, Articulate
   }
 }
 
-// A given external force F at C and moment M about C (method.md §3.7, 000
+// A given external force F at C and moment M about C (equations.md §3.7, 000
 // Eq. 5): F joins f_C in e_q, and e_m gains r_CO x F - M (E_9 has -m_C).
 template <class D>
 void RiccatiSolver<D>::addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
@@ -218,7 +218,7 @@ typename D::RVec RiccatiSolver<D>::appliedMoment(int child) const {
   return e ? RVec(D::rotational(e->load)) : RVec::Zero();
 }
 
-// The single-axis motion of the hinge at body i's output (method.md §3.3):
+// The single-axis motion of the hinge at body i's output (equations.md §3.3):
 // a spatial revolute H = [0; n], c = [0; Omega_root x Omega_tip] with n
 // turning with the root side; a slider H = [u; 0], c = [2 s' Omega_root x u; 0];
 // a planar pin H = [0; 1], c = 0. H_w is H with its blocks swapped.
@@ -253,14 +253,14 @@ void RiccatiSolver<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVe
 }
 
 // What H_w^T [m; q] equals at a loaded joint: the tip side receives +m and
-// -q (method.md §1.2), so a moment M and force F applied on it give
+// -q (equations.md §1.2), so a moment M and force F applied on it give
 // H_w^T [m; q] = n . M for a rotation and -u . F for a slide.
 template <class D>
 double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const {
   return slide ? -hw.template tail<D::T>().dot(D::translational(e.load)) : hw.template head<D::R>().dot(D::rotational(e.load));
 }
 
-// Releases the hinge at the output of body i (method.md §3.3), with the
+// Releases the hinge at the output of body i (equations.md §3.3), with the
 // loads of its spring, damper, stops and actuator (§3.7); a driven hinge is
 // not released but given its prescribed nu' (§3.7).
 template <class D>
@@ -304,7 +304,7 @@ void RiccatiSolver<D>::storeDrivingLoad(int child, const RVec& moment, const TVe
   out.drivingLoad[static_cast<std::size_t>(driven)] = conjugate - (e.spring + e.stop + e.actuator);
 }
 
-// Root solve (method.md §3.5): the ground side has z_root = 0.
+// Root solve (equations.md §3.5): the ground side has z_root = 0.
 template <class D>
 void RiccatiSolver<D>::solveRoot() {
   const int root = m_model->bodyCount() - 1;
@@ -327,7 +327,7 @@ void RiccatiSolver<D>::solveRoot() {
   }
 }
 
-// Backward sweep (000 Eq. 33, method.md §3.6).
+// Backward sweep (000 Eq. 33, equations.md §3.6).
 template <class D>
 void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
   const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];

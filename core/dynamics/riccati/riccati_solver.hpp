@@ -2,14 +2,14 @@
 // The Riccati MSTMM solver for chain, branch and tree systems.
 //
 // Algorithm A (000 §4.1) for chains and the recursive form of Algorithm B
-// (000 §4.2, 002; method.md §4.3) for trees: bodies are processed in
+// (000 §4.2, 002; equations.md §4.3) for trees: bodies are processed in
 // post-order, so a multi-input body is handled exactly like a chain body and
 // nesting depth does not matter. Per body:
 //   forward   body step (body_step.hpp) from the released relations of its
-//             inputs, then the release of its own output hinge (method.md §3.3);
+//             inputs, then the release of its own output hinge (equations.md §3.3);
 //   root      the root's hinge is released against the ground (z_root = 0,
-//             method.md §3.5);
-//   backward  000 Eq. 33 in the explicit form of method.md §3.6.
+//             equations.md §3.5);
+//   backward  000 Eq. 33 in the explicit form of equations.md §3.6.
 // Work is O(n); the workspace is allocated once, evaluate() allocates nothing.
 // The per-body workspace holds only what the backward sweep reads (about
 // 350 bytes for a ball-jointed body), so 100,000-DOF systems stay in cache
@@ -102,7 +102,7 @@ class RiccatiSolver final : public DynamicsSolver {
   TVec m_gravity;
   std::unique_ptr<AppliedLoads> m_applied;  // models with load elements only
 
-  /// The cut ends on each body (method.md §6): an extra input end whose load
+  /// The cut ends on each body (equations.md §6): an extra input end whose load
   /// is given, i.e. S = O and e = the load. Sorted by body; body i owns
   /// m_cutEnds[m_cutEndBegin[i], m_cutEndBegin[i + 1]). Empty without loops.
   struct CutEndOnBody {
