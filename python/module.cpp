@@ -255,7 +255,7 @@ class ProgressBridge {
 
 const char* statusName(RunStatus s) { return s == RunStatus::Completed ? "completed" : s == RunStatus::Cancelled ? "cancelled" : "failed"; }
 
-py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object progress, const std::vector<std::string>& bodyNames) {
+py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object progress, const std::vector<std::string>& bodyNames, int threads) {
   const std::shared_ptr<const Model> model = m.model();
   const SimulationSettings settings = withOverrides(m.spec.simulation, overrides);
   RecordOptions record;
@@ -269,6 +269,8 @@ py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object p
   ProgressBridge bridge(std::move(progress), cancel);
   RunOptions options;
   options.cancel = &cancel;
+  if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "threads must be between 1 and 1024");
+  options.threads = threads;
   options.progress = [&bridge](const RunProgress& p) { bridge(p); };
   RunReport report;
   {
@@ -431,7 +433,7 @@ PYBIND11_MODULE(_core, m) {
         return fromSpec(generateNamed(name, {bodies, seed, planar, chain, tree}));
       },
       py::arg("name"), py::arg("bodies") = 0, py::arg("seed") = 1, py::arg("planar") = false, py::arg("chain") = 0, py::arg("tree") = false);
-  m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"));
+  m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"), py::arg("threads") = 1);
   m.def("evaluate", &evaluateModel, py::arg("model"), py::arg("state"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
   py::class_<Stepper>(m, "Stepper")
       .def(py::init<const PyModel&, const py::dict&>())

@@ -17,7 +17,7 @@ build/bench/mstmm-bench --accuracy "$out/accuracy.csv"
 echo "bodies,dof,wall_seconds,peak_mib" > "$out/runs.csv"
 for n in 500 33334; do
   build/app/mstmm generate branch --bodies "$n" --out "$out/branch$n.json" 2>/dev/null
-  build/app/mstmm simulate "$out/branch$n.json" --t-end 1 --dt 1e-3 --every 100 --float --out "$out/branch$n.csv" 2> "$out/branch$n.log"
+  build/app/mstmm simulate "$out/branch$n.json" --t-end 1 --dt 1e-3 --every 100 --float --threads 2 --out "$out/branch$n.csv" 2> "$out/branch$n.log"
   sed -n "s/.*evaluations, \([0-9.e+-]*\) s wall, peak memory \([0-9.e+-]*\) MiB.*/$n,$((3 * n)),\1,\2/p" "$out/branch$n.log" >> "$out/runs.csv"
 done
 QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1920x1080x24" build/bench/mstmm-render-bench --bodies 500,33334 --csv "$out/render.csv"

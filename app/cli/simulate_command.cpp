@@ -23,7 +23,7 @@ extern "C" void onInterrupt(int) { g_interrupted.store(true); }
 
 int simulateCommand(const std::vector<std::string>& args) {
   std::set<std::string> names = kSimulationOptions;
-  names.insert("out");
+  names.insert({"out", "threads"});
   const Arguments a(args, names, {"float", "project-initial-state", "angular-velocities", "hinge-loads"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "simulate needs exactly one model file (mstmm simulate MODEL.json ...)");
   const std::string modelPath = a.positional()[0];
@@ -37,6 +37,9 @@ int simulateCommand(const std::vector<std::string>& args) {
   std::signal(SIGINT, onInterrupt);
   RunOptions options;
   options.cancel = &g_interrupted;
+  const long threads = a.integer("threads", 1);
+  if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
+  options.threads = static_cast<int>(threads);
   const auto start = std::chrono::steady_clock::now();
   const RunReport report = simulate(model, spec.simulation, writer, options);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

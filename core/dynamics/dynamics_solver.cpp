@@ -14,6 +14,19 @@ DynamicsSolver::DynamicsSolver(std::shared_ptr<const Model> model) : m_model(std
   m_stateSize = stateSize(*m_model);
 }
 
+void DynamicsSolver::evaluate(const Eigen::VectorXd& y, const std::vector<CutLoad>& cutLoads, SolverOutput& out) {
+  if (!appliesCutLoads()) throw Error(ErrorKind::Input, std::string("solver '") + name() + "' does not take loads at cut ends");
+  if (cutLoads.size() != m_model->cuts().size())
+    throw Error(ErrorKind::Input, std::to_string(cutLoads.size()) + " cut loads given; model '" + m_model->name() + "' has " +
+                                      std::to_string(m_model->cuts().size()) + " cuts");
+  struct During {  // the loads are borrowed for this call, never kept
+    const std::vector<CutLoad>*& slot;
+    ~During() { slot = nullptr; }
+  } during{m_cutLoads};
+  m_cutLoads = &cutLoads;
+  evaluate(y, out);
+}
+
 void DynamicsSolver::throwWrongStateSize(Eigen::Index size) const {
   throw Error(ErrorKind::Input, "the state vector has " + std::to_string(size) + " entries; model '" + m_model->name() + "' needs " +
                                     std::to_string(m_stateSize));
@@ -29,12 +42,19 @@ SupplementTarget supplementTarget(const SimulationSettings& settings) {
 
 namespace {
 
-std::unique_ptr<DynamicsSolver> makeTreeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target) {
+template <class D>
+std::unique_ptr<DynamicsSolver> makeRiccati(std::shared_ptr<const Model> model, int threads) {
+  auto solver = std::make_unique<RiccatiSolver<D>>(std::move(model));
+  if (threads > 1) solver->setParallelism(threads);
+  return solver;
+}
+
+std::unique_ptr<DynamicsSolver> makeTreeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target, int threads) {
   const bool planar = model->planar();
   switch (kind) {
     case SolverKind::Riccati:
-      if (planar) return std::make_unique<RiccatiSolver<PlanarDim>>(std::move(model));
-      return std::make_unique<RiccatiSolver<SpatialDim>>(std::move(model));
+      if (planar) return makeRiccati<PlanarDim>(std::move(model), threads);
+      return makeRiccati<SpatialDim>(std::move(model), threads);
     case SolverKind::NewtonEuler:
       if (planar) return std::make_unique<NewtonEulerSolver<PlanarDim>>(std::move(model), target);
       return std::make_unique<NewtonEulerSolver<SpatialDim>>(std::move(model), target);
@@ -54,7 +74,7 @@ std::string loadElementNamed(const Model& model) {
 
 }  // namespace
 
-std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target) {
+std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model, const SupplementTarget& target, int threads) {
   const bool loops = model->hasLoops();
   if (loops && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm))
     throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) +
@@ -68,7 +88,7 @@ std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<cons
   if (model->hasLoads() && kind == SolverKind::ClassicalTmm)
     throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle springs, dampers, stops, actuators, prescribed hinges or external loads yet, and " +
                                            loadElementNamed(*model) + " is one; use 'riccati' or 'newton-euler'");
-  std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target);
+  std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target, threads);
   if (loops && solver->appliesCutLoads()) return std::make_unique<ClosedLoopSolver>(std::move(solver), target);
   return solver;
 }

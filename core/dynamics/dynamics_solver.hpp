@@ -29,6 +29,10 @@ class DynamicsSolver {
     if (y.size() != m_stateSize) throwWrongStateSize(y.size());
     compute(y, out);
   }
+  /// The same with given loads at the cut ends (one per Model::cuts()
+  /// entry, equations.md §6): for tree solvers that appliesCutLoads(), driven
+  /// by the closed-loop solver. The loads are read during this call only.
+  void evaluate(const Eigen::VectorXd& y, const std::vector<CutLoad>& cutLoads, SolverOutput& out);
   virtual const char* name() const = 0;
   /// The time of the next evaluate(): actuators, drives and external loads depend on it.
   void setTime(double t) { m_time = t; }
@@ -36,10 +40,8 @@ class DynamicsSolver {
   const Model& model() const { return *m_model; }
   std::shared_ptr<const Model> sharedModel() const { return m_model; }
 
-  /// Tree solvers that can apply given loads at the cut ends (one per
-  /// Model::cuts() entry) say so; the closed-loop solver drives them.
+  /// Tree solvers that can apply given loads at the cut ends say so.
   virtual bool appliesCutLoads() const { return false; }
-  void setCutLoads(const std::vector<CutLoad>* loads) { m_cutLoads = loads; }
   /// While set, evaluate() takes the load elements' loads from its last
   /// evaluation instead of computing them again: for the closed-loop
   /// solver's further sweeps at the same state and time, which change only
@@ -47,7 +49,7 @@ class DynamicsSolver {
   void setLoadsReused(bool reused) { m_loadsReused = reused; }
 
  protected:
-  const std::vector<CutLoad>* m_cutLoads = nullptr;
+  const std::vector<CutLoad>* m_cutLoads = nullptr;  // during evaluate(y, cutLoads, out) only
   bool m_loadsReused = false;
   double m_time = 0.0;
   explicit DynamicsSolver(std::shared_ptr<const Model> model);
@@ -73,7 +75,10 @@ SupplementTarget supplementTarget(const SimulationSettings& settings);
 /// the spanning tree's recursion inside ClosedLoopSolver and Newton-Euler
 /// takes the cut constraints as extra rows; the other formulations handle
 /// trees only and are refused (mstmm::Error).
+/// `threads` > 1 lets the Riccati solver run independent subtrees of large
+/// trees on a second thread (opt-in: a caller that runs several solvers at
+/// once, a study say, keeps each on one); the results are the same to the bit.
 std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<const Model> model,
-                                           const SupplementTarget& target = {});
+                                           const SupplementTarget& target = {}, int threads = 1);
 
 }  // namespace mstmm

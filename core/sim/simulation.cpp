@@ -18,7 +18,7 @@ class Run {
         m_settings(settings),
         m_sink(sink),
         m_options(options),
-        m_solver(makeSolver(settings.solver, m_model, supplementTarget(settings))),
+        m_solver(makeSolver(settings.solver, m_model, supplementTarget(settings), options.threads)),
         m_ode(*m_solver),
         m_integrator(makeIntegrator(settings)),
         m_projector(*m_model),

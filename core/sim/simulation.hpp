@@ -37,6 +37,7 @@ struct RunOptions {
   const std::atomic<bool>* cancel = nullptr;
   ProgressCallback progress;
   const Eigen::VectorXd* initialState = nullptr;  // default: the spec's initial state
+  int threads = 1;  // > 1: the Riccati solver may use a second thread on large trees (makeSolver)
 };
 
 RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,

@@ -98,6 +98,7 @@ void SimulationController::work(ModelSpec spec, int generation) {
   sinceReport.start();
   RunOptions options;
   options.cancel = &m_cancel;
+  options.threads = static_cast<int>(std::thread::hardware_concurrency());  // the studio runs one simulation: let it use the machine
   options.progress = [&](const RunProgress& p) {
     if (sinceReport.elapsed() < 50 && p.time < p.endTime) return;  // at most 20 reports a second
     sinceReport.restart();

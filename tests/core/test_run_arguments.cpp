@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
@@ -142,5 +143,41 @@ TEST(RunArguments, recordedFramesAndBytesAreKnownBeforeTheRun) {
         EXPECT_EQ(recordedBytes(*model, s, {{}, single}), static_cast<double>(results.bytes()));
       }
     }
+  }
+}
+
+// The second thread is opt-in and changes nothing but the time: a binary
+// tree whose two halves hold 2047 bodies each gives the same bits either
+// way; cut loads are handed in per evaluation, checked against the cuts.
+TEST(RunArguments, threadsAreOptInAndChangeNoBit) {
+  BinaryTreeOptions tree;
+  tree.levels = 12;
+  const auto model = compile(generateBinaryTree(tree));
+  using Spatial = RiccatiSolver<SpatialDim>;
+  EXPECT_FALSE(dynamic_cast<Spatial&>(*makeSolver(SolverKind::Riccati, model)).parallel());  // off unless asked
+  EXPECT_TRUE(dynamic_cast<Spatial&>(*makeSolver(SolverKind::Riccati, model, {}, 2)).parallel());
+  SimulationSettings s;
+  s.endTime = 0.01;
+  Results serial(*model), parallel(*model);
+  RunOptions two;
+  two.threads = 2;
+  ASSERT_EQ(simulate(model, s, serial).status, RunStatus::Completed);
+  ASSERT_EQ(simulate(model, s, parallel, two).status, RunStatus::Completed);
+  ASSERT_EQ(serial.frameCount(), parallel.frameCount());
+  for (int f = 0; f < serial.frameCount(); ++f)
+    for (int b = 0; b < model->bodyCount(); b += 97) ASSERT_EQ(serial.com(f, b), parallel.com(f, b)) << f << " " << b;
+}
+
+TEST(RunArguments, cutLoadsAreCheckedWhenPassed) {
+  const auto model = compile(generateFourBar({}));
+  const auto tree = makeSolver(SolverKind::NewtonEuler, model);  // takes no cut loads
+  SolverOutput out;
+  out.resize(*model);
+  const std::vector<CutLoad> none;
+  try {
+    tree->evaluate(initialState(*model), none, out);
+    FAIL() << "Newton-Euler took cut loads";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "solver 'newton-euler' does not take loads at cut ends");
   }
 }

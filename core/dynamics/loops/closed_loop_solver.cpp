@@ -15,7 +15,6 @@ ClosedLoopSolver::ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const S
       m_loads(m_model->cuts().size()),
       m_w(m_model->cutRows(), m_model->cutRows()),
       m_lu(m_model->cutRows(), m_model->cutRows()) {
-  m_tree->setCutLoads(&m_loads);
   m_column.resize(*m_model);
   m_rows.reserve(static_cast<std::size_t>(m_model->cutRows()));
 }
@@ -30,7 +29,7 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   // a0: the tree with no cut loads; column j: with a unit load along row j.
   std::fill(m_loads.begin(), m_loads.end(), CutLoad{});
   m_column.angularOnly = false;
-  m_tree->evaluate(y, m_column);
+  m_tree->evaluate(y, m_loads, m_column);
   m_constraints.accelerations(m_poses, m_rows, m_column, m_a0);
   // The further sweeps differ only in the cut loads: the load elements'
   // loads of this state and time are kept, not computed n_lambda + 1 times more.
@@ -43,7 +42,7 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
     const ClosureRow& row = m_rows[static_cast<std::size_t>(j)];
     CutLoad& load = m_loads[static_cast<std::size_t>(row.cut)];
     (row.rotational ? load.moment : load.force) = row.direction;
-    m_tree->evaluate(y, m_column);
+    m_tree->evaluate(y, m_loads, m_column);
     m_constraints.accelerations(m_poses, m_rows, m_column, m_a);
     m_w.col(j) = m_a - m_a0;
     load = CutLoad{};
@@ -57,7 +56,7 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   for (std::size_t j = 0; j < m_rows.size(); ++j)
     if (m_rows[j].drive >= 0)
       out.drivingLoad[static_cast<std::size_t>(m_model->loads().hinges[static_cast<std::size_t>(m_rows[j].drive)].driven)] = m_lambda[static_cast<Eigen::Index>(j)];
-  m_tree->evaluate(y, out);
+  m_tree->evaluate(y, m_loads, out);
   out.cutForce.resize(m_loads.size());
   out.cutMoment.resize(m_loads.size());
   for (std::size_t c = 0; c < m_loads.size(); ++c) {

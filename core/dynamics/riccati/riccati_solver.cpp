@@ -57,7 +57,6 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSo
       m_cutEndBegin.push_back(static_cast<int>(m_cutEnds.size()));
     }
   }
-  setParallelism(static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 template <class D>

@@ -55,9 +55,9 @@ class RiccatiSolver final : public DynamicsSolver {
   const RiccatiBodyData<D>& bodyData(int i) const { return m_bodies[static_cast<std::size_t>(i)]; }
 
   /// Independent subtrees of at least `threshold` bodies run on two threads
-  /// (subtree_parallelism.hpp); threads = 1 turns that off. The default uses
-  /// a second thread when the machine has one and the model has such
-  /// subtrees. Results are bit-identical either way. (Pipelining a chain's
+  /// (subtree_parallelism.hpp) when threads > 1 and the model has such
+  /// subtrees; off by default (opt-in: makeSolver's `threads`). Results are
+  /// bit-identical either way. (Pipelining a chain's
   /// forward sweep over two threads was measured slower: each body's data
   /// crossing between the cores' caches costs about as much as computing it.)
   void setParallelism(int threads, int threshold = kDefaultForkThreshold);
