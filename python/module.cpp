@@ -18,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/generate/named_generators.hpp"
 #include "core/io/model_json.hpp"
+#include "core/io/study_json.hpp"
 #include "core/loads/load_channels.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
@@ -25,6 +26,7 @@
 #include "core/sim/ode_system.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/study/study_runner.hpp"
 #include "core/version.hpp"
 
 namespace py = pybind11;
@@ -435,6 +437,32 @@ PYBIND11_MODULE(_core, m) {
       py::arg("name"), py::arg("bodies") = 0, py::arg("seed") = 1, py::arg("planar") = false, py::arg("chain") = 0, py::arg("tree") = false);
   m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"), py::arg("threads") = 1);
   m.def("evaluate", &evaluateModel, py::arg("model"), py::arg("state"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
+  m.def(
+      "run_study",
+      [](const std::string& path, const std::string& out, int threads) {
+        const StudySpec study = loadStudy(path);
+        std::atomic<bool> stop{false};
+        StudyOptions options;
+        options.threads = std::max(1, threads);
+        options.cancel = &stop;
+        options.progress = [&stop](int, int) {  // Ctrl+C stops the study; running it again goes on
+          py::gil_scoped_acquire gil;
+          if (PyErr_CheckSignals() != 0) PyErr_Clear(), stop = true;
+        };
+        StudyReport report;
+        {
+          py::gil_scoped_release released;
+          report = runStudy(study, out, options);
+        }
+        py::dict d;
+        d["runs"] = report.runs;
+        d["computed"] = report.computed;
+        d["reused"] = report.reused;
+        d["failed"] = report.failed;
+        d["interrupted"] = stop.load();
+        return d;
+      },
+      py::arg("path"), py::arg("out"), py::arg("threads") = 1);
   py::class_<Stepper>(m, "Stepper")
       .def(py::init<const PyModel&, const py::dict&>())
       .def("step", &Stepper::step, py::arg("n") = 1, py::arg("h") = py::none())

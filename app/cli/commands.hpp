@@ -12,5 +12,6 @@ int generateCommand(const std::vector<std::string>& args);
 int infoCommand(const std::vector<std::string>& args);
 int formatCommand(const std::vector<std::string>& args);
 int exportCommand(const std::vector<std::string>& args);
+int studyCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

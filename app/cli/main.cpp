@@ -53,6 +53,11 @@ const CommandUsage kCommands[] = {
     {"info",
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},
+    {"study",
+     "  study STUDY.json --out DIR [--threads N]\n"
+     "      a parameter study (docs/studies.md): vary parameters of a model over a grid, a list, Monte Carlo\n"
+     "      or a Latin hypercube, record metrics of each run into DIR/summary.csv (one row per run, in run\n"
+     "      order); runs go on N threads (default: all cores); a stopped study resumes where it stopped\n"},
     {"format",
      "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
      "      check a model file and rewrite it in canonical form; --kind converts it (pin <-> ball,\n"
@@ -116,6 +121,7 @@ int main(int argc, char** argv) {
     if (command == "info") return mstmm::cli::infoCommand(args);
     if (command == "export") return mstmm::cli::exportCommand(args);
     if (command == "format") return mstmm::cli::formatCommand(args);
+    if (command == "study") return mstmm::cli::studyCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {

@@ -10,6 +10,7 @@ control or optimisation loop. Results are NumPy arrays. See docs/python.md.
 """
 
 import json as _json
+from pathlib import Path
 import warnings as _warnings
 
 import numpy as _np
@@ -174,6 +175,28 @@ def evaluate(model, state, time=0.0, solver="riccati"):
     com_acceleration, hinge_force, hinge_moment (bodies, 3, compiled order),
     slide_acceleration, driving_load, and state_rate (dy/dt)."""
     return _core.evaluate(model._core, _np.asarray(state, dtype=float), float(time), solver)
+
+
+def study(path, out, threads=1):
+    """Runs a study file (docs/studies.md) as `mstmm study` does: one row per
+    run in out/summary.csv, whatever the threads; a stopped study resumes.
+    Returns the counts (runs, computed, reused, failed) and the summary's
+    columns as arrays (run, the parameters, status, the metrics, message)."""
+    import csv
+
+    report = _core.run_study(str(path), str(out), int(threads))
+    with open(Path(out) / "summary.csv", newline="") as f:
+        lines = [line for line in f if not line.startswith("#")]
+    header, *rows = list(csv.reader(lines))
+    columns = {}
+    for k, name in enumerate(header):
+        values = [r[k] for r in rows]
+        if name in ("status", "message"):
+            columns[name] = values
+        else:
+            columns[name] = _np.array([float(v) if v else _np.nan for v in values])
+    report["summary"] = columns
+    return report
 
 
 class Simulation:

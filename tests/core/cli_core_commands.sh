@@ -18,6 +18,11 @@ rows=$(grep -vc '^#' "$dir/demo.csv")
 "$mstmm" info "$dir/planar.json" | grep -qE "^DOF: +4$"
 if "$mstmm" format "$dir/demo.json" --kind curved 2> "$dir/err"; then echo "format took --kind curved"; exit 1; fi
 grep -q "kind expects planar or spatial, not 'curved'" "$dir/err"
+"$mstmm" study "$(dirname "$0")/../../resources/studies/damping-sweep.json" --out "$dir/study" --threads 2 2> "$dir/study.log"
+grep -q "10 runs, 10 computed, 0 already done, 0 failed or invalid" "$dir/study.log"
+[ "$(grep -vc '^#' "$dir/study/summary.csv")" -eq 11 ] || { echo "the study's summary should hold a header and 10 rows"; exit 1; }
+"$mstmm" study "$(dirname "$0")/../../resources/studies/damping-sweep.json" --out "$dir/study" 2> "$dir/study.log"
+grep -q "10 runs, 0 computed, 10 already done" "$dir/study.log"
 if "$mstmm" export "$dir/demo.json" --csv "$dir/x.csv" 2> "$dir/err"; then echo "export ran in a core-only build"; exit 1; fi
 grep -q "export needs the full build with Qt 6 and VTK" "$dir/err"
-echo "cli core commands: generate, info, simulate ($rows CSV lines), format --kind (12 and 4 DOF) work; export says it needs Qt and VTK"
+echo "cli core commands: generate, info, simulate ($rows CSV lines), format --kind (12 and 4 DOF), study (10 runs, resumed with none recomputed) work; export says it needs Qt and VTK"

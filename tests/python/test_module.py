@@ -195,3 +195,14 @@ def test_the_documented_damping_sweep_runs(tmp_path):
         measured = float(line.split("decay ")[1].split(" ")[0])
         closed = float(line.split("= ")[-1].split(" ")[0])
         assert measured == pytest.approx(closed, rel=2e-3), line
+
+
+@pytest.mark.skipif(not CLI, reason="MSTMM_CLI is not set (ctest sets it)")
+def test_studies_from_python_equal_the_cli(tmp_path):
+    study = SOURCE / "resources" / "studies" / "damping-sweep.json"
+    subprocess.run([CLI, "study", str(study), "--out", str(tmp_path / "cli"), "--threads", "1"], check=True, capture_output=True)
+    report = mstmm.study(study, tmp_path / "py", threads=2)
+    assert (report["runs"], report["computed"], report["failed"]) == (10, 10, 0)
+    assert (tmp_path / "py" / "summary.csv").read_text().splitlines()[1:] == (tmp_path / "cli" / "summary.csv").read_text().splitlines()[1:]
+    decay = report["summary"]["decay_rate"][report["summary"]["time_step"] == 0.001]
+    assert np.allclose(decay, 1.5 * report["summary"]["damping"][report["summary"]["time_step"] == 0.001], rtol=2e-3)

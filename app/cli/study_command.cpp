@@ -1,0 +1,56 @@
+// mstmm study STUDY.json --out DIR [--threads N]: a parameter study on the
+// cores of this machine (docs/studies.md). Ctrl+C stops it; run it again
+// to go on where it stopped.
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <thread>
+
+#include "app/cli/arguments.hpp"
+#include "app/cli/commands.hpp"
+#include "core/error.hpp"
+#include "core/io/study_json.hpp"
+#include "core/model/validation.hpp"
+#include "core/study/study_runner.hpp"
+
+namespace mstmm::cli {
+
+namespace {
+std::atomic<bool> g_stop{false};
+extern "C" void onStudyInterrupt(int) { g_stop.store(true); }
+}  // namespace
+
+int studyCommand(const std::vector<std::string>& args) {
+  const Arguments a(args, {"out", "threads"}, {});
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "study needs exactly one study file (mstmm study STUDY.json --out DIR)");
+  if (!a.has("out")) throw Error(ErrorKind::Input, "study needs --out DIR (the summary and each run's row go there)");
+  const StudySpec study = loadStudy(a.positional()[0]);
+  StudyOptions options;
+  const long threads = a.integer("threads", std::max(1u, std::thread::hardware_concurrency()));
+  if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
+  options.threads = static_cast<int>(threads);
+  options.cancel = &g_stop;
+  auto last = std::chrono::steady_clock::now();
+  options.progress = [&last](int done, int total) {
+    const auto now = std::chrono::steady_clock::now();
+    if (done < total && now - last < std::chrono::seconds(1)) return;
+    last = now;
+    std::cerr << "mstmm: study " << done << " of " << total << " runs done\n";
+  };
+  std::signal(SIGINT, onStudyInterrupt);
+  const auto start = std::chrono::steady_clock::now();
+  const StudyReport report = runStudy(study, a.value("out"), options);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cerr << "mstmm: study of '" << study.model.name << "': " << report.runs << " runs, " << report.computed << " computed, " << report.reused
+            << " already done, " << report.failed << " failed or invalid; " << formatNumber(wall) << " s wall on " << options.threads
+            << " thread(s); " << a.value("out") << "/summary.csv\n";
+  if (g_stop.load()) {
+    std::cerr << "mstmm: interrupted; run the same command again to go on\n";
+    return 130;
+  }
+  return 0;
+}
+
+}  // namespace mstmm::cli

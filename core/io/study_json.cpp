@@ -1,0 +1,163 @@
+#include "core/io/study_json.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+
+namespace mstmm {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& what) { throw Error(ErrorKind::Input, "study: " + what); }
+
+double number(const Json& j, const std::string& where) {
+  if (!j.is_number()) fail(where + " must be a number");
+  return j.get<double>();
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::stringstream in(text);
+  for (std::string part; std::getline(in, part, separator);) parts.push_back(part);
+  return parts;
+}
+
+StudyParameter readParameter(const Json& j, std::size_t index) {
+  const std::string where = "parameter " + std::to_string(index + 1);
+  if (!j.is_object() || !j.contains("address") || !j["address"].is_string()) fail(where + " needs an \"address\" (e.g. \"hinge:h1/spring/damping\")");
+  StudyParameter p;
+  p.address = j["address"];
+  p.name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : p.address;
+  if (j.contains("values")) {
+    if (!j["values"].is_array() || j["values"].empty()) fail(where + ": \"values\" must be a non-empty list of numbers");
+    for (const Json& v : j["values"]) p.values.push_back(number(v, where + " values"));
+  }
+  if (j.contains("from") || j.contains("to")) {
+    p.from = number(j.value("from", Json()), where + " \"from\"");
+    p.to = number(j.value("to", Json()), where + " \"to\"");
+    if (j.contains("count")) {  // a range for grids and lists: count values from `from` to `to`
+      const double count = number(j["count"], where + " \"count\"");
+      if (count < 1 || count != static_cast<int>(count) || count > 1e6) fail(where + ": \"count\" must be a whole number from 1 to 1e6");
+      const int n = static_cast<int>(count);
+      for (int i = 0; i < n; ++i) p.values.push_back(n == 1 ? p.from : p.from + (p.to - p.from) * i / (n - 1));
+    }
+  }
+  return p;
+}
+
+MetricStat statNamed(const std::string& word, const std::string& where) {
+  for (MetricStat s : {MetricStat::Max, MetricStat::Min, MetricStat::Final, MetricStat::Mean, MetricStat::Rms, MetricStat::EnergyDrift,
+                       MetricStat::FirstCrossing, MetricStat::DecayRate})
+    if (word == toString(s)) return s;
+  fail(where + ": unknown stat '" + word + "' (max, min, final, mean, rms, energy-drift, first-crossing, decay-rate)");
+}
+
+StudyMetric readMetric(const Json& j, std::size_t index) {
+  const std::string where = "record " + std::to_string(index + 1);
+  if (!j.is_object() || !j.contains("stat") || !j["stat"].is_string()) fail(where + " needs a \"stat\"");
+  StudyMetric m;
+  m.stat = statNamed(j["stat"], where);
+  if (m.stat != MetricStat::EnergyDrift) {
+    if (!j.contains("quantity") || !j["quantity"].is_string()) fail(where + " needs a \"quantity\" (a results column, e.g. \"1.theta\")");
+    m.quantity = j["quantity"];
+  }
+  if (m.stat == MetricStat::FirstCrossing) m.threshold = number(j.value("threshold", Json()), where + " \"threshold\"");
+  if (j.contains("about")) m.about = number(j["about"], where + " \"about\"");
+  m.name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>()
+                                                        : (m.quantity.empty() ? std::string() : m.quantity + ".") + toString(m.stat);
+  return m;
+}
+
+void readSampling(const Json& j, StudySpec& s) {
+  const std::string kind = j.is_object() && j.contains("kind") && j["kind"].is_string() ? j["kind"].get<std::string>() : "";
+  for (StudySampling k : {StudySampling::Grid, StudySampling::List, StudySampling::MonteCarlo, StudySampling::LatinHypercube})
+    if (kind == toString(k)) s.sampling = k;
+  if (kind != toString(s.sampling)) fail("\"sampling\" needs a \"kind\": grid, list, monte-carlo or latin-hypercube");
+  const bool random = s.sampling == StudySampling::MonteCarlo || s.sampling == StudySampling::LatinHypercube;
+  for (const StudyParameter& p : s.parameters) {
+    if (random && !(p.to >= p.from)) fail("parameter '" + p.name + "': " + kind + " needs \"from\" <= \"to\"");
+    if (!random && p.values.empty()) fail("parameter '" + p.name + "': a " + kind + " needs \"values\" or \"from\", \"to\" and \"count\"");
+  }
+  if (random) {
+    const double runs = number(j.value("runs", Json()), "sampling \"runs\"");
+    if (runs < 1 || runs > 1e7 || runs != static_cast<int>(runs)) fail("sampling \"runs\" must be a whole number from 1 to 1e7");
+    s.runs = static_cast<int>(runs);
+    s.seed = static_cast<std::uint64_t>(number(j.value("seed", Json(1)), "sampling \"seed\""));
+  }
+}
+
+/// The JSON array and key an element address points into.
+Json* elementOf(Json& model, const std::string& head, const std::string& address) {
+  const auto colon = head.find(':');
+  if (colon == std::string::npos) return model.contains(head) ? &model[head] : nullptr;
+  const std::string kind = head.substr(0, colon), name = head.substr(colon + 1);
+  const char* list = kind == "body" ? "bodies" : kind == "hinge" ? "hinges" : kind == "spring" ? "springs" : nullptr;
+  if (!list) throw Error(ErrorKind::Input, "address '" + address + "': an element is body:NAME, hinge:NAME or spring:NAME");
+  if (model.contains(list))
+    for (Json& e : model[list])
+      if (e.value("name", "") == name) return &e;
+  throw Error(ErrorKind::Input, "address '" + address + "': the model has no " + kind + " named '" + name + "'");
+}
+
+}  // namespace
+
+ModelSpec withParameter(const ModelSpec& model, const std::string& address, double value) {
+  Json j = Json::parse(modelToJson(model));
+  const std::vector<std::string> path = split(address, '/');
+  if (path.empty()) throw Error(ErrorKind::Input, "address '' names nothing");
+  Json* at = elementOf(j, path.front(), address);
+  for (std::size_t i = 1; at && i < path.size(); ++i) {
+    const std::string& key = path[i];
+    if (at->is_array()) {
+      char* end = nullptr;
+      const long k = std::strtol(key.c_str(), &end, 10);
+      at = (*end == '\0' && k >= 0 && static_cast<std::size_t>(k) < at->size()) ? &(*at)[static_cast<std::size_t>(k)] : nullptr;
+    } else {
+      at = at->is_object() && at->contains(key) ? &(*at)[key] : nullptr;
+    }
+  }
+  if (!at) throw Error(ErrorKind::Input, "address '" + address + "': the model file has no such field");
+  if (!at->is_number()) throw Error(ErrorKind::Input, "address '" + address + "' names a field that is not a number");
+  *at = value;
+  return modelFromJson(j.dump());
+}
+
+StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const std::exception& e) {
+    fail(std::string("not a valid JSON study file: ") + e.what());
+  }
+  if (!j.is_object()) fail("expected an object");
+  if (!j.contains("model") || !j["model"].is_string()) fail("missing \"model\" (the base model file, relative to the study)");
+  StudySpec s;
+  s.modelFile = (std::filesystem::path(baseDir) / j["model"].get<std::string>()).string();
+  s.model = loadModel(s.modelFile);
+  if (!j.contains("parameters") || !j["parameters"].is_array() || j["parameters"].empty()) fail("missing \"parameters\" (a list)");
+  for (std::size_t i = 0; i < j["parameters"].size(); ++i) s.parameters.push_back(readParameter(j["parameters"][i], i));
+  readSampling(j.value("sampling", Json{{"kind", "grid"}}), s);
+  if (j.contains("record")) {
+    if (!j["record"].is_array()) fail("\"record\" must be a list");
+    for (std::size_t i = 0; i < j["record"].size(); ++i) s.metrics.push_back(readMetric(j["record"][i], i));
+  }
+  s.saveResults = j.value("save_results", false);
+  for (const StudyParameter& p : s.parameters) withParameter(s.model, p.address, p.values.empty() ? p.from : p.values.front());  // addresses exist
+  return s;
+}
+
+StudySpec loadStudy(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorKind::Input, "study: cannot read '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return studyFromJson(text.str(), std::filesystem::path(path).parent_path().string());
+}
+
+}  // namespace mstmm

@@ -1,0 +1,204 @@
+#include "core/study/study_runner.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "core/error.hpp"
+#include "core/io/model_json.hpp"
+#include "core/io/results_csv.hpp"
+#include "core/io/study_json.hpp"
+#include "core/model/model.hpp"
+#include "core/sim/result_columns.hpp"
+#include "core/sim/simulation.hpp"
+
+namespace mstmm {
+
+namespace {
+
+constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
+
+/// Peaks of |x - about| fitted to A exp(-rate t): the decay rate, by least squares on log A.
+double decayRate(const std::vector<double>& t, const std::vector<double>& x, double about) {
+  double n = 0, st = 0, sl = 0, stt = 0, stl = 0;
+  for (std::size_t k = 1; k + 1 < x.size(); ++k) {
+    const double a = std::abs(x[k - 1] - about), b = std::abs(x[k] - about), c = std::abs(x[k + 1] - about);
+    if (!(b > a && b >= c && b > 0)) continue;
+    n += 1, st += t[k], sl += std::log(b), stt += t[k] * t[k], stl += t[k] * std::log(b);
+  }
+  if (n < 2) return kNone;
+  return -(n * stl - st * sl) / (n * stt - st * st);
+}
+
+double firstCrossing(const std::vector<double>& t, const std::vector<double>& x, double threshold) {
+  for (std::size_t k = 1; k < x.size(); ++k)
+    if ((x[k - 1] - threshold) * (x[k] - threshold) <= 0 && x[k - 1] != x[k])  // linear between the samples
+      return t[k - 1] + (threshold - x[k - 1]) / (x[k] - x[k - 1]) * (t[k] - t[k - 1]);
+  return x.empty() || x.front() != threshold ? kNone : t.front();
+}
+
+double metric(const StudyMetric& m, const Model& model, const Results& r) {
+  if (r.frameCount() == 0) return kNone;
+  if (m.stat == MetricStat::EnergyDrift) {  // the largest departure of the balance from its start
+    double drift = 0.0;
+    for (int f = 0; f < r.frameCount(); ++f) drift = std::max(drift, std::abs(r.energy(f).balance() - r.energy(0).balance()));
+    return drift;
+  }
+  const std::vector<double> x = resultColumn(model, r, m.quantity);
+  switch (m.stat) {
+    case MetricStat::Max: return *std::max_element(x.begin(), x.end());
+    case MetricStat::Min: return *std::min_element(x.begin(), x.end());
+    case MetricStat::Final: return x.back();
+    case MetricStat::Mean: {
+      double sum = 0;
+      for (double v : x) sum += v;
+      return sum / static_cast<double>(x.size());
+    }
+    case MetricStat::Rms: {
+      double sum = 0;
+      for (double v : x) sum += v * v;
+      return std::sqrt(sum / static_cast<double>(x.size()));
+    }
+    case MetricStat::FirstCrossing: return firstCrossing(r.times(), x, m.threshold);
+    case MetricStat::DecayRate: return decayRate(r.times(), x, m.about);
+    case MetricStat::EnergyDrift: break;
+  }
+  return kNone;
+}
+
+void appendValue(std::string& out, double v) {
+  if (std::isnan(v)) return;  // an empty field
+  char buffer[32];
+  out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
+}
+
+std::string field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string quoted = "\"";
+  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+  return quoted + "\"";
+}
+
+std::string runFile(const std::string& dir, int run) {
+  char name[32];
+  std::snprintf(name, sizeof name, "run-%06d.csv", run);
+  return (std::filesystem::path(dir) / "runs" / name).string();
+}
+
+/// A finished run's line, if its file is there and whole (ends in a newline).
+std::optional<std::string> finishedLine(const std::string& dir, int run) {
+  std::ifstream in(runFile(dir, run), std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string line = text.str();
+  if (line.empty() || line.back() != '\n' || line.rfind(std::to_string(run) + ",", 0) != 0) return std::nullopt;
+  return line;
+}
+
+}  // namespace
+
+std::vector<double> studyMetrics(const std::vector<StudyMetric>& metrics, const Model& model, const Results& results) {
+  std::vector<double> values;
+  for (const StudyMetric& m : metrics) values.push_back(metric(m, model, results));
+  return values;
+}
+
+StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>& values, const std::string& resultsPath) {
+  StudyRow row;
+  row.run = run;
+  row.parameters = values;
+  row.metrics.assign(study.metrics.size(), kNone);
+  std::shared_ptr<const Model> model;
+  ModelSpec spec = study.model;
+  try {
+    for (std::size_t k = 0; k < values.size(); ++k) spec = withParameter(spec, study.parameters[k].address, values[k]);
+    model = compile(spec);
+  } catch (const Error& e) {
+    row.status = "invalid";
+    row.message = e.what();
+    return row;
+  }
+  Results results(*model);
+  const RunReport report = simulate(model, spec.simulation, results);
+  row.status = report.status == RunStatus::Completed ? "completed" : "failed";
+  if (report.error) row.message = report.error->what();
+  try {
+    row.metrics = studyMetrics(study.metrics, *model, results);
+  } catch (const Error& e) {
+    row.status = "failed";
+    row.message = e.what();
+  }
+  if (!resultsPath.empty() && results.frameCount() > 0) writeResultsCsv(*model, results, resultsPath, {study.modelFile, "study run " + std::to_string(run)});
+  return row;
+}
+
+std::string summaryHeader(const StudySpec& study) {
+  std::string text = "# mstmm study of '" + study.model.name + "' (" + study.modelFile + "): " + toString(study.sampling) + " over";
+  for (const StudyParameter& p : study.parameters) text += " " + p.name + " = " + p.address + ";";
+  text += " one row per run, in run order; empty fields: no value (the run failed, or the metric has none)\nrun";
+  for (const StudyParameter& p : study.parameters) text += "," + field(p.name);
+  text += ",status";
+  for (const StudyMetric& m : study.metrics) text += "," + field(m.name);
+  return text + ",message\n";
+}
+
+std::string summaryLine(const StudyRow& row) {
+  std::string line = std::to_string(row.run);
+  for (double v : row.parameters) line += ",", appendValue(line, v);
+  line += "," + row.status;
+  for (double v : row.metrics) line += ",", appendValue(line, v);
+  return line + "," + field(row.message) + "\n";
+}
+
+StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options) {
+  const std::vector<std::vector<double>> runs = studyRuns(study);
+  std::filesystem::create_directories(std::filesystem::path(dir) / "runs");
+  StudyReport report;
+  report.runs = static_cast<int>(runs.size());
+  std::vector<std::string> lines(runs.size());
+  std::vector<int> todo;
+  for (int i = 0; i < report.runs; ++i) {
+    if (auto line = finishedLine(dir, i)) lines[static_cast<std::size_t>(i)] = *line, ++report.reused;
+    else todo.push_back(i);
+  }
+  std::atomic<std::size_t> next{0};
+  std::mutex lock;
+  int done = report.reused;
+  auto work = [&] {
+    for (std::size_t k = next++; k < todo.size(); k = next++) {  // dynamic: runs differ in cost
+      if (options.cancel && options.cancel->load()) return;
+      const int run = todo[k];
+      const std::string results = study.saveResults ? (std::filesystem::path(dir) / "runs" / ("run-" + std::to_string(run) + "-results.csv")).string() : "";
+      const std::string line = summaryLine(runStudyCase(study, run, runs[static_cast<std::size_t>(run)], results));
+      writeFileAtomically(runFile(dir, run), line);  // finished: never computed again
+      std::lock_guard<std::mutex> guard(lock);
+      lines[static_cast<std::size_t>(run)] = line;
+      ++report.computed;
+      if (options.progress) options.progress(++done, report.runs);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < std::max(1, options.threads); ++t) workers.emplace_back(work);
+  work();
+  for (std::thread& w : workers) w.join();
+  std::string summary = summaryHeader(study);
+  for (const std::string& line : lines) {
+    if (line.empty()) continue;  // cancelled before it ran
+    summary += line;
+    // The status follows the run number and the parameters, which are numbers (no commas inside).
+    std::size_t at = 0;
+    for (std::size_t k = 0; k <= study.parameters.size(); ++k) at = line.find(',', at) + 1;
+    report.failed += line.compare(at, 10, "completed,") != 0;
+  }
+  writeFileAtomically((std::filesystem::path(dir) / "summary.csv").string(), summary);
+  return report;
+}
+
+}  // namespace mstmm

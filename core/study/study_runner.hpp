@@ -1,0 +1,54 @@
+#pragma once
+// Runs a study (study_spec.hpp) on the threads of one machine: each run is
+// its model with the run's parameter values put in, simulated on its own
+// (one solver thread), its metrics computed from the recorded results. The
+// summary has one row per run in run order, whatever the number of threads.
+// A run that fails (an invalid combination, a divergence) is a row with its
+// status and message; the study goes on. Each finished run's row is written
+// to DIR/runs/ at once (atomically), so a study that is killed resumes where
+// it stopped: finished runs are read back, never recomputed.
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/sim/results.hpp"
+#include "core/study/study_spec.hpp"
+
+namespace mstmm {
+
+struct StudyRow {
+  int run = 0;
+  std::vector<double> parameters;
+  std::string status;   // completed, failed, invalid
+  std::string message;  // why, for failed and invalid runs
+  std::vector<double> metrics;  // NaN where a failed run has none
+};
+
+/// The metrics of one run's results (NaN where the column never crosses
+/// the threshold, or an oscillation shows fewer than two peaks).
+std::vector<double> studyMetrics(const std::vector<StudyMetric>& metrics, const Model& model, const Results& results);
+
+/// The row of one run, computed.
+StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>& values, const std::string& resultsPath = "");
+
+/// The summary's text (results-format conventions: '#' comment lines, a
+/// header, shortest round-trip numbers, empty fields for missing values).
+std::string summaryHeader(const StudySpec& study);
+std::string summaryLine(const StudyRow& row);
+
+struct StudyReport {
+  int runs = 0, computed = 0, reused = 0, failed = 0;
+};
+
+struct StudyOptions {
+  int threads = 1;
+  const std::atomic<bool>* cancel = nullptr;
+  std::function<void(int done, int total)> progress;  // called from the workers, under a lock
+};
+
+/// Runs every run not already in DIR/runs/, then writes DIR/summary.csv.
+StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options = {});
+
+}  // namespace mstmm

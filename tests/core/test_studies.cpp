@@ -1,0 +1,154 @@
+// Parameter studies (issue 15.3): the summary does not depend on the number
+// of threads; a study stopped half way resumes without computing a finished
+// run again and gives the same table; a damping sweep's decay rates equal
+// the closed form of the damped pendulum; samples are reproducible and a
+// Latin hypercube fills every stratum; failures are rows, not the end.
+
+#include <atomic>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/io/study_json.hpp"
+#include "core/model/model.hpp"
+#include "core/sim/result_columns.hpp"
+#include "core/sim/simulation.hpp"
+#include "core/study/study_runner.hpp"
+#include "tests/core/check.hpp"
+#include "tests/core/test_support.hpp"
+
+using namespace mstmm;
+
+namespace {
+
+StudySpec dampingSweep() { return loadStudy(test::sourcePath("resources/studies/damping-sweep.json")); }
+
+std::string readAll(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+/// The rows of a summary (the lines after the comment and the header).
+std::vector<std::vector<std::string>> rows(const std::string& summary) {
+  std::vector<std::vector<std::string>> out;
+  std::stringstream in(summary);
+  int line = 0;
+  for (std::string text; std::getline(in, text);) {
+    if (text.empty() || text[0] == '#' || line++ == 0) continue;
+    std::vector<std::string> fields;
+    std::stringstream f(text);
+    for (std::string v; std::getline(f, v, ',');) fields.push_back(v);
+    out.push_back(fields);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Studies, theTableDoesNotDependOnTheThreads) {
+  const StudySpec study = dampingSweep();
+  test::TempDir one, two;
+  const StudyReport serial = runStudy(study, one.path(), {1});
+  const StudyReport parallel = runStudy(study, two.path(), {2});
+  EXPECT_EQ(serial.runs, 10);
+  EXPECT_EQ(serial.computed, 10);
+  EXPECT_EQ(parallel.computed, 10);
+  EXPECT_EQ(readAll(one.filePath("summary.csv")), readAll(two.filePath("summary.csv")));
+}
+
+TEST(Studies, aStoppedStudyResumesWithoutRecomputing) {
+  const StudySpec study = dampingSweep();
+  test::TempDir whole, stopped;
+  runStudy(study, whole.path(), {1});
+  std::atomic<bool> stop{false};
+  StudyOptions first{1, &stop, [&stop](int done, int) { stop = done >= 4; }};
+  const StudyReport before = runStudy(study, stopped.path(), first);
+  EXPECT_EQ(before.computed, 4);
+  const StudyReport after = runStudy(study, stopped.path(), {2});
+  EXPECT_EQ(after.reused, 4);
+  EXPECT_EQ(after.computed, 6);
+  EXPECT_EQ(readAll(stopped.filePath("summary.csv")), readAll(whole.filePath("summary.csv")));
+  const StudyReport again = runStudy(study, stopped.path(), {2});  // all done: nothing to compute
+  EXPECT_EQ(again.computed, 0);
+  EXPECT_EQ(again.reused, 10);
+}
+
+// A rod pendulum (m = 1 kg, l = 1 m, J = m l^2 / 3 about the pivot) with a
+// hinge damper c: small swings decay as exp(-c t / (2 J)).
+TEST(Studies, dampingSweepDecaysAsTheClosedForm) {
+  const StudySpec study = dampingSweep();
+  test::TempDir dir;
+  runStudy(study, dir.path(), {2});
+  const double inertia = 1.0 / 3.0;
+  double worst = 0.0;
+  for (const auto& row : rows(readAll(dir.filePath("summary.csv")))) {
+    ASSERT_EQ(row[3], "completed");
+    const double c = std::stod(row[1]), dt = std::stod(row[2]), rate = std::stod(row[4]);
+    if (dt != 0.001) continue;
+    worst = std::max(worst, std::abs(rate - c / (2 * inertia)) / (c / (2 * inertia)));
+  }
+  test::info("damping sweep at dt = 1e-3: decay rates within %.2e of c / (2 J)", worst);
+  EXPECT_LT(worst, 2e-3);
+}
+
+TEST(Studies, samplesAreReproducibleAndTheHypercubeFillsEveryStratum) {
+  StudySpec s = dampingSweep();
+  s.parameters = {{"c", "hinge:h1/spring/damping", {}, 0.0, 1.0}, {"m", "body:1/shape/mass", {}, 0.5, 2.5}};
+  s.sampling = StudySampling::LatinHypercube;
+  s.runs = 20;
+  s.seed = 7;
+  const auto a = studyRuns(s), b = studyRuns(s);
+  EXPECT_EQ(a, b);
+  for (std::size_t k = 0; k < 2; ++k) {
+    std::set<int> strata;
+    for (const auto& run : a) strata.insert(static_cast<int>((run[k] - s.parameters[k].from) / (s.parameters[k].to - s.parameters[k].from) * 20));
+    EXPECT_EQ(strata.size(), 20u) << "parameter " << k;
+  }
+  s.sampling = StudySampling::MonteCarlo;
+  s.seed = 8;
+  const auto c = studyRuns(s);
+  EXPECT_NE(c, a);
+  for (const auto& run : c) EXPECT_TRUE(run[1] >= 0.5 && run[1] < 2.5);
+}
+
+TEST(Studies, aFailedRunIsARowAndTheStudyGoesOn) {
+  StudySpec s = dampingSweep();
+  s.parameters = {{"mass", "body:1/shape/mass", {1.0, -1.0, 2.0}, 0, 0}};
+  test::TempDir dir;
+  const StudyReport report = runStudy(s, dir.path(), {2});
+  EXPECT_EQ(report.failed, 1);
+  const auto table = rows(readAll(dir.filePath("summary.csv")));
+  ASSERT_EQ(table.size(), 3u);
+  EXPECT_EQ(table[0][2], "completed");
+  EXPECT_EQ(table[1][2], "invalid");
+  EXPECT_TRUE(test::contains(readAll(dir.filePath("summary.csv")), "body '1': mass must be positive (got -1 kg)"));
+  EXPECT_EQ(table[2][2], "completed");
+}
+
+TEST(Studies, addressesAndColumnsAreNamedWhenWrong) {
+  const StudySpec s = dampingSweep();
+  auto message = [](auto f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h9/spring/damping", 1); }), "address 'hinge:h9/spring/damping': the model has no hinge named 'h9'");
+  EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/spring/mass", 1); }), "address 'hinge:h1/spring/mass': the model file has no such field");
+  EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/type", 1); }), "address 'hinge:h1/type' names a field that is not a number");
+  EXPECT_EQ(withParameter(s.model, "gravity/1", -3.7).gravity.y(), -3.7);
+  const auto model = compile(s.model);
+  Results results(*model);
+  SimulationSettings short_ = s.model.simulation;
+  short_.endTime = 0.05;
+  simulate(model, short_, results);
+  EXPECT_TRUE(test::contains(message([&] { resultColumn(*model, results, "1.qq"); }), "no result column '1.qq'"));
+  EXPECT_EQ(resultColumn(*model, results, "1.theta").size(), static_cast<std::size_t>(results.frameCount()));
+}
