@@ -9,6 +9,7 @@ packages=(
   libvtk9-dev
   libbenchmark-dev libgtest-dev
   pybind11-dev python3-dev python3-numpy python3-pytest
+  openmpi-bin libopenmpi-dev  # studies on MPI (VTK needs them too)
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
   ffmpeg  # optional for users (MP4 export); installed so the tests cover it
 )

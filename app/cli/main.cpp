@@ -57,7 +57,8 @@ const CommandUsage kCommands[] = {
      "  study STUDY.json --out DIR [--threads N]\n"
      "      a parameter study (docs/studies.md): vary parameters of a model over a grid, a list, Monte Carlo\n"
      "      or a Latin hypercube, record metrics of each run into DIR/summary.csv (one row per run, in run\n"
-     "      order); runs go on N threads (default: all cores); a stopped study resumes where it stopped\n"},
+     "      order); runs go on N threads (default: all cores), or on MPI under mpirun -n K; a stopped study\n"
+     "      resumes where it stopped\n"},
     {"format",
      "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
      "      check a model file and rewrite it in canonical form; --kind converts it (pin <-> ball,\n"

@@ -10,6 +10,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/study_mpi.hpp"
 #include "core/error.hpp"
 #include "core/io/study_json.hpp"
 #include "core/model/validation.hpp"
@@ -41,11 +42,25 @@ int studyCommand(const std::vector<std::string>& args) {
   };
   std::signal(SIGINT, onStudyInterrupt);
   const auto start = std::chrono::steady_clock::now();
-  const StudyReport report = runStudy(study, a.value("out"), options);
+  const int processes = launchedProcesses();
+  StudyReport report;
+  if (processes > 1) {
+#ifdef MSTMM_WITH_MPI
+    bool root = true;
+    report = runStudyOnMpi(study, a.value("out"), root);
+    if (!root) return 0;  // rank 0 reports for all
+#else
+    throw Error(ErrorKind::Input, "study: started by mpirun among " + std::to_string(processes) +
+                                      " processes, but this mstmm was built without MPI (install libopenmpi-dev and build again)");
+#endif
+  } else {
+    report = runStudy(study, a.value("out"), options);
+  }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "mstmm: study of '" << study.model.name << "': " << report.runs << " runs, " << report.computed << " computed, " << report.reused
-            << " already done, " << report.failed << " failed or invalid; " << formatNumber(wall) << " s wall on " << options.threads
-            << " thread(s); " << a.value("out") << "/summary.csv\n";
+            << " already done, " << report.failed << " failed or invalid; " << formatNumber(wall) << " s wall on "
+            << (processes > 1 ? std::to_string(processes) + " MPI processes (one handing out runs)" : std::to_string(options.threads) + " thread(s)")
+            << "; " << a.value("out") << "/summary.csv\n";
   if (g_stop.load()) {
     std::cerr << "mstmm: interrupted; run the same command again to go on\n";
     return 130;

@@ -157,47 +157,62 @@ std::string summaryLine(const StudyRow& row) {
   return line + "," + field(row.message) + "\n";
 }
 
+std::vector<int> pendingStudyRuns(const std::string& dir, int runs) {
+  std::filesystem::create_directories(std::filesystem::path(dir) / "runs");
+  std::vector<int> todo;
+  for (int i = 0; i < runs; ++i)
+    if (!finishedLine(dir, i)) todo.push_back(i);
+  return todo;
+}
+
+std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values) {
+  const std::string results = study.saveResults ? (std::filesystem::path(dir) / "runs" / ("run-" + std::to_string(run) + "-results.csv")).string() : "";
+  return summaryLine(runStudyCase(study, run, values, results));
+}
+
+void saveStudyRow(const std::string& dir, int run, const std::string& line) { writeFileAtomically(runFile(dir, run), line); }
+
+StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, int runs) {
+  StudyReport report;
+  report.runs = runs;
+  std::string summary = summaryHeader(study);
+  for (int i = 0; i < runs; ++i) {
+    const std::optional<std::string> line = finishedLine(dir, i);
+    if (!line) continue;  // stopped before it ran
+    summary += *line;
+    // The status follows the run number and the parameters, which are numbers (no commas inside).
+    std::size_t at = 0;
+    for (std::size_t k = 0; k <= study.parameters.size(); ++k) at = line->find(',', at) + 1;
+    report.failed += line->compare(at, 10, "completed,") != 0;
+  }
+  writeFileAtomically((std::filesystem::path(dir) / "summary.csv").string(), summary);
+  return report;
+}
+
 StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options) {
   const std::vector<std::vector<double>> runs = studyRuns(study);
-  std::filesystem::create_directories(std::filesystem::path(dir) / "runs");
-  StudyReport report;
-  report.runs = static_cast<int>(runs.size());
-  std::vector<std::string> lines(runs.size());
-  std::vector<int> todo;
-  for (int i = 0; i < report.runs; ++i) {
-    if (auto line = finishedLine(dir, i)) lines[static_cast<std::size_t>(i)] = *line, ++report.reused;
-    else todo.push_back(i);
-  }
+  const int total = static_cast<int>(runs.size());
+  const std::vector<int> todo = pendingStudyRuns(dir, total);
   std::atomic<std::size_t> next{0};
   std::mutex lock;
-  int done = report.reused;
+  int computed = 0;
   auto work = [&] {
     for (std::size_t k = next++; k < todo.size(); k = next++) {  // dynamic: runs differ in cost
       if (options.cancel && options.cancel->load()) return;
       const int run = todo[k];
-      const std::string results = study.saveResults ? (std::filesystem::path(dir) / "runs" / ("run-" + std::to_string(run) + "-results.csv")).string() : "";
-      const std::string line = summaryLine(runStudyCase(study, run, runs[static_cast<std::size_t>(run)], results));
-      writeFileAtomically(runFile(dir, run), line);  // finished: never computed again
+      saveStudyRow(dir, run, computeStudyRow(study, dir, run, runs[static_cast<std::size_t>(run)]));  // finished: never computed again
       std::lock_guard<std::mutex> guard(lock);
-      lines[static_cast<std::size_t>(run)] = line;
-      ++report.computed;
-      if (options.progress) options.progress(++done, report.runs);
+      ++computed;
+      if (options.progress) options.progress(total - static_cast<int>(todo.size()) + computed, total);
     }
   };
   std::vector<std::thread> workers;
   for (int t = 1; t < std::max(1, options.threads); ++t) workers.emplace_back(work);
   work();
   for (std::thread& w : workers) w.join();
-  std::string summary = summaryHeader(study);
-  for (const std::string& line : lines) {
-    if (line.empty()) continue;  // cancelled before it ran
-    summary += line;
-    // The status follows the run number and the parameters, which are numbers (no commas inside).
-    std::size_t at = 0;
-    for (std::size_t k = 0; k <= study.parameters.size(); ++k) at = line.find(',', at) + 1;
-    report.failed += line.compare(at, 10, "completed,") != 0;
-  }
-  writeFileAtomically((std::filesystem::path(dir) / "summary.csv").string(), summary);
+  StudyReport report = writeStudySummary(study, dir, total);
+  report.computed = computed;
+  report.reused = total - static_cast<int>(todo.size());
   return report;
 }
 
