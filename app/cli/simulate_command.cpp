@@ -1,10 +1,10 @@
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <iostream>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/interrupt.hpp"
 #include "app/cli/simulation_options.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
@@ -13,13 +13,6 @@
 #include "core/sim/simulation.hpp"
 
 namespace mstmm::cli {
-
-namespace {
-
-std::atomic<bool> g_interrupted{false};
-extern "C" void onInterrupt(int) { g_interrupted.store(true); }
-
-}  // namespace
 
 int simulateCommand(const std::vector<std::string>& args) {
   std::set<std::string> names = kSimulationOptions;
@@ -34,9 +27,8 @@ int simulateCommand(const std::vector<std::string>& args) {
   CsvResultWriter writer(*model, out == "-" ? "/dev/stdout" : out, selectBodies(*model, a.value("bodies")),
                          {modelPath, describe(spec.simulation)}, a.has("float") ? CsvPrecision::Float : CsvPrecision::Double,
                          {a.has("angular-velocities"), a.has("hinge-loads")});
-  std::signal(SIGINT, onInterrupt);
   RunOptions options;
-  options.cancel = &g_interrupted;
+  options.cancel = &catchInterrupt();
   const long threads = a.integer("threads", 1);
   if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
   options.threads = static_cast<int>(threads);

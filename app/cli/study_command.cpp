@@ -4,12 +4,12 @@
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
 #include <iostream>
 #include <thread>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/interrupt.hpp"
 #include "app/cli/study_mpi.hpp"
 #include "core/error.hpp"
 #include "core/io/study_json.hpp"
@@ -17,11 +17,6 @@
 #include "core/study/study_runner.hpp"
 
 namespace mstmm::cli {
-
-namespace {
-std::atomic<bool> g_stop{false};
-extern "C" void onStudyInterrupt(int) { g_stop.store(true); }
-}  // namespace
 
 int studyCommand(const std::vector<std::string>& args) {
   const Arguments a(args, {"out", "threads"}, {});
@@ -32,7 +27,8 @@ int studyCommand(const std::vector<std::string>& args) {
   const long threads = a.integer("threads", std::max(1u, std::thread::hardware_concurrency()));
   if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
   options.threads = static_cast<int>(threads);
-  options.cancel = &g_stop;
+  const std::atomic<bool>& stop = catchInterrupt();
+  options.cancel = &stop;
   auto last = std::chrono::steady_clock::now();
   options.progress = [&last](int done, int total) {
     const auto now = std::chrono::steady_clock::now();
@@ -40,7 +36,6 @@ int studyCommand(const std::vector<std::string>& args) {
     last = now;
     std::cerr << "mstmm: study " << done << " of " << total << " runs done\n";
   };
-  std::signal(SIGINT, onStudyInterrupt);
   const auto start = std::chrono::steady_clock::now();
   const int processes = launchedProcesses();
   StudyReport report;
@@ -61,7 +56,7 @@ int studyCommand(const std::vector<std::string>& args) {
             << " already done, " << report.failed << " failed or invalid; " << formatNumber(wall) << " s wall on "
             << (processes > 1 ? std::to_string(processes) + " MPI processes (one handing out runs)" : std::to_string(options.threads) + " thread(s)")
             << "; " << a.value("out") << "/summary.csv\n";
-  if (g_stop.load()) {
+  if (stop.load()) {
     std::cerr << "mstmm: interrupted; run the same command again to go on\n";
     return 130;
   }
