@@ -197,7 +197,7 @@ void MainWindow::createMenus() {
   for (const char* name : {"addBody", "attachGround", "layout"}) edit->addAction(action(name));
   edit->addSeparator();
   edit->addAction(action("preferences"));
-  QMenu* simulate = menuBar()->addMenu(tr("&Simulate"));
+  QMenu* simulate = m_simulateMenu = menuBar()->addMenu(tr("&Simulate"));
   for (const char* name : {"run", "cancel", "settings"}) simulate->addAction(action(name));
   m_viewMenu = menuBar()->addMenu(tr("&View"));
   m_helpMenu = menuBar()->addMenu(tr("&Help"));

@@ -74,6 +74,7 @@ class MainWindow : public QMainWindow {
   QMenu* addMenuBeforeHelp(const QString& title);
   QMenu* exportMenu() const { return m_exportMenu; }
   QMenu* viewMenu() const { return m_viewMenu; }
+  QMenu* simulateMenu() const { return m_simulateMenu; }
 
  public slots:
   void newModel();
@@ -124,7 +125,7 @@ class MainWindow : public QMainWindow {
   MessagesPanel* m_messages;
   QDockWidget *m_graphDock, *m_propertiesDock, *m_messagesDock;
   QHash<QString, QAction*> m_actions;
-  QMenu *m_recentMenu, *m_exampleMenu, *m_exportMenu, *m_viewMenu, *m_helpMenu;
+  QMenu *m_recentMenu, *m_exampleMenu, *m_exportMenu, *m_viewMenu, *m_simulateMenu, *m_helpMenu;
   QProgressBar* m_progress;
   QLabel *m_runLabel, *m_staleLabel;
   bool m_interactive = true;

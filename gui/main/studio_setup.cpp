@@ -7,6 +7,7 @@
 
 #include "gui/exports/export_actions.hpp"
 #include "gui/main/studio_workspace.hpp"
+#include "gui/study/study_actions.hpp"
 #include "render/view_widget.hpp"
 
 namespace mstmm::gui {
@@ -15,6 +16,7 @@ void setUpStudio(MainWindow& window) {
   auto* workspace = new StudioWorkspace(&window);
   window.setCentralArea(workspace);
   new ExportActions(&window, workspace);
+  new StudyActions(&window);
 }
 
 bool saveWindowScreenshot(MainWindow& window, const QString& path) {

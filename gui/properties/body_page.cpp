@@ -134,6 +134,15 @@ void BodyPage::buildShape(QFormLayout* form) {
       if (t == ShapeType::Custom) b.shape.com = shapeCentroid(b.shape);
     });
   });
+  auto addressOf = [this](const QString& field) {
+    return [this, field] {
+      const BodySpec* b = m_document->body(m_id);
+      return "body:" + (b ? QString::fromStdString(b->name) : QString()) + "/" + field;
+    };
+  };
+  m_mass->setStudyAddress(addressOf("shape/mass"));
+  m_length->setStudyAddress(addressOf("shape/length"));
+  m_radius->setStudyAddress(addressOf("shape/radius"));
   connect(m_mass, &QuantityBox::siChanged, this, [this](double v) { commit("mass", [v](BodySpec& b) { b.shape.mass = v; }); });
   connect(m_length, &QuantityBox::siChanged, this, [this](double v) { commit("length", [v](BodySpec& b) { setRodLength(b, v); }); });
   connect(m_radius, &QuantityBox::siChanged, this, [this](double v) { commit("radius", [v](BodySpec& b) { b.shape.radius = v; }); });

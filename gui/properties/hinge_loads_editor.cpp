@@ -107,6 +107,10 @@ void HingeLoadsEditor::buildSpringAndStops(bool slide) {
       else h.loads.stops.reset();
     });
   });
+  const std::pair<QuantityBox*, const char*> addressed[] = {{m_stiffness, "spring/stiffness"}, {m_damping, "spring/damping"},
+                                                            {m_stopStiffness, "stops/stiffness"}, {m_stopDamping, "stops/damping"}};
+  for (const auto& [box, field] : addressed)
+    box->setStudyAddress([this, field = QString(field)] { return "hinge:" + m_hingeName + "/" + field; });
   bind(m_stiffness, tr("spring stiffness"), [](HingeSpec& h, double v) { springOf(h).stiffness = v; });
   bind(m_damping, tr("spring damping"), [](HingeSpec& h, double v) { springOf(h).damping = v; });
   bind(m_rest, tr("spring rest value"), [](HingeSpec& h, double v) { springOf(h).rest = v; });
@@ -222,6 +226,7 @@ void HingeLoadsEditor::showActuator(const HingeSpec& hinge, bool oneCoordinate, 
 }
 
 void HingeLoadsEditor::show(const HingeSpec& hinge, const ModelSpec& spec) {
+  m_hingeName = QString::fromStdString(hinge.name);
   const bool slide = hinge.type == HingeType::Slider;
   const bool ball = hinge.type == HingeType::Ball && spec.kind == ModelKind::Spatial;
   if (m_builtFor != (slide ? 1 : 0)) build(slide);

@@ -37,6 +37,7 @@ class HingeLoadsEditor : public QWidget {
   void buildActuator(bool slide);
   void buildMotion(bool slide);
   QuantityBox* addBox(const QString& label, const QString& unit, const QString& name, bool nonNegative);
+  QString m_hingeName;  // of the hinge shown: the study addresses of the fields
   void bind(QuantityBox* box, const QString& field, std::function<void(HingeSpec&, double)> set);
   /// Hands on an edit of one of the hinge's functions as an edit of the hinge.
   void bindFunction(TimeFunctionEditor* editor, const QString& what, std::function<TimeFunction&(HingeSpec&)> function);

@@ -1,6 +1,9 @@
 #include "gui/properties/quantity_box.hpp"
 
+#include <QContextMenuEvent>
 #include <QHBoxLayout>
+#include <QLineEdit>
+#include <QMenu>
 #include <QLocale>
 #include <QSettings>
 #include <cmath>
@@ -37,6 +40,29 @@ QuantityBox* QuantityBox::checked(const QString& unit, const QString& objectName
     return nonNegative && v < 0.0 ? tr("must not be negative") : QString();
   });
   return box;
+}
+
+namespace {
+QuantityBox::StudyHook& studyHook() {
+  static QuantityBox::StudyHook hook;
+  return hook;
+}
+}  // namespace
+
+void QuantityBox::setStudyHook(StudyHook hook) { studyHook() = std::move(hook); }
+
+void QuantityBox::contextMenuEvent(QContextMenuEvent* event) {
+  QMenu* menu = lineEdit()->createStandardContextMenu();
+  if (m_address && studyHook()) {
+    menu->addSeparator();
+    QAction* vary = menu->addAction(tr("Vary in a Study…"));
+    vary->setObjectName("varyInStudy");
+    const QString address = m_address();
+    const double value = si();
+    connect(vary, &QAction::triggered, this, [address, value] { studyHook()(address, value); });
+  }
+  menu->exec(event->globalPos());
+  delete menu;
 }
 
 QuantityBox::QuantityBox(const QString& unit, QWidget* parent) : QDoubleSpinBox(parent), m_unit(unit) {

@@ -57,13 +57,23 @@ class QuantityBox : public QDoubleSpinBox {
   QSize minimumSizeHint() const override { return {70, QDoubleSpinBox::minimumSizeHint().height()}; }
   double valueFromText(const QString& text) const override;
 
+  /// Where this field's number is in the model file ("body:3/shape/mass"),
+  /// asked when the user right-clicks it: its menu then offers "Vary in a
+  /// Study…", which calls the study hook with the address and the SI value.
+  using Address = std::function<QString()>;
+  void setStudyAddress(Address address) { m_address = std::move(address); }
+  using StudyHook = std::function<void(const QString& address, double si)>;
+  static void setStudyHook(StudyHook hook);
+
  signals:
   void siChanged(double value);
   void refused(const QString& reason);
 
  private:
   void updateUnit();
+  void contextMenuEvent(QContextMenuEvent* event) override;
   Check m_check;
+  Address m_address;
   double m_factor = 1.0;
   bool m_angle = false, m_perSecond = false;
   bool m_quiet = false;

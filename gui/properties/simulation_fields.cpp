@@ -25,6 +25,8 @@ SimulationFields::SimulationFields()
       projectInitial(new QCheckBox(QObject::tr("project onto the loop constraints"))) {
   endTime->setCheck(positive(QObject::tr("end time must be a positive number of seconds")));
   timeStep->setDecimals(7);
+  timeStep->setStudyAddress([] { return QStringLiteral("simulation/time_step"); });
+  endTime->setStudyAddress([] { return QStringLiteral("simulation/end_time"); });
   timeStep->setSingleStep(1e-4);
   timeStep->setCheck(positive(QObject::tr("the time step must be a positive number of seconds")));
   integrator->addItem(QObject::tr("RK4 (constant step)"), static_cast<int>(IntegratorKind::Rk4));

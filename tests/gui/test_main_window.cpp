@@ -7,7 +7,13 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QChartView>
+#include <QContextMenuEvent>
+#include <QScatterSeries>
+#include <QLineEdit>
+#include <QMenu>
 #include <QMenuBar>
+#include <QTimer>
 #include <QDockWidget>
 #include <QGraphicsView>
 #include <QScrollArea>
@@ -36,6 +42,11 @@
 #include "render/offscreen_renderer.hpp"
 #include "render/view_widget.hpp"
 #include "gui/panels/messages_panel.hpp"
+#include "gui/properties/properties_panel.hpp"
+#include "gui/properties/property_pages.hpp"
+#include "gui/properties/quantity_box.hpp"
+#include "gui/study/study_actions.hpp"
+#include "gui/study/study_dialog.hpp"
 
 using namespace mstmm;
 using namespace mstmm::gui;
@@ -219,6 +230,59 @@ class TestMainWindow : public QObject {
     QVERIFY(!exported.shadows());
     shadows->trigger();
     QVERIFY(view->shadows());
+  }
+
+  // Issue 15.3: a one-parameter sweep started from the context menu of a
+  // hinge's damping field plots the decay rate against the damping (each
+  // point the closed form c / (2 J) of the damped rod pendulum), and
+  // double-clicking a point makes that run the open model and runs it.
+  void studyFromThePropertyContextMenu() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openFile(QString(MSTMM_SOURCE_DIR) + "/resources/studies/damped-rod-pendulum.json"));
+    Selection hinge;
+    hinge.hinges = {window.document()->spec().hinges[0].id.value};
+    window.document()->setSelection(hinge);
+    QuantityBox* damping = nullptr;
+    QTRY_VERIFY((damping = window.properties()->hingePage()->findChild<QuantityBox*>("springDamping")) && damping->isVisible());
+    QTimer::singleShot(200, [] {  // pick "Vary in a Study…" in the menu the right-click opens
+      auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+      if (QAction* vary = menu ? menu->findChild<QAction*>("varyInStudy") : nullptr) vary->trigger();
+      if (menu) menu->close();
+    });
+    QContextMenuEvent click(QContextMenuEvent::Mouse, QPoint(5, 5), damping->mapToGlobal(QPoint(5, 5)));
+    QApplication::sendEvent(damping, &click);
+    StudyDialog* dialog = window.findChild<StudyActions*>()->dialog();
+    QVERIFY2(dialog, "the context menu opened no study");
+    QCOMPARE(dialog->findChild<QLineEdit*>("address")->text(), QString("hinge:h1/spring/damping"));
+    dialog->setRange(0.05, 0.35, 4);
+    dialog->setMetric("1.theta", "decay-rate", M_PI / 2);
+    QSignalSpy finished(dialog, &StudyDialog::finished);
+    QVERIFY(dialog->start());
+    QVERIFY(finished.wait(30000));
+    const auto points = dialog->points();
+    QCOMPARE(points.size(), std::size_t(4));
+    for (const auto& [c, rate] : points) {
+      qInfo("damping %.2f N m s/rad: decay %.5f 1/s, closed form %.5f", c, rate, 1.5 * c);
+      QVERIFY(std::abs(rate - 1.5 * c) < 3e-3 * 1.5 * c);
+    }
+    // A double-click on the third point, where the chart draws it.
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    auto* view = dialog->findChild<QChartView*>();
+    QScatterSeries* dots = nullptr;
+    for (QAbstractSeries* series : view->chart()->series())
+      if (auto* s = qobject_cast<QScatterSeries*>(series)) dots = s;
+    QVERIFY(dots && dots->count() == 4);
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    dialog->grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/study-dialog.png");  // to be looked at
+    const QPoint at = view->mapFromScene(view->chart()->mapToScene(view->chart()->mapToPosition(dots->at(2), dots)));
+    QSignalSpy ran(window.simulation(), &SimulationController::finished);
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(window.document()->spec().hinges[0].loads.spring->damping, points[2].first);
+    QCOMPARE(window.document()->undoStack()->undoText(), QString("Study run: hinge:h1/spring/damping = 0.25"));
+    QVERIFY(ran.wait(30000));
+    QVERIFY(window.simulation()->results() && window.simulation()->results()->frameCount() > 1);
   }
 
   void exportsFromTheWindowWriteTheirFiles() {

@@ -1,0 +1,288 @@
+#include "gui/study/study_dialog.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QMouseEvent>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QUuid>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+#include "core/error.hpp"
+#include "core/io/results_csv.hpp"
+#include "core/io/study_json.hpp"
+#include "core/model/model.hpp"
+#include "core/study/study_runner.hpp"
+
+namespace mstmm::gui {
+
+namespace {
+
+const char* const kStats[] = {"max", "min", "final", "mean", "rms", "energy-drift", "first-crossing", "decay-rate"};
+
+QDoubleSpinBox* numberBox() {
+  auto* box = new QDoubleSpinBox;
+  box->setRange(-1e12, 1e12);
+  box->setDecimals(6);
+  return box;
+}
+
+/// The metric column of each row of a summary (run order; NaN: none).
+std::vector<std::pair<double, double>> summaryPoints(const QString& path) {
+  QFile file(path);
+  std::vector<std::pair<double, double>> points;
+  if (!file.open(QIODevice::ReadOnly)) return points;
+  bool header = true;
+  while (!file.atEnd()) {
+    const QString line = QString::fromUtf8(file.readLine()).trimmed();
+    if (line.startsWith('#') || line.isEmpty()) continue;
+    if (header) {
+      header = false;
+      continue;
+    }
+    const QStringList f = line.split(',');  // run, value, status, metric, message
+    if (f.size() < 4) continue;
+    bool ok = false;
+    const double metric = f[3].toDouble(&ok);
+    points.emplace_back(f[1].toDouble(), ok ? metric : std::numeric_limits<double>::quiet_NaN());
+  }
+  return points;
+}
+
+}  // namespace
+
+StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
+    : QDialog(parent),
+      m_model(std::move(model)),
+      m_address(new QLineEdit),
+      m_from(numberBox()),
+      m_to(numberBox()),
+      m_level(numberBox()),
+      m_count(new QSpinBox),
+      m_quantity(new QComboBox),
+      m_stat(new QComboBox),
+      m_run(new QPushButton(tr("Run Study"))),
+      m_cancel(new QPushButton(tr("Cancel"))),
+      m_progress(new QProgressBar),
+      m_status(new QLabel),
+      m_chartView(new QChartView),
+      m_line(new QLineSeries),
+      m_dots(new QScatterSeries) {
+  setWindowTitle(tr("Parameter Study — %1").arg(QString::fromStdString(m_model.name)));
+  m_address->setObjectName("address");
+  m_address->setToolTip(tr("A number of the model file: body:NAME/shape/mass, hinge:NAME/spring/damping, simulation/time_step, gravity/1 …"));
+  m_count->setRange(2, 10000);
+  m_count->setValue(11);
+  for (const char* s : kStats) m_stat->addItem(s);
+  m_quantity->setEditable(true);
+  try {  // the results columns the model has (docs/results-format.md)
+    const auto compiled = compile(m_model);
+    for (const std::string& name : CsvLayout(*compiled, {}, CsvPrecision::Double, {true, true}).columnNames())
+      if (name != "t") m_quantity->addItem(QString::fromStdString(name));
+  } catch (const Error&) {
+    // An invalid model: the study will say why when it starts.
+  }
+  auto* form = new QFormLayout;
+  form->addRow(tr("Parameter (address):"), m_address);
+  auto* range = new QHBoxLayout;
+  range->addWidget(m_from);
+  range->addWidget(new QLabel(tr("to")));
+  range->addWidget(m_to);
+  range->addWidget(new QLabel(tr("in")));
+  range->addWidget(m_count);
+  range->addWidget(new QLabel(tr("runs")));
+  form->addRow(tr("Values:"), range);
+  auto* metric = new QHBoxLayout;
+  metric->addWidget(m_stat);
+  metric->addWidget(new QLabel(tr("of")));
+  metric->addWidget(m_quantity, 1);
+  form->addRow(tr("Record:"), metric);
+  form->addRow(tr("Threshold or centre:"), m_level);
+  m_level->setToolTip(tr("first-crossing: the level to cross; decay-rate: the value the oscillation is about"));
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(m_progress, 1);
+  buttons->addWidget(m_run);
+  buttons->addWidget(m_cancel);
+  m_cancel->setEnabled(false);
+  auto* chart = new QChart;
+  chart->legend()->hide();
+  chart->addSeries(m_line);
+  chart->addSeries(m_dots);
+  m_dots->setMarkerSize(9);
+  auto* x = new QValueAxis, *y = new QValueAxis;
+  chart->addAxis(x, Qt::AlignBottom);
+  chart->addAxis(y, Qt::AlignLeft);
+  for (auto* s : {static_cast<QAbstractSeries*>(m_line), static_cast<QAbstractSeries*>(m_dots)}) s->attachAxis(x), s->attachAxis(y);
+  m_chartView->setChart(chart);
+  m_chartView->setMinimumSize(480, 280);
+  m_chartView->viewport()->installEventFilter(this);
+  m_chartView->setToolTip(tr("Double-click a point to open that run in the main views"));
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(form);
+  layout->addLayout(buttons);
+  layout->addWidget(m_status);
+  layout->addWidget(m_chartView, 1);
+  connect(m_run, &QPushButton::clicked, this, [this] { start(); });
+  connect(m_cancel, &QPushButton::clicked, this, &StudyDialog::cancel);
+  connect(this, &StudyDialog::progressed, this, [this](int done, int total) {
+    m_progress->setMaximum(total);
+    m_progress->setValue(done);
+  });
+}
+
+StudyDialog::~StudyDialog() {
+  m_stop = true;
+  if (m_worker.joinable()) m_worker.join();
+  if (!m_folder.isEmpty()) QDir(m_folder).removeRecursively();
+}
+
+void StudyDialog::setParameter(const QString& address, double value) {
+  m_address->setText(address);
+  const double span = value != 0.0 ? std::abs(value) : 1.0;
+  setRange(value - 0.5 * span, value + 0.5 * span, m_count->value());
+}
+
+void StudyDialog::setRange(double from, double to, int count) {
+  m_from->setValue(from);
+  m_to->setValue(to);
+  m_count->setValue(count);
+}
+
+void StudyDialog::setMetric(const QString& quantity, const QString& stat, double level) {
+  m_quantity->setCurrentText(quantity);
+  m_stat->setCurrentText(stat);
+  m_level->setValue(level);
+}
+
+QString StudyDialog::status() const { return m_status->text(); }
+
+bool StudyDialog::start() {
+  if (running()) return false;
+  if (m_worker.joinable()) m_worker.join();
+  StudySpec study;
+  study.model = m_model;
+  study.modelFile = m_model.name;
+  StudyParameter p;
+  p.address = m_address->text().trimmed().toStdString();
+  p.name = p.address;
+  for (int i = 0; i < m_count->value(); ++i) p.values.push_back(m_from->value() + (m_to->value() - m_from->value()) * i / (m_count->value() - 1));
+  study.parameters = {p};
+  StudyMetric m;
+  m.stat = MetricStat::Max;
+  for (int k = 0; k < static_cast<int>(std::size(kStats)); ++k)
+    if (m_stat->currentText() == kStats[k]) m.stat = static_cast<MetricStat>(k);
+  m.quantity = m.stat == MetricStat::EnergyDrift ? "" : m_quantity->currentText().toStdString();
+  m.threshold = m.about = m_level->value();
+  m.name = m_stat->currentText().toStdString();
+  study.metrics = {m};
+  try {
+    withParameter(m_model, p.address, p.values.front());  // the address names a number of the model
+  } catch (const Error& e) {
+    m_status->setText(tr("Cannot start: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  if (m_folder.isEmpty())
+    m_folder = QDir(QStandardPaths::writableLocation(QStandardPaths::TempLocation)).filePath("mstmm-study-" + QUuid::createUuid().toString(QUuid::Id128));
+  QDir(m_folder).removeRecursively();
+  m_points.clear();
+  m_line->clear();
+  m_dots->clear();
+  m_stop = false;
+  m_done = false;
+  m_error.clear();
+  m_run->setEnabled(false);
+  m_cancel->setEnabled(true);
+  m_status->setText(tr("Running %1 runs…").arg(p.values.size()));
+  m_worker = std::thread([this, study, folder = m_folder.toStdString()] {
+    StudyOptions options;
+    options.threads = std::max(1u, std::thread::hardware_concurrency());
+    options.cancel = &m_stop;
+    options.progress = [this](int done, int total) { emit progressed(done, total); };  // queued to the dialog's thread
+    try {
+      runStudy(study, folder, options);
+    } catch (const std::exception& e) {
+      m_error = QString::fromStdString(e.what());
+    }
+    m_done = true;
+    QMetaObject::invokeMethod(this, [this] { finish(); }, Qt::QueuedConnection);
+  });
+  return true;
+}
+
+void StudyDialog::cancel() { m_stop = true; }
+
+void StudyDialog::finish() {
+  if (m_worker.joinable()) m_worker.join();
+  m_run->setEnabled(true);
+  m_cancel->setEnabled(false);
+  m_points = summaryPoints(QDir(m_folder).filePath("summary.csv"));
+  int failed = 0;
+  for (const auto& [value, metric] : m_points) failed += std::isnan(metric);
+  if (!m_error.isEmpty()) m_status->setText(tr("The study stopped: %1").arg(m_error));
+  else if (m_stop) m_status->setText(tr("Cancelled after %1 runs.").arg(m_points.size()));
+  else m_status->setText(tr("%1 runs, %2 without a value (failed runs, or no value of the metric).").arg(m_points.size()).arg(failed));
+  plot();
+  emit finished();
+}
+
+void StudyDialog::plot() {
+  double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300;
+  for (const auto& [x, y] : m_points) {
+    if (std::isnan(y)) continue;
+    m_line->append(x, y);
+    m_dots->append(x, y);
+    xlo = std::min(xlo, x), xhi = std::max(xhi, x), ylo = std::min(ylo, y), yhi = std::max(yhi, y);
+  }
+  if (xlo > xhi) return;
+  const double dx = std::max(1e-12, 0.05 * (xhi - xlo)), dy = std::max(1e-12, 0.05 * (yhi - ylo));
+  // Round tick values (Qt's nice numbers), as the studio's plots have.
+  for (auto [axis, lo, hi] : {std::tuple{m_chartView->chart()->axes(Qt::Horizontal).front(), xlo - dx, xhi + dx},
+                              std::tuple{m_chartView->chart()->axes(Qt::Vertical).front(), ylo - dy, yhi + dy}}) {
+    auto* value = static_cast<QValueAxis*>(axis);
+    value->setRange(lo, hi);
+    value->applyNiceNumbers();
+    value->setLabelFormat("%g");
+  }
+  m_chartView->chart()->axes(Qt::Horizontal).front()->setTitleText(m_address->text());
+  m_chartView->chart()->axes(Qt::Vertical).front()->setTitleText(m_stat->currentText() + " " + m_quantity->currentText());
+}
+
+void StudyDialog::openRun(int index) {
+  if (index < 0 || index >= static_cast<int>(m_points.size())) return;
+  emit runRequested(m_address->text().trimmed(), m_points[static_cast<std::size_t>(index)].first);
+}
+
+bool StudyDialog::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_chartView->viewport() && event->type() == QEvent::MouseButtonDblClick) {
+    const QPointF at = static_cast<QMouseEvent*>(event)->position();
+    int best = -1;
+    double nearest = 20.0;  // pixels
+    for (std::size_t k = 0; k < m_points.size(); ++k) {
+      if (std::isnan(m_points[k].second)) continue;
+      const QPointF p = m_chartView->mapFromScene(m_chartView->chart()->mapToScene(m_chartView->chart()->mapToPosition(QPointF(m_points[k].first, m_points[k].second), m_dots)));
+      const double d = std::hypot(p.x() - at.x(), p.y() - at.y());
+      if (d < nearest) nearest = d, best = static_cast<int>(k);
+    }
+    openRun(best);
+    return best >= 0;
+  }
+  return QDialog::eventFilter(watched, event);
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,87 @@
+#pragma once
+// Simulate ▸ Parameter Study: one parameter of the open model (an address
+// of its file, "hinge:h1/spring/damping") varied over evenly spaced values,
+// one metric recorded per run; the runs go on in the background (all cores,
+// core runStudy) with progress and Cancel, and the metric is plotted against
+// the parameter. Double-clicking a point asks for that run in the main
+// views (runRequested). Scriptable for tests: set the fields, start(),
+// wait for finished(), read points().
+
+#include <QDialog>
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "core/model/model_spec.hpp"
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QLineSeries;
+class QScatterSeries;
+
+namespace mstmm::gui {
+
+class StudyDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  StudyDialog(ModelSpec model, QWidget* parent = nullptr);
+  ~StudyDialog() override;
+
+  /// Prefills the parameter: its address, and a range around `value`.
+  void setParameter(const QString& address, double value);
+  void setRange(double from, double to, int count);
+  /// The recorded metric: a results column and a stat (max, min, final,
+  /// mean, rms, energy-drift, first-crossing, decay-rate), with its threshold or centre.
+  void setMetric(const QString& quantity, const QString& stat, double level = 0.0);
+  /// Runs the study; false (and the reason in the status line) if the fields are not valid.
+  bool start();
+  void cancel();
+  bool running() const { return m_worker.joinable() && !m_done; }
+  /// (parameter, metric) of the completed runs, in run order.
+  const std::vector<std::pair<double, double>>& points() const { return m_points; }
+  QString status() const;
+  /// As a double-click on point `index`.
+  void openRun(int index);
+
+ signals:
+  void progressed(int done, int total);
+  void finished();
+  /// Show the run with the parameter at this value in the main views.
+  void runRequested(const QString& address, double value);
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
+ private:
+  void finish();
+  void plot();
+
+  ModelSpec m_model;
+  QLineEdit* m_address;
+  QDoubleSpinBox *m_from, *m_to, *m_level;
+  QSpinBox* m_count;
+  QComboBox *m_quantity, *m_stat;
+  QPushButton *m_run, *m_cancel;
+  QProgressBar* m_progress;
+  QLabel* m_status;
+  QChartView* m_chartView;
+  QLineSeries* m_line;
+  QScatterSeries* m_dots;
+  std::thread m_worker;
+  std::atomic<bool> m_stop{false};
+  std::atomic<bool> m_done{false};
+  QString m_folder, m_error;
+  std::vector<std::pair<double, double>> m_points;
+};
+
+}  // namespace mstmm::gui
