@@ -19,7 +19,10 @@
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
+#include <thread>
+
 #include "tests/core/check.hpp"
+#include "tests/core/test_support.hpp"
 
 using namespace mstmm;
 
@@ -179,5 +182,33 @@ TEST(RunArguments, cutLoadsAreCheckedWhenPassed) {
     FAIL() << "Newton-Euler took cut loads";
   } catch (const Error& e) {
     EXPECT_EQ(std::string(e.what()), "solver 'newton-euler' does not take loads at cut ends");
+  }
+}
+
+// The algorithm is a function of a model and a workspace (as Pinocchio's):
+// one RiccatiModel serves two RiccatiData evaluating different states on two
+// threads at once, each giving exactly what the solver gives for its state.
+TEST(RunArguments, oneRiccatiModelServesSeveralWorkspaces) {
+  const auto model = compile(generateRandomTree({60, 5, false}));
+  const auto shared = std::make_shared<const RiccatiModel<SpatialDim>>(model);
+  Random random(3);
+  std::vector<Eigen::VectorXd> states;
+  for (int k = 0; k < 2; ++k) states.push_back(test::randomState(*model, random));
+  std::vector<SolverOutput> threaded(2), alone(2);
+  std::vector<std::thread> threads;
+  for (int k = 0; k < 2; ++k)
+    threads.emplace_back([&, k] {
+      RiccatiData<SpatialDim> data(*shared);
+      for (int repeat = 0; repeat < 200; ++repeat) riccatiEvaluate(*shared, data, states[static_cast<std::size_t>(k)], {}, threaded[static_cast<std::size_t>(k)]);
+    });
+  for (std::thread& t : threads) t.join();
+  const auto solver = makeSolver(SolverKind::Riccati, model);
+  for (int k = 0; k < 2; ++k) {
+    solver->evaluate(states[static_cast<std::size_t>(k)], alone[static_cast<std::size_t>(k)]);
+    for (int i = 0; i < model->bodyCount(); ++i) {
+      const auto b = static_cast<std::size_t>(i);
+      ASSERT_EQ(threaded[static_cast<std::size_t>(k)].angularAcceleration[b], alone[static_cast<std::size_t>(k)].angularAcceleration[b]);
+      ASSERT_EQ(threaded[static_cast<std::size_t>(k)].hingeForce[b], alone[static_cast<std::size_t>(k)].hingeForce[b]);
+    }
   }
 }

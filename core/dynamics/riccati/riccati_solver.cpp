@@ -21,61 +21,152 @@ ReleaseKind releaseKindOf(HingeType type, ModelKind kind) {
 }  // namespace
 
 template <class D>
-RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model) : DynamicsSolver(std::move(model)) {
-  const Model& mdl = *m_model;
+RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(m)) {
+  const Model& mdl = *model;
   const auto n = static_cast<std::size_t>(mdl.bodyCount());
-  m_bodies.resize(n);
-  m_singleAxis.resize(n);
-  m_links.resize(mdl.links().size());
-  m_releaseKind.resize(n);
-  m_constants.reserve(n);
-  m_generalInertia.reserve(n);  // no reallocation: the constants point into it
+  releaseKind.resize(n);
+  constants.reserve(n);
+  generalInertia.reserve(n);  // no reallocation: the constants point into it
   for (std::size_t i = 0; i < n; ++i) {
     const CompiledBody& b = mdl.body(static_cast<int>(i));
     const HingeElements* elements = mdl.loads().atBody(static_cast<int>(i));
-    m_releaseKind[i] = elements && elements->prescribed ? ReleaseKind::Driven : releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
+    releaseKind[i] = elements && elements->prescribed ? ReleaseKind::Driven : releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
-      m_generalInertia.push_back(b.inertiaAtOutput);
-      general = &m_generalInertia.back();
+      generalInertia.push_back(b.inertiaAtOutput);
+      general = &generalInertia.back();
     }
-    m_constants.emplace_back(b, general);
+    constants.emplace_back(b, general);
   }
-  m_gravity = D::translational(mdl.gravity());
-  m_slideOffset = slideOffset(mdl);
-  if (mdl.hasLoads()) m_applied = std::make_unique<AppliedLoads>(mdl);
+  gravity = D::translational(mdl.gravity());
+  slideOffset = mstmm::slideOffset(mdl);
   if (mdl.hasLoops()) {
-    std::vector<std::vector<CutEndOnBody>> perBody(n);
+    std::vector<std::vector<RiccatiCutEnd>> perBody(n);
     for (int c = 0; c < static_cast<int>(mdl.cuts().size()); ++c) {
       const CompiledCut& cut = mdl.cuts()[static_cast<std::size_t>(c)];
       perBody[static_cast<std::size_t>(cut.tip.body)].push_back({c, 1.0, cut.tip.point});
       if (!cut.root.ground()) perBody[static_cast<std::size_t>(cut.root.body)].push_back({c, -1.0, cut.root.point});
     }
-    m_cutEndBegin.push_back(0);
+    cutEndBegin.push_back(0);
     for (const auto& ends : perBody) {
-      m_cutEnds.insert(m_cutEnds.end(), ends.begin(), ends.end());
-      m_cutEndBegin.push_back(static_cast<int>(m_cutEnds.size()));
+      cutEnds.insert(cutEnds.end(), ends.begin(), ends.end());
+      cutEndBegin.push_back(static_cast<int>(cutEnds.size()));
     }
   }
 }
 
 template <class D>
-void RiccatiSolver<D>::setParallelism(int threads, int threshold) {
-  m_worker.reset();
-  m_plan.reset();
-  if (threads < 2) return;
-  auto plan = std::make_unique<SubtreePlan>(*m_model, threshold);
-  if (plan->empty()) return;
-  m_plan = std::move(plan);
-  m_worker = std::make_unique<WorkerThread>();
+RiccatiData<D>::RiccatiData(const RiccatiModel<D>& m) {
+  const Model& mdl = *m.model;
+  bodies.resize(static_cast<std::size_t>(mdl.bodyCount()));
+  singleAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
+  links.resize(mdl.links().size());
+  if (mdl.hasLoads()) applied = std::make_unique<AppliedLoads>(mdl);
 }
 
 template <class D>
-void RiccatiSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) {
+void RiccatiData<D>::setParallelism(const RiccatiModel<D>& m, int threads, int threshold) {
+  worker.reset();
+  plan.reset();
+  if (threads < 2) return;
+  auto subtrees = std::make_unique<SubtreePlan>(*m.model, threshold);
+  if (subtrees->empty()) return;
+  plan = std::move(subtrees);
+  worker = std::make_unique<WorkerThread>();
+}
+
+template <class D>
+RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model)
+    : DynamicsSolver(model), m_riccati(std::make_shared<const RiccatiModel<D>>(model)), m_data(*m_riccati) {}
+
+namespace {
+
+/// One evaluation: the model's constants and the workspace by reference,
+/// under the names the steps below use.
+template <class D>
+class RiccatiSweep {
+ public:
+  RiccatiSweep(const RiccatiModel<D>& m, RiccatiData<D>& d, const Eigen::VectorXd& y, const RiccatiInputs& in, SolverOutput& out)
+      : m_model(m.model.get()),
+        m_generalInertia(m.generalInertia),
+        m_constants(m.constants),
+        m_releaseKind(m.releaseKind),
+        m_gravity(m.gravity),
+        m_slideOffset(m.slideOffset),
+        m_cutEnds(m.cutEnds),
+        m_cutEndBegin(m.cutEndBegin),
+        m_bodies(d.bodies),
+        m_singleAxis(d.singleAxis),
+        m_links(d.links),
+        m_applied(d.applied),
+        m_plan(d.plan),
+        m_worker(d.worker),
+        m_time(in.time),
+        m_cutLoads(in.cutLoads),
+        m_loadsReused(in.loadsReused),
+        m_y(y.data()),
+        m_out(&out) {}
+
+  void run(const Eigen::VectorXd& y, SolverOutput& out);
+
+ private:
+  using TVec = typename D::TVec;
+  using RVec = typename D::RVec;
+  using BVec = Eigen::Matrix<double, D::B, 1>;
+
+  void forwardRange(int lo, int hi);
+  void backwardRange(int lo, int hi);
+  void runFork(const ForkPoint& fork, bool backward);
+  static void workerJob(void* self, int argument);
+  void forwardBody(int i);
+  void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
+  void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
+  double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
+  void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
+  void storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
+  RVec appliedMoment(int child) const;
+  void addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
+  double slideAt(int slider) const { return m_y[m_slideOffset + 2 * slider]; }
+  double slideRateAt(int slider) const { return m_y[m_slideOffset + 2 * slider + 1]; }
+  void solveRoot();
+  void backwardBody(int i, SolverOutput& out);
+  void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
+  void storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
+  [[noreturn]] void throwSingular(int body, double condition) const;
+
+  const Model* m_model;
+  const std::vector<Mat3>& m_generalInertia;
+  const std::vector<RiccatiBodyConstants>& m_constants;
+  const std::vector<ReleaseKind>& m_releaseKind;
+  const TVec& m_gravity;
+  const int m_slideOffset;
+  const std::vector<RiccatiCutEnd>& m_cutEnds;
+  const std::vector<int>& m_cutEndBegin;
+  std::vector<RiccatiBodyData<D>>& m_bodies;
+  std::vector<SingleAxisRelease<D>>& m_singleAxis;
+  std::vector<RiccatiLinkData<D>>& m_links;
+  const std::unique_ptr<AppliedLoads>& m_applied;
+  const std::unique_ptr<SubtreePlan>& m_plan;
+  const std::unique_ptr<WorkerThread>& m_worker;
+  const double m_time;
+  const std::vector<CutLoad>* m_cutLoads;
+  const bool m_loadsReused;
+  const double* m_y;   // the state and output of this evaluation,
+  SolverOutput* m_out; // for the worker thread
+};
+
+}  // namespace
+
+template <class D>
+void riccatiEvaluate(const RiccatiModel<D>& model, RiccatiData<D>& data, const Eigen::VectorXd& y, const RiccatiInputs& inputs,
+                     SolverOutput& out) {
+  if (!out.fits(*model.model)) out.resize(*model.model);
+  RiccatiSweep<D>(model, data, y, inputs, out).run(y, out);
+}
+
+template <class D>
+void RiccatiSweep<D>::run(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
-  if (!out.fits(*m_model)) out.resize(*m_model);
-  m_y = y.data();
-  m_out = &out;
   if (m_applied && !m_loadsReused) m_applied->evaluateBodyLoads(m_time, y);  // hinge loads follow in the sweep (releaseOutputHinge)
   forwardRange(0, n - 1);
   solveRoot();
@@ -99,7 +190,7 @@ void RiccatiSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) {
 // in index order, except that the child subtrees of a fork point are handed
 // to two threads before the fork body itself.
 template <class D>
-void RiccatiSolver<D>::forwardRange(int lo, int hi) {
+void RiccatiSweep<D>::forwardRange(int lo, int hi) {
   for (int i = lo; i <= hi; ++i) {
     if (const ForkPoint* fork = m_plan ? m_plan->forkStartingAt(i, hi) : nullptr) {
       runFork(*fork, false);
@@ -111,7 +202,7 @@ void RiccatiSolver<D>::forwardRange(int lo, int hi) {
 
 // Backward sweep over lo..hi in reverse, forking below a fork body.
 template <class D>
-void RiccatiSolver<D>::backwardRange(int lo, int hi) {
+void RiccatiSweep<D>::backwardRange(int lo, int hi) {
   for (int i = hi; i >= lo; --i) {
     backwardBody(i, *m_out);
     if (const ForkPoint* fork = m_plan ? m_plan->forkAtBody(i) : nullptr) {
@@ -122,9 +213,9 @@ void RiccatiSolver<D>::backwardRange(int lo, int hi) {
 }
 
 template <class D>
-void RiccatiSolver<D>::runFork(const ForkPoint& fork, bool backward) {
+void RiccatiSweep<D>::runFork(const ForkPoint& fork, bool backward) {
   const int index = static_cast<int>(&fork - m_plan->forks().data());
-  const bool started = m_worker->tryStart(&RiccatiSolver::workerJob, this, 2 * index + (backward ? 1 : 0));
+  const bool started = m_worker->tryStart(&RiccatiSweep::workerJob, this, 2 * index + (backward ? 1 : 0));
   auto runGroup = [&](const std::vector<int>& roots) {
     for (int c : roots) {
       const int begin = m_model->body(c).subtreeBegin;
@@ -143,8 +234,8 @@ void RiccatiSolver<D>::runFork(const ForkPoint& fork, bool backward) {
 }
 
 template <class D>
-void RiccatiSolver<D>::workerJob(void* self, int argument) {
-  auto* solver = static_cast<RiccatiSolver*>(self);
+void RiccatiSweep<D>::workerJob(void* self, int argument) {
+  auto* solver = static_cast<RiccatiSweep*>(self);
   const ForkPoint& fork = solver->m_plan->forks()[static_cast<std::size_t>(argument / 2)];
   const bool backward = argument % 2 == 1;
   for (int c : fork.workerGroup) {
@@ -158,7 +249,7 @@ void RiccatiSolver<D>::workerJob(void* self, int argument) {
 // Omega), the body step (its own relation plus the released relations of its
 // inputs), and the release of its output hinge.
 template <class D>
-void RiccatiSolver<D>::forwardBody(int i) {
+void RiccatiSweep<D>::forwardBody(int i) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
   const BodyKinematics<D> k(cb, m_y + D::StatePerBody * i);
@@ -191,9 +282,9 @@ void RiccatiSolver<D>::forwardBody(int i) {
 // equations.md §1.2: the load on an element at an input end is +q and -m), so
 // the body step adds chi = force and d x force - moment about O.
 template <class D>
-void RiccatiSolver<D>::addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
+void RiccatiSweep<D>::addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
   for (int e = m_cutEndBegin[static_cast<std::size_t>(i)]; e < m_cutEndBegin[static_cast<std::size_t>(i) + 1]; ++e) {
-    const CutEndOnBody& end = m_cutEnds[static_cast<std::size_t>(e)];
+    const RiccatiCutEnd& end = m_cutEnds[static_cast<std::size_t>(e)];
     const CutLoad& load = (*m_cutLoads)[static_cast<std::size_t>(end.cut)];
     const TVec force = end.sign * D::translational(load.force);
     const TVec d = k.rIO - D::rotate(k.rotation, end.point);
@@ -205,14 +296,14 @@ void RiccatiSolver<D>::addCutLoads(int i, const BodyKinematics<D>& k, Articulate
 // A given external force F at C and moment M about C (equations.md §3.7, 000
 // Eq. 5): F joins f_C in e_q, and e_m gains r_CO x F - M (E_9 has -m_C).
 template <class D>
-void RiccatiSolver<D>::addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
+void RiccatiSweep<D>::addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const {
   const TVec force = D::translational(m_applied->bodyForce(i));
   relation.eq += force;
   relation.em += D::crossRTv(k.rCO, force) - D::rotational(m_applied->bodyMoment(i));
 }
 
 template <class D>
-typename D::RVec RiccatiSolver<D>::appliedMoment(int child) const {
+typename D::RVec RiccatiSweep<D>::appliedMoment(int child) const {
   const HingeLoad* e = m_applied ? m_applied->loadAt(child) : nullptr;
   return e ? RVec(D::rotational(e->load)) : RVec::Zero();
 }
@@ -222,7 +313,7 @@ typename D::RVec RiccatiSolver<D>::appliedMoment(int child) const {
 // turning with the root side; a slider H = [u; 0], c = [2 s' Omega_root x u; 0];
 // a planar pin H = [0; 1], c = 0. H_w is H with its blocks swapped.
 template <class D>
-void RiccatiSolver<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const {
+void RiccatiSweep<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const {
   h.setZero();
   hw.setZero();
   bias.setZero();
@@ -255,7 +346,7 @@ void RiccatiSolver<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVe
 // -q (equations.md §1.2), so a moment M and force F applied on it give
 // H_w^T [m; q] = n . M for a rotation and -u . F for a slide.
 template <class D>
-double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const {
+double RiccatiSweep<D>::hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const {
   return slide ? -hw.template tail<D::T>().dot(D::translational(e.load)) : hw.template head<D::R>().dot(D::rotational(e.load));
 }
 
@@ -263,7 +354,7 @@ double RiccatiSolver<D>::hingeTarget(const BVec& hw, const HingeLoad& e, bool sl
 // loads of its spring, damper, stops and actuator (§3.7); a driven hinge is
 // not released but given its prescribed nu' (§3.7).
 template <class D>
-void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
+void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, y);
   ReleaseCheck check;
@@ -295,7 +386,7 @@ void RiccatiSolver<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& a
 // (H_w^T [m; q] with the sign of hingeTarget) less what its own spring,
 // damper and stops apply.
 template <class D>
-void RiccatiSolver<D>::storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
+void RiccatiSweep<D>::storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
   const SingleAxisRelease<D>& a = m_singleAxis[static_cast<std::size_t>(child)];
   const HingeElementLoads& e = *m_applied->atHinge(child);
   const double conjugate = a.h.template tail<D::R>().dot(moment) - a.h.template head<D::T>().dot(force);
@@ -305,7 +396,7 @@ void RiccatiSolver<D>::storeDrivingLoad(int child, const RVec& moment, const TVe
 
 // Root solve (equations.md §3.5): the ground side has z_root = 0.
 template <class D>
-void RiccatiSolver<D>::solveRoot() {
+void RiccatiSweep<D>::solveRoot() {
   const int root = m_model->bodyCount() - 1;
   RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
   r.accOutput.setZero();
@@ -328,7 +419,7 @@ void RiccatiSolver<D>::solveRoot() {
 
 // Backward sweep (000 Eq. 33, equations.md §3.6).
 template <class D>
-void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
+void RiccatiSweep<D>::backwardBody(int i, SolverOutput& out) {
   const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
   // x = T22^-1 (z_bO - f_b): r''_I1 = r''_O + r_IO x Omega' - E_2.
@@ -345,7 +436,7 @@ void RiccatiSolver<D>::backwardBody(int i, SolverOutput& out) {
 }
 
 template <class D>
-void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out) {
+void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out) {
   RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(child)];
   c.accOutput = accJoint;
   switch (m_releaseKind[static_cast<std::size_t>(child)]) {
@@ -376,13 +467,13 @@ void RiccatiSolver<D>::passMotionToChild(int child, const TVec& accJoint, const 
 
 // The hinge state [m; q] at the joint: the root-side body receives +q and -m.
 template <class D>
-void RiccatiSolver<D>::storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
+void RiccatiSweep<D>::storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
   out.hingeForce[static_cast<std::size_t>(child)] = D::toVec3T(force);
   out.hingeMoment[static_cast<std::size_t>(child)] = -D::toVec3R(moment);
 }
 
 template <class D>
-void RiccatiSolver<D>::throwSingular(int body, double condition) const {
+void RiccatiSweep<D>::throwSingular(int body, double condition) const {
   const CompiledHinge& h = m_model->hinge(body);
   const CompiledBody& b = m_model->body(body);
   const std::string rootSide = b.parent < 0 ? "the ground" : "body '" + m_model->body(b.parent).name + "'";
@@ -395,7 +486,15 @@ void RiccatiSolver<D>::throwSingular(int body, double condition) const {
               {ErrorSubject::Kind::Hinge, h.specIndex});
 }
 
+template struct RiccatiModel<PlanarDim>;
+template struct RiccatiModel<SpatialDim>;
+template struct RiccatiData<PlanarDim>;
+template struct RiccatiData<SpatialDim>;
 template class RiccatiSolver<PlanarDim>;
 template class RiccatiSolver<SpatialDim>;
+template void riccatiEvaluate<PlanarDim>(const RiccatiModel<PlanarDim>&, RiccatiData<PlanarDim>&, const Eigen::VectorXd&, const RiccatiInputs&,
+                                         SolverOutput&);
+template void riccatiEvaluate<SpatialDim>(const RiccatiModel<SpatialDim>&, RiccatiData<SpatialDim>&, const Eigen::VectorXd&, const RiccatiInputs&,
+                                          SolverOutput&);
 
 }  // namespace mstmm

@@ -10,7 +10,9 @@
 //   root      the root's hinge is released against the ground (z_root = 0,
 //             equations.md §3.5);
 //   backward  000 Eq. 33 in the explicit form of equations.md §3.6.
-// Work is O(n); the workspace is allocated once, evaluate() allocates nothing.
+// Work is O(n). As in Pinocchio, the algorithm is a function of a model and
+// a workspace: riccatiEvaluate(RiccatiModel, RiccatiData, y, inputs, out);
+// the workspace is allocated once, an evaluation allocates nothing.
 // The per-body workspace holds only what the backward sweep reads (about
 // 350 bytes for a ball-jointed body), so 100,000-DOF systems stay in cache
 // as far as possible.
@@ -44,6 +46,70 @@ struct RiccatiLinkData {
   typename D::TVec e2;  // E_{2,I_k} = Omega~ Omega~ r_{I_1 I_k} (000 Eq. 17)
 };
 
+/// A cut end on a body (equations.md §6): an extra input end whose load is
+/// given, i.e. S = O and e = the load.
+struct RiccatiCutEnd {
+  int cut = 0;
+  double sign = 1.0;  // +1: the tip side of the cut, -1: the root side
+  Vec3 point = Vec3::Zero();
+};
+
+/// What the recursion needs of a model beyond the Model itself, worked out
+/// once: per-body constants, how each output hinge is released, the cut
+/// ends per body. Immutable: one per model, shared by any number of
+/// RiccatiData (threads, studies).
+template <class D>
+struct RiccatiModel {
+  explicit RiccatiModel(std::shared_ptr<const Model> model);
+  RiccatiModel(const RiccatiModel&) = delete;
+  RiccatiModel& operator=(const RiccatiModel&) = delete;
+
+  std::shared_ptr<const Model> model;
+  std::vector<Mat3> generalInertia;  // J'_O of bodies whose J'_O is not diagonal (constants point into it)
+  std::vector<RiccatiBodyConstants> constants;
+  std::vector<ReleaseKind> releaseKind;
+  typename D::TVec gravity;
+  int slideOffset = 0;                  // where the slide states begin in y
+  std::vector<RiccatiCutEnd> cutEnds;   // sorted by body: body i owns [cutEndBegin[i], cutEndBegin[i + 1])
+  std::vector<int> cutEndBegin;         // empty without loops
+};
+
+/// The workspace of one evaluation at a time, allocated once for a model:
+/// what the backward sweep reads back per body and per link, the load
+/// elements' values, and the optional second thread for independent subtrees.
+template <class D>
+struct RiccatiData {
+  explicit RiccatiData(const RiccatiModel<D>& model);
+  /// Independent subtrees of at least `threshold` bodies run on two threads
+  /// (subtree_parallelism.hpp) when threads > 1 and the model has such
+  /// subtrees; off by default (opt-in). Results are bit-identical either way.
+  void setParallelism(const RiccatiModel<D>& model, int threads, int threshold);
+
+  std::vector<RiccatiBodyData<D>> bodies;
+  std::vector<SingleAxisRelease<D>> singleAxis;  // used by revolute and sliding hinges only
+  std::vector<RiccatiLinkData<D>> links;
+  std::unique_ptr<AppliedLoads> applied;  // models with load elements only
+  std::unique_ptr<SubtreePlan> plan;
+  std::unique_ptr<WorkerThread> worker;
+};
+
+/// What one evaluation takes besides model, data and state.
+struct RiccatiInputs {
+  double time = 0.0;                                // actuators, drives, external loads
+  const std::vector<CutLoad>* cutLoads = nullptr;   // one per cut (equations.md §6), or none
+  bool loadsReused = false;                         // the load elements' loads of the last evaluation
+};
+
+/// One Riccati evaluation (000 §4, equations.md §4): accelerations and hinge
+/// loads for the state y, in `out`. Reads the model, writes only `data` and
+/// `out`, allocates nothing. mstmm::Error naming the hinge when a release
+/// matrix is singular.
+template <class D>
+void riccatiEvaluate(const RiccatiModel<D>& model, RiccatiData<D>& data, const Eigen::VectorXd& y, const RiccatiInputs& inputs,
+                     SolverOutput& out);
+
+/// The Riccati solver behind the common solver interface: a RiccatiModel
+/// and a RiccatiData of its own.
 template <class D>
 class RiccatiSolver final : public DynamicsSolver {
  public:
@@ -52,74 +118,29 @@ class RiccatiSolver final : public DynamicsSolver {
   bool appliesCutLoads() const override { return true; }
 
   /// Read access to the workspace for tests.
-  const RiccatiBodyData<D>& bodyData(int i) const { return m_bodies[static_cast<std::size_t>(i)]; }
+  const RiccatiBodyData<D>& bodyData(int i) const { return m_data.bodies[static_cast<std::size_t>(i)]; }
 
-  /// Independent subtrees of at least `threshold` bodies run on two threads
-  /// (subtree_parallelism.hpp) when threads > 1 and the model has such
-  /// subtrees; off by default (opt-in: makeSolver's `threads`). Results are
-  /// bit-identical either way. (Pipelining a chain's
-  /// forward sweep over two threads was measured slower: each body's data
-  /// crossing between the cores' caches costs about as much as computing it.)
-  void setParallelism(int threads, int threshold = kDefaultForkThreshold);
-  bool parallel() const { return m_worker != nullptr; }
+  /// (Pipelining a chain's forward sweep over two threads was measured
+  /// slower: each body's data crossing between the cores' caches costs
+  /// about as much as computing it.)
+  void setParallelism(int threads, int threshold = kDefaultForkThreshold) { m_data.setParallelism(*m_riccati, threads, threshold); }
+  bool parallel() const { return m_data.worker != nullptr; }
   static constexpr int kDefaultForkThreshold = 1000;
 
-
  protected:
-  void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
+  void compute(const Eigen::VectorXd& y, SolverOutput& out) override {
+    riccatiEvaluate(*m_riccati, m_data, y, {m_time, m_cutLoads, m_loadsReused}, out);
+  }
 
  private:
-  using TVec = typename D::TVec;
-  using RVec = typename D::RVec;
-
-  void forwardRange(int lo, int hi);
-  void backwardRange(int lo, int hi);
-  void runFork(const ForkPoint& fork, bool backward);
-  static void workerJob(void* self, int argument);
-  void forwardBody(int i);
-  void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
-  using BVec = Eigen::Matrix<double, D::B, 1>;
-  void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
-  double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
-  void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
-  void storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
-  RVec appliedMoment(int child) const;
-  void addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
-  double slideAt(int slider) const { return m_y[m_slideOffset + 2 * slider]; }
-  double slideRateAt(int slider) const { return m_y[m_slideOffset + 2 * slider + 1]; }
-  void solveRoot();
-  void backwardBody(int i, SolverOutput& out);
-  void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
-  void storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
-  [[noreturn]] void throwSingular(int body, double condition) const;
-
-  std::vector<Mat3> m_generalInertia;  // J'_O of bodies whose J'_O is not diagonal
-  std::vector<RiccatiBodyConstants> m_constants;
-  std::vector<ReleaseKind> m_releaseKind;
-  std::vector<RiccatiBodyData<D>> m_bodies;
-  std::vector<SingleAxisRelease<D>> m_singleAxis;  // used by revolute and sliding hinges only
-  std::vector<RiccatiLinkData<D>> m_links;
-  TVec m_gravity;
-  std::unique_ptr<AppliedLoads> m_applied;  // models with load elements only
-
-  /// The cut ends on each body (equations.md §6): an extra input end whose load
-  /// is given, i.e. S = O and e = the load. Sorted by body; body i owns
-  /// m_cutEnds[m_cutEndBegin[i], m_cutEndBegin[i + 1]). Empty without loops.
-  struct CutEndOnBody {
-    int cut = 0;
-    double sign = 1.0;  // +1: the tip side of the cut, -1: the root side
-    Vec3 point = Vec3::Zero();
-  };
-  std::vector<CutEndOnBody> m_cutEnds;
-  std::vector<int> m_cutEndBegin;
-
-  std::unique_ptr<SubtreePlan> m_plan;
-  std::unique_ptr<WorkerThread> m_worker;
-  int m_slideOffset = 0;          // where the slide states begin in y
-  const double* m_y = nullptr;    // the state and output of the evaluation in progress,
-  SolverOutput* m_out = nullptr;  // for the worker thread
+  std::shared_ptr<const RiccatiModel<D>> m_riccati;
+  RiccatiData<D> m_data;
 };
 
+extern template struct RiccatiModel<PlanarDim>;
+extern template struct RiccatiModel<SpatialDim>;
+extern template struct RiccatiData<PlanarDim>;
+extern template struct RiccatiData<SpatialDim>;
 extern template class RiccatiSolver<PlanarDim>;
 extern template class RiccatiSolver<SpatialDim>;
 
