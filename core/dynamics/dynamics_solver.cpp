@@ -1,5 +1,7 @@
 #include "core/dynamics/dynamics_solver.hpp"
 
+#include <cmath>
+
 #include "core/dynamics/loops/closed_loop_solver.hpp"
 #include "core/dynamics/reference/classical_tmm_solver.hpp"
 #include "core/dynamics/reference/mass_matrix_solver.hpp"
@@ -25,6 +27,16 @@ void DynamicsSolver::evaluate(const Eigen::VectorXd& y, const std::vector<CutLoa
   } during{m_cutLoads};
   m_cutLoads = &cutLoads;
   evaluate(y, out);
+}
+
+void DynamicsSolver::throwNotFinite(const Eigen::VectorXd& y) const {
+  Eigen::Index k = 0;
+  while (k < y.size() && std::isfinite(y[k])) ++k;
+  const int per = statePerBody(*m_model);
+  const std::string where = k < static_cast<Eigen::Index>(per) * m_model->bodyCount()
+                                ? "body '" + m_model->body(static_cast<int>(k / per)).name + "'"
+                                : "entry " + std::to_string(k);
+  throw Error(ErrorKind::Input, "the state vector holds a non-finite number (" + where + ")");
 }
 
 void DynamicsSolver::throwWrongStateSize(Eigen::Index size) const {

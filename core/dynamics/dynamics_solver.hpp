@@ -21,12 +21,14 @@ class DynamicsSolver {
  public:
   virtual ~DynamicsSolver() = default;
   /// Accelerations and hinge loads for the state y, which must have
-  /// stateSize(model()) entries (checked always: a wrong size is an
-  /// mstmm::Error of kind Input, never a read past the end). Throws
+  /// stateSize(model()) entries, all finite (checked always: a wrong size
+  /// or a NaN is an mstmm::Error of kind Input naming it, never a read past
+  /// the end or a NaN passed on). Throws
   /// mstmm::Error (kind Solver, naming the hinge) on a singular or
   /// ill-conditioned step.
   void evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
     if (y.size() != m_stateSize) throwWrongStateSize(y.size());
+    if (!y.allFinite()) throwNotFinite(y);
     compute(y, out);
   }
   /// The same with given loads at the cut ends (one per Model::cuts()
@@ -59,6 +61,7 @@ class DynamicsSolver {
 
  private:
   [[noreturn]] void throwWrongStateSize(Eigen::Index size) const;
+  [[noreturn]] void throwNotFinite(const Eigen::VectorXd& y) const;
   Eigen::Index m_stateSize = 0;
 };
 

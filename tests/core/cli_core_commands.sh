@@ -23,6 +23,18 @@ grep -q "10 runs, 10 computed, 0 already done, 0 failed or invalid" "$dir/study.
 [ "$(grep -vc '^#' "$dir/study/summary.csv")" -eq 11 ] || { echo "the study's summary should hold a header and 10 rows"; exit 1; }
 "$mstmm" study "$(dirname "$0")/../../resources/studies/damping-sweep.json" --out "$dir/study" 2> "$dir/study.log"
 grep -q "10 runs, 0 computed, 10 already done" "$dir/study.log"
+# Killed (SIGKILL) part way, a study resumes: the runs whose rows were kept
+# are not computed again, and the table equals an uninterrupted one.
+demo_study="$(dirname "$0")/../../bench/demo-study.json"
+"$mstmm" study "$demo_study" --out "$dir/killed" --threads 1 2> /dev/null & pid=$!
+sleep 0.15
+kill -9 "$pid" 2> /dev/null || true
+wait "$pid" 2> /dev/null || true
+kept=$(ls "$dir/killed/runs" | grep -c '^run-[0-9]*\.csv$' || true)
+"$mstmm" study "$demo_study" --out "$dir/killed" --threads 2 2> "$dir/resumed.log"
+grep -q "200 runs, $((200 - kept)) computed, $kept already done, 0 failed" "$dir/resumed.log" || { cat "$dir/resumed.log"; exit 1; }
+"$mstmm" study "$demo_study" --out "$dir/whole" 2> /dev/null
+diff <(tail -n +2 "$dir/whole/summary.csv") <(tail -n +2 "$dir/killed/summary.csv")
 if "$mstmm" export "$dir/demo.json" --csv "$dir/x.csv" 2> "$dir/err"; then echo "export ran in a core-only build"; exit 1; fi
 grep -q "export needs the full build with Qt 6 and VTK" "$dir/err"
-echo "cli core commands: generate, info, simulate ($rows CSV lines), format --kind (12 and 4 DOF), study (10 runs, resumed with none recomputed) work; export says it needs Qt and VTK"
+echo "cli core commands: generate, info, simulate ($rows CSV lines), format --kind (12 and 4 DOF), study (10 runs, resumed with none recomputed; killed after $kept of 200 runs and resumed, the same table) work; export says it needs Qt and VTK"

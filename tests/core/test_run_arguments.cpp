@@ -114,6 +114,14 @@ TEST(RunArguments, solversCheckTheStateSize) {
       EXPECT_EQ(e.kind(), ErrorKind::Input);
       EXPECT_EQ(std::string(e.what()), test::text("the state vector has %1 entries; model '%2' needs %3", y.size(), model->name(), stateSize(*model)));
     }
+    Eigen::VectorXd nan = initialState(*model);
+    nan[2] = std::numeric_limits<double>::quiet_NaN();  // body 2 in compiled order
+    try {
+      solver->evaluate(nan, out);
+      FAIL() << solver->name() << " took a NaN";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()), "the state vector holds a non-finite number (body '" + model->body(1).name + "')");
+    }
   }
 }
 
