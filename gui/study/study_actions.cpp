@@ -36,12 +36,16 @@ StudyDialog* StudyActions::openStudy(const QString& address, double value) {
   return m_dialog;
 }
 
-void StudyActions::showRun(const QString& address, double value) {
+void StudyActions::showRun(const QStringList& addresses, const QList<double>& values) {
   ModelDocument* document = m_window->document();
   try {
-    const ModelSpec spec = withParameter(document->spec(), address.toStdString(), value);
-    document->undoStack()->push(
-        new ReplaceModelCommand(document, spec, document->positions(), tr("Study run: %1 = %2").arg(address).arg(value, 0, 'g', 10)));
+    ModelSpec spec = document->spec();
+    QStringList what;
+    for (int k = 0; k < addresses.size() && k < values.size(); ++k) {
+      spec = withParameter(spec, addresses[k].toStdString(), values[k]);
+      what << QString("%1 = %2").arg(addresses[k]).arg(values[k], 0, 'g', 10);
+    }
+    document->undoStack()->push(new ReplaceModelCommand(document, spec, document->positions(), tr("Study run: %1").arg(what.join(", "))));
   } catch (const Error& e) {
     m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Study run: %1").arg(QString::fromStdString(e.what())));
     return;

@@ -26,8 +26,8 @@ class StudyActions : public QObject {
   /// The dialog on the open model, its parameter prefilled when an address is given.
   StudyDialog* openStudy(const QString& address = {}, double value = 0.0);
   StudyDialog* dialog() const { return m_dialog; }
-  /// The run with the parameter at `value`, made the open model and run.
-  void showRun(const QString& address, double value);
+  /// The run with its parameters at these values, made the open model and run.
+  void showRun(const QStringList& addresses, const QList<double>& values);
 
  private:
   MainWindow* m_window;

@@ -43,10 +43,10 @@ QDoubleSpinBox* numberBox() {
   return box;
 }
 
-/// The metric column of each row of a summary (run order; NaN: none).
-std::vector<std::pair<double, double>> summaryPoints(const QString& path) {
+/// The parameters and the metric of each row of a summary (run order; NaN: none).
+std::vector<StudyDialog::Point> summaryPoints(const QString& path, int parameters) {
   QFile file(path);
-  std::vector<std::pair<double, double>> points;
+  std::vector<StudyDialog::Point> points;
   if (!file.open(QIODevice::ReadOnly)) return points;
   bool header = true;
   while (!file.atEnd()) {
@@ -56,11 +56,14 @@ std::vector<std::pair<double, double>> summaryPoints(const QString& path) {
       header = false;
       continue;
     }
-    const QStringList f = line.split(',');  // run, value, status, metric, message
-    if (f.size() < 4) continue;
+    const QStringList f = line.split(',');  // run, values..., status, metric, message
+    if (f.size() < parameters + 3) continue;
+    StudyDialog::Point p;
+    for (int k = 0; k < parameters; ++k) p.values.push_back(f[1 + k].toDouble());
     bool ok = false;
-    const double metric = f[3].toDouble(&ok);
-    points.emplace_back(f[1].toDouble(), ok ? metric : std::numeric_limits<double>::quiet_NaN());
+    const double metric = f[parameters + 2].toDouble(&ok);
+    p.metric = ok ? metric : std::numeric_limits<double>::quiet_NaN();
+    points.push_back(p);
   }
   return points;
 }
@@ -71,10 +74,15 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
     : QDialog(parent),
       m_model(std::move(model)),
       m_address(new QLineEdit),
+      m_address2(new QLineEdit),
       m_from(numberBox()),
       m_to(numberBox()),
+      m_from2(numberBox()),
+      m_to2(numberBox()),
       m_level(numberBox()),
       m_count(new QSpinBox),
+      m_count2(new QSpinBox),
+      m_scale(new QLabel),
       m_quantity(new QComboBox),
       m_stat(new QComboBox),
       m_run(new QPushButton(tr("Run Study"))),
@@ -89,6 +97,10 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
   m_address->setToolTip(tr("A number of the model file: body:NAME/shape/mass, hinge:NAME/spring/damping, simulation/time_step, gravity/1 …"));
   m_count->setRange(2, 10000);
   m_count->setValue(11);
+  m_address2->setObjectName("address2");
+  m_address2->setPlaceholderText(tr("optional: a second parameter, every combination is run"));
+  m_count2->setRange(2, 1000);
+  m_count2->setValue(5);
   for (const char* s : kStats) m_stat->addItem(s);
   m_quantity->setEditable(true);
   try {  // the results columns the model has (docs/results-format.md)
@@ -108,6 +120,15 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
   range->addWidget(m_count);
   range->addWidget(new QLabel(tr("runs")));
   form->addRow(tr("Values:"), range);
+  form->addRow(tr("Second parameter:"), m_address2);
+  auto* range2 = new QHBoxLayout;
+  range2->addWidget(m_from2);
+  range2->addWidget(new QLabel(tr("to")));
+  range2->addWidget(m_to2);
+  range2->addWidget(new QLabel(tr("in")));
+  range2->addWidget(m_count2);
+  range2->addWidget(new QLabel(tr("steps")));
+  form->addRow(tr("Its values:"), range2);
   auto* metric = new QHBoxLayout;
   metric->addWidget(m_stat);
   metric->addWidget(new QLabel(tr("of")));
@@ -137,6 +158,7 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
   layout->addLayout(form);
   layout->addLayout(buttons);
   layout->addWidget(m_status);
+  layout->addWidget(m_scale);
   layout->addWidget(m_chartView, 1);
   connect(m_run, &QPushButton::clicked, this, [this] { start(); });
   connect(m_cancel, &QPushButton::clicked, this, &StudyDialog::cancel);
@@ -164,6 +186,19 @@ void StudyDialog::setRange(double from, double to, int count) {
   m_count->setValue(count);
 }
 
+void StudyDialog::setSecondParameter(const QString& address, double from, double to, int count) {
+  m_address2->setText(address);
+  m_from2->setValue(from);
+  m_to2->setValue(to);
+  m_count2->setValue(count);
+}
+
+QStringList StudyDialog::addresses() const {
+  QStringList list{m_address->text().trimmed()};
+  if (!m_address2->text().trimmed().isEmpty()) list << m_address2->text().trimmed();
+  return list;
+}
+
 void StudyDialog::setMetric(const QString& quantity, const QString& stat, double level) {
   m_quantity->setCurrentText(quantity);
   m_stat->setCurrentText(stat);
@@ -178,11 +213,17 @@ bool StudyDialog::start() {
   StudySpec study;
   study.model = m_model;
   study.modelFile = m_model.name;
-  StudyParameter p;
-  p.address = m_address->text().trimmed().toStdString();
-  p.name = p.address;
-  for (int i = 0; i < m_count->value(); ++i) p.values.push_back(m_from->value() + (m_to->value() - m_from->value()) * i / (m_count->value() - 1));
-  study.parameters = {p};
+  const QDoubleSpinBox* from[] = {m_from, m_from2};
+  const QDoubleSpinBox* to[] = {m_to, m_to2};
+  const QSpinBox* count[] = {m_count, m_count2};
+  for (int k = 0; k < static_cast<int>(addresses().size()); ++k) {
+    StudyParameter p;
+    p.address = addresses()[k].toStdString();
+    p.name = p.address;
+    const int n = count[k]->value();
+    for (int i = 0; i < n; ++i) p.values.push_back(from[k]->value() + (to[k]->value() - from[k]->value()) * i / (n - 1));
+    study.parameters.push_back(p);
+  }
   StudyMetric m;
   m.stat = MetricStat::Max;
   for (int k = 0; k < static_cast<int>(std::size(kStats)); ++k)
@@ -192,7 +233,7 @@ bool StudyDialog::start() {
   m.name = m_stat->currentText().toStdString();
   study.metrics = {m};
   try {
-    withParameter(m_model, p.address, p.values.front());  // the address names a number of the model
+    for (const StudyParameter& p : study.parameters) withParameter(m_model, p.address, p.values.front());  // the addresses name numbers of the model
   } catch (const Error& e) {
     m_status->setText(tr("Cannot start: %1").arg(QString::fromStdString(e.what())));
     return false;
@@ -203,12 +244,14 @@ bool StudyDialog::start() {
   m_points.clear();
   m_line->clear();
   m_dots->clear();
+  m_dots->clearPointsConfiguration();
+  m_dots->setMarkerSize(9);
   m_stop = false;
   m_done = false;
   m_error.clear();
   m_run->setEnabled(false);
   m_cancel->setEnabled(true);
-  m_status->setText(tr("Running %1 runs…").arg(p.values.size()));
+  m_status->setText(tr("Running %1 runs…").arg(studyRuns(study).size()));
   m_worker = std::thread([this, study, folder = m_folder.toStdString()] {
     StudyOptions options;
     options.threads = std::max(1u, std::thread::hardware_concurrency());
@@ -231,19 +274,22 @@ void StudyDialog::finish() {
   if (m_worker.joinable()) m_worker.join();
   m_run->setEnabled(true);
   m_cancel->setEnabled(false);
-  m_points = summaryPoints(QDir(m_folder).filePath("summary.csv"));
+  m_points = summaryPoints(QDir(m_folder).filePath("summary.csv"), static_cast<int>(addresses().size()));
   int failed = 0;
-  for (const auto& [value, metric] : m_points) failed += std::isnan(metric);
+  for (const Point& p : m_points) failed += std::isnan(p.metric);
   if (!m_error.isEmpty()) m_status->setText(tr("The study stopped: %1").arg(m_error));
   else if (m_stop) m_status->setText(tr("Cancelled after %1 runs.").arg(m_points.size()));
   else m_status->setText(tr("%1 runs, %2 without a value (failed runs, or no value of the metric).").arg(m_points.size()).arg(failed));
-  plot();
+  if (addresses().size() == 2) plotPairs();
+  else plot();
   emit finished();
 }
 
 void StudyDialog::plot() {
+  m_scale->clear();
   double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300;
-  for (const auto& [x, y] : m_points) {
+  for (const Point& p : m_points) {
+    const double x = p.values.front(), y = p.metric;
     if (std::isnan(y)) continue;
     m_line->append(x, y);
     m_dots->append(x, y);
@@ -256,6 +302,7 @@ void StudyDialog::plot() {
                               std::tuple{m_chartView->chart()->axes(Qt::Vertical).front(), ylo - dy, yhi + dy}}) {
     auto* value = static_cast<QValueAxis*>(axis);
     value->setRange(lo, hi);
+    value->setTickCount(5);
     value->applyNiceNumbers();
     value->setLabelFormat("%g");
   }
@@ -263,9 +310,42 @@ void StudyDialog::plot() {
   m_chartView->chart()->axes(Qt::Vertical).front()->setTitleText(m_stat->currentText() + " " + m_quantity->currentText());
 }
 
+/// Two parameters: a dot per run at its pair of values, blue (lowest metric) to red (highest).
+void StudyDialog::plotPairs() {
+  double lo = 1e300, hi = -1e300;
+  for (const Point& p : m_points)
+    if (!std::isnan(p.metric)) lo = std::min(lo, p.metric), hi = std::max(hi, p.metric);
+  double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300;
+  for (std::size_t k = 0; k < m_points.size(); ++k) {
+    const Point& p = m_points[k];
+    m_dots->append(p.values[0], p.values[1]);
+    xlo = std::min(xlo, p.values[0]), xhi = std::max(xhi, p.values[0]), ylo = std::min(ylo, p.values[1]), yhi = std::max(yhi, p.values[1]);
+    const double u = std::isnan(p.metric) ? -1.0 : hi > lo ? (p.metric - lo) / (hi - lo) : 0.5;
+    const QColor colour = u < 0 ? QColor(160, 160, 160) : QColor::fromHsvF(0.66 * (1.0 - u), 0.85, 0.9);  // blue .. red; grey: no value
+    m_dots->setPointConfiguration(static_cast<int>(k), QXYSeries::PointConfiguration::Color, colour);
+  }
+  m_dots->setMarkerSize(14);
+  if (xlo > xhi) return;
+  const double dx = std::max(1e-12, 0.08 * (xhi - xlo)), dy = std::max(1e-12, 0.08 * (yhi - ylo));
+  for (auto [axis, a, b, title] : {std::tuple{m_chartView->chart()->axes(Qt::Horizontal).front(), xlo - dx, xhi + dx, addresses()[0]},
+                                   std::tuple{m_chartView->chart()->axes(Qt::Vertical).front(), ylo - dy, yhi + dy, addresses()[1]}}) {
+    auto* value = static_cast<QValueAxis*>(axis);
+    value->setRange(a, b);
+    value->setTickCount(5);
+    value->applyNiceNumbers();
+    value->setLabelFormat("%g");
+    value->setTitleText(title);
+  }
+  m_scale->setText(tr("Colour: %1 %2 from %3 (blue) to %4 (red); grey: no value")
+                       .arg(m_stat->currentText(), m_quantity->currentText())
+                       .arg(lo, 0, 'g', 6)
+                       .arg(hi, 0, 'g', 6));
+}
+
 void StudyDialog::openRun(int index) {
   if (index < 0 || index >= static_cast<int>(m_points.size())) return;
-  emit runRequested(m_address->text().trimmed(), m_points[static_cast<std::size_t>(index)].first);
+  const Point& p = m_points[static_cast<std::size_t>(index)];
+  emit runRequested(addresses(), QList<double>(p.values.begin(), p.values.end()));
 }
 
 bool StudyDialog::eventFilter(QObject* watched, QEvent* event) {
@@ -273,9 +353,12 @@ bool StudyDialog::eventFilter(QObject* watched, QEvent* event) {
     const QPointF at = static_cast<QMouseEvent*>(event)->position();
     int best = -1;
     double nearest = 20.0;  // pixels
+    const bool pairs = addresses().size() == 2;
     for (std::size_t k = 0; k < m_points.size(); ++k) {
-      if (std::isnan(m_points[k].second)) continue;
-      const QPointF p = m_chartView->mapFromScene(m_chartView->chart()->mapToScene(m_chartView->chart()->mapToPosition(QPointF(m_points[k].first, m_points[k].second), m_dots)));
+      const Point& point = m_points[k];
+      if (!pairs && std::isnan(point.metric)) continue;
+      const QPointF shown(point.values[0], pairs ? point.values[1] : point.metric);
+      const QPointF p = m_chartView->mapFromScene(m_chartView->chart()->mapToScene(m_chartView->chart()->mapToPosition(shown, m_dots)));
       const double d = std::hypot(p.x() - at.x(), p.y() - at.y());
       if (d < nearest) nearest = d, best = static_cast<int>(k);
     }

@@ -1,11 +1,13 @@
 #pragma once
-// Simulate ▸ Parameter Study: one parameter of the open model (an address
-// of its file, "hinge:h1/spring/damping") varied over evenly spaced values,
-// one metric recorded per run; the runs go on in the background (all cores,
-// core runStudy) with progress and Cancel, and the metric is plotted against
-// the parameter. Double-clicking a point asks for that run in the main
-// views (runRequested). Scriptable for tests: set the fields, start(),
-// wait for finished(), read points().
+// Simulate ▸ Parameter Study: one or two parameters of the open model (an
+// address of its file, "hinge:h1/spring/damping") varied over evenly
+// spaced values (two: every combination), one metric recorded per run; the
+// runs go on in the background (all cores, core runStudy) with progress
+// and Cancel. One parameter: the metric plotted against it; two: each run a
+// dot at its pair of values, coloured by the metric from blue (lowest) to
+// red (highest). Double-clicking a dot asks for that run in the main views
+// (runRequested). Scriptable for tests: set the fields, start(), wait for
+// finished(), read points().
 
 #include <QDialog>
 #include <atomic>
@@ -40,6 +42,8 @@ class StudyDialog : public QDialog {
   /// Prefills the parameter: its address, and a range around `value`.
   void setParameter(const QString& address, double value);
   void setRange(double from, double to, int count);
+  /// A second parameter (an empty address: none).
+  void setSecondParameter(const QString& address, double from, double to, int count);
   /// The recorded metric: a results column and a stat (max, min, final,
   /// mean, rms, energy-drift, first-crossing, decay-rate), with its threshold or centre.
   void setMetric(const QString& quantity, const QString& stat, double level = 0.0);
@@ -47,8 +51,12 @@ class StudyDialog : public QDialog {
   bool start();
   void cancel();
   bool running() const { return m_worker.joinable() && !m_done; }
-  /// (parameter, metric) of the completed runs, in run order.
-  const std::vector<std::pair<double, double>>& points() const { return m_points; }
+  /// One per run, in run order: the parameter values and the metric (NaN: none).
+  struct Point {
+    std::vector<double> values;
+    double metric = 0.0;
+  };
+  const std::vector<Point>& points() const { return m_points; }
   QString status() const;
   /// As a double-click on point `index`.
   void openRun(int index);
@@ -56,8 +64,8 @@ class StudyDialog : public QDialog {
  signals:
   void progressed(int done, int total);
   void finished();
-  /// Show the run with the parameter at this value in the main views.
-  void runRequested(const QString& address, double value);
+  /// Show the run with its parameters at these values in the main views.
+  void runRequested(const QStringList& addresses, const QList<double>& values);
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -65,11 +73,14 @@ class StudyDialog : public QDialog {
  private:
   void finish();
   void plot();
+  void plotPairs();
+  QStringList addresses() const;
 
   ModelSpec m_model;
-  QLineEdit* m_address;
-  QDoubleSpinBox *m_from, *m_to, *m_level;
-  QSpinBox* m_count;
+  QLineEdit *m_address, *m_address2;
+  QDoubleSpinBox *m_from, *m_to, *m_from2, *m_to2, *m_level;
+  QSpinBox *m_count, *m_count2;
+  QLabel* m_scale;
   QComboBox *m_quantity, *m_stat;
   QPushButton *m_run, *m_cancel;
   QProgressBar* m_progress;
@@ -81,7 +92,7 @@ class StudyDialog : public QDialog {
   std::atomic<bool> m_stop{false};
   std::atomic<bool> m_done{false};
   QString m_folder, m_error;
-  std::vector<std::pair<double, double>> m_points;
+  std::vector<Point> m_points;
 };
 
 }  // namespace mstmm::gui

@@ -262,7 +262,8 @@ class TestMainWindow : public QObject {
     QVERIFY(finished.wait(30000));
     const auto points = dialog->points();
     QCOMPARE(points.size(), std::size_t(4));
-    for (const auto& [c, rate] : points) {
+    for (const StudyDialog::Point& p : points) {
+      const double c = p.values[0], rate = p.metric;
       qInfo("damping %.2f N m s/rad: decay %.5f 1/s, closed form %.5f", c, rate, 1.5 * c);
       QVERIFY(std::abs(rate - 1.5 * c) < 3e-3 * 1.5 * c);
     }
@@ -279,10 +280,29 @@ class TestMainWindow : public QObject {
     const QPoint at = view->mapFromScene(view->chart()->mapToScene(view->chart()->mapToPosition(dots->at(2), dots)));
     QSignalSpy ran(window.simulation(), &SimulationController::finished);
     QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
-    QCOMPARE(window.document()->spec().hinges[0].loads.spring->damping, points[2].first);
+    QCOMPARE(window.document()->spec().hinges[0].loads.spring->damping, points[2].values[0]);
     QCOMPARE(window.document()->undoStack()->undoText(), QString("Study run: hinge:h1/spring/damping = 0.25"));
     QVERIFY(ran.wait(30000));
     QVERIFY(window.simulation()->results() && window.simulation()->results()->frameCount() > 1);
+    window.document()->undoStack()->undo();  // back to the model the study varies
+    // Two parameters: damping and the rod's mass, every combination, each a
+    // dot coloured by its decay rate, c / (2 J) with J = m l^2 / 3.
+    dialog->setSecondParameter("body:1/shape/mass", 1.0, 2.0, 2);
+    QVERIFY(dialog->start());
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(dialog->points().size(), std::size_t(8));
+    for (const StudyDialog::Point& p : dialog->points()) {
+      const double expected = 1.5 * p.values[0] / p.values[1];
+      QVERIFY2(std::abs(p.metric - expected) < 3e-3 * expected, qPrintable(QString("c %1, m %2: %3 vs %4").arg(p.values[0]).arg(p.values[1]).arg(p.metric).arg(expected)));
+    }
+    QTest::qWait(100);  // the chart lays its new titles out
+    dialog->grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/study-dialog-two-parameters.png");  // to be looked at
+    QCOMPARE(dots->count(), 8);
+    const QPoint last = view->mapFromScene(view->chart()->mapToScene(view->chart()->mapToPosition(dots->at(7), dots)));
+    QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, last);
+    QCOMPARE(window.document()->spec().bodies[0].shape.mass, 2.0);
+    QCOMPARE(window.document()->spec().hinges[0].loads.spring->damping, dialog->points()[7].values[0]);
+    QVERIFY(ran.wait(30000));
   }
 
   void exportsFromTheWindowWriteTheirFiles() {
