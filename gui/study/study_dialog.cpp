@@ -112,23 +112,16 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
   }
   auto* form = new QFormLayout;
   form->addRow(tr("Parameter (address):"), m_address);
-  auto* range = new QHBoxLayout;
-  range->addWidget(m_from);
-  range->addWidget(new QLabel(tr("to")));
-  range->addWidget(m_to);
-  range->addWidget(new QLabel(tr("in")));
-  range->addWidget(m_count);
-  range->addWidget(new QLabel(tr("runs")));
-  form->addRow(tr("Values:"), range);
+  auto range = [this](QDoubleSpinBox* from, QDoubleSpinBox* to, QSpinBox* count, const QString& unit) {
+    auto* row = new QHBoxLayout;
+    for (QWidget* w : {static_cast<QWidget*>(from), static_cast<QWidget*>(new QLabel(tr("to"))), static_cast<QWidget*>(to),
+                       static_cast<QWidget*>(new QLabel(tr("in"))), static_cast<QWidget*>(count), static_cast<QWidget*>(new QLabel(unit))})
+      row->addWidget(w);
+    return row;
+  };
+  form->addRow(tr("Values:"), range(m_from, m_to, m_count, tr("runs")));
   form->addRow(tr("Second parameter:"), m_address2);
-  auto* range2 = new QHBoxLayout;
-  range2->addWidget(m_from2);
-  range2->addWidget(new QLabel(tr("to")));
-  range2->addWidget(m_to2);
-  range2->addWidget(new QLabel(tr("in")));
-  range2->addWidget(m_count2);
-  range2->addWidget(new QLabel(tr("steps")));
-  form->addRow(tr("Its values:"), range2);
+  form->addRow(tr("Its values:"), range(m_from2, m_to2, m_count2, tr("steps")));
   auto* metric = new QHBoxLayout;
   metric->addWidget(m_stat);
   metric->addWidget(new QLabel(tr("of")));
