@@ -24,6 +24,12 @@ using namespace mstmm;
 
 namespace {
 
+StudyOptions onThreads(int threads) {
+  StudyOptions options;
+  options.threads = threads;
+  return options;
+}
+
 StudySpec dampingSweep() { return loadStudy(test::sourcePath("resources/studies/damping-sweep.json")); }
 
 std::string readAll(const std::string& path) {
@@ -53,8 +59,8 @@ std::vector<std::vector<std::string>> rows(const std::string& summary) {
 TEST(Studies, theTableDoesNotDependOnTheThreads) {
   const StudySpec study = dampingSweep();
   test::TempDir one, two;
-  const StudyReport serial = runStudy(study, one.path(), {1});
-  const StudyReport parallel = runStudy(study, two.path(), {2});
+  const StudyReport serial = runStudy(study, one.path(), onThreads(1));
+  const StudyReport parallel = runStudy(study, two.path(), onThreads(2));
   EXPECT_EQ(serial.runs, 10);
   EXPECT_EQ(serial.computed, 10);
   EXPECT_EQ(parallel.computed, 10);
@@ -64,16 +70,18 @@ TEST(Studies, theTableDoesNotDependOnTheThreads) {
 TEST(Studies, aStoppedStudyResumesWithoutRecomputing) {
   const StudySpec study = dampingSweep();
   test::TempDir whole, stopped;
-  runStudy(study, whole.path(), {1});
+  runStudy(study, whole.path(), onThreads(1));
   std::atomic<bool> stop{false};
-  StudyOptions first{1, &stop, [&stop](int done, int) { stop = done >= 4; }};
+  StudyOptions first = onThreads(1);
+  first.cancel = &stop;
+  first.progress = [&stop](int done, int) { stop = done >= 4; };
   const StudyReport before = runStudy(study, stopped.path(), first);
   EXPECT_EQ(before.computed, 4);
-  const StudyReport after = runStudy(study, stopped.path(), {2});
+  const StudyReport after = runStudy(study, stopped.path(), onThreads(2));
   EXPECT_EQ(after.reused, 4);
   EXPECT_EQ(after.computed, 6);
   EXPECT_EQ(readAll(stopped.filePath("summary.csv")), readAll(whole.filePath("summary.csv")));
-  const StudyReport again = runStudy(study, stopped.path(), {2});  // all done: nothing to compute
+  const StudyReport again = runStudy(study, stopped.path(), onThreads(2));  // all done: nothing to compute
   EXPECT_EQ(again.computed, 0);
   EXPECT_EQ(again.reused, 10);
 }
@@ -83,7 +91,7 @@ TEST(Studies, aStoppedStudyResumesWithoutRecomputing) {
 TEST(Studies, dampingSweepDecaysAsTheClosedForm) {
   const StudySpec study = dampingSweep();
   test::TempDir dir;
-  runStudy(study, dir.path(), {2});
+  runStudy(study, dir.path(), onThreads(2));
   const double inertia = 1.0 / 3.0;
   double worst = 0.0;
   for (const auto& row : rows(readAll(dir.filePath("summary.csv")))) {
@@ -120,7 +128,7 @@ TEST(Studies, aFailedRunIsARowAndTheStudyGoesOn) {
   StudySpec s = dampingSweep();
   s.parameters = {{"mass", "body:1/shape/mass", {1.0, -1.0, 2.0}, 0, 0}};
   test::TempDir dir;
-  const StudyReport report = runStudy(s, dir.path(), {2});
+  const StudyReport report = runStudy(s, dir.path(), onThreads(2));
   EXPECT_EQ(report.failed, 1);
   const auto table = rows(readAll(dir.filePath("summary.csv")));
   ASSERT_EQ(table.size(), 3u);
