@@ -44,6 +44,8 @@ void bodyPoints(const CompiledBody& body, const BodyState& state, const Mat3& r,
 Skeleton::Skeleton(const Model& model, vtkMatrix4x4* shadowProjection)
     : m_lines(vtkSmartPointer<vtkPolyData>::New()),
       m_halo(vtkSmartPointer<vtkPolyData>::New()),
+      m_haloPoints(vtkSmartPointer<vtkPoints>::New()),
+      m_haloCells(vtkSmartPointer<vtkCellArray>::New()),
       m_points(vtkSmartPointer<vtkPoints>::New()),
       m_colours(vtkSmartPointer<vtkUnsignedCharArray>::New()) {
   // Each body's middle is also drawn as a point as wide as the lines: a
@@ -71,6 +73,8 @@ Skeleton::Skeleton(const Model& model, vtkMatrix4x4* shadowProjection)
   m_lines->SetPoints(m_points);
   m_lines->SetLines(cells);
   m_lines->SetVerts(middles);
+  m_halo->SetPoints(m_haloPoints);
+  m_halo->SetLines(m_haloCells);
   m_lines->GetPointData()->SetScalars(m_colours);
   m_actor = lineActor(m_lines, true);
   m_haloActor = lineActor(m_halo, false);
@@ -105,9 +109,12 @@ void Skeleton::update(const Model& model, const std::vector<BodyState>& states, 
   }
   m_points->Modified();
   m_lines->Modified();
-  // The halo: a few bodies at most, rebuilt whole.
-  auto points = vtkSmartPointer<vtkPoints>::New();
-  auto cells = vtkSmartPointer<vtkCellArray>::New();
+  // The halo: a few bodies at most, refilled in place (nothing to do without a selection).
+  if (m_selected.empty() && m_haloPoints->GetNumberOfPoints() == 0) return;
+  vtkPoints* points = m_haloPoints;
+  vtkCellArray* cells = m_haloCells;
+  points->Reset();
+  cells->Reset();
   for (int i : m_selected) {
     const auto b = static_cast<std::size_t>(i);
     if (!visible[b]) continue;
@@ -118,8 +125,8 @@ void Skeleton::update(const Model& model, const std::vector<BodyState>& states, 
       cells->InsertNextCell(2, ends);
     }
   }
-  m_halo->SetPoints(points);
-  m_halo->SetLines(cells);
+  points->Modified();
+  cells->Modified();
   m_halo->Modified();
 }
 

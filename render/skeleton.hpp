@@ -15,6 +15,7 @@
 #include "render/scene_state.hpp"
 
 class vtkActor;
+class vtkCellArray;
 class vtkMatrix4x4;
 class vtkPoints;
 class vtkPolyData;
@@ -39,7 +40,8 @@ class Skeleton {
 
  private:
   vtkSmartPointer<vtkPolyData> m_lines, m_halo;
-  vtkSmartPointer<vtkPoints> m_points;
+  vtkSmartPointer<vtkPoints> m_points, m_haloPoints;
+  vtkSmartPointer<vtkCellArray> m_haloCells;
   vtkSmartPointer<vtkUnsignedCharArray> m_colours;
   vtkSmartPointer<vtkActor> m_actor, m_haloActor, m_shadowActor;
   std::vector<int> m_selected;  // compiled indices of the haloed bodies

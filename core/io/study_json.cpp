@@ -105,10 +105,8 @@ Json* elementOf(Json& model, const std::string& head, const std::string& address
   throw Error(ErrorKind::Input, "address '" + address + "': the model has no " + kind + " named '" + name + "'");
 }
 
-}  // namespace
-
-ModelSpec withParameter(const ModelSpec& model, const std::string& address, double value) {
-  Json j = Json::parse(modelToJson(model));
+/// Puts `value` at `address` of a model file's JSON.
+void setAt(Json& j, const std::string& address, double value) {
   const std::vector<std::string> path = split(address, '/');
   if (path.empty()) throw Error(ErrorKind::Input, "address '' names nothing");
   Json* at = elementOf(j, path.front(), address);
@@ -125,8 +123,17 @@ ModelSpec withParameter(const ModelSpec& model, const std::string& address, doub
   if (!at) throw Error(ErrorKind::Input, "address '" + address + "': the model file has no such field");
   if (!at->is_number()) throw Error(ErrorKind::Input, "address '" + address + "' names a field that is not a number");
   *at = value;
+}
+
+}  // namespace
+
+ModelSpec withParameters(const ModelSpec& model, const std::vector<std::string>& addresses, const std::vector<double>& values) {
+  Json j = Json::parse(modelToJson(model));
+  for (std::size_t k = 0; k < addresses.size() && k < values.size(); ++k) setAt(j, addresses[k], values[k]);
   return modelFromJson(j.dump());
 }
+
+ModelSpec withParameter(const ModelSpec& model, const std::string& address, double value) { return withParameters(model, {address}, {value}); }
 
 StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
   Json j;
@@ -148,7 +155,10 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
     for (std::size_t i = 0; i < j["record"].size(); ++i) s.metrics.push_back(readMetric(j["record"][i], i));
   }
   s.saveResults = j.value("save_results", false);
-  for (const StudyParameter& p : s.parameters) withParameter(s.model, p.address, p.values.empty() ? p.from : p.values.front());  // addresses exist
+  std::vector<std::string> addresses;
+  std::vector<double> firsts;
+  for (const StudyParameter& p : s.parameters) addresses.push_back(p.address), firsts.push_back(p.values.empty() ? p.from : p.values.front());
+  withParameters(s.model, addresses, firsts);  // every address names a number of the model
   return s;
 }
 

@@ -5,6 +5,7 @@
 // varied. Errors name the study key or the address and what is wrong.
 
 #include <string>
+#include <vector>
 
 #include "core/study/study_spec.hpp"
 
@@ -17,5 +18,7 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir);
 /// The model with the number at `address` replaced by `value`; the address
 /// must name an existing numeric field. mstmm::Error (Input) otherwise.
 ModelSpec withParameter(const ModelSpec& model, const std::string& address, double value);
+/// Several at once (one JSON round trip): addresses[k] gets values[k].
+ModelSpec withParameters(const ModelSpec& model, const std::vector<std::string>& addresses, const std::vector<double>& values);
 
 }  // namespace mstmm

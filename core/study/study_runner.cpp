@@ -1,6 +1,6 @@
 #include "core/study/study_runner.hpp"
 
-#include <charconv>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -72,17 +72,15 @@ double metric(const StudyMetric& m, const Model& model, const Results& r) {
   return kNone;
 }
 
+/// The results-CSV form of a number, or an empty field for none.
 void appendValue(std::string& out, double v) {
-  if (std::isnan(v)) return;  // an empty field
-  char buffer[32];
-  out.append(buffer, std::to_chars(buffer, buffer + sizeof buffer, v).ptr);
+  if (!std::isnan(v)) appendNumber(out, v);
 }
 
-std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (char c : text) quoted += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
-  return quoted + "\"";
+/// A CSV field on one line: messages with several lines are joined (each row one line).
+std::string field(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return csvField(text);
 }
 
 std::string runFile(const std::string& dir, int run) {
@@ -118,7 +116,9 @@ StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>
   std::shared_ptr<const Model> model;
   ModelSpec spec = study.model;
   try {
-    for (std::size_t k = 0; k < values.size(); ++k) spec = withParameter(spec, study.parameters[k].address, values[k]);
+    std::vector<std::string> addresses;
+    for (const StudyParameter& p : study.parameters) addresses.push_back(p.address);
+    spec = withParameters(spec, addresses, values);
     model = compile(spec);
   } catch (const Error& e) {
     row.status = "invalid";

@@ -43,6 +43,13 @@ std::vector<std::vector<double>> grid(const std::vector<StudyParameter>& paramet
 
 std::vector<std::vector<double>> studyRuns(const StudySpec& s) {
   if (s.parameters.empty()) throw Error(ErrorKind::Input, "study: no parameters to vary");
+  if (s.sampling == StudySampling::Grid) {  // refused before it is built: a grid grows as the product of its sizes
+    double runs = 1.0;
+    for (const StudyParameter& p : s.parameters) runs *= static_cast<double>(p.values.size());
+    if (runs > kMaxStudyRuns)
+      throw Error(ErrorKind::Input, "study: the grid has " + std::to_string(static_cast<long long>(runs)) + " runs, more than the " +
+                                        std::to_string(static_cast<long long>(kMaxStudyRuns)) + " allowed; use fewer values or random sampling");
+  }
   switch (s.sampling) {
     case StudySampling::Grid: return grid(s.parameters);
     case StudySampling::List: {

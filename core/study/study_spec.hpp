@@ -46,6 +46,9 @@ struct StudySpec {
   bool saveResults = false;     // each run's results CSV beside the summary
 };
 
+/// The most runs one study may have.
+inline constexpr double kMaxStudyRuns = 1e7;
+
 /// The parameter values of every run, in run order: the grid's cartesian
 /// product (the last parameter fastest), the list's rows, or `runs` samples.
 std::vector<std::vector<double>> studyRuns(const StudySpec& study);

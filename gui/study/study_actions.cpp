@@ -39,12 +39,13 @@ StudyDialog* StudyActions::openStudy(const QString& address, double value) {
 void StudyActions::showRun(const QStringList& addresses, const QList<double>& values) {
   ModelDocument* document = m_window->document();
   try {
-    ModelSpec spec = document->spec();
+    std::vector<std::string> paths;
     QStringList what;
     for (int k = 0; k < addresses.size() && k < values.size(); ++k) {
-      spec = withParameter(spec, addresses[k].toStdString(), values[k]);
+      paths.push_back(addresses[k].toStdString());
       what << QString("%1 = %2").arg(addresses[k]).arg(values[k], 0, 'g', 10);
     }
+    const ModelSpec spec = withParameters(document->spec(), paths, std::vector<double>(values.begin(), values.end()));
     document->undoStack()->push(new ReplaceModelCommand(document, spec, document->positions(), tr("Study run: %1").arg(what.join(", "))));
   } catch (const Error& e) {
     m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Study run: %1").arg(QString::fromStdString(e.what())));

@@ -226,7 +226,10 @@ bool StudyDialog::start() {
   m.name = m_stat->currentText().toStdString();
   study.metrics = {m};
   try {
-    for (const StudyParameter& p : study.parameters) withParameter(m_model, p.address, p.values.front());  // the addresses name numbers of the model
+    std::vector<std::string> addresses;
+    std::vector<double> firsts;
+    for (const StudyParameter& p : study.parameters) addresses.push_back(p.address), firsts.push_back(p.values.front());
+    withParameters(m_model, addresses, firsts);  // the addresses name numbers of the model
   } catch (const Error& e) {
     m_status->setText(tr("Cannot start: %1").arg(QString::fromStdString(e.what())));
     return false;

@@ -152,6 +152,9 @@ TEST(Studies, addressesAndColumnsAreNamedWhenWrong) {
   EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/spring/mass", 1); }), "address 'hinge:h1/spring/mass': the model file has no such field");
   EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/type", 1); }), "address 'hinge:h1/type' names a field that is not a number");
   EXPECT_EQ(withParameter(s.model, "gravity/1", -3.7).gravity.y(), -3.7);
+  StudySpec huge = s;  // 1e6 x 1e6 runs: refused at once, not built
+  huge.parameters = {{"a", "gravity/0", std::vector<double>(1000000, 0.0), 0, 0}, {"b", "gravity/1", std::vector<double>(1000000, -9.81), 0, 0}};
+  EXPECT_EQ(message([&] { studyRuns(huge); }), "study: the grid has 1000000000000 runs, more than the 10000000 allowed; use fewer values or random sampling");
   const auto model = compile(s.model);
   Results results(*model);
   SimulationSettings short_ = s.model.simulation;
