@@ -24,6 +24,7 @@
 #include "core/model/validation.hpp"
 #include "core/sim/integrator.hpp"
 #include "core/sim/ode_system.hpp"
+#include "core/sim/recording_budget.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/study/study_runner.hpp"
@@ -266,6 +267,7 @@ py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object p
     if (b < 0) throw Error(ErrorKind::Input, "bodies: the model has no body named '" + name + "'");
     record.bodies.push_back(b);
   }
+  if (const auto problem = memoryRecordingProblem(*model, settings, record, availableMemoryBytes())) throw Error(ErrorKind::Input, *problem);
   Results results(*model, record);
   std::atomic<bool> cancel{false};
   ProgressBridge bridge(std::move(progress), cancel);

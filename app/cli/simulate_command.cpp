@@ -10,6 +10,7 @@
 #include "core/io/results_csv.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
+#include "core/sim/recording_budget.hpp"
 #include "core/sim/simulation.hpp"
 
 namespace mstmm::cli {
@@ -24,9 +25,15 @@ int simulateCommand(const std::vector<std::string>& args) {
   applyOverrides(a, spec.simulation);  // before compile(), so validation checks the overrides too
   const std::shared_ptr<const Model> model = compile(spec);
   const std::string out = a.value("out", "-");
-  CsvResultWriter writer(*model, out == "-" ? "/dev/stdout" : out, selectBodies(*model, a.value("bodies")),
-                         {modelPath, describe(spec.simulation)}, a.has("float") ? CsvPrecision::Float : CsvPrecision::Double,
-                         {a.has("angular-velocities"), a.has("hinge-loads")});
+  const std::vector<int> bodies = selectBodies(*model, a.value("bodies"));
+  const CsvPrecision precision = a.has("float") ? CsvPrecision::Float : CsvPrecision::Double;
+  const CsvColumns columns{a.has("angular-velocities"), a.has("hinge-loads")};
+  if (out != "-") {  // before the writer truncates an existing file
+    const auto count = static_cast<int>(CsvLayout(*model, bodies, precision, columns).columnNames().size());
+    if (const auto problem = diskRecordingProblem(spec.simulation, csvBytesEstimate(spec.simulation, count), freeDiskBytes(out), out))
+      throw Error(ErrorKind::Input, *problem);
+  }
+  CsvResultWriter writer(*model, out == "-" ? "/dev/stdout" : out, bodies, {modelPath, describe(spec.simulation)}, precision, columns);
   RunOptions options;
   options.cancel = &catchInterrupt();
   const long threads = a.integer("threads", 1);

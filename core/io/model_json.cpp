@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/io/input_bounds.hpp"
 
 namespace mstmm {
 
@@ -19,6 +20,14 @@ namespace {
 
 [[noreturn]] void fail(const std::string& where, const std::string& what) {
   throw Error(ErrorKind::Input, where + ": " + what);
+}
+
+/// An element's "name" for messages, cut short: a name too long to accept
+/// must still make a readable message.
+std::string shortName(const Json& j) {
+  if (!j.is_object() || !j.contains("name") || !j["name"].is_string()) return {};
+  const auto& name = j["name"].get_ref<const std::string&>();
+  return name.size() <= 60 ? name : name.substr(0, 57) + "...";
 }
 
 /// Typed access to one JSON object with messages that say where it is.
@@ -54,7 +63,10 @@ class ObjectReader {
   std::string string(const char* key) const {
     const Json& v = at(key);
     if (!v.is_string()) fail(m_where, std::string("'") + key + "' must be a string");
-    return v.get<std::string>();
+    const auto& text = v.get_ref<const std::string&>();
+    if (text.size() > kMaxNameLength)
+      fail(m_where, std::string("'") + key + "' is " + std::to_string(text.size()) + " characters long, more than the " + std::to_string(kMaxNameLength) + " allowed");
+    return text;
   }
   std::string string(const char* key, const std::string& fallback) const { return has(key) ? string(key) : fallback; }
   Vec3 vec3(const char* key) const { return toVec3(at(key), key); }
@@ -173,7 +185,7 @@ std::vector<BodyLoadSpec> readBodyLoads(const ObjectReader& body, const std::str
 
 BodySpec readBody(const Json& j, std::size_t index, const std::string& baseDir) {
   std::string where = "bodies[" + std::to_string(index) + "]";
-  if (j.is_object() && j.contains("name") && j["name"].is_string()) where = "body '" + j["name"].get<std::string>() + "'";
+  if (const std::string name = shortName(j); !name.empty()) where = "body '" + name + "'";
   const ObjectReader r(j, where);
   r.allowOnly({"name", "shape", "inputs", "output", "initial", "loads"});
   BodySpec b;
@@ -195,7 +207,7 @@ TimeFunction readFunction(const Json& j, const std::string& where, const std::st
 std::vector<std::pair<double, double>> readPairs(const ObjectReader& r, const char* key) {
   const Json& rows = r.at(key);
   if (!rows.is_array()) fail(r.where(), std::string("'") + key + "' must be an array of [x, y] pairs");
-  if (rows.size() > 1000000) fail(r.where(), std::string("'") + key + "' has too many rows");
+  if (rows.size() > kMaxTableRows) fail(r.where(), std::string("'") + key + "' has more than " + std::to_string(kMaxTableRows) + " rows");
   std::vector<std::pair<double, double>> out;
   for (const Json& row : rows) {
     if (!row.is_array() || row.size() != 2) fail(r.where(), std::string("'") + key + "' must be an array of [x, y] pairs");
@@ -205,29 +217,15 @@ std::vector<std::pair<double, double>> readPairs(const ObjectReader& r, const ch
 }
 
 std::vector<std::pair<double, double>> readCsvPairs(const std::string& file, const std::string& where) {
-  std::ifstream in(file);
-  if (!in) fail(where, "cannot open the table file '" + file + "'");
-  std::vector<std::pair<double, double>> out;
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty() || line[0] == '#') continue;
-    std::replace(line.begin(), line.end(), ';', ',');
-    std::istringstream fields(line);
-    std::string a, b;
-    if (!std::getline(fields, a, ',') || !std::getline(fields, b, ',')) fail(where, file + " line " + std::to_string(number) + ": expected two columns");
-    char* endA = nullptr;
-    char* endB = nullptr;
-    const double x = std::strtod(a.c_str(), &endA), y = std::strtod(b.c_str(), &endB);
-    if (endA == a.c_str() || endB == b.c_str()) {
-      if (out.empty()) continue;  // a header row
-      fail(where, file + " line " + std::to_string(number) + ": not two numbers");
-    }
-    out.emplace_back(x, y);
+  std::string text;
+  try {
+    text = readBoundedFile(file, "table file");
+  } catch (const Error& e) {
+    fail(where, e.what());
   }
-  return out;
+  return tablePointsFromCsv(text, where + ": " + file);
 }
+
 
 TimeFunction readFunction(const Json& j, const std::string& where, const std::string& baseDir) {
   if (j.is_number()) {
@@ -359,7 +357,7 @@ std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
   if (!list.is_array()) fail("model", "'springs' must be an array");
   for (std::size_t i = 0; i < list.size(); ++i) {
     std::string where = "springs[" + std::to_string(i) + "]";
-    if (list[i].is_object() && list[i].contains("name") && list[i]["name"].is_string()) where = "spring-damper '" + list[i]["name"].get<std::string>() + "'";
+    if (const std::string name = shortName(list[i]); !name.empty()) where = "spring-damper '" + name + "'";
     const ObjectReader r(list[i], where);
     r.allowOnly({"name", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping", "rest_length", "preload"});
     SpringDamperSpec s;
@@ -380,7 +378,7 @@ std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
 
 HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<std::string, std::uint32_t>& ids, const std::string& baseDir) {
   std::string where = "hinges[" + std::to_string(index) + "]";
-  if (j.is_object() && j.contains("name") && j["name"].is_string()) where = "hinge '" + j["name"].get<std::string>() + "'";
+  if (const std::string name = shortName(j); !name.empty()) where = "hinge '" + name + "'";
   const ObjectReader r(j, where);
   r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut", "slide", "slide_rate", "spring", "stops", "actuator", "motion"});
   HingeSpec h;
@@ -647,9 +645,35 @@ void writePretty(const Json& j, int indent, std::string& out) {
 
 }  // namespace
 
-std::vector<std::pair<double, double>> readTablePoints(const std::string& path) { return readCsvPairs(path, "table '" + path + "'"); }
+std::vector<std::pair<double, double>> readTablePoints(const std::string& path) { return readCsvPairs(path, "table"); }
+
+std::vector<std::pair<double, double>> tablePointsFromCsv(const std::string& text, const std::string& source) {
+  std::vector<std::pair<double, double>> out;
+  std::istringstream in(text);
+  std::string line;
+  long number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#' || line == "\r") continue;
+    std::replace(line.begin(), line.end(), ';', ',');
+    std::istringstream fields(line);
+    std::string a, b;
+    if (!std::getline(fields, a, ',') || !std::getline(fields, b, ',')) fail(source, "line " + std::to_string(number) + ": expected two columns");
+    char* endA = nullptr;
+    char* endB = nullptr;
+    const double x = std::strtod(a.c_str(), &endA), y = std::strtod(b.c_str(), &endB);
+    if (endA == a.c_str() || endB == b.c_str()) {
+      if (out.empty()) continue;  // a header row
+      fail(source, "line " + std::to_string(number) + ": not two numbers");
+    }
+    if (out.size() >= kMaxTableRows) fail(source, "more than " + std::to_string(kMaxTableRows) + " rows");
+    out.emplace_back(x, y);
+  }
+  return out;
+}
 
 ModelSpec modelFromJson(const std::string& text, const std::string& baseDir) {
+  checkJsonNesting(text);
   try {
     return readModel(Json::parse(text), baseDir);
   } catch (const Json::exception& e) {
@@ -693,12 +717,9 @@ std::string modelToJson(const ModelSpec& spec) {
 }
 
 ModelSpec loadModel(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorKind::Input, "cannot open model file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string text = readBoundedFile(path, "model file");
   try {
-    return modelFromJson(text.str(), std::filesystem::path(path).parent_path().string());
+    return modelFromJson(text, std::filesystem::path(path).parent_path().string());
   } catch (const Error& e) {
     throw Error(ErrorKind::Input, path + ": " + e.what());
   }

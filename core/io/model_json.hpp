@@ -25,6 +25,10 @@ void saveModel(const ModelSpec& spec, const std::string& path);
 /// columns, '#' comments, an optional header row), as a table function's
 /// "csv" key reads it; throws mstmm::Error (Input) naming the file and line.
 std::vector<std::pair<double, double>> readTablePoints(const std::string& path);
+/// The same rows from CSV text; messages start with `source`.
+std::vector<std::pair<double, double>> tablePointsFromCsv(const std::string& text, const std::string& source);
+/// The most rows a table may have.
+inline constexpr std::size_t kMaxTableRows = 1000000;
 
 /// Writes `contents` to `path` atomically (temporary file + rename).
 void writeFileAtomically(const std::string& path, const std::string& contents);

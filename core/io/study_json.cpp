@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/io/input_bounds.hpp"
 #include "core/io/model_json.hpp"
 
 namespace mstmm {
@@ -138,6 +139,7 @@ ModelSpec withParameter(const ModelSpec& model, const std::string& address, doub
 StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
   Json j;
   try {
+    checkJsonNesting(text);
     j = Json::parse(text);
   } catch (const std::exception& e) {
     fail(std::string("not a valid JSON study file: ") + e.what());
@@ -163,11 +165,7 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
 }
 
 StudySpec loadStudy(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(ErrorKind::Input, "study: cannot read '" + path + "'");
-  std::stringstream text;
-  text << in.rdbuf();
-  return studyFromJson(text.str(), std::filesystem::path(path).parent_path().string());
+  return studyFromJson(readBoundedFile(path, "study file"), std::filesystem::path(path).parent_path().string());
 }
 
 }  // namespace mstmm

@@ -231,4 +231,10 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
   return model;
 }
 
+std::string describeHinge(const Model& model, int body) {
+  const CompiledBody& b = model.body(body);
+  const std::string rootSide = b.parent < 0 ? "the ground" : "body '" + model.body(b.parent).name + "'";
+  return "hinge '" + model.hinge(body).name + "' (between body '" + b.name + "' and " + rootSide + ")";
+}
+
 }  // namespace mstmm

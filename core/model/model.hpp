@@ -145,4 +145,8 @@ class Model {
 /// (kind Validation) with every problem found, each naming its element.
 std::shared_ptr<const Model> compile(const ModelSpec& spec);
 
+/// The hinge at a body's output as messages name it:
+/// "hinge 'h' (between body 'b' and body 'p')" (or "... and the ground").
+std::string describeHinge(const Model& model, int body);
+
 }  // namespace mstmm

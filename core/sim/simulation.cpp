@@ -1,6 +1,9 @@
 #include "core/sim/simulation.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 #include "core/model/validation.hpp"
 #include "core/sim/integrator.hpp"
@@ -33,7 +36,10 @@ class Run {
   void start();
   void advance();
   void record();
-  void checkFinite() const;
+  double step(double h);
+  void checkFinite();
+  [[noreturn]] void throwSingularAccelerations(int body) const;
+  void checkLoopClosure();
   void checkEnergy(const Energy& e);
   Energy energyAt();
   int bodyWithMostKineticEnergy() const;
@@ -49,6 +55,8 @@ class Run {
   AppliedLoads m_loads;  // evaluated at the recorded states, for energies and element channels
 
   Eigen::VectorXd m_y, m_dy;
+  Eigen::VectorXd m_yBefore;  // the state before the step: where a solver that returned non-finite accelerations is asked again
+  double m_loopLimit = 0.0;   // the closure error a loop may reach (m or rad) before the run stops
   SolverOutput m_out;
   std::vector<BodyPose> m_poses;
   double m_t = 0.0;
@@ -58,6 +66,7 @@ class Run {
   double m_energyScale = 1.0;
   double m_exchanged = 0.0;  // the most energy the motion has exchanged so far
   static constexpr double kEnergyDriftLimit = 0.1;  // of m_exchanged
+  static constexpr double kLoopDriftLimit = 1e-2;   // of the longest body: a gap the 3-D view shows
 };
 
 RunReport Run::execute() {
@@ -100,6 +109,10 @@ void Run::start() {
     else m_projector.requireClosed(m_y);
   }
   m_ode.evaluate(m_t, m_y, m_dy, m_out);
+  m_yBefore = m_y;
+  double longest = 1e-3;
+  for (int i = 0; i < m_model->bodyCount(); ++i) longest = std::max(longest, m_model->body(i).output.norm());
+  m_loopLimit = kLoopDriftLimit * longest;
   computePoses(*m_model, m_y, m_poses);
   const Energy e0 = energyAt();
   m_energy0 = e0.balance();
@@ -119,21 +132,23 @@ void Run::advance() {
   const int every = m_settings.outputEvery;
   if (!adaptive()) {
     const double h = std::min(dt, end - m_t);
-    m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, h);
+    step(h);
     ++m_steps;
     // Time from the step count, so that 1000 steps of 1e-3 end at exactly 1.
     m_t = std::min(static_cast<double>(m_steps) * dt, end);
     checkFinite();
+    checkLoopClosure();
     if (m_steps % every == 0 || m_t >= end * (1.0 - 1e-12)) record();
     return;
   }
   const double interval = dt * every;
   const double nextOutput = std::min(static_cast<double>(m_outputs + 1) * interval, end);
-  const double h = m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, nextOutput - m_t);
+  const double h = step(nextOutput - m_t);
   ++m_steps;
   const bool reached = m_t + h >= nextOutput * (1.0 - 1e-14);
   m_t = reached ? nextOutput : m_t + h;
   checkFinite();
+  checkLoopClosure();
   if (reached) {
     ++m_outputs;
     record();
@@ -154,18 +169,73 @@ void Run::record() {
   m_sink.record(frame);
 }
 
-void Run::checkFinite() const {
+// One integrator step from m_yBefore. A stage state that overflowed within
+// the step reaches the solver's argument check (an Input error): the step
+// diverged, and checkFinite() says so as for any other non-finite state.
+double Run::step(double h) {
+  m_yBefore = m_y;
+  try {
+    return m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, h);
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::Input) throw;
+    m_y.setConstant(std::numeric_limits<double>::quiet_NaN());
+    return h;
+  }
+}
+
+// A state that stopped being finite: either the solver returned non-finite
+// accelerations at a moderate state (its equations are singular there: a
+// solver error, whatever the step), or the step itself diverged.
+void Run::checkFinite() {
   if (m_y.allFinite() && std::isfinite(m_dy.squaredNorm())) return;
   const int per = statePerBody(*m_model);
-  int body = 0;
-  for (int i = 0; i < m_model->bodyCount(); ++i)
-    if (!m_y.segment(per * i, per).allFinite() || !m_dy.segment(per * i, per).allFinite()) {
-      body = i;
-      break;
-    }
+  const auto firstBody = [&](const Eigen::VectorXd& v) {
+    for (int i = 0; i < m_model->bodyCount(); ++i)
+      if (!v.segment(per * i, per).allFinite()) return i;
+    return -1;
+  };
+  // A state below 1e100 cannot overflow in the solver's products (squares of
+  // rates, inertia times acceleration): non-finite accelerations there mean
+  // singular equations; above it, the step is the suspect.
+  if (m_yBefore.allFinite() && m_yBefore.cwiseAbs().maxCoeff() < 1e100) {
+    m_ode.evaluate(m_t, m_yBefore, m_dy, m_out);
+    if (const int body = firstBody(m_dy); body >= 0) throwSingularAccelerations(body);
+  }
+  int body = firstBody(m_yBefore);
+  if (body < 0) body = firstBody(m_y);
+  if (body < 0 || m_y.hasNaN()) {  // every entry lost: name the body with the largest state before the step
+    Eigen::Index k = 0;
+    m_yBefore.cwiseAbs().maxCoeff(&k);
+    body = std::min(static_cast<int>(k / per), m_model->bodyCount() - 1);
+  }
   throw Error(ErrorKind::Divergence,
               atTime(m_t) + "body '" + m_model->body(body).name + "': the state is no longer finite (the motion diverged); try a smaller time step",
               {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
+}
+
+void Run::throwSingularAccelerations(int body) const {
+  const CompiledBody& b = m_model->body(body);
+  throw Error(ErrorKind::Solver,
+              atTime(m_t) + "body '" + b.name + "': solver '" + m_solver->name() +
+                  "' returned accelerations that are not finite: the equations of motion are singular here (a body without mass or "
+                  "inertia in a direction its hinge leaves free, or a mechanism at a singular position)",
+              {ErrorSubject::Kind::Body, b.specIndex}, m_t);
+}
+
+// A loop whose cut drifts apart (no stabilisation, or Baumgarte at a step too
+// large for it) stops the run before its motion means nothing: the closure
+// error may reach a hundredth of the longest body (equations.md §6).
+void Run::checkLoopClosure() {
+  if (!m_model->hasLoops() || m_settings.loopStabilisation == LoopStabilisation::Projection) return;
+  m_projector.setTime(m_t);
+  const ClosureReport r = m_projector.measure(m_y);
+  if (r.position <= m_loopLimit) return;
+  const CompiledCut& cut = m_model->cuts()[static_cast<std::size_t>(r.positionCut)];
+  throw Error(ErrorKind::Divergence,
+              atTime(m_t) + "hinge '" + cut.name + "' (cut to close a loop): its two ends drifted " + formatNumber(r.position) +
+                  " m (or rad) apart, more than " + formatNumber(m_loopLimit) + " (a hundredth of the longest body); loop stabilisation '" +
+                  toString(m_settings.loopStabilisation) + "' does not hold the loop closed at this time step: use Baumgarte or projection, or a smaller time step",
+              {ErrorSubject::Kind::Hinge, cut.specIndex}, m_t);
 }
 
 // Energies at the current state (poses already computed): with load
@@ -245,8 +315,17 @@ RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings&
     sink.finish();
     return refused;
   }
-  Run run(std::move(model), settings, sink, options);
-  return run.execute();
+  std::optional<Run> run;
+  try {  // the solver refuses a model it cannot handle (mass-matrix and a loop): a report, as any failure
+    run.emplace(std::move(model), settings, sink, options);
+  } catch (const Error& e) {
+    RunReport refused;
+    refused.status = RunStatus::Failed;
+    refused.error = e;
+    sink.finish();
+    return refused;
+  }
+  return run->execute();
 }
 
 }  // namespace mstmm

@@ -15,6 +15,7 @@
 #include "core/io/results_csv.hpp"
 #include "core/io/study_json.hpp"
 #include "core/model/model.hpp"
+#include "core/sim/recording_budget.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -123,6 +124,11 @@ StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>
   } catch (const Error& e) {
     row.status = "invalid";
     row.message = e.what();
+    return row;
+  }
+  if (const auto problem = memoryRecordingProblem(*model, spec.simulation, {}, availableMemoryBytes())) {
+    row.status = "failed";
+    row.message = *problem;
     return row;
   }
   Results results(*model);

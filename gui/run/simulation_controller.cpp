@@ -1,8 +1,10 @@
 #include "gui/run/simulation_controller.hpp"
 
 #include <QMetaObject>
+#include <algorithm>
 
 #include "core/model/model.hpp"
+#include "core/sim/recording_budget.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -13,7 +15,9 @@ namespace {
 /// Bounds the memory of the recorded results: single precision first, then
 /// fewer instants. Returns a note for the user when it changed anything.
 QString planRecording(const Model& model, SimulationSettings& settings, RecordOptions& record) {
-  const double budget = SimulationController::kResultBudgetBytes;
+  // The studio's own bound, or half the memory the machine has left (recording_budget.hpp).
+  const double available = availableMemoryBytes();
+  const double budget = available > 0.0 ? std::min(SimulationController::kResultBudgetBytes, 0.5 * available) : SimulationController::kResultBudgetBytes;
   if (recordedBytes(model, settings, record) <= budget) return {};
   record.singlePrecision = true;
   const int asked = settings.outputEvery;

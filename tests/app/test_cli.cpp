@@ -160,7 +160,7 @@ class TestCli : public QObject {
   void badInputExitsNonZeroWithOneLine_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");
-    QTest::newRow("missing file") << QStringList{"simulate", "/nonexistent.json"} << "mstmm: error: cannot open model file '/nonexistent.json'\n";
+    QTest::newRow("missing file") << QStringList{"simulate", "/nonexistent.json"} << "mstmm: error: cannot open model file '/nonexistent.json': no such file\n";
     QTest::newRow("bad number") << QStringList{"simulate", test::sourcePath("resources/examples/riccati-demo-planar.json").c_str(), "--dt", "fast"}
                                 << "mstmm: error: --dt expects a number, not 'fast'\n";
     QTest::newRow("negative step") << QStringList{"simulate", test::sourcePath("resources/examples/riccati-demo-planar.json").c_str(), "--dt", "-1"}
@@ -292,6 +292,26 @@ class TestCli : public QObject {
     QVERIFY(r.exitCode != 0);
     QCOMPARE(r.err, message);
     QCOMPARE(r.err.count('\n'), 1);
+  }
+
+  // Issue 17.4: a results CSV that could not fit on the disk is refused
+  // before the run, and before an existing file at --out is touched.
+  void csvLargerThanTheDiskIsRefusedAndKeepsTheOldFile() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath("demo.json"), out = dir.filePath("results.csv");
+    saveModel(riccatiDemo(), model.toStdString());
+    QFile old(out);
+    QVERIFY(old.open(QIODevice::WriteOnly));
+    old.write("earlier results\n");
+    old.close();
+    const Run r = mstmmCli({"simulate", model, "--t-end", "1e6", "--dt", "1e-4", "--out", out});
+    QCOMPARE(r.exitCode, 1);
+    qInfo("%s", qPrintable(r.err.trimmed()));
+    QVERIFY(r.err.startsWith("mstmm: error: the results CSV '" + out + "' could take up to "));
+    QVERIFY(r.err.contains("free on its disk; record every "));
+    QVERIFY(r.err.endsWith("th step or fewer (--every), shorten the end time (--t-end), or record fewer bodies (--bodies)\n"));
+    QVERIFY(old.open(QIODevice::ReadOnly));
+    QCOMPARE(old.readAll(), QByteArray("earlier results\n"));
   }
 
   void invalidModelGivesFirstProblemAndCount() {

@@ -1,5 +1,6 @@
 #include "core/dynamics/reference/classical_tmm_solver.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 
 #include "core/dynamics/transfer_matrices.hpp"
@@ -39,11 +40,27 @@ Eigen::MatrixXd ClassicalTmmSolver::bodyMatrix(const Eigen::VectorXd& y, int i) 
   return m_model->planar() ? reducePlanar(square) : square;
 }
 
+// The boundary conditions hold the tip body's moment about its pin; a tip
+// without inertia about that pin makes them singular, and partial pivoting
+// would return finite nonsense rather than fail. (Their conditioning also
+// degrades with the chain's length, which no check can tell from this:
+// the reason the Riccati solver exists.)
+void ClassicalTmmSolver::requireTipInertia() const {
+  const CompiledBody& tip = m_model->body(0);
+  const double scale = tip.mass * tip.output.squaredNorm() + tip.inertiaAtCom.trace();
+  const Mat3& j = tip.inertiaAtOutput;
+  const double least = m_model->planar() ? j(2, 2) : Eigen::SelfAdjointEigenSolver<Mat3>(j, Eigen::EigenvaluesOnly).eigenvalues()[0];
+  if (least > 1e-14 * scale) return;
+  throw Error(ErrorKind::Solver, "classical-tmm: " + describeHinge(*m_model, 0) + ": the boundary conditions are singular; the tip body has no rotational inertia about this hinge",
+              {ErrorSubject::Kind::Hinge, m_model->hinge(0).specIndex});
+}
+
 void ClassicalTmmSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
   const int t = model.planar() ? 2 : 3, r = model.planar() ? 1 : 3, b = t + r, size = 2 * b + 1;
   out.resize(n);
+  requireTipInertia();
   // z_{1,I} = [x; 0; 1]: the free tip carries no load.
   Eigen::MatrixXd phi = Eigen::MatrixXd::Zero(size, b + 1);
   phi.topLeftCorner(b, b).setIdentity();

@@ -32,6 +32,7 @@ class ClassicalTmmSolver final : public DynamicsSolver {
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
+  void requireTipInertia() const;
   Eigen::MatrixXd bodyMatrix(const Eigen::VectorXd& y, int i) const;
   std::vector<Eigen::MatrixXd> m_inputPhi;  // z_{k,I} = Phi [x; 1]
   std::vector<Eigen::MatrixXd> m_outputPhi; // z_{k,O} = Phi [x; 1]

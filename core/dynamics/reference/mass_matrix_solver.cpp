@@ -3,6 +3,7 @@
 #include <Eigen/Cholesky>
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
 
@@ -130,6 +131,20 @@ MassMatrixSolver::MassMatrixSolver(std::shared_ptr<const Model> model) : Dynamic
     if (!driven[static_cast<std::size_t>(k)]) m_free.push_back(k);
 }
 
+// Names the hinge whose coordinate the singular mass matrix leaves most
+// undetermined (singular_direction.hpp).
+void MassMatrixSolver::throwSingular(const Eigen::MatrixXd& free) const {
+  const int k = mostUndeterminedUnknown(free);
+  if (k < 0) throw Error(ErrorKind::Solver, "mass-matrix: the mass matrix is not positive definite");
+  const int dof = m_free[static_cast<std::size_t>(k)];
+  int body = 0;
+  while (body + 1 < m_model->bodyCount() && m_offset[static_cast<std::size_t>(body + 1)] <= dof) ++body;
+  throw Error(ErrorKind::Solver,
+              "mass-matrix: " + describeHinge(*m_model, body) +
+                  ": the mass matrix is singular in its coordinates; the tip-side bodies have no inertia in a direction it leaves free",
+              {ErrorSubject::Kind::Hinge, m_model->hinge(body).specIndex});
+}
+
 void MassMatrixSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
   const int n = model.bodyCount();
@@ -214,7 +229,7 @@ void MassMatrixSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
     uDot[m_driven[d]] = m_applied->hinges()[static_cast<std::size_t>(m_model->loads().drivenElements[d])].motion.acceleration;
   const Eigen::VectorXd rhs = (q - c)(m_free) - m(m_free, m_driven) * uDot(m_driven);
   const Eigen::LLT<Eigen::MatrixXd> llt(m(m_free, m_free));
-  if (llt.info() != Eigen::Success) throw Error(ErrorKind::Solver, "mass-matrix: the mass matrix is not positive definite");
+  if (llt.info() != Eigen::Success) throwSingular(m(m_free, m_free));
   const Eigen::VectorXd free = llt.solve(rhs);
   uDot(m_free) = free;
   if (m_applied) {

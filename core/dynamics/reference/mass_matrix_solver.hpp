@@ -40,6 +40,7 @@ class MassMatrixSolver final : public DynamicsSolver {
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
+  [[noreturn]] void throwSingular(const Eigen::MatrixXd& free) const;
   std::vector<int> m_offset;  // first generalised speed of each body's output hinge
   int m_dof = 0;
   std::unique_ptr<AppliedLoads> m_applied;  // null without load elements

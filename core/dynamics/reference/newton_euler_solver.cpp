@@ -5,6 +5,7 @@
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/loops/closure_constraints.hpp"
+#include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
 
 namespace mstmm {
@@ -271,6 +272,35 @@ class KktAssembler {
 
 }  // namespace
 
+// Names what the singular system leaves undetermined (singular_direction.hpp):
+// a body's acceleration (no mass or inertia where its hinge lets it move), or
+// a hinge's or cut's constraint load (redundant constraints).
+template <class D>
+void NewtonEulerSolver<D>::throwSingular(const Eigen::SparseMatrix<double>& a, const std::string& detail) const {
+  const int k = mostUndeterminedUnknown(Eigen::MatrixXd(a));
+  const int n = m_model->bodyCount();
+  if (k < 0) throw Error(ErrorKind::Solver, "newton-euler: the constraint system is singular (" + detail + ")");
+  if (k < D::B * n) {
+    const CompiledBody& b = m_model->body(k / D::B);
+    throw Error(ErrorKind::Solver,
+                "newton-euler: body '" + b.name + "': its acceleration is undetermined (the equations of motion are singular); it has no mass or inertia in a direction its hinge leaves free",
+                {ErrorSubject::Kind::Body, b.specIndex});
+  }
+  if (k >= m_cutRowOffset) {
+    int row = m_cutRowOffset;
+    for (const CompiledCut& cut : m_model->cuts()) {
+      row += cut.rows;
+      if (k < row)
+        throw Error(ErrorKind::Solver, "newton-euler: hinge '" + cut.name + "' (cut to close a loop): its constraint load is undetermined; the loop's constraints are redundant here",
+                    {ErrorSubject::Kind::Hinge, cut.specIndex});
+    }
+  }
+  int body = n - 1;
+  while (body > 0 && m_rowOffset[static_cast<std::size_t>(body)] > k) --body;
+  throw Error(ErrorKind::Solver, "newton-euler: " + describeHinge(*m_model, body) + ": its constraint load is undetermined (the constraint system is singular)",
+              {ErrorSubject::Kind::Hinge, m_model->hinge(body).specIndex});
+}
+
 template <class D>
 void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
@@ -300,10 +330,10 @@ void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) 
     for (std::size_t r = 0; r < cutRows.size(); ++r)
       kkt.addCutRow(model.cuts()[static_cast<std::size_t>(cutRows[r].cut)], cutRows[r], m_cutRowOffset + static_cast<int>(r), b[static_cast<Eigen::Index>(r)]);
   }
+  const Eigen::SparseMatrix<double> a = kkt.matrix();
   Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
-  lu.compute(kkt.matrix());
-  if (lu.info() != Eigen::Success)
-    throw Error(ErrorKind::Solver, "newton-euler: the constraint system is singular (" + lu.lastErrorMessage() + ")");
+  lu.compute(a);
+  if (lu.info() != Eigen::Success) throwSingular(a, lu.lastErrorMessage());
   const Eigen::VectorXd x = lu.solve(kkt.rhs());
   readSolution(x, frames, out);
   readSlideAccelerations(y, frames, out);

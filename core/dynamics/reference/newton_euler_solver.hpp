@@ -18,7 +18,9 @@
 // relative acceleration along its axis = q''(t), whose multiplier is the
 // driving load.
 
+#include <Eigen/SparseCore>
 #include <memory>
+#include <string>
 
 #include "core/dynamics/dimension.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
@@ -45,6 +47,7 @@ class NewtonEulerSolver final : public DynamicsSolver {
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
 
  private:
+  [[noreturn]] void throwSingular(const Eigen::SparseMatrix<double>& a, const std::string& detail) const;
   int constraintRows(int body) const;
   void readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   void readDrives(const Eigen::VectorXd& x, SolverOutput& out) const;

@@ -475,10 +475,8 @@ void RiccatiSweep<D>::storeHingeLoad(int child, const RVec& moment, const TVec& 
 template <class D>
 void RiccatiSweep<D>::throwSingular(int body, double condition) const {
   const CompiledHinge& h = m_model->hinge(body);
-  const CompiledBody& b = m_model->body(body);
-  const std::string rootSide = b.parent < 0 ? "the ground" : "body '" + m_model->body(b.parent).name + "'";
   throw Error(ErrorKind::Solver,
-              "hinge '" + h.name + "' (between body '" + b.name + "' and " + rootSide + "): release matrix is " +
+              describeHinge(*m_model, body) + ": release matrix is " +
                   (std::isfinite(condition) ? "ill-conditioned (condition estimate " + formatNumber(condition) + ")"
                                             : std::string("singular")) +
                   (h.type == HingeType::Slider ? "; the tip-side bodies have no mass to move along the slide axis"

@@ -1,0 +1,153 @@
+// A run that meets a numerical fault stops with the time, the element and the
+// cause, and keeps what it recorded before (issue 17.5), with the Riccati
+// solver and every reference solver that takes the model:
+// - the state stops being finite (an unstable time step between two records);
+// - the closure error of a loop grows past a hundredth of the longest body
+//   (no stabilisation at a coarse step);
+// - the equations of motion are singular (a point mass on its own pin: no
+//   inertia about the hinge), named by each solver in its own terms.
+
+#include <cmath>
+#include <string>
+
+#include "core/generate/generators.hpp"
+#include "core/generate/linkages.hpp"
+#include "core/model/model.hpp"
+#include "core/model/validation.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
+#include "tests/core/check.hpp"
+
+using namespace mstmm;
+
+namespace {
+
+struct Outcome {
+  RunReport report;
+  int frames = 0;
+  double lastFrameTime = 0.0;
+  bool framesFinite = true;
+};
+
+Outcome run(const ModelSpec& spec, SolverKind solver) {
+  const auto model = compile(spec);
+  SimulationSettings s = spec.simulation;
+  s.solver = solver;
+  Results results(*model);
+  Outcome o;
+  o.report = simulate(model, s, results);
+  o.frames = results.frameCount();
+  if (o.frames > 0) o.lastFrameTime = results.time(o.frames - 1);
+  for (int f = 0; f < o.frames; ++f)
+    for (int b = 0; b < results.recordedBodyCount(); ++b) o.framesFinite = o.framesFinite && results.com(f, b).allFinite();
+  return o;
+}
+
+/// What every fault must show: failed, at a time, with the kept frames before it.
+void expectStoppedWithResults(const Outcome& o, ErrorKind kind, int leastFrames = 1) {
+  ASSERT_SAME(o.report.status, RunStatus::Failed);
+  ASSERT_TRUE(o.report.error.has_value());
+  ASSERT_SAME(o.report.error->kind(), kind);
+  const std::string message = o.report.error->what();
+  test::info("%s", message.c_str());
+  ASSERT_TRUE(o.report.error->time().has_value());
+  ASSERT_SAME(*o.report.error->time(), o.report.time);
+  ASSERT_TRUE(message.starts_with("at t = ")) << message;
+  ASSERT_TRUE(o.frames >= leastFrames);
+  ASSERT_TRUE(o.lastFrameTime <= o.report.time);
+  ASSERT_TRUE(o.framesFinite);
+}
+
+/// Two planar pendulum rods whose pins carry springs of 1e9 N m/rad: at a
+/// step of 0.01 s, w dt is about 10^3, far beyond RK4's stability (2.8), so
+/// the state grows a million-fold and more each step, and overflows long
+/// before the first record after the initial one (every 1000 steps).
+ModelSpec unstableSpringChain() {
+  ChainOptions o;
+  o.bodies = 2;
+  o.planar = true;
+  ModelSpec spec = generateChain(o);
+  for (HingeSpec& h : spec.hinges) h.loads.spring = HingeSpringSpec::linear(1e9, 0.0, 0.5);
+  spec.simulation.timeStep = 1e-2;
+  spec.simulation.endTime = 100.0;
+  spec.simulation.outputEvery = 1000;
+  return spec;
+}
+
+}  // namespace
+
+TEST(NumericalFaults, aStateThatStopsBeingFiniteStopsTheRunNamingBodyAndTime) {
+  for (SolverKind solver : {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix}) {  // classical-tmm takes no springs
+    SCOPED_TRACE(toString(solver));
+    const Outcome o = run(unstableSpringChain(), solver);
+    expectStoppedWithResults(o, ErrorKind::Divergence);
+    const std::string message = o.report.error->what();
+    ASSERT_TRUE(test::contains(message, "the state is no longer finite (the motion diverged); try a smaller time step")) << message;
+    ASSERT_TRUE(message.starts_with("at t = " + formatNumber(o.report.time) + " s: body '")) << message;
+    ASSERT_SAME(o.report.error->subject().kind, ErrorSubject::Kind::Body);
+    ASSERT_SAME(o.frames, 1);  // the initial frame; the next record was due at t = 10 s
+    ASSERT_TRUE(o.report.time > 0.0 && o.report.time < 10.0);
+    ASSERT_SAME(o.report.time, o.report.steps * 1e-2);
+  }
+}
+
+TEST(NumericalFaults, aLoopThatDriftsApartStopsTheRunNamingTheCut) {
+  ModelSpec spec = generateFourBar({});
+  spec.simulation.loopStabilisation = LoopStabilisation::None;
+  spec.simulation.timeStep = 0.05;
+  spec.simulation.endTime = 20.0;
+  spec.simulation.outputEvery = 2;
+  for (SolverKind solver : {SolverKind::Riccati, SolverKind::NewtonEuler}) {
+    SCOPED_TRACE(toString(solver));
+    const Outcome o = run(spec, solver);
+    expectStoppedWithResults(o, ErrorKind::Divergence);
+    const std::string message = o.report.error->what();
+    ASSERT_TRUE(test::contains(message, "hinge 'D' (cut to close a loop): its two ends drifted ")) << message;
+    ASSERT_TRUE(test::contains(message, "loop stabilisation 'none' does not hold the loop closed at this time step")) << message;
+    ASSERT_SAME(o.report.error->subject().kind, ErrorSubject::Kind::Hinge);
+    ASSERT_TRUE(o.frames > 2);  // it ran a while first, and kept that
+  }
+  // Baumgarte stabilisation holds the same loop at a step of 0.02 s.
+  spec.simulation.loopStabilisation = LoopStabilisation::Baumgarte;
+  spec.simulation.timeStep = 0.02;
+  const Outcome held = run(spec, SolverKind::Riccati);
+  ASSERT_SAME(held.report.status, RunStatus::Completed);
+}
+
+// A point mass exactly on the pin it hangs from has no inertia about that
+// pin: every solver must say which element and that it is singular, at
+// t = 0, instead of integrating infinities.
+TEST(NumericalFaults, singularEquationsOfMotionNameTheElementInEverySolver) {
+  ModelSpec tree = riccatiDemo();
+  BodySpec& tip = tree.bodies[0];  // body "1", hanging from 7 by hinge 8.1
+  tip.shape.type = ShapeType::PointMasses;
+  tip.shape.points = {{1.0, tip.output}};
+  const struct {
+    SolverKind solver;
+    const char* starts;
+  } cases[] = {
+      {SolverKind::Riccati, "at t = 0 s: hinge '8.1' (between body '1' and body '7'): release matrix is singular"},
+      {SolverKind::NewtonEuler, "at t = 0 s: newton-euler: body '1': its acceleration is undetermined"},
+      {SolverKind::MassMatrix, "at t = 0 s: mass-matrix: hinge '8.1' (between body '1' and body '7'): the mass matrix is singular"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(toString(c.solver));
+    const Outcome o = run(tree, c.solver);
+    expectStoppedWithResults(o, ErrorKind::Solver, 0);  // at t = 0 there is nothing to keep
+    ASSERT_TRUE(std::string(o.report.error->what()).starts_with(c.starts)) << o.report.error->what();
+    ASSERT_SAME(o.report.error->subject().specIndex, 0);  // body '1' and hinge '8.1' are each the first of their kind
+  }
+  // classical-tmm takes chains only: the same fault at the tip of a chain.
+  ChainOptions o;
+  o.bodies = 3;
+  o.planar = true;
+  ModelSpec chain = generateChain(o);
+  BodySpec& end = chain.bodies[0];
+  end.shape.type = ShapeType::PointMasses;
+  end.shape.points = {{1.0, end.output}};
+  const Outcome tmm = run(chain, SolverKind::ClassicalTmm);
+  expectStoppedWithResults(tmm, ErrorKind::Solver, 0);
+  const std::string message = tmm.report.error->what();
+  ASSERT_TRUE(message.starts_with("at t = 0 s: classical-tmm: hinge '" + chain.hinges[0].name + "' (between body '1' and body '2'): the boundary conditions are singular")) << message;
+  ASSERT_SAME(tmm.report.error->subject().kind, ErrorSubject::Kind::Hinge);
+}
