@@ -238,8 +238,12 @@ class ProgressBridge {
       const py::object answer = m_callback(p.time, p.endTime, p.steps);
       if (!answer.is_none() && !py::cast<bool>(answer)) m_cancel = true;
     } catch (py::error_already_set& e) {
-      m_error = std::make_unique<py::error_already_set>(std::move(e));
       m_cancel = true;
+      if (e.matches(PyExc_KeyboardInterrupt)) {  // Ctrl+C while the callback ran: the same as between calls
+        m_interrupted = true;
+        return;
+      }
+      m_error = std::make_unique<py::error_already_set>(std::move(e));
     }
   }
 

@@ -44,9 +44,9 @@ void bodyPoints(const CompiledBody& body, const BodyState& state, const Mat3& r,
 Skeleton::Skeleton(const Model& model, vtkMatrix4x4* shadowProjection)
     : m_lines(vtkSmartPointer<vtkPolyData>::New()),
       m_halo(vtkSmartPointer<vtkPolyData>::New()),
+      m_points(vtkSmartPointer<vtkPoints>::New()),
       m_haloPoints(vtkSmartPointer<vtkPoints>::New()),
       m_haloCells(vtkSmartPointer<vtkCellArray>::New()),
-      m_points(vtkSmartPointer<vtkPoints>::New()),
       m_colours(vtkSmartPointer<vtkUnsignedCharArray>::New()) {
   // Each body's middle is also drawn as a point as wide as the lines: a
   // body shorter than a pixel on screen (33,334 one-metre bodies in 300 px)

@@ -32,4 +32,8 @@ of the formats' keys and names (\`tests/fuzz/json.dict\`). Every input that
 once crashed is kept in \`tests/fuzz/regressions/<target>/\`; every build
 replays the corpus and the regressions once (CTest \`fuzz_replay_<target>\`),
 and CI runs each target for 20 s (\`.ci/run\`).
+
+## Findings kept as regression inputs
+
 MD
+sed -n '/^- /,$p' tests/fuzz/regressions/README.md

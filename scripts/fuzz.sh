@@ -1,48 +1,54 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets of tests/fuzz with clang (libFuzzer, AddressSanitizer,
 # UndefinedBehaviorSanitizer) in build-fuzz/ and runs each for a time.
-#   scripts/fuzz.sh [--seconds S] [--report]
-# --seconds: per target (default 20, as CI runs it). --report rewrites
+#   scripts/fuzz.sh [--seconds S] [--report] [--build-dir DIR]
+# --seconds: per target (default 20, as CI runs it). --build-dir: an existing
+# build configured with MSTMM_FUZZ (CI uses build-asan); by default
+# build-fuzz/, configured here if it is not there. --report rewrites
 # docs/fuzzing.md with what each target executed. New inputs go to
-# build-fuzz/work/<target>; the committed seeds (tests/fuzz/corpus) are read
-# only. A crash leaves its input in build-fuzz/findings/ and fails the script:
+# <build>/work/<target>; the committed seeds (tests/fuzz/corpus) are read
+# only. A crash leaves its input in <build>/findings/ and fails the script:
 # fix it and keep the input in tests/fuzz/regressions/<target>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=20
 report=0
+build=build-fuzz
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --report) report=1; shift ;;
-    *) echo "usage: scripts/fuzz.sh [--seconds S] [--report]" >&2; exit 2 ;;
+    --build-dir) build="$2"; shift 2 ;;
+    *) echo "usage: scripts/fuzz.sh [--seconds S] [--report] [--build-dir DIR]" >&2; exit 2 ;;
   esac
 done
 targets="model simulation table_csv study"
 start=$(date +%s)
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMSTMM_CORE_ONLY=ON \
-  -DMSTMM_FUZZ=ON -DMSTMM_SANITIZE=address,undefined >/dev/null
-cmake --build build-fuzz -j2 --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done)
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMSTMM_CORE_ONLY=ON \
+    -DMSTMM_FUZZ=ON -DMSTMM_SANITIZE=address,undefined >/dev/null
+fi
+cmake --build "$build" -j2 --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done)
 echo "fuzz: build $(( $(date +%s) - start )) s"
-mkdir -p build-fuzz/findings
+mkdir -p "$build/findings"
 rows=""
 status=0
 for t in $targets; do
-  mkdir -p "build-fuzz/work/$t"
-  log="build-fuzz/fuzz-$t.log"
+  mkdir -p "$build/work/$t"
+  log="$build/fuzz-$t.log"
   set +e
   # -rss_limit_mb: a single input may not take more than 2 GB; -timeout: nor 10 s.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    "build-fuzz/tests/fuzz/fuzz_$t" "build-fuzz/work/$t" "tests/fuzz/corpus/$t" "tests/fuzz/regressions/$t" \
+    "$build/tests/fuzz/fuzz_$t" "$build/work/$t" "tests/fuzz/corpus/$t" "tests/fuzz/regressions/$t" \
     -dict=tests/fuzz/json.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-    -artifact_prefix="build-fuzz/findings/$t-" -print_final_stats=1 >"$log" 2>&1
+    -artifact_prefix="$build/findings/$t-" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   set -e
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   secs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-  crashes=$(ls build-fuzz/findings/ 2>/dev/null | grep -c "^$t-crash" || true)
-  hangs=$(ls build-fuzz/findings/ 2>/dev/null | grep -c "^$t-timeout" || true)
-  ooms=$(ls build-fuzz/findings/ 2>/dev/null | grep -c "^$t-oom" || true)
+  crashes=$(ls "$build/findings"/ 2>/dev/null | grep -c "^$t-crash" || true)
+  hangs=$(ls "$build/findings"/ 2>/dev/null | grep -c "^$t-timeout" || true)
+  ooms=$(ls "$build/findings"/ 2>/dev/null | grep -c "^$t-oom" || true)
   echo "fuzz: $t: ${runs:-?} inputs in ${seconds} s (${secs:-?}/s), exit $rc, crashes $crashes, hangs $hangs, out of memory $ooms"
   rows+="| $t | ${runs:-?} | ${secs:-?} | $seconds | $crashes | $hangs | $ooms |"$'\n'
   if [ "$rc" -ne 0 ]; then

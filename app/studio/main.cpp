@@ -69,5 +69,16 @@ int main(int argc, char** argv) {
     qCritical("mstmm-studio: the model has no body, hinge or spring-damper named '%s'", qPrintable(parser.value(select)));
     if (batch) return 1;
   }
+  // Models a crashed or killed session left unsaved (never in batch runs:
+  // they are kept for the next interactive start).
+  if (!batch)
+    window.offerRecovery([&window] {
+      auto* another = new mstmm::gui::MainWindow;
+      another->setAttribute(Qt::WA_DeleteOnClose);
+      mstmm::gui::setUpStudio(*another);
+      another->resize(window.size());
+      another->show();
+      return another;
+    });
   return mstmm::gui::runStudio(app, window, parser.isSet(run), parser.value(screenshot));
 }

@@ -63,6 +63,16 @@ QString ModelDocument::loadFromText(const QString& text, const QString& pathForM
   }
 }
 
+QString ModelDocument::restoreRecovered(const QString& text, const QString& originalPath) {
+  try {
+    newModel(modelFromJson(text.toStdString()), originalPath);
+  } catch (const Error& e) {
+    return tr("the recovered model cannot be read: %1").arg(QString::fromStdString(e.what()));
+  }
+  m_undo.resetClean();  // modified: Save asks where, Close asks first, autosave keeps it
+  return {};
+}
+
 ModelSpec ModelDocument::specForSaving() const {
   ModelSpec spec = m_spec;
   QJsonObject editor = QJsonDocument::fromJson(QByteArray::fromStdString(spec.editorState)).object();

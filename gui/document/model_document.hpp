@@ -56,6 +56,9 @@ class ModelDocument : public QObject {
   void newModel(ModelSpec spec = {}, const QString& path = {});
   QString load(const QString& path);
   QString loadFromText(const QString& text, const QString& pathForMessages);
+  /// A model recovered after a crash (recovery_store.hpp): loaded as it was,
+  /// with the file it came from, and unsaved until the user saves it.
+  QString restoreRecovered(const QString& text, const QString& originalPath);
   QString save(const QString& path);
   /// The spec with the graph layout written into its editor state, as saved.
   ModelSpec specForSaving() const;

@@ -29,7 +29,10 @@ static void initialiseExampleResources() { Q_INIT_RESOURCE(examples); }
 namespace mstmm::gui {
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_document(new ModelDocument(this)), m_simulation(new SimulationController(this)) {
+    : QMainWindow(parent),
+      m_document(new ModelDocument(this)),
+      m_simulation(new SimulationController(this)),
+      m_autosave(new Autosave(m_document, std::make_unique<RecoveryStore>(), this)) {
   initialiseExampleResources();
   setObjectName("MainWindow");
   m_scene = new TopologyScene(m_document, this);
@@ -45,6 +48,7 @@ MainWindow::MainWindow(QWidget* parent)
   createDocks();
   createStatusBar();
 
+  connect(m_autosave, &Autosave::failed, this, [this](const QString& message) { report(message, false); });
   connect(m_document, &ModelDocument::modifiedChanged, this, &MainWindow::updateTitle);
   connect(m_document, &ModelDocument::filePathChanged, this, &MainWindow::updateTitle);
   connect(m_document, &ModelDocument::selectionChanged, this, &MainWindow::updateActions);
@@ -78,6 +82,9 @@ MainWindow::MainWindow(QWidget* parent)
 // reports editingFinished while it is destroyed), so they go first; the
 // document, the window's first child, would otherwise be deleted before them.
 MainWindow::~MainWindow() {
+  // The document is deleted with the children after this body: its undo
+  // stack's last signals must not reach this half-destroyed window (UBSan).
+  m_document->blockSignals(true);
   m_simulation->cancel();
   delete m_graphDock;
   delete m_propertiesDock;
@@ -303,6 +310,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     return;
   }
   m_simulation->cancel();
+  m_autosave->finish();  // saved or discarded: nothing to recover
   QSettings settings;
   settings.setValue("mainWindow/geometry", saveGeometry());
   settings.setValue("mainWindow/state", saveState());

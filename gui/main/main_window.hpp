@@ -5,10 +5,13 @@
 
 #include <QHash>
 #include <QMainWindow>
+#include <functional>
 #include <memory>
 
 #include "core/io/results_csv.hpp"
+#include "gui/document/autosave.hpp"
 #include "gui/document/model_document.hpp"
+#include "gui/document/recovery_store.hpp"
 #include "gui/run/simulation_controller.hpp"
 
 class QAction;
@@ -60,6 +63,14 @@ class MainWindow : public QMainWindow {
   /// take their default and errors go to the messages panel only.
   void setInteractive(bool interactive) { m_interactive = interactive; }
   bool isInteractive() const { return m_interactive; }
+
+  /// Models that crashed or killed sessions left unsaved: asks about each
+  /// (restore, discard, later). The first restored replaces this window's
+  /// model if it is empty and unmodified; others go to `newWindow()`.
+  /// Without interaction they are kept for a later start. Returns how many
+  /// were restored.
+  int offerRecovery(const std::function<MainWindow*()>& newWindow = {});
+  Autosave* autosave() const { return m_autosave; }
 
   static QList<Example> examples();
   bool openFile(const QString& path);
@@ -119,6 +130,7 @@ class MainWindow : public QMainWindow {
 
   ModelDocument* m_document;
   SimulationController* m_simulation;
+  Autosave* m_autosave;  // owns the recovery store
   TopologyScene* m_scene;
   TopologyView* m_view;
   PropertiesPanel* m_properties;

@@ -112,7 +112,7 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
   }
   auto* form = new QFormLayout;
   form->addRow(tr("Parameter (address):"), m_address);
-  auto range = [this](QDoubleSpinBox* from, QDoubleSpinBox* to, QSpinBox* count, const QString& unit) {
+  auto range = [](QDoubleSpinBox* from, QDoubleSpinBox* to, QSpinBox* count, const QString& unit) {
     auto* row = new QHBoxLayout;
     for (QWidget* w : {static_cast<QWidget*>(from), static_cast<QWidget*>(new QLabel(tr("to"))), static_cast<QWidget*>(to),
                        static_cast<QWidget*>(new QLabel(tr("in"))), static_cast<QWidget*>(count), static_cast<QWidget*>(new QLabel(unit))})
@@ -276,8 +276,11 @@ void StudyDialog::finish() {
   if (!m_error.isEmpty()) m_status->setText(tr("The study stopped: %1").arg(m_error));
   else if (m_stop) m_status->setText(tr("Cancelled after %1 runs.").arg(m_points.size()));
   else m_status->setText(tr("%1 runs, %2 without a value (failed runs, or no value of the metric).").arg(m_points.size()).arg(failed));
-  if (addresses().size() == 2) plotPairs();
-  else plot();
+  if (addresses().size() == 2) {
+    plotPairs();
+  } else {
+    plot();
+  }
   emit finished();
 }
 

@@ -104,3 +104,4 @@ class TempDir {
 
 /// QCOMPARE's meaning: numbers equal to 1e-12 relative, anything else equal.
 #define ASSERT_SAME(a, b) ASSERT_PRED_FORMAT2(::mstmm::test::sameValue, a, b)
+#define EXPECT_SAME(a, b) EXPECT_PRED_FORMAT2(::mstmm::test::sameValue, a, b)

@@ -317,12 +317,13 @@ TEST(SlidingHinges, errorsNameTheSlider) {
   loop.kind = ModelKind::Planar;
   BodySpec& arm = loop.addBody("arm");
   arm.theta = -M_PI / 2;
-  loop.addHinge("pivot", HingeType::Pin, arm.id, std::nullopt);
+  const BodyId armId = arm.id;  // the next addBody() may move the bodies (ASan found the dangling reference)
+  loop.addHinge("pivot", HingeType::Pin, armId, std::nullopt);
   BodySpec& bob = loop.addBody("bob");
   bob.theta = -M_PI / 2;
   bob.inputs = {Vec3(0.2, 0, 0)};
   bob.output = Vec3::Zero();
-  loop.addHinge("arm-bob", HingeType::Pin, bob.id, arm.id, 0);
+  loop.addHinge("arm-bob", HingeType::Pin, bob.id, armId, 0);
   HingeSpec& rail = loop.addHinge("rail", HingeType::Slider, bob.id, std::nullopt);
   rail.childEnd = 0;
   rail.axis = Vec3::UnitX();

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# The test suite under sanitizers (clang), as CI runs it after scripts/test.sh:
+#   asan: everything (core, CLI, studio, Python module) built with
+#         AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, and the
+#         whole CTest suite run under them, GUI tests under Xvfb;
+#   tsan: the engine built with ThreadSanitizer in build-tsan/, and the suites
+#         that run simulations on threads: the parameter-study runner on
+#         threads, the Riccati solver's second thread, concurrent runs, and a
+#         run on a worker thread read and cancelled from another, as the
+#         studio runs it (test_worker_runs).
+# Usage: scripts/test-sanitizers.sh [asan|tsan|all] [ctest args]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-all}"
+[ $# -gt 0 ] && shift
+supp="$PWD/tests/sanitizers"
+# -O1 keeps the suites fast enough; Debug keeps Eigen's index checks on.
+flags=(-G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1")
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0"
+export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp"
+
+seconds() { echo $(( $(date +%s) - $1 )); }
+
+if [ "$mode" = asan ] || [ "$mode" = all ]; then
+  start=$(date +%s)
+  # MSTMM_FUZZ: the fuzz targets too, so that scripts/fuzz.sh --build-dir
+  # build-asan runs them without a build of its own.
+  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=ON >/dev/null
+  cmake --build build-asan -j2
+  built=$(seconds "$start")
+  (cd build-asan && xvfb-run -a -s "-screen 0 1920x1080x24" ctest --output-on-failure -j2 "$@")
+  echo "sanitizers: ASan+UBSan build ${built} s, tests $(( $(seconds "$start") - built )) s"
+fi
+if [ "$mode" = tsan ] || [ "$mode" = all ]; then
+  start=$(date +%s)
+  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" -DMSTMM_CORE_ONLY=ON -DMSTMM_SANITIZE=thread >/dev/null
+  cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs mstmm
+  built=$(seconds "$start")
+  (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs)$' "$@")
+  echo "sanitizers: TSan build ${built} s, tests $(( $(seconds "$start") - built )) s"
+fi
