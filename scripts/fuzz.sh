@@ -2,9 +2,9 @@
 # Builds the fuzz targets of tests/fuzz with clang (libFuzzer, AddressSanitizer,
 # UndefinedBehaviorSanitizer) in build-fuzz/ and runs each for a time.
 #   scripts/fuzz.sh [--seconds S] [--report] [--build-dir DIR]
-# --seconds: per target (default 20, as CI runs it). --build-dir: an existing
-# build configured with MSTMM_FUZZ (CI uses build-asan); by default
-# build-fuzz/, configured here if it is not there. --report rewrites
+# --seconds: per target (default 20, as CI runs it). --build-dir: a build
+# configured with MSTMM_FUZZ; by default build-fuzz/, configured here (core
+# only) if it is not there. --report rewrites
 # docs/fuzzing.md with what each target executed. New inputs go to
 # <build>/work/<target>; the committed seeds (tests/fuzz/corpus) are read
 # only. A crash leaves its input in <build>/findings/ and fails the script:
@@ -25,8 +25,9 @@ done
 targets="model simulation table_csv study"
 start=$(date +%s)
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMSTMM_CORE_ONLY=ON \
-    -DMSTMM_FUZZ=ON -DMSTMM_SANITIZE=address,undefined >/dev/null
+  # Debug at -O1: Eigen's index checks on, as in the sanitizer builds.
+  CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
+    "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1" -DMSTMM_CORE_ONLY=ON -DMSTMM_FUZZ=ON -DMSTMM_SANITIZE=address,undefined >/dev/null
 fi
 cmake --build "$build" -j2 --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done)
 echo "fuzz: build $(( $(date +%s) - start )) s"

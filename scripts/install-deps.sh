@@ -3,7 +3,7 @@
 # Skips apt-get entirely when everything is already there.
 set -euo pipefail
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config ccache
   libeigen3-dev nlohmann-json3-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libvtk9-dev

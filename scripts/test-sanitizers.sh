@@ -3,11 +3,12 @@
 #   asan: everything (core, CLI, studio, Python module) built with
 #         AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/, and the
 #         whole CTest suite run under them, GUI tests under Xvfb;
-#   tsan: the engine built with ThreadSanitizer in build-tsan/, and the suites
-#         that run simulations on threads: the parameter-study runner on
-#         threads, the Riccati solver's second thread, concurrent runs, and a
-#         run on a worker thread read and cancelled from another, as the
-#         studio runs it (test_worker_runs).
+#   tsan: built with ThreadSanitizer in build-tsan/ (only what these need),
+#         the suites that run simulations on threads: the parameter-study
+#         runner on threads, the Riccati solver's second thread, concurrent
+#         runs, a run on a worker thread read and cancelled from another
+#         (test_worker_runs), and the studio's own worker thread
+#         (test_simulation_runs).
 # Usage: scripts/test-sanitizers.sh [asan|tsan|all] [ctest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,9 +26,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 if [ "$mode" = asan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  # MSTMM_FUZZ: the fuzz targets too, so that scripts/fuzz.sh --build-dir
-  # build-asan runs them without a build of its own.
-  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=ON >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" -DMSTMM_SANITIZE=address,undefined >/dev/null
   cmake --build build-asan -j2
   built=$(seconds "$start")
   (cd build-asan && xvfb-run -a -s "-screen 0 1920x1080x24" ctest --output-on-failure -j2 "$@")
@@ -35,9 +34,15 @@ if [ "$mode" = asan ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = tsan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" -DMSTMM_CORE_ONLY=ON -DMSTMM_SANITIZE=thread >/dev/null
-  cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs mstmm
+  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" -DMSTMM_SANITIZE=thread >/dev/null
+  cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs test_simulation_runs
   built=$(seconds "$start")
   (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs)$' "$@")
+  # The studio's worker thread (gui/run): every function of the suite but
+  # resultsEqualTheCli, whose QProcess fork trips ThreadSanitizer's own
+  # runtime in clang 14 ("CHECK failed: tsan_rtl.cpp:234"); it runs in the
+  # other builds.
+  QT_QPA_PLATFORM=offscreen build-tsan/tests/test_simulation_runs cancelStopsAndKeepsResults eventLoopKeepsRunningDuringA100kDofRun \
+    invalidModelReportsItsMessage aFailingRunKeepsItsPartialResults aRunThatLosesEnergyIsNotASuccess
   echo "sanitizers: TSan build ${built} s, tests $(( $(seconds "$start") - built )) s"
 fi
