@@ -39,6 +39,11 @@ class Checker {
   }
 
   std::vector<Diagnostic> run() {
+    if (m_spec.bodies.size() > kMaxBodies) {  // before anything per body: the count alone decides
+      error(ErrorSubject::Kind::None, -1, "model: " + std::to_string(m_spec.bodies.size()) + " bodies, more than the " +
+                                               std::to_string(kMaxBodies) + " a model may have (as many as the generators make)");
+      return std::move(m_out);
+    }
     checkModel();
     for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) checkBody(static_cast<int>(i));
     for (std::size_t i = 0; i < m_spec.hinges.size(); ++i) checkHinge(static_cast<int>(i));

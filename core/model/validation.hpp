@@ -28,6 +28,9 @@ bool hasErrors(const std::vector<Diagnostic>& diagnostics);
 /// (a denormal that passes "positive") would plan 1e320 of them.
 inline constexpr double kMaxPlannedSteps = 1e10;
 
+/// The most bodies a model may have, as the generators allow.
+inline constexpr std::size_t kMaxBodies = 1000000;
+
 /// What is wrong with run settings, one message each ("simulation: ..."):
 /// validate() lists them for a model, simulate() refuses to start with them.
 std::vector<std::string> settingsProblems(const SimulationSettings& settings);

@@ -80,6 +80,17 @@ TEST(ResourceBounds, aRecordingLargerThanMemoryIsRefusedWithAStrideThatFits) {
   ASSERT_TRUE(availableMemoryBytes() > 1e8);
 }
 
+TEST(ResourceBounds, moreBodiesThanAModelMayHaveAreRefusedBeforeAnyIsChecked) {
+  ModelSpec spec;
+  spec.bodies.resize(kMaxBodies + 1);
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<Diagnostic> d = validate(spec);
+  test::info("refused in %.3f s", secondsSince(start));
+  ASSERT_SAME(d.size(), std::size_t{1});
+  ASSERT_SAME(d.front().message, std::string("model: 1000001 bodies, more than the 1000000 a model may have (as many as the generators make)"));
+  ASSERT_THROW(compile(spec), Error);
+}
+
 TEST(ResourceBounds, aCsvLargerThanTheFreeDiskIsRefused) {
   SimulationSettings s;
   s.timeStep = 1e-4;
