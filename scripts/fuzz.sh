@@ -59,7 +59,8 @@ for t in $targets; do
 done
 echo "fuzz: total $(( $(date +%s) - start )) s"
 if [ "$report" = 1 ]; then
-  scripts/fuzz-report.sh "$rows" "$(clang --version | head -1)" > docs/fuzzing.md
+  type=$(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$build/CMakeCache.txt")
+  scripts/fuzz-report.sh "$rows" "$(clang --version | head -1)" "$type" > docs/fuzzing.md
   echo "fuzz: wrote docs/fuzzing.md"
 fi
 exit $status

@@ -1,5 +1,6 @@
 #include "core/io/study_json.hpp"
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -89,7 +90,12 @@ void readSampling(const Json& j, StudySpec& s) {
     const double runs = number(j.value("runs", Json()), "sampling \"runs\"");
     if (runs < 1 || runs > 1e7 || runs != static_cast<int>(runs)) fail("sampling \"runs\" must be a whole number from 1 to 1e7");
     s.runs = static_cast<int>(runs);
-    s.seed = static_cast<std::uint64_t>(number(j.value("seed", Json(1)), "sampling \"seed\""));
+    // A whole number a double holds exactly: a larger one would not convert
+    // (the study fuzz target sent 7.8e23).
+    const double seed = number(j.value("seed", Json(1)), "sampling \"seed\"");
+    if (!(seed >= 0 && seed <= 9007199254740992.0 && seed == std::floor(seed)))
+      fail("sampling \"seed\" must be a whole number from 0 to 2^53 (9007199254740992)");
+    s.seed = static_cast<std::uint64_t>(seed);
   }
 }
 

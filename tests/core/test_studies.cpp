@@ -152,6 +152,13 @@ TEST(Studies, addressesAndColumnsAreNamedWhenWrong) {
   EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/spring/mass", 1); }), "address 'hinge:h1/spring/mass': the model file has no such field");
   EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/type", 1); }), "address 'hinge:h1/type' names a field that is not a number");
   EXPECT_EQ(withParameter(s.model, "gravity/1", -3.7).gravity.y(), -3.7);
+  // Found by the study fuzz target (tests/fuzz/regressions/study): a seed beyond 2^64 did not convert.
+  for (const char* seed : {"777777763777777777777777", "-1", "0.5"}) {
+    const std::string study = std::string(R"({"model": "damped-rod-pendulum.json", "parameters": [{"name": "c", "address": "hinge:h1/spring/damping", "from": 0.1, "to": 0.2}],
+                                            "sampling": {"kind": "monte-carlo", "runs": 2, "seed": )") + seed + "}}";
+    EXPECT_EQ(message([&] { studyFromJson(study, test::sourcePath("resources/studies")); }),
+              "study: sampling \"seed\" must be a whole number from 0 to 2^53 (9007199254740992)");
+  }
   StudySpec huge = s;  // 1e6 x 1e6 runs: refused at once, not built
   huge.parameters = {{"a", "gravity/0", std::vector<double>(1000000, 0.0), 0, 0}, {"b", "gravity/1", std::vector<double>(1000000, -9.81), 0, 0}};
   EXPECT_EQ(message([&] { studyRuns(huge); }), "study: the grid has 1000000000000 runs, more than the 10000000 allowed; use fewer values or random sampling");
