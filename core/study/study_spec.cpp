@@ -41,11 +41,25 @@ std::vector<std::vector<double>> grid(const std::vector<StudyParameter>& paramet
 
 }  // namespace
 
+double plannedStudyRuns(const StudySpec& s) {
+  if (s.parameters.empty()) return 0.0;
+  switch (s.sampling) {
+    case StudySampling::Grid: {
+      double runs = 1.0;
+      for (const StudyParameter& p : s.parameters) runs *= static_cast<double>(p.values.size());
+      return runs;
+    }
+    case StudySampling::List: return static_cast<double>(s.parameters.front().values.size());
+    case StudySampling::MonteCarlo:
+    case StudySampling::LatinHypercube: return s.runs;
+  }
+  return 0.0;
+}
+
 std::vector<std::vector<double>> studyRuns(const StudySpec& s) {
   if (s.parameters.empty()) throw Error(ErrorKind::Input, "study: no parameters to vary");
   if (s.sampling == StudySampling::Grid) {  // refused before it is built: a grid grows as the product of its sizes
-    double runs = 1.0;
-    for (const StudyParameter& p : s.parameters) runs *= static_cast<double>(p.values.size());
+    const double runs = plannedStudyRuns(s);
     if (runs > kMaxStudyRuns)
       throw Error(ErrorKind::Input, "study: the grid has " + std::to_string(static_cast<long long>(runs)) + " runs, more than the " +
                                         std::to_string(static_cast<long long>(kMaxStudyRuns)) + " allowed; use fewer values or random sampling");

@@ -49,6 +49,10 @@ struct StudySpec {
 /// The most runs one study may have.
 inline constexpr double kMaxStudyRuns = 1e7;
 
+/// How many runs the study plans, without building them (a grid's is the
+/// product of its parameters' value counts; a list's, its first parameter's).
+double plannedStudyRuns(const StudySpec& study);
+
 /// The parameter values of every run, in run order: the grid's cartesian
 /// product (the last parameter fastest), the list's rows, or `runs` samples.
 std::vector<std::vector<double>> studyRuns(const StudySpec& study);

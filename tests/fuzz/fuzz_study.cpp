@@ -3,28 +3,15 @@
 // first run's parameters put into the model by their addresses.
 #include "core/io/study_json.hpp"
 #include "core/model/validation.hpp"
+#include "core/study/study_spec.hpp"
 #include "tests/fuzz/fuzz_input.hpp"
 
 using namespace mstmm;
 
-namespace {
-
-/// How many runs the study plans, without building them (a grid may be huge).
-double plannedRuns(const StudySpec& study) {
-  if (study.sampling == StudySampling::MonteCarlo || study.sampling == StudySampling::LatinHypercube) return study.runs;
-  if (study.parameters.empty()) return 0.0;
-  if (study.sampling == StudySampling::List) return static_cast<double>(study.parameters.front().values.size());
-  double runs = 1.0;
-  for (const StudyParameter& p : study.parameters) runs *= static_cast<double>(p.values.size());
-  return runs;
-}
-
-}  // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   try {
     const StudySpec study = studyFromJson(fuzz::text(data, size), MSTMM_SOURCE_DIR "/resources/studies");
-    if (plannedRuns(study) > 1000.0) return 0;
+    if (plannedStudyRuns(study) > 1000.0) return 0;  // a large grid is refused or slow, not interesting
     const std::vector<std::vector<double>> runs = studyRuns(study);
     if (runs.empty()) return 0;
     std::vector<std::string> addresses;
