@@ -62,6 +62,8 @@ void answerPrompt(const QString& button, QString* question) {
     auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
     if (!box || box->objectName() != "recoveryPrompt") return;
     *question = box->text();
+    QDir().mkpath(MSTMM_BINARY_DIR "/artifacts");  // for a look at the prompt as a user meets it
+    box->grab().save(MSTMM_BINARY_DIR "/artifacts/recovery-prompt.png");
     for (QAbstractButton* b : box->buttons())
       if (b->text() == button) b->click();
     poll->deleteLater();
