@@ -205,7 +205,7 @@ py::dict resultArrays(const Model& model, const Results& r) {
   d["energy"] = energy;
   std::vector<std::string> bodyNames, sliderNames, channelNames, channelUnits;
   for (int s = 0; s < r.recordedBodyCount(); ++s) bodyNames.push_back(model.body(r.recordedBody(s)).name);
-  for (int k = 0; k < model.sliderCount(); ++k) sliderNames.push_back(model.hinge(model.sliderBody(k)).name);
+  for (int k = 0; k < model.sliderCount(); ++k) sliderNames.push_back(model.hinge(model.sliderBody(k)).slides == 1 ? model.hinge(model.sliderBody(k)).name : model.slideName(k));
   for (const LoadChannel& c : r.loadChannels()) channelNames.push_back(c.name), channelUnits.push_back(c.unit);
   d["body_names"] = bodyNames;
   d["slider_names"] = sliderNames;

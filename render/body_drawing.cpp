@@ -82,7 +82,9 @@ class DrawingBuilder {
     const double size = std::max(extent, (hub.b - hub.a).norm() + 2.0 * hub.radius);
     const double hingeRadius = std::clamp(1.6 * hub.radius, 0.012 * size, 0.08 * size);
     m_hingeRadius[static_cast<std::size_t>(i)] = hingeRadius;
-    if (m_model.hinge(i).slider < 0) addHinge(body.output, hingeRadius, m_model.loads().atBody(i));
+    const CompiledHinge& hinge = m_model.hinge(i);
+    if (hinge.type == HingeType::Free && body.parent < 0) return;  // a free-floating root hangs from nothing
+    if (hinge.slides != 1) addHinge(body.output, hingeRadius, m_model.loads().atBody(i));
     else addSlider(i, hingeRadius);
   }
 

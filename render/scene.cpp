@@ -199,7 +199,9 @@ void Scene::buildGround(const FloorGrid& floor) {
   const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), up).toRotationMatrix();
   const Vec3 plate(size, thickness, m_model->planar() ? 0.25 * size : size);
   const CompiledHinge& root = m_model->hinge(m_model->root());
-  if (root.slider < 0) {
+  if (root.slides > 1) {
+    // free flight or a plane: nothing of the ground holds the root
+  } else if (root.slider < 0) {
     m_renderer->AddActor(groundBlock(plate, r, root.anchor + up * (0.5 * thickness)));
   } else {
     const double s0 = slidePosition(*m_model, initialState(*m_model), root.slider);

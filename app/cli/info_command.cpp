@@ -72,7 +72,8 @@ int infoCommand(const std::vector<std::string>& args) {
   };
   std::vector<std::string> cuts, sliders;
   for (const CompiledCut& c : model->cuts()) cuts.push_back(c.name);
-  for (int k = 0; k < model->sliderCount(); ++k) sliders.push_back(model->hinge(model->sliderBody(k)).name);
+  for (int k = 0; k < model->sliderCount(); ++k)
+    if (k == model->hinge(model->sliderBody(k)).slider) sliders.push_back(model->hinge(model->sliderBody(k)).name);
   std::cout << "closed loops: " << cuts.size() << (cuts.empty() ? "" : " (cut at " + names(cuts) + ")") << "\n"
             << "sliders:      " << sliders.size() << (sliders.empty() ? "" : ": " + names(sliders)) << "\n";
   if (model->hasLoads()) printLoads(*model, names);

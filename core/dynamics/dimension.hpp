@@ -118,6 +118,15 @@ struct PlanarRotation {
   double s = 0.0;
 };
 
+/// Either rotation as a 3 x 3 matrix, for the rarer hinge types that need
+/// full vectors whatever the dimension.
+inline Mat3 rotationMatrix(const Mat3& a) { return a; }
+inline Mat3 rotationMatrix(const PlanarRotation& a) {
+  Mat3 m;
+  m << a.c, -a.s, 0.0, a.s, a.c, 0.0, 0.0, 0.0, 1.0;
+  return m;
+}
+
 struct PlanarDim {
   static constexpr int T = 2;
   static constexpr int R = 1;

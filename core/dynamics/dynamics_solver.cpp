@@ -91,12 +91,14 @@ std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<cons
   if (loops && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm))
     throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) +
                                            "' handles tree systems only, and this model has closed loops; use 'riccati' or 'newton-euler'");
-  if (model->sliderCount() > 0 && (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm)) {
-    const CompiledHinge& slider = model->hinge(model->sliderBody(0));
-    throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle sliding hinges, and hinge '" + slider.name +
-                                           "' is one; use 'riccati' or 'newton-euler'",
-                {ErrorSubject::Kind::Hinge, slider.specIndex});
-  }
+  if (kind == SolverKind::MassMatrix || kind == SolverKind::ClassicalTmm)
+    for (int i = 0; i < model->bodyCount(); ++i) {
+      const CompiledHinge& h = model->hinge(i);
+      if (h.slides == 0 && h.type != HingeType::Universal) continue;
+      throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle " + (h.slides > 0 ? "sliding" : "universal") +
+                                             " hinges, and hinge '" + h.name + "' (" + toString(h.type) + ") is one; use 'riccati' or 'newton-euler'",
+                  {ErrorSubject::Kind::Hinge, h.specIndex});
+    }
   if (model->hasLoads() && kind == SolverKind::ClassicalTmm)
     throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle springs, dampers, stops, actuators, prescribed hinges or external loads yet, and " +
                                            loadElementNamed(*model) + " is one; use 'riccati' or 'newton-euler'");

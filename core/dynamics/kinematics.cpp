@@ -6,14 +6,16 @@ void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<Body
   const int n = model.bodyCount();
   poses.resize(static_cast<std::size_t>(n));
   // The root's output end sits at its ground anchor, at rest, or slides
-  // along the ground's rail from there.
+  // along the ground's rail or plane from there, or flies free (its free
+  // hinge's slides are its world position relative to the anchor).
   const CompiledHinge& rootHinge = model.hinge(n - 1);
   BodyPose& root = poses[static_cast<std::size_t>(n - 1)];
   root.output = rootHinge.anchor;
   root.outputVelocity = Vec3::Zero();
-  if (rootHinge.slider >= 0) {
-    root.output += slidePosition(model, y, rootHinge.slider) * rootHinge.axisInParent;
-    root.outputVelocity = slideRate(model, y, rootHinge.slider) * rootHinge.axisInParent;
+  for (int j = 0; j < rootHinge.slides; ++j) {  // a rail, a plane, or free flight
+    const Vec3& u = rootHinge.slideAxes[static_cast<std::size_t>(j)];
+    root.output += slidePosition(model, y, rootHinge.slider + j) * u;
+    root.outputVelocity += slideRate(model, y, rootHinge.slider + j) * u;
   }
   for (int i = n - 1; i >= 0; --i) {  // parents come after their children
     BodyPose& p = poses[static_cast<std::size_t>(i)];
@@ -35,11 +37,15 @@ void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<Body
         child.outputVelocity = p.inputVelocity + p.omega.cross(rk);
         continue;
       }
-      // A slider: the child's O is at r'_k = p'_0 + s u' on the parent (equations.md §3.3, §5.2).
-      const Vec3 u = p.rotation * link.slideAxis;
-      const Vec3 rk = p.rotation * link.position + slidePosition(model, y, link.slider) * u;
+      // A sliding hinge: the child's O is at r'_k = p'_0 + sum_j s_j u'_j on the parent (equations.md §3.3, §5.2).
+      Vec3 rk = p.rotation * link.position, slideVelocity = Vec3::Zero();
+      for (int j = 0; j < link.slides; ++j) {
+        const Vec3 u = p.rotation * link.slideAxes[static_cast<std::size_t>(j)];
+        rk += slidePosition(model, y, link.slider + j) * u;
+        slideVelocity += slideRate(model, y, link.slider + j) * u;
+      }
       child.output = p.input + rk;
-      child.outputVelocity = p.inputVelocity + p.omega.cross(rk) + slideRate(model, y, link.slider) * u;
+      child.outputVelocity = p.inputVelocity + p.omega.cross(rk) + slideVelocity;
     }
   }
 }

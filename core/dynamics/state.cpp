@@ -36,9 +36,11 @@ Eigen::VectorXd initialState(const Model& model) {
     }
   }
   for (int k = 0; k < model.sliderCount(); ++k) {
-    const HingeSpec& h = model.spec().hinges[static_cast<std::size_t>(model.hinge(model.sliderBody(k)).specIndex)];
-    y[slideOffset(model) + 2 * k] = h.slide;
-    y[slideOffset(model) + 2 * k + 1] = h.slideRate;
+    const CompiledHinge& compiled = model.hinge(model.sliderBody(k));
+    const HingeSpec& h = model.spec().hinges[static_cast<std::size_t>(compiled.specIndex)];
+    const int j = k - compiled.slider;
+    y[slideOffset(model) + 2 * k] = compiled.slides == 1 ? h.slide : h.translation[j];
+    y[slideOffset(model) + 2 * k + 1] = compiled.slides == 1 ? h.slideRate : h.translationRate[j];
   }
   if (model.hasLoads()) y.segment<2>(energyOffset(model)).setZero();
   return y;

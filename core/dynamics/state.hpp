@@ -2,8 +2,9 @@
 // The ODE state of a run (equations.md §5.1), separate from the model: per body
 // in processing order, planar [theta, theta'] and spatial
 // [p0, p1, p2, p3, Omega_x, Omega_y, Omega_z] (unit quaternion, inertial
-// angular velocity), then per sliding hinge [s, s'] (equations.md §3.3: the
-// slide is not an orientation, so it follows the bodies), then, for a model
+// angular velocity), then per slide coordinate [s, s'] (equations.md §3.3: the
+// slide is not an orientation, so it follows the bodies; a free root's
+// position and velocity are the three slides of its free hinge, §5.1), then, for a model
 // with load elements, the input work W_in and the dissipated energy E_diss
 // (their rates are the powers of the load elements, so the energy balance is
 // integrated to the integrator's own order). Positions and

@@ -380,11 +380,13 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (const std::string name = shortName(j); !name.empty()) where = "hinge '" + name + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "anchor", "cut", "slide", "slide_rate", "spring", "stops", "actuator", "motion"});
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "spring", "stops", "actuator", "motion"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
   h.name = r.string("name");
-  h.type = parseEnum<HingeType>(r, "type", {{"ball", HingeType::Ball}, {"pin", HingeType::Pin}, {"revolute", HingeType::Revolute}, {"weld", HingeType::Weld}, {"slider", HingeType::Slider}}, HingeType::Ball);
+  h.type = parseEnum<HingeType>(r, "type", {{"ball", HingeType::Ball}, {"pin", HingeType::Pin}, {"revolute", HingeType::Revolute}, {"weld", HingeType::Weld}, {"slider", HingeType::Slider},
+                                          {"universal", HingeType::Universal}, {"cylindrical", HingeType::Cylindrical}, {"planar", HingeType::Planar},
+                                          {"free", HingeType::Free}, {"point-on-line", HingeType::PointOnLine}}, HingeType::Ball);
   auto lookup = [&](const std::string& name, const char* role) {
     auto it = ids.find(name);
     if (it == ids.end()) fail(where, std::string(role) + " body '" + name + "' does not exist");
@@ -407,6 +409,9 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   h.anchor = r.vec3("anchor", Vec3::Zero());
   h.slide = r.number("slide", 0.0);
   h.slideRate = r.number("slide_rate", 0.0);
+  h.axis2 = r.vec3("axis2", Vec3::UnitX());
+  h.translation = r.vec3("translation", Vec3::Zero());
+  h.translationRate = r.vec3("translation_rate", Vec3::Zero());
   h.loads = readHingeLoads(r, baseDir);
   return h;
 }
@@ -592,9 +597,13 @@ Json writeHinge(const HingeSpec& h, const NameOfId& names) {
   if (h.cut != CutChoice::Auto) j["cut"] = toString(h.cut);
   if (h.isGround()) j["root"] = "ground";
   else j["root"] = {{"body", nameOf(*h.parent)}, {"input", h.parentInput + 1}};
-  if (h.type == HingeType::Revolute || h.type == HingeType::Slider || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
+  const bool axial = h.type != HingeType::Ball && h.type != HingeType::Pin && h.type != HingeType::Weld && h.type != HingeType::Free;
+  if (axial || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
+  if (h.type == HingeType::Universal || h.type == HingeType::Planar || h.axis2 != Vec3::UnitX()) j["axis2"] = vec(h.axis2);
   if (h.slide != 0.0) j["slide"] = h.slide;
   if (h.slideRate != 0.0) j["slide_rate"] = h.slideRate;
+  if (h.translation != Vec3::Zero()) j["translation"] = vec(h.translation);
+  if (h.translationRate != Vec3::Zero()) j["translation_rate"] = vec(h.translationRate);
   if (h.isGround() || h.anchor != Vec3::Zero()) j["anchor"] = vec(h.anchor);
   writeHingeLoads(h.loads, j);
   return j;

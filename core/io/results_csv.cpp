@@ -49,9 +49,9 @@ std::vector<std::string> CsvLayout::columnNames() const {
       for (const char* s : {".hinge_fx", ".hinge_fy", ".hinge_fz", ".hinge_mx", ".hinge_my", ".hinge_mz"}) names.push_back(name + s);
   }
   for (int k = 0; k < m_model.sliderCount(); ++k) {
-    const std::string& hinge = m_model.hinge(m_model.sliderBody(k)).name;
-    names.push_back(hinge + ".s");
-    names.push_back(hinge + ".s_dot");
+    const std::string coordinate = m_model.slideName(k);  // <hinge>.s, or <hinge>.x|y|z of a free hinge
+    names.push_back(coordinate);
+    names.push_back(coordinate + "_dot");
   }
   for (const LoadChannel& c : m_channels) names.push_back(c.name);
   for (const char* e : {"energy.kinetic", "energy.potential", "energy.total"}) names.emplace_back(e);
@@ -71,7 +71,7 @@ std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
   if (m_columns.angularVelocity) text += "; <body>.wx/.wy/.wz rad/s (angular velocity, world frame)";
   if (m_columns.hingeLoads)
     text += "; <body>.hinge_fx/_fy/_fz N, <body>.hinge_mx/_my/_mz N m (load of the hinge at the body's output: what its tip side exerts on its root side, world frame)";
-  if (m_model.sliderCount() > 0) text += "; <hinge>.s m, <hinge>.s_dot m/s (slide of a sliding hinge along its axis, and its rate)";
+  if (m_model.sliderCount() > 0) text += "; <hinge>.s m, <hinge>.s_dot m/s (slide of a sliding hinge along its axis, and its rate; a free hinge has <hinge>.x, .y, .z, a planar one .s1, .s2)";
   for (const LoadChannel& c : m_channels) text += "; " + c.name + " " + c.unit;
   if (m_model.hasLoads())
     text += "; energy.total = kinetic + potential (gravity) + spring; energy.work: put in by actuators, drives and external loads; "

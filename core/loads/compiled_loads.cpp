@@ -12,7 +12,7 @@ HingeElements::Coordinate coordinateOf(HingeType type, ModelKind kind) {
     case HingeType::Revolute: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::AxisAngle;
     case HingeType::Slider: return HingeElements::Coordinate::Slide;
     case HingeType::Ball: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::Rotation;
-    case HingeType::Weld: break;
+    default: break;  // weld and the multi-coordinate hinges carry no hinge elements (load_validation.cpp)
   }
   return HingeElements::Coordinate::PlanarAngle;
 }

@@ -42,6 +42,11 @@ class LoadChecker {
       hingeError(h, "a weld has no free coordinate, so it cannot carry a spring, stops, an actuator or a prescribed motion");
       return;
     }
+    if (hingeDof(hinge.type, m_spec.kind) > 1 && hinge.type != HingeType::Ball) {
+      hingeError(h, std::string("springs, stops, actuators and prescribed motion on the coordinates of a ") + toString(hinge.type) +
+                        " hinge are not supported yet; put them on a revolute, pin or slider hinge, or use a point-to-point spring-damper or a body load");
+      return;
+    }
     const bool ball = hinge.type == HingeType::Ball && !planar();
     const bool slide = hinge.type == HingeType::Slider;
     const char* unitK = slide ? "N/m" : "N m/rad";

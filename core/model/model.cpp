@@ -21,6 +21,27 @@ int Model::bodyByName(const std::string& name) const {
   return -1;
 }
 
+std::string Model::slideName(int k) const {
+  const CompiledHinge& h = hinge(sliderBody(k));
+  const int j = k - h.slider;
+  if (h.slides == 1) return h.name + ".s";
+  if (h.type == HingeType::Free) return h.name + "." + std::string(1, static_cast<char>('x' + j));
+  return h.name + ".s" + std::to_string(j + 1);
+}
+
+bool Model::hasMultiAxisHinges() const {
+  for (const CompiledHinge& h : m_hinges)
+    switch (h.type) {
+      case HingeType::Universal:
+      case HingeType::Cylindrical:
+      case HingeType::Planar:
+      case HingeType::Free:
+      case HingeType::PointOnLine: return true;
+      default: break;
+    }
+  return false;
+}
+
 int Model::multiInputBodyCount() const {
   int count = 0;
   for (const CompiledBody& b : m_bodies)
@@ -115,15 +136,41 @@ CompiledBody compileBody(const BodySpec& spec, int specIndex) {
   return body;
 }
 
+/// The unit slide directions of a hinge, fixed in its root side
+/// (docs/hinge-types.md): the axis of a slider, cylindrical or point-on-line
+/// hinge; axis2 made normal to the normal and normal x axis2 for a planar
+/// hinge; the root side's own axes for a free hinge.
+void compileSlideAxes(const HingeSpec& spec, ModelKind kind, CompiledHinge& hinge) {
+  hinge.slides = hingeSlideCount(spec.type, kind);
+  switch (spec.type) {
+    case HingeType::Slider:
+    case HingeType::Cylindrical:
+    case HingeType::PointOnLine: hinge.slideAxes[0] = hinge.axisInParent; break;
+    case HingeType::Planar: {
+      const Vec3 n = hinge.axisInParent;
+      hinge.slideAxes[0] = (spec.axis2 - spec.axis2.dot(n) * n).normalized();
+      hinge.slideAxes[1] = n.cross(hinge.slideAxes[0]);
+      break;
+    }
+    case HingeType::Free:
+      for (int j = 0; j < hinge.slides; ++j) hinge.slideAxes[static_cast<std::size_t>(j)] = Vec3::Unit(j);
+      break;
+    default: break;
+  }
+}
+
 CompiledHinge compileHinge(const HingeSpec& spec, int specIndex, ModelKind kind) {
   CompiledHinge hinge;
   hinge.name = spec.name;
   hinge.specIndex = specIndex;
   hinge.type = spec.type;
-  if (spec.type == HingeType::Slider) hinge.axisInParent = kind == ModelKind::Planar ? Vec3(spec.axis.x(), spec.axis.y(), 0.0).normalized() : spec.axis.normalized();
+  const bool slidesInPlane = spec.type == HingeType::Slider || spec.type == HingeType::PointOnLine;
+  if (slidesInPlane) hinge.axisInParent = kind == ModelKind::Planar ? Vec3(spec.axis.x(), spec.axis.y(), 0.0).normalized() : spec.axis.normalized();
   else hinge.axisInParent = kind == ModelKind::Planar ? Vec3::UnitZ() : spec.axis.normalized();
+  if (spec.type == HingeType::Universal) hinge.axis2InTip = spec.axis2.normalized();
   hinge.anchor = spec.anchor;
   hinge.dof = hingeDof(spec.type, kind);
+  compileSlideAxes(spec, kind, hinge);
   return hinge;
 }
 
@@ -197,7 +244,8 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
       const CompiledHinge& childHinge = model->m_hinges[static_cast<std::size_t>(link.child)];
       if (childHinge.slider >= 0) {
         link.slider = childHinge.slider;
-        link.slideAxis = childHinge.axisInParent;
+        link.slides = childHinge.slides;
+        link.slideAxes = childHinge.slideAxes;
       }
       model->m_links.push_back(link);
     }
@@ -207,9 +255,10 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
                             : model->m_bodies[static_cast<std::size_t>(model->m_links[static_cast<std::size_t>(body.firstChild)].child)].subtreeBegin;
     model->m_bodies.push_back(std::move(body));
     model->m_hinges.push_back(compileHinge(hingeSpec, h, spec.kind));
-    if (hingeSpec.type == HingeType::Slider) {
-      model->m_hinges.back().slider = model->sliderCount();
-      model->m_sliderBodies.push_back(static_cast<int>(i));
+    CompiledHinge& compiled = model->m_hinges.back();
+    if (compiled.slides > 0) {
+      compiled.slider = model->sliderCount();
+      for (int j = 0; j < compiled.slides; ++j) model->m_sliderBodies.push_back(static_cast<int>(i));
     }
   }
   for (int h : tree.cuts) {

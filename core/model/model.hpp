@@ -8,6 +8,7 @@
 // hinge i below is "the hinge at the output of body i"; the root's hinge goes
 // to ground.
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,8 +23,9 @@ struct ChildLink {
   int child = -1;           // compiled index of the child body
   int input = 0;            // which input end I_k (0-based) of the parent
   Vec3 position = Vec3::Zero();  // r'_{I_1 I_k} in the parent's body frame
-  int slider = -1;               // the child's hinge is slider k: it hangs at position + s_k u'
-  Vec3 slideAxis = Vec3::Zero(); // u' (unit, parent frame) when it is a slider
+  int slider = -1;               // the child's hinge has slide coordinates slider .. slider + slides - 1:
+  int slides = 0;                //   it hangs at position + sum_j s_j u'_j
+  std::array<Vec3, 3> slideAxes{};  // u'_j (unit, parent frame)
 };
 
 struct CompiledBody {
@@ -48,10 +50,13 @@ struct CompiledHinge {
   std::string name;
   int specIndex = -1;
   HingeType type = HingeType::Ball;
-  Vec3 axisInParent = Vec3::UnitZ(); // unit revolute or slide axis; world frame for the ground hinge
+  Vec3 axisInParent = Vec3::UnitZ(); // unit revolute, slide or universal root-side axis, planar normal; world frame for the ground hinge
+  Vec3 axis2InTip = Vec3::UnitX();   // universal: the unit tip-side axis, tip body frame
   Vec3 anchor = Vec3::Zero();        // ground hinge: world position of the root's O (at s = 0 for a slider)
   int dof = 0;
-  int slider = -1;                   // sliding hinges: which slide coordinate of the state (Model::sliderCount())
+  int slider = -1;                   // hinges that slide: the first of their slide coordinates (Model::sliderCount())
+  int slides = 0;                    // how many (hingeSlideCount)
+  std::array<Vec3, 3> slideAxes{};   // their unit directions, fixed in the root side (world for the ground)
 };
 
 /// One end of a cut hinge (equations.md §6): a point of a body, or of the ground.
@@ -97,10 +102,19 @@ class Model {
   /// Compiled index of a body by name, or -1.
   int bodyByName(const std::string& name) const;
 
-  /// Sliding hinges of the tree, each with a slide s and rate s' in the ODE
-  /// state; sliderBody(k) is the body hanging from slider k.
+  /// Slide coordinates of the tree's hinges (one per slider, cylindrical or
+  /// point-on-line hinge, two per planar, three per free hinge), each with a
+  /// slide s and rate s' in the ODE state; sliderBody(k) is the body hanging
+  /// from the hinge of coordinate k.
   int sliderCount() const { return static_cast<int>(m_sliderBodies.size()); }
   int sliderBody(int k) const { return m_sliderBodies[static_cast<std::size_t>(k)]; }
+  /// How results name coordinate k after its hinge's name: "s" for a hinge
+  /// with one slide, "x", "y", "z" for a free hinge, "s1", "s2" for a planar one.
+  std::string slideName(int k) const;
+  /// Whether any tree hinge is free-floating or of a type whose release
+  /// has more than one free coordinate besides the ball (universal,
+  /// cylindrical, planar, free, point-on-line).
+  bool hasMultiAxisHinges() const;
 
   /// Hinges cut to open closed loops, and the spec hinges in the tree.
   const std::vector<CompiledCut>& cuts() const { return m_cuts; }

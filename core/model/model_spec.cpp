@@ -60,6 +60,11 @@ const char* toString(HingeType type) {
     case HingeType::Revolute: return "revolute";
     case HingeType::Weld: return "weld";
     case HingeType::Slider: return "slider";
+    case HingeType::Universal: return "universal";
+    case HingeType::Cylindrical: return "cylindrical";
+    case HingeType::Planar: return "planar";
+    case HingeType::Free: return "free";
+    case HingeType::PointOnLine: return "point-on-line";
   }
   return "?";
 }
@@ -125,8 +130,42 @@ int hingeDof(HingeType type, ModelKind kind) {
     case HingeType::Revolute:
     case HingeType::Slider: return 1;
     case HingeType::Weld: return 0;
+    case HingeType::Universal:
+    case HingeType::Cylindrical: return 2;
+    case HingeType::Planar: return 3;
+    case HingeType::Free: return kind == ModelKind::Spatial ? 6 : 3;
+    case HingeType::PointOnLine: return kind == ModelKind::Spatial ? 4 : 2;
   }
   return 0;
+}
+
+int hingeSlideCount(HingeType type, ModelKind kind) {
+  switch (type) {
+    case HingeType::Slider:
+    case HingeType::Cylindrical:
+    case HingeType::PointOnLine: return 1;
+    case HingeType::Planar: return 2;
+    case HingeType::Free: return kind == ModelKind::Spatial ? 3 : 2;
+    default: return 0;
+  }
+}
+
+bool hingeTypeAllowed(HingeType type, ModelKind kind) {
+  switch (type) {
+    case HingeType::Ball:
+    case HingeType::Universal:
+    case HingeType::Cylindrical:
+    case HingeType::Planar: return kind == ModelKind::Spatial;
+    case HingeType::Pin: return kind == ModelKind::Planar;
+    default: return true;
+  }
+}
+
+const std::vector<HingeType>& allHingeTypes() {
+  static const std::vector<HingeType> types{HingeType::Ball,      HingeType::Pin,         HingeType::Revolute, HingeType::Weld,
+                                            HingeType::Slider,    HingeType::Universal,   HingeType::Cylindrical, HingeType::Planar,
+                                            HingeType::Free,      HingeType::PointOnLine};
+  return types;
 }
 
 void setRodLength(BodySpec& body, double length) {

@@ -34,7 +34,18 @@ enum class ModelKind { Planar, Spatial };
 /// Weld: a clamp, no relative motion. Slider: the smooth sliding (prismatic)
 /// hinge of 002, translation along an axis fixed in the root-side body with
 /// the rotation locked (1 DOF; its slide s and rate s' are ODE states).
-enum class HingeType { Ball, Pin, Revolute, Weld, Slider };
+/// The remaining joints of real mechanisms (issue 14, docs/hinge-types.md):
+/// Universal: two rotations, about `axis` fixed in the root side and `axis2`
+/// fixed in the tip side (a Cardan joint's cross, 2 DOF). Cylindrical:
+/// rotation about and slide along one root-side axis (2 DOF). Planar: slides
+/// in the root-side plane normal to `axis` (first direction `axis2`) and
+/// rotation about that normal (3 DOF). Free: the 6-DOF relative motion of
+/// 001, three slides along the root side's axes and a free rotation; to the
+/// ground it makes a free-floating root. PointOnLine: a point of the tip side
+/// slides along a root-side line and turns freely (004 Ex. 3.3; 4 DOF). In a
+/// planar model Free has 3 DOF (x, y, theta) and PointOnLine 2 (s, theta).
+/// Every slide of a hinge is an ODE state pair [s, s'].
+enum class HingeType { Ball, Pin, Revolute, Weld, Slider, Universal, Cylindrical, Planar, Free, PointOnLine };
 
 /// Whether a hinge closes a loop. Auto: the core chooses the cut hinges (one
 /// per independent loop, equations.md §6); Cut: this hinge is cut; Keep: this
@@ -104,12 +115,20 @@ struct HingeSpec {
   int parentInput = 0;
   int childEnd = -1;             // -1: the child's output end O; k >= 0: its input end I_{k+1}
   CutChoice cut = CutChoice::Auto;
-  Vec3 axis = Vec3::UnitZ();     // revolute, slider: in the parent's body frame (world if ground)
+  Vec3 axis = Vec3::UnitZ();     // revolute, slider, cylindrical, point-on-line, universal (root-side axis), planar (normal): in the parent's body frame (world if ground)
+  Vec3 axis2 = Vec3::UnitX();    // universal: the tip-side axis in the child's body frame; planar: the first slide direction (parent frame)
   Vec3 anchor = Vec3::Zero();    // ground hinges: attachment point in the world frame
-  // Slider: the initial slide s along the unit axis, measured from the root
-  // side's attachment point (input end or anchor), and its rate s'.
+  // Slider, cylindrical, point-on-line: the initial slide s along the unit
+  // axis, measured from the root side's attachment point (input end or
+  // anchor), and its rate s'.
   double slide = 0.0;
   double slideRate = 0.0;
+  // Free and planar hinges: the initial slides along their slide directions
+  // (free: the root side's x, y, z axes, world axes for a free root, so this
+  // is the root's output end relative to the anchor; planar: axis2 and
+  // axis x axis2) and their rates; planar uses x and y.
+  Vec3 translation = Vec3::Zero();
+  Vec3 translationRate = Vec3::Zero();
   /// Spring-damper, stops, actuator and prescribed motion on its coordinate(s).
   HingeLoadsSpec loads;
 
@@ -187,6 +206,12 @@ std::optional<SolverKind> solverKindFromString(const std::string& name);
 
 /// Degrees of freedom a hinge leaves free in a model of the given kind.
 int hingeDof(HingeType type, ModelKind kind);
+/// How many of them are slides (ODE states s, s' each); the rest are rotations.
+int hingeSlideCount(HingeType type, ModelKind kind);
+/// Whether a hinge type exists in a model of the given kind.
+bool hingeTypeAllowed(HingeType type, ModelKind kind);
+/// Every hinge type, in the order the editor lists them.
+const std::vector<HingeType>& allHingeTypes();
 
 /// Sets the length of a rod or cylinder body, and moves with it every end
 /// (inputs, output) that sat at its far end (L_old, 0, 0), so that the next

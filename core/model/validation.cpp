@@ -222,17 +222,45 @@ class Checker {
   void checkHingeType(int h, const HingeSpec& hinge) {
     if (planar() && hinge.type == HingeType::Ball)
       hingeError(h, "a ball-and-socket hinge is spatial; in a planar model use a pin");
-    if (!planar() && hinge.type == HingeType::Pin)
+    else if (!planar() && hinge.type == HingeType::Pin)
       hingeError(h, "a pin is the planar revolute hinge; in a spatial model use a revolute hinge with an axis, or a ball");
-    if (hinge.type == HingeType::Slider) {
-      checkSlider(h, hinge);
-      return;
+    else if (!hingeTypeAllowed(hinge.type, m_spec.kind))
+      hingeError(h, std::string("a ") + toString(hinge.type) + " hinge is spatial; in a planar model use a pin, slider, point-on-line or free hinge");
+    switch (hinge.type) {
+      case HingeType::Slider:
+      case HingeType::PointOnLine: checkSlider(h, hinge); return;
+      case HingeType::Cylindrical: checkAxis(h, hinge.axis, "axis"); checkSlider(h, hinge); return;
+      case HingeType::Universal:
+        checkAxis(h, hinge.axis, "root-side axis");
+        checkAxis(h, hinge.axis2, "tip-side axis (axis2)");
+        return;
+      case HingeType::Planar:
+        checkAxis(h, hinge.axis, "plane normal (axis)");
+        checkAxis(h, hinge.axis2, "first slide direction (axis2)");
+        if (finite(hinge.axis) && finite(hinge.axis2) && hinge.axis.normalized().cross(hinge.axis2.normalized()).norm() < 1e-6)
+          hingeError(h, "the first slide direction (axis2) lies along the plane normal (axis); give a direction in the plane");
+        checkTranslation(h, hinge);
+        return;
+      case HingeType::Free: checkTranslation(h, hinge); return;
+      case HingeType::Revolute:
+        if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
+          hingeError(h, "revolute axis must be a non-zero finite vector");
+        else if (planar() && hinge.axis.head<2>().norm() > 1e-12 * hinge.axis.norm())
+          hingeError(h, "in a planar model a revolute axis must be the z axis");
+        return;
+      default: return;
     }
-    if (hinge.type != HingeType::Revolute) return;
-    if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
-      hingeError(h, "revolute axis must be a non-zero finite vector");
-    else if (planar() && hinge.axis.head<2>().norm() > 1e-12 * hinge.axis.norm())
-      hingeError(h, "in a planar model a revolute axis must be the z axis");
+  }
+
+  void checkAxis(int h, const Vec3& axis, const char* what) {
+    if (!finite(axis) || axis.norm() < 1e-12) hingeError(h, std::string(what) + " must be a non-zero finite vector");
+  }
+
+  void checkTranslation(int h, const HingeSpec& hinge) {
+    if (!finite(hinge.translation) || !finite(hinge.translationRate))
+      hingeError(h, "the initial translation and translation rate must be finite numbers");
+    else if (planar() && (hinge.translation.z() != 0.0 || hinge.translationRate.z() != 0.0))
+      hingeError(h, "in a planar model a free hinge translates in the x-y plane (translation z must be 0)");
   }
 
   void checkSlider(int h, const HingeSpec& hinge) {
@@ -282,7 +310,7 @@ void Checker::checkTopology() {
     for (const HingeSpec& h : m_spec.hinges) anyGround = anyGround || h.isGround();
     error(ErrorSubject::Kind::None, -1,
           anyGround ? "model: no body hangs from the ground by its output end (a hinge at an input end only closes a loop)"
-                    : "model: no hinge connects the system to the ground (free-floating systems are not supported yet)");
+                    : "model: no hinge connects the system to the ground; to let it float, give its root body a hinge of type 'free' to the ground");
     return;
   }
   explainUnreached(tree);
@@ -296,8 +324,10 @@ void Checker::checkTopology() {
                                         : "is marked to stay uncut, but it cannot be in the spanning tree (only a hinge at its tip-side body's output end can)");
   }
   for (std::size_t h = 0; h < m_spec.hinges.size(); ++h)
-    if (tree.cut[h] && m_spec.hinges[h].type == HingeType::Slider)
-      hingeError(static_cast<int>(h), "a sliding hinge cannot be cut to close a loop; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
+    if (tree.cut[h] && hingeSlideCount(m_spec.hinges[h].type, m_spec.kind) > 0)
+      hingeError(static_cast<int>(h), std::string("a ") + toString(m_spec.hinges[h].type) + " hinge slides, so it cannot be cut to close a loop; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
+    else if (tree.cut[h] && m_spec.hinges[h].type == HingeType::Universal)
+      hingeError(static_cast<int>(h), "a universal hinge cannot be cut to close a loop yet; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
   if (!hasErrors(m_out)) checkInitialVelocities(tree.treeHinge);
 }
 
@@ -374,7 +404,7 @@ void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
     const int h = treeHinge[b];
     if (h < 0) continue;
     const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
-    if (hinge.type == HingeType::Ball) continue;
+    if (hinge.type == HingeType::Ball || hinge.type == HingeType::Free || hinge.type == HingeType::PointOnLine) continue;
     const bool locked = hinge.type == HingeType::Weld || hinge.type == HingeType::Slider;
     const char* lockedMessage = hinge.type == HingeType::Weld
                                     ? "a weld makes both bodies turn together, but their initial angular velocities differ"
@@ -396,8 +426,13 @@ void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
     const Vec3 relative = tip.angularVelocity - parentOmega;
     const double tol = 1e-9 * (1.0 + parentOmega.norm() + tip.angularVelocity.norm());
     if (locked && relative.norm() > tol) hingeError(h, lockedMessage);
-    if (hinge.type == HingeType::Revolute && relative.cross(axis).norm() > tol)
-      hingeError(h, "the initial relative angular velocity of its bodies is not along the revolute axis");
+    if ((hinge.type == HingeType::Revolute || hinge.type == HingeType::Cylindrical || hinge.type == HingeType::Planar) && relative.cross(axis).norm() > tol)
+      hingeError(h, std::string("the initial relative angular velocity of its bodies is not along the ") + (hinge.type == HingeType::Planar ? "plane normal" : "hinge axis"));
+    if (hinge.type == HingeType::Universal) {
+      const Vec3 n2 = rotationFromQuaternion(tip.orientation.normalized()) * hinge.axis2.normalized();
+      if (std::abs(relative.dot(axis.cross(n2))) > tol)
+        hingeError(h, "the initial relative angular velocity of its bodies has a component about axis x axis2, which a universal hinge does not let them turn about");
+    }
   }
 }
 

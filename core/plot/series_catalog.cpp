@@ -114,7 +114,10 @@ std::vector<std::string> componentNames(Quantity quantity, const Model& model, c
     case Quantity::Slide:
     case Quantity::SlideRate: {
       std::vector<std::string> names;
-      for (int k = 0; k < model.sliderCount(); ++k) names.push_back(model.hinge(model.sliderBody(k)).name);
+      for (int k = 0; k < model.sliderCount(); ++k) {
+        const CompiledHinge& h = model.hinge(model.sliderBody(k));
+        names.push_back(h.slides == 1 ? h.name : model.slideName(k));
+      }
       return names;
     }
   }

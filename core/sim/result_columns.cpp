@@ -59,9 +59,11 @@ std::vector<double> resultColumn(const Model& model, const Results& r, const std
   const auto dot = name.rfind('.');
   if (dot != std::string::npos) {
     const std::string owner = name.substr(0, dot), field = name.substr(dot + 1);
-    for (int k = 0; k < model.sliderCount(); ++k)
-      if (model.hinge(model.sliderBody(k)).name == owner && (field == "s" || field == "s_dot"))
-        return collect(r, [&](int f) { return field == "s" ? r.slide(f, k) : r.slideRate(f, k); });
+    for (int k = 0; k < model.sliderCount(); ++k) {
+      const std::string coordinate = model.slideName(k);
+      if (name == coordinate) return collect(r, [&](int f) { return r.slide(f, k); });
+      if (name == coordinate + "_dot") return collect(r, [&](int f) { return r.slideRate(f, k); });
+    }
     const int body = model.bodyByName(owner);
     const auto getter = bodyColumns().find(field);
     if (body >= 0 && getter != bodyColumns().end() && (field != "theta" || model.planar())) {

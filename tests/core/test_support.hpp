@@ -8,6 +8,7 @@
 #include "core/dynamics/state.hpp"
 #include "core/generate/generators.hpp"
 #include "core/loads/time_function.hpp"
+#include "core/model/model.hpp"
 
 namespace mstmm::test {
 
@@ -50,24 +51,79 @@ inline double relativeDifference(const std::vector<Vec3>& a, const std::vector<V
   return diff / scale;
 }
 
-/// Makes the angular velocities of a random state satisfy the revolute, weld
-/// and sliding hinges: Omega_tip = Omega_root + n phi' (revolute) or
-/// Omega_root (weld, slider).
+/// The relative angular velocity a hinge allows, drawn at random: along its
+/// axis n (revolute, cylindrical, planar), in the span of n and its tip-side
+/// axis n2 (universal), anything (ball, free, point-on-line), or none (weld,
+/// slider); n and n2 in world axes.
+inline Vec3 randomRelativeOmega(HingeType type, const Vec3& n, const Vec3& n2, Random& r) {
+  switch (type) {
+    case HingeType::Revolute:
+    case HingeType::Cylindrical:
+    case HingeType::Planar: return n * r.uniform(-3, 3);
+    case HingeType::Universal: return n * r.uniform(-3, 3) + n2 * r.uniform(-3, 3);
+    case HingeType::Ball:
+    case HingeType::Free:
+    case HingeType::PointOnLine: return Vec3(r.uniform(-3, 3), r.uniform(-3, 3), r.uniform(-3, 3));
+    default: return Vec3::Zero();
+  }
+}
+
+/// Makes the angular velocities of a random state satisfy every hinge:
+/// Omega_tip = Omega_root + what the hinge allows (randomRelativeOmega).
 inline void makeConsistent(const Model& model, Eigen::VectorXd& y, Random& r) {
   const int per = statePerBody(model);
   for (int i = model.bodyCount() - 1; i >= 0; --i) {  // root first
     const CompiledBody& b = model.body(i);
-    const HingeType type = model.hinge(i).type;
-    if (type != HingeType::Weld && type != HingeType::Revolute && type != HingeType::Slider) continue;
+    const CompiledHinge& hinge = model.hinge(i);
+    const HingeType type = hinge.type;
     if (model.planar()) {
-      if (type != HingeType::Revolute) y[per * i + 1] = b.parent < 0 ? 0.0 : y[per * b.parent + 1];
+      const bool turns = type != HingeType::Weld && type != HingeType::Slider;
+      if (!turns) y[per * i + 1] = b.parent < 0 ? 0.0 : y[per * b.parent + 1];
       continue;
     }
+    if (type == HingeType::Ball || type == HingeType::Free || type == HingeType::PointOnLine) continue;
     const Vec3 parentOmega = b.parent < 0 ? Vec3::Zero() : Vec3(y.segment<3>(per * b.parent + 4));
     const Mat3 parentRotation = b.parent < 0 ? Mat3::Identity() : bodyRotation(model, y, b.parent);
-    Vec3 omega = parentOmega;
-    if (type == HingeType::Revolute) omega += parentRotation * model.hinge(i).axisInParent * r.uniform(-3, 3);
-    y.segment<3>(per * i + 4) = omega;
+    y.segment<3>(per * i + 4) =
+        parentOmega + randomRelativeOmega(type, parentRotation * hinge.axisInParent, bodyRotation(model, y, i) * hinge.axis2InTip, r);
+  }
+}
+
+/// Turns some hinges of a tree spec into universal, cylindrical, planar,
+/// free and point-on-line hinges (planar models: free and point-on-line)
+/// with random axes, slides and slide rates, the root's into a free hinge
+/// if `freeRoot`, and makes the initial angular velocities consistent.
+inline void addNewHingeTypes(ModelSpec& spec, Random& r, bool freeRoot) {
+  const bool planar = spec.kind == ModelKind::Planar;
+  const auto tree = compile(spec);  // the order of the bodies, before the hinges change
+  const std::vector<HingeType> spatialTypes{HingeType::Universal, HingeType::Cylindrical, HingeType::Planar, HingeType::Free, HingeType::PointOnLine};
+  const std::vector<HingeType> planarTypes{HingeType::Free, HingeType::PointOnLine};
+  const std::vector<HingeType>& types = planar ? planarTypes : spatialTypes;
+  for (HingeSpec& h : spec.hinges) {
+    if (!h.atChildOutput() || h.cut == CutChoice::Cut) continue;
+    const bool root = h.isGround();
+    if (root ? !freeRoot : r.below(2) != 0) continue;
+    h.type = root ? HingeType::Free : types[static_cast<std::size_t>(r.below(static_cast<int>(types.size())))];
+    h.axis = randomAxis(r, planar && h.type == HingeType::PointOnLine);
+    h.axis2 = randomAxis(r);
+    h.slide = r.uniform(-0.3, 0.3);
+    h.slideRate = r.uniform(-1, 1);
+    h.translation = Vec3(r.uniform(-0.3, 0.3), r.uniform(-0.3, 0.3), planar ? 0.0 : r.uniform(-0.3, 0.3));
+    h.translationRate = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), planar ? 0.0 : r.uniform(-1, 1));
+  }
+  for (int i = tree->bodyCount() - 1; i >= 0; --i) {  // root first
+    BodySpec& b = spec.bodies[static_cast<std::size_t>(tree->body(i).specIndex)];
+    const HingeSpec& h = spec.hinges[static_cast<std::size_t>(tree->hinge(i).specIndex)];
+    const int parent = tree->body(i).parent;
+    const BodySpec* p = parent < 0 ? nullptr : &spec.bodies[static_cast<std::size_t>(tree->body(parent).specIndex)];
+    if (planar) {
+      if (h.type == HingeType::Weld || h.type == HingeType::Slider) b.thetaDot = p ? p->thetaDot : 0.0;
+      continue;
+    }
+    if (h.type == HingeType::Ball || h.type == HingeType::Free || h.type == HingeType::PointOnLine) continue;
+    const Mat3 parentRotation = p ? rotationFromQuaternion(p->orientation.normalized()) : Mat3::Identity();
+    const Vec3 n = parentRotation * h.axis.normalized(), n2 = rotationFromQuaternion(b.orientation.normalized()) * h.axis2.normalized();
+    b.angularVelocity = (p ? p->angularVelocity : Vec3::Zero()) + randomRelativeOmega(h.type, n, n2, r);
   }
 }
 

@@ -57,7 +57,7 @@ TEST(Validation, eachProblemIsNamed) {
       {"disconnected body", true, Edit([](ModelSpec& s) {
     s.hinges.erase(s.hinges.begin() + 1);  // hinge 4 held body 3
   }), "body '3': not connected: its output end has no hinge"},
-      {"no ground", true, Edit([](ModelSpec& s) { s.hinges.pop_back(); }), "model: no hinge connects the system to the ground (free-floating systems are not supported yet)"},
+      {"no ground", true, Edit([](ModelSpec& s) { s.hinges.pop_back(); }), "model: no hinge connects the system to the ground; to let it float, give its root body a hinge of type 'free' to the ground"},
       {"second system on the ground", true, Edit([](ModelSpec& s) {
     s.hinges.push_back(s.hinges.back());
     s.hinges.back().id = HingeId{99};

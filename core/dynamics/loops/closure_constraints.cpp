@@ -142,41 +142,51 @@ void ClosureConstraints::accelerations(const std::vector<BodyPose>& poses, const
   }
 }
 
-int ClosureConstraints::hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[3]) const {
+// Slides first (coordinates coordinateOf(i) + j are the slides j of the
+// hinge, as applySlides reads them), then the rotation axes.
+int ClosureConstraints::hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[6], bool (&slide)[6]) const {
   const CompiledHinge& hinge = m_model.hinge(i);
   if (hinge.dof == 0) return 0;
-  if (hinge.type == HingeType::Slider) {  // a translation: see slides()
-    h[0] = rotationOf(poses, m_model.body(i).parent) * hinge.axisInParent;
-    return 1;
+  const Mat3& root = rotationOf(poses, m_model.body(i).parent);
+  int n = 0;
+  for (int j = 0; j < hinge.slides; ++j, ++n) {
+    h[n] = root * hinge.slideAxes[static_cast<std::size_t>(j)];
+    slide[n] = true;
   }
+  const int rotations = hinge.dof - hinge.slides;
+  auto turn = [&](const Vec3& axis) {
+    h[n] = axis;
+    slide[n++] = false;
+  };
+  if (rotations == 0) return n;
   if (m_model.planar()) {
-    h[0] = Vec3::UnitZ();
-    return 1;
+    turn(Vec3::UnitZ());
+  } else if (hinge.type == HingeType::Universal) {
+    turn(root * hinge.axisInParent);
+    turn(poses[static_cast<std::size_t>(i)].rotation * hinge.axis2InTip);
+  } else if (rotations == 1) {  // revolute, cylindrical, planar
+    turn(root * hinge.axisInParent);
+  } else {
+    for (int k = 0; k < 3; ++k) turn(Vec3::Unit(k));
   }
-  if (hinge.type == HingeType::Revolute) {
-    h[0] = rotationOf(poses, m_model.body(i).parent) * hinge.axisInParent;
-    return 1;
-  }
-  for (int k = 0; k < 3; ++k) h[k] = Vec3::Unit(k);
-  return 3;
+  return n;
 }
 
 // A joint rate w along h of the hinge at O_k moves the end P by
-// (h w) x (r_P - r_Ok) and turns it by h w, or, for a slider, moves it by
+// (h w) x (r_P - r_Ok) and turns it by h w, or, for a slide, moves it by
 // h w and turns nothing: every hinge between P's body and the ground
 // contributes.
 void ClosureConstraints::addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const {
   if (end.ground()) return;
   const Vec3 p = endPosition(poses, end);
   for (int k = end.body; k >= 0; k = m_model.body(k).parent) {
-    Vec3 h[3];
-    const int columns = hingeDirections(poses, k, h);
+    Vec3 h[6];
+    bool slide[6];
+    const int columns = hingeDirections(poses, k, h, slide);
     const Vec3 arm = p - poses[static_cast<std::size_t>(k)].output;
-    const bool slide = slides(k);
     for (int m = 0; m < columns; ++m) {
-      // A turn about h moves P by h x arm and turns it by h; a slide along h moves it by h.
-      const double value = slide ? (row.rotational ? 0.0 : row.direction.dot(h[m]))
-                                 : (row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm)));
+      const double value = slide[m] ? (row.rotational ? 0.0 : row.direction.dot(h[m]))
+                                    : (row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm)));
       j(r, m_firstCoordinate[static_cast<std::size_t>(k)] + m) += sign * value;
     }
   }
@@ -196,9 +206,11 @@ void ClosureConstraints::absoluteIncrements(const std::vector<BodyPose>& poses, 
   for (int i = m_model.bodyCount() - 1; i >= 0; --i) {  // parents come after their children
     const int parent = m_model.body(i).parent;
     Vec3 increment = parent >= 0 ? perBody[static_cast<std::size_t>(parent)] : Vec3::Zero();
-    Vec3 h[3];
-    const int columns = slides(i) ? 0 : hingeDirections(poses, i, h);
-    for (int m = 0; m < columns; ++m) increment += h[m] * joint[m_firstCoordinate[static_cast<std::size_t>(i)] + m];
+    Vec3 h[6];
+    bool slide[6];
+    const int columns = hingeDirections(poses, i, h, slide);
+    for (int m = 0; m < columns; ++m)
+      if (!slide[m]) increment += h[m] * joint[m_firstCoordinate[static_cast<std::size_t>(i)] + m];
     perBody[static_cast<std::size_t>(i)] = increment;
   }
 }

@@ -59,19 +59,18 @@ class ClosureConstraints {
   /// Slides turn nothing; their increments are the joint entries themselves.
   void absoluteIncrements(const std::vector<BodyPose>& poses, const Eigen::VectorXd& joint, std::vector<Vec3>& perBody) const;
 
-  /// The joint coordinate of body i's tree hinge (its first one).
+  /// The joint coordinate of body i's tree hinge (its first one; a hinge's
+  /// slides come first, then its rotations).
   int coordinateOf(int body) const { return m_firstCoordinate[static_cast<std::size_t>(body)]; }
-  /// Whether body i's tree hinge is a slider: its joint coordinate is the
-  /// slide s, a translation along the axis rather than a rotation.
-  bool slides(int body) const { return m_model.hinge(body).slider >= 0; }
 
   /// World position, velocity and acceleration of a cut end.
   Vec3 endPosition(const std::vector<BodyPose>& poses, const CutEnd& end) const;
   Vec3 endVelocity(const std::vector<BodyPose>& poses, const CutEnd& end) const;
 
  private:
-  /// The free directions of body i's tree hinge, world axes (0 to 3 columns).
-  int hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[3]) const;
+  /// The free directions of body i's tree hinge, world axes (0 to 6
+  /// columns), and which of them are slides.
+  int hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[6], bool (&slide)[6]) const;
   void addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const;
   double rotationError(const std::vector<BodyPose>& poses, const CompiledCut& cut, const Vec3& t) const;
   double relativeAngle(const std::vector<BodyPose>& poses, const CompiledCut& cut) const;

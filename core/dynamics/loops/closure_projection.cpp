@@ -95,7 +95,7 @@ void ClosureProjector::applyRotations(Eigen::VectorXd& y) {
 // The slide coordinates are joint coordinates themselves: s (level 0) or s' (level 1).
 void ClosureProjector::applySlides(Eigen::VectorXd& y, int level) const {
   for (int k = 0; k < m_model.sliderCount(); ++k)
-    y[slideOffset(m_model) + 2 * k + level] += m_joint[m_constraints.coordinateOf(m_model.sliderBody(k))];
+    y[slideOffset(m_model) + 2 * k + level] += m_joint[m_constraints.coordinateOf(m_model.sliderBody(k)) + k - m_model.hinge(m_model.sliderBody(k)).slider];
 }
 
 void ClosureProjector::applyRates(Eigen::VectorXd& y) {

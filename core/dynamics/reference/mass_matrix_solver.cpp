@@ -82,8 +82,8 @@ JointMotion jointMotion(const Model& model, const std::vector<BodyPose>& poses, 
       j.s.resize(6, 0);
       j.u.resize(0);
       break;
-    case HingeType::Slider:  // makeSolver refuses sliders for this solver
-      throw Error(ErrorKind::Input, "mass-matrix: hinge '" + model.hinge(i).name + "' is a sliding hinge, which this solver does not handle");
+    default:  // makeSolver refuses sliding and universal hinges for this solver
+      throw Error(ErrorKind::Input, "mass-matrix: hinge '" + model.hinge(i).name + "' is a " + toString(model.hinge(i).type) + " hinge, which this solver does not handle");
   }
   return j;
 }

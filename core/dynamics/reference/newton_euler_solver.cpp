@@ -40,16 +40,28 @@ Vec3 hingeAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, int 
   return rotation * model.hinge(i).axisInParent;
 }
 
+/// A slide direction of the hinge at body i's output in world axes: fixed in the root-side body.
+template <class D>
+Vec3 slideAxis(const Model& model, const std::vector<BodyFrame<D>>& frames, int i, int j) {
+  const int parent = model.body(i).parent;
+  const Mat3 rotation = parent >= 0 ? frames[static_cast<std::size_t>(parent)].rotation : Mat3::Identity();
+  return rotation * model.hinge(i).slideAxes[static_cast<std::size_t>(j)];
+}
+
 /// The directions in which a hinge at body i's output holds the two points
-/// together: all (T x T identity), or for a slider the normals to its axis
-/// ((T-1) x T), along which it carries force.
+/// together: all (T x T identity), or the complement of its slide directions
+/// ((T - slides) x T), along which it carries force.
 template <class D>
 Eigen::MatrixXd heldDirections(const Model& model, const std::vector<BodyFrame<D>>& frames, int i) {
-  if (model.hinge(i).type != HingeType::Slider) return Eigen::MatrixXd::Identity(D::T, D::T);
-  const Vec3 u = hingeAxis<D>(model, frames, i);
-  Eigen::MatrixXd n(D::T - 1, D::T);
+  const int slides = model.hinge(i).slides;
+  if (slides == 0) return Eigen::MatrixXd::Identity(D::T, D::T);
+  Eigen::MatrixXd n(D::T - slides, D::T);
+  if (slides == D::T) return n;
+  const Vec3 u = slideAxis<D>(model, frames, i, 0);
   if constexpr (D::T == 2) {
     n << -u.y(), u.x();
+  } else if (slides == 2) {
+    n.row(0) = u.cross(slideAxis<D>(model, frames, i, 1)).normalized().transpose();
   } else {
     Vec3 t1, t2;
     normalPlane(u, t1, t2);
@@ -57,6 +69,21 @@ Eigen::MatrixXd heldDirections(const Model& model, const std::vector<BodyFrame<D
     n.row(1) = t2.transpose();
   }
   return n;
+}
+
+/// Rotational constraint rows of a hinge: none where rotation is free, two
+/// normal to a single axis, one for a universal hinge, all for a weld or slider.
+int rotationalRows(HingeType type, ModelKind kind) {
+  if (kind == ModelKind::Planar) return type == HingeType::Weld || type == HingeType::Slider ? 1 : 0;
+  switch (type) {
+    case HingeType::Weld:
+    case HingeType::Slider: return 3;
+    case HingeType::Revolute:
+    case HingeType::Cylindrical:
+    case HingeType::Planar: return 2;
+    case HingeType::Universal: return 1;
+    default: return 0;
+  }
 }
 
 }  // namespace
@@ -81,14 +108,8 @@ NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model, cons
 
 template <class D>
 int NewtonEulerSolver<D>::constraintRows(int body) const {
-  switch (m_model->hinge(body).type) {
-    case HingeType::Ball:
-    case HingeType::Pin: return D::T;
-    case HingeType::Revolute: return D::R == 3 ? D::T + 2 : D::T;
-    case HingeType::Weld: return D::T + D::R;
-    case HingeType::Slider: return D::T - 1 + D::R;
-  }
-  return D::T;
+  const CompiledHinge& hinge = m_model->hinge(body);
+  return D::T - hinge.slides + rotationalRows(hinge.type, m_model->kind());
 }
 
 namespace {
@@ -170,20 +191,25 @@ class KktAssembler {
       gamma += D::centripetal(fp.omega, dp);
       omegaParent = fp.omega;
     }
-    if (hinge.slider >= 0) gamma -= 2.0 * slideRate(m_model, m_y, hinge.slider) * D::crossTRv(D::translational(hingeAxis<D>(m_model, m_frames, i)), omegaParent);
+    for (int j = 0; j < hinge.slides; ++j)
+      gamma -= 2.0 * slideRate(m_model, m_y, hinge.slider + j) * D::crossTRv(D::translational(slideAxis<D>(m_model, m_frames, i, j)), omegaParent);
     const int heldRows = static_cast<int>(held.rows());
-    m_rhs.segment(row, heldRows) = held * gamma;
-    if (hinge.type == HingeType::Weld || hinge.type == HingeType::Slider) addWeldRows(i, row + heldRows, omegaParent);
-    if constexpr (R == 3)
-      if (hinge.type == HingeType::Revolute) addRevoluteRows(i, row + T, omegaParent);
+    if (heldRows > 0) m_rhs.segment(row, heldRows) = held * gamma;
+    const int rotRow = row + heldRows;
+    if (hinge.type == HingeType::Weld || hinge.type == HingeType::Slider) addWeldRows(i, rotRow, omegaParent);
+    if constexpr (R == 3) {
+      if (rotationalRows(hinge.type, m_model.kind()) == 2) addRevoluteRows(i, rotRow, omegaParent);
+      if (hinge.type == HingeType::Universal) addUniversalRow(i, rotRow, omegaParent);
+    }
   }
 
   /// Where body i hangs on its parent, in the parent's frame (relative to I_1).
   Vec3 attachment(int i) const {
     const CompiledBody& b = m_model.body(i);
     const CompiledHinge& hinge = m_model.hinge(i);
-    const Vec3& p0 = m_model.body(b.parent).inputs[static_cast<std::size_t>(b.parentInput)];
-    return hinge.slider < 0 ? p0 : Vec3(p0 + slidePosition(m_model, m_y, hinge.slider) * hinge.axisInParent);
+    Vec3 p = m_model.body(b.parent).inputs[static_cast<std::size_t>(b.parentInput)];
+    for (int j = 0; j < hinge.slides; ++j) p += slidePosition(m_model, m_y, hinge.slider + j) * hinge.slideAxes[static_cast<std::size_t>(j)];
+    return p;
   }
 
   /// The rows of one supplement equation of a cut (row.direction e or t):
@@ -246,6 +272,22 @@ class KktAssembler {
       if (parent >= 0) addBlock(m_t, row + k, B * parent + T, (-tk.transpose()).eval());
       m_rhs[row + k] = tk.dot(bias);
     }
+  }
+
+  // A universal hinge keeps n1 . n2 constant (n1 turns with the parent, n2
+  // with the child): w . (Omega_c - Omega_p) = 0 with w = n1 x n2, whose time
+  // derivative gives w . (Omega'_c - Omega'_p) = -w' . (Omega_c - Omega_p),
+  // w' = (Omega_p x n1) x n2 + n1 x (Omega_c x n2).
+  void addUniversalRow(int i, int row, const Vec3& omegaParent) {
+    const int parent = m_model.body(i).parent;
+    const Vec3 n1 = hingeAxis<D>(m_model, m_frames, i);
+    const Vec3 n2 = m_frames[static_cast<std::size_t>(i)].rotation * m_model.hinge(i).axis2InTip;
+    const Vec3 omegaChild = frameOmega(i);
+    const Vec3 w = n1.cross(n2);
+    const Vec3 wDot = omegaParent.cross(n1).cross(n2) + n1.cross(omegaChild.cross(n2));
+    addBlock(m_t, row, B * i + T, w.transpose());
+    if (parent >= 0) addBlock(m_t, row, B * parent + T, (-w.transpose()).eval());
+    m_rhs[row] = -wDot.dot(omegaChild - omegaParent);
   }
 
   Vec3 frameOmega(int b) const {
@@ -391,10 +433,14 @@ void NewtonEulerSolver<D>::readSolution(const Eigen::VectorXd& x, const std::vec
     out.hingeMoment[s].setZero();
     const HingeType type = m_model->hinge(i).type;
     if (type == HingeType::Weld || type == HingeType::Slider) out.hingeMoment[s] = -D::toVec3R(x.template segment<R>(row + heldRows));
-    if (type == HingeType::Revolute && R == 3) {
+    if (R == 3 && rotationalRows(type, m_model->kind()) == 2) {
       Vec3 t1, t2;
       normalPlane(hingeAxis<D>(*m_model, frames, i), t1, t2);
-      out.hingeMoment[s] = -(t1 * x[row + T] + t2 * x[row + T + 1]);
+      out.hingeMoment[s] = -(t1 * x[row + heldRows] + t2 * x[row + heldRows + 1]);
+    }
+    if (R == 3 && type == HingeType::Universal) {
+      const Vec3 n2 = frames[s].rotation * m_model->hinge(i).axis2InTip;
+      out.hingeMoment[s] = -hingeAxis<D>(*m_model, frames, i).cross(n2) * x[row + heldRows];
     }
   }
 }
@@ -416,11 +462,14 @@ void NewtonEulerSolver<D>::readSlideAccelerations(const Eigen::VectorXd& y, cons
     const CompiledBody& b = model.body(i);
     const CompiledHinge& hinge = model.hinge(i);
     Vec3 relative = pointAcceleration(i, b.output);
+    Vec3 slideVelocity = Vec3::Zero();  // the Coriolis term 2 Omega_p x v_rel is normal to u for one slide, not for several
+    for (int j = 0; j < hinge.slides; ++j) slideVelocity += slideRate(model, y, hinge.slider + j) * slideAxis<D>(model, frames, i, j);
     if (b.parent >= 0) {
-      const Vec3 p = model.body(b.parent).inputs[static_cast<std::size_t>(b.parentInput)] + slidePosition(model, y, k) * hinge.axisInParent;
-      relative -= pointAcceleration(b.parent, p);
+      Vec3 p = model.body(b.parent).inputs[static_cast<std::size_t>(b.parentInput)];
+      for (int j = 0; j < hinge.slides; ++j) p += slidePosition(model, y, hinge.slider + j) * hinge.slideAxes[static_cast<std::size_t>(j)];
+      relative -= pointAcceleration(b.parent, p) + 2.0 * bodyAngularVelocity(model, y, b.parent).cross(slideVelocity);
     }
-    out.slideAcceleration[static_cast<std::size_t>(k)] = hingeAxis<D>(model, frames, i).dot(relative);
+    out.slideAcceleration[static_cast<std::size_t>(k)] = slideAxis<D>(model, frames, i, k - hinge.slider).dot(relative);
   }
 }
 

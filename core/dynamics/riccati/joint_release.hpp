@@ -11,6 +11,7 @@
 //   => nu' = N z_root + n0,  N = -D^-1 H_w^T S,  n0 = -D^-1 H_w^T (S c + e),
 //      D = H_w^T S H, and the root side sees [m; q] = S(I + H N) z_root + S(H n0 + c) + e.
 
+#include <Eigen/LU>
 #include <cmath>
 
 #include "core/dynamics/riccati/riccati_relation.hpp"
@@ -23,7 +24,9 @@ namespace mstmm {
 /// the same single-axis algebra with H = [u; 0]), or nothing free (weld).
 /// A driven (prescribed) hinge is not released at all: its nu' is given
 /// (equations.md §3.7), so the root side sees the whole tip-side relation.
-enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked, Driven };
+/// The other hinges (universal, cylindrical, planar, free, point-on-line)
+/// release f = 2..6 coordinates at once with the general form (MultiAxis).
+enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked, Driven, MultiAxis };
 
 /// What the backward sweep needs after a ball/pin release:
 /// Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''}, k = -D^-1 e_m
@@ -100,6 +103,49 @@ ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::M
   data.c = c;
   data.N = -hwS / d;
   data.n0 = -(hw.dot(sce) - target) / d;
+  out = ArticulatedRelation<D>::fromFull(s + sh * data.N, sh * data.n0 + sce);
+  return check;
+}
+
+/// ... and after a release of f coordinates (f <= B, fixed-capacity storage:
+/// nothing is allocated per evaluation): nu' = N z_root + n0 and
+/// z_tip = z_root + H nu' + c.
+template <class D>
+struct MultiAxisRelease {
+  using HMatrix = Eigen::Matrix<double, D::B, Eigen::Dynamic, 0, D::B, D::B>;
+  using NMatrix = Eigen::Matrix<double, Eigen::Dynamic, D::B, 0, D::B, D::B>;
+  using NuVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, D::B, 1>;
+  HMatrix h;
+  NMatrix N;
+  NuVector n0;
+  Eigen::Matrix<double, D::B, 1> c;
+};
+
+/// f free coordinates: H (B x f, columns [translation; rotation]), H_w (its
+/// blocks swapped), bias c. D = H_w^T S H is not symmetric once H mixes
+/// slides and rotations (S_{q Omega'} = -S_{m r''}^T makes the mixed blocks
+/// antisymmetric), so it is solved by LU with partial pivoting; its
+/// reciprocal condition estimate guards against a tip side with no mass or
+/// inertia in a released direction.
+template <class D>
+ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename MultiAxisRelease<D>::HMatrix& h,
+                              const typename MultiAxisRelease<D>::HMatrix& hw, const Eigen::Matrix<double, D::B, 1>& c,
+                              ArticulatedRelation<D>& out, MultiAxisRelease<D>& data) {
+  using Square = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, D::B, D::B>;
+  const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
+  const typename MultiAxisRelease<D>::HMatrix sh = s * h;
+  const typename MultiAxisRelease<D>::NMatrix hwS = hw.transpose() * s;
+  const Square d = hw.transpose() * sh;
+  const Eigen::PartialPivLU<Square> lu(d);
+  ReleaseCheck check;
+  const double rcond = lu.rcond();
+  check.condition = rcond > 0.0 ? 1.0 / rcond : INFINITY;
+  if (check.singular()) return check;
+  const Eigen::Matrix<double, D::B, 1> sce = s * c + tip.fullE();
+  data.h = h;
+  data.c = c;
+  data.N = -lu.solve(hwS);
+  data.n0 = -lu.solve(hw.transpose() * sce);
   out = ArticulatedRelation<D>::fromFull(s + sh * data.N, sh * data.n0 + sce);
   return check;
 }

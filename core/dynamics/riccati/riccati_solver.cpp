@@ -14,6 +14,11 @@ ReleaseKind releaseKindOf(HingeType type, ModelKind kind) {
     case HingeType::Revolute: return kind == ModelKind::Planar ? ReleaseKind::RotationFree : ReleaseKind::SingleAxis;
     case HingeType::Weld: return ReleaseKind::Locked;
     case HingeType::Slider: return ReleaseKind::Slide;
+    case HingeType::Universal:
+    case HingeType::Cylindrical:
+    case HingeType::Planar:
+    case HingeType::Free:
+    case HingeType::PointOnLine: return ReleaseKind::MultiAxis;
   }
   return ReleaseKind::Locked;
 }
@@ -60,6 +65,7 @@ RiccatiData<D>::RiccatiData(const RiccatiModel<D>& m) {
   const Model& mdl = *m.model;
   bodies.resize(static_cast<std::size_t>(mdl.bodyCount()));
   singleAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
+  if (mdl.hasMultiAxisHinges()) multiAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
   links.resize(mdl.links().size());
   if (mdl.hasLoads()) applied = std::make_unique<AppliedLoads>(mdl);
 }
@@ -97,6 +103,7 @@ class RiccatiSweep {
         m_cutEndBegin(m.cutEndBegin),
         m_bodies(d.bodies),
         m_singleAxis(d.singleAxis),
+        m_multiAxis(d.multiAxis),
         m_links(d.links),
         m_applied(d.applied),
         m_plan(d.plan),
@@ -121,6 +128,8 @@ class RiccatiSweep {
   void forwardBody(int i);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
+  void multiAxisMotion(int i, const double* y, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias) const;
+  void storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& nu, SolverOutput& out) const;
   double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
   void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
   void storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
@@ -144,6 +153,7 @@ class RiccatiSweep {
   const std::vector<int>& m_cutEndBegin;
   std::vector<RiccatiBodyData<D>>& m_bodies;
   std::vector<SingleAxisRelease<D>>& m_singleAxis;
+  std::vector<MultiAxisRelease<D>>& m_multiAxis;
   std::vector<RiccatiLinkData<D>>& m_links;
   const std::unique_ptr<AppliedLoads>& m_applied;
   const std::unique_ptr<SubtreePlan>& m_plan;
@@ -263,8 +273,9 @@ void RiccatiSweep<D>::forwardBody(int i) {
   for (int l = cb.firstChild; l < cb.lastChild; ++l) {
     const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
     RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-    ld.r = link.slider < 0 ? D::rotate(k.rotation, link.position)
-                           : D::rotate(k.rotation, link.position + slideAt(link.slider) * link.slideAxis);
+    Vec3 joint = link.position;  // r'_k = p'_0 + sum_j s_j u'_j for a sliding hinge
+    for (int j = 0; j < link.slides; ++j) joint += slideAt(link.slider + j) * link.slideAxes[static_cast<std::size_t>(j)];
+    ld.r = D::rotate(k.rotation, joint);
     ld.e2 = D::centripetal(k.omega, ld.r);
     const auto c = static_cast<std::size_t>(link.child);
     const bool momentFree = m_releaseKind[c] == ReleaseKind::RotationFree;
@@ -342,6 +353,59 @@ void RiccatiSweep<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec
   }
 }
 
+// The motion subspace of a universal, cylindrical, planar, free or
+// point-on-line hinge at body i's output (docs/hinge-types.md): columns
+// [u_j; 0] for its slides (fixed in the root side), then its rotation
+// columns; the bias is c = [2 Omega_root x sum_j s'_j u_j; c_rot] with
+//   universal   c_rot = a1 Omega_root x n1 + a2 Omega_tip x n2, where
+//               Omega_tip - Omega_root = a1 n1 + a2 n2 (n1 turns with the root side, n2 with the tip side);
+//   cylindrical, planar: c_rot = Omega_root x Omega_tip (one axis fixed in the root side, as a revolute);
+//   free, point-on-line: all rotations free, H_rot = I, c_rot = 0.
+template <class D>
+void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxisRelease<D>::HMatrix& h,
+                                      typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias) const {
+  const CompiledHinge& hinge = m_model->hinge(i);
+  const int parent = m_model->body(i).parent;
+  const Mat3 rootRotation = parent >= 0 ? rotationMatrix(D::rotationOf(y + D::StatePerBody * parent)) : Mat3::Identity();
+  const Vec3 omegaRoot = parent >= 0 ? D::toVec3R(D::angularVelocityOf(y + D::StatePerBody * parent)) : Vec3::Zero();
+  const Vec3 omegaTip = D::toVec3R(m_bodies[static_cast<std::size_t>(i)].omega);
+  const int rotations = hinge.dof - hinge.slides;
+  h.setZero(D::B, hinge.dof);
+  bias.setZero();
+  Vec3 slideVelocity = Vec3::Zero();
+  for (int j = 0; j < hinge.slides; ++j) {
+    const Vec3 u = rootRotation * hinge.slideAxes[static_cast<std::size_t>(j)];
+    h.col(j).template head<D::T>() = D::translational(u);
+    slideVelocity += slideRateAt(hinge.slider + j) * u;
+  }
+  bias.template head<D::T>() = D::translational(Vec3(2.0 * omegaRoot.cross(slideVelocity)));
+  const int r0 = hinge.slides;
+  if (rotations == D::R) {  // free rotation
+    for (int k = 0; k < D::R; ++k) h(D::T + k, r0 + k) = 1.0;
+  } else if (hinge.type == HingeType::Universal) {
+    const Vec3 n1 = rootRotation * hinge.axisInParent;
+    const Vec3 n2 = rotationMatrix(D::rotationOf(y + D::StatePerBody * i)) * hinge.axis2InTip;
+    h.col(r0).template tail<D::R>() = D::rotational(n1);
+    h.col(r0 + 1).template tail<D::R>() = D::rotational(n2);
+    const Vec3 rel = omegaTip - omegaRoot;
+    const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+    const double a1 = (g22 * n1.dot(rel) - g12 * n2.dot(rel)) / det, a2 = (g11 * n2.dot(rel) - g12 * n1.dot(rel)) / det;
+    bias.template tail<D::R>() = D::rotational(Vec3(a1 * omegaRoot.cross(n1) + a2 * omegaTip.cross(n2)));
+  } else {  // cylindrical, planar: one rotation axis fixed in the root side
+    h.col(r0).template tail<D::R>() = D::rotational(Vec3(rootRotation * hinge.axisInParent));
+    bias.template tail<D::R>() = D::rotational(Vec3(omegaRoot.cross(omegaTip)));
+  }
+  hw.resize(D::B, hinge.dof);
+  hw.template topRows<D::R>() = h.template bottomRows<D::R>();
+  hw.template bottomRows<D::T>() = h.template topRows<D::T>();
+}
+
+template <class D>
+void RiccatiSweep<D>::storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& nu, SolverOutput& out) const {
+  const CompiledHinge& hinge = m_model->hinge(child);
+  for (int j = 0; j < hinge.slides; ++j) out.slideAcceleration[static_cast<std::size_t>(hinge.slider + j)] = nu[j];
+}
+
 // What H_w^T [m; q] equals at a loaded joint: the tip side receives +m and
 // -q (equations.md §1.2), so a moment M and force F applied on it give
 // H_w^T [m; q] = n . M for a rotation and -u . F for a slide.
@@ -378,6 +442,12 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
     case ReleaseKind::Locked:
       b.released = atOutput;
       break;
+    case ReleaseKind::MultiAxis: {
+      typename MultiAxisRelease<D>::HMatrix hm, hwm;
+      multiAxisMotion(i, y, hm, hwm, bias);
+      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, b.released, m_multiAxis[static_cast<std::size_t>(i)]);
+      break;
+    }
   }
   if (check.singular()) throwSingular(i, check.condition);
 }
@@ -414,6 +484,14 @@ void RiccatiSweep<D>::solveRoot() {
       break;
     }
     case ReleaseKind::Locked: r.angAcc.setZero(); break;
+    case ReleaseKind::MultiAxis: {  // free root: z_b,O = H n0 + c with z_root = 0 (equations.md §3.5)
+      const MultiAxisRelease<D>& a = m_multiAxis[static_cast<std::size_t>(root)];
+      const Eigen::Matrix<double, D::B, 1> z = a.h * a.n0 + a.c;
+      r.accOutput = z.template head<D::T>();
+      r.angAcc = z.template tail<D::R>();
+      storeSlideAccelerations(root, a.n0, *m_out);
+      break;
+    }
   }
 }
 
@@ -461,6 +539,18 @@ void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const R
       break;
     }
     case ReleaseKind::Locked: c.angAcc = angAccRoot; break;
+    case ReleaseKind::MultiAxis: {
+      const MultiAxisRelease<D>& a = m_multiAxis[static_cast<std::size_t>(child)];
+      Eigen::Matrix<double, D::B, 1> zRoot;
+      zRoot.template head<D::T>() = accJoint;
+      zRoot.template tail<D::R>() = angAccRoot;
+      const typename MultiAxisRelease<D>::NuVector nu = a.N * zRoot + a.n0;
+      const Eigen::Matrix<double, D::B, 1> z = zRoot + a.h * nu + a.c;
+      c.accOutput = z.template head<D::T>();
+      c.angAcc = z.template tail<D::R>();
+      storeSlideAccelerations(child, nu, out);
+      break;
+    }
   }
   if (!out.angularOnly) storeHingeLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
 }
@@ -480,7 +570,9 @@ void RiccatiSweep<D>::throwSingular(int body, double condition) const {
                   (std::isfinite(condition) ? "ill-conditioned (condition estimate " + formatNumber(condition) + ")"
                                             : std::string("singular")) +
                   (h.type == HingeType::Slider ? "; the tip-side bodies have no mass to move along the slide axis"
-                                               : "; the tip-side bodies have no rotational inertia about this hinge"),
+                   : m_releaseKind[static_cast<std::size_t>(body)] == ReleaseKind::MultiAxis
+                       ? "; the tip-side bodies have no mass or inertia in a direction this " + std::string(toString(h.type)) + " hinge leaves free"
+                       : "; the tip-side bodies have no rotational inertia about this hinge"),
               {ErrorSubject::Kind::Hinge, h.specIndex});
 }
 

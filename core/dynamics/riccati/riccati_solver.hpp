@@ -87,6 +87,7 @@ struct RiccatiData {
 
   std::vector<RiccatiBodyData<D>> bodies;
   std::vector<SingleAxisRelease<D>> singleAxis;  // used by revolute and sliding hinges only
+  std::vector<MultiAxisRelease<D>> multiAxis;    // per body when the model has universal, cylindrical, planar, free or point-on-line hinges
   std::vector<RiccatiLinkData<D>> links;
   std::unique_ptr<AppliedLoads> applied;  // models with load elements only
   std::unique_ptr<SubtreePlan> plan;
