@@ -427,7 +427,7 @@ void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
     const double tol = 1e-9 * (1.0 + parentOmega.norm() + tip.angularVelocity.norm());
     if (locked && relative.norm() > tol) hingeError(h, lockedMessage);
     if ((hinge.type == HingeType::Revolute || hinge.type == HingeType::Cylindrical || hinge.type == HingeType::Planar) && relative.cross(axis).norm() > tol)
-      hingeError(h, std::string("the initial relative angular velocity of its bodies is not along the ") + (hinge.type == HingeType::Planar ? "plane normal" : "hinge axis"));
+      hingeError(h, std::string("the initial relative angular velocity of its bodies is not along the ") + (hinge.type == HingeType::Planar ? "plane normal" : hinge.type == HingeType::Revolute ? "revolute axis" : "cylindrical hinge's axis"));
     if (hinge.type == HingeType::Universal) {
       const Vec3 n2 = rotationFromQuaternion(tip.orientation.normalized()) * hinge.axis2.normalized();
       if (std::abs(relative.dot(axis.cross(n2))) > tol)

@@ -68,10 +68,11 @@ void addSliders(ModelSpec& spec, Random& r) {
 /// the same world point, or to the ground there. Cuts whose constraints are
 /// not independent of the others are drawn again. Velocities are projected
 /// onto the loop constraints afterwards (consistentState), so the state closes.
-ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cuts, bool sliders = false) {
+ModelSpec randomLoopedSystem(std::uint64_t seed, bool planar, int bodies, int cuts, bool sliders = false, bool newHinges = false) {
   ModelSpec spec = generateRandomTree({bodies, seed, planar});
   Random r(seed * 7919 + 13);
   if (sliders) addSliders(spec, r);
+  if (newHinges) addNewHingeTypes(spec, r, true);  // a free root, and universal, cylindrical, planar, free, point-on-line hinges in the tree
   const auto tree = compile(spec);
   std::vector<BodyPose> poses;
   computePoses(*tree, initialState(*tree), poses);
@@ -186,12 +187,15 @@ TEST(ClosedLoops, randomLoopedSystemsMatchNewtonEuler) {
     const char* name;
     bool planar;
     bool sliders;
+    bool newHinges;
   };
   const Row rows[] = {
-      {"planar", true, false},
-      {"spatial", false, false},
-      {"planar, with sliders", true, true},
-      {"spatial, with sliders", false, true},
+      {"planar", true, false, false},
+      {"spatial", false, false, false},
+      {"planar, with sliders", true, true, false},
+      {"spatial, with sliders", false, true, false},
+      {"planar, free root, free and point-on-line hinges", true, false, true},
+      {"spatial, free root, universal, cylindrical, planar, free and point-on-line hinges", false, false, true},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(row.name);
@@ -200,7 +204,7 @@ TEST(ClosedLoops, randomLoopedSystemsMatchNewtonEuler) {
     double worst = 0.0, worstClosure = 0.0;
     int cutsSeen = 0, slidersSeen = 0;
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
-      const auto model = compile(randomLoopedSystem(seed, planar, 8 + static_cast<int>(seed % 13), 1 + static_cast<int>(seed % 3), sliders));
+      const auto model = compile(randomLoopedSystem(seed, planar, 8 + static_cast<int>(seed % 13), 1 + static_cast<int>(seed % 3), sliders, row.newHinges));
       cutsSeen += static_cast<int>(model->cuts().size());
       slidersSeen += model->sliderCount();
       const Eigen::VectorXd y = consistentState(*model);
@@ -213,10 +217,10 @@ TEST(ClosedLoops, randomLoopedSystemsMatchNewtonEuler) {
       ASSERT_TRUE(d < kTolerance) << ::mstmm::test::text("seed %1: %2", seed, d);
       worst = std::max(worst, d);
     }
-    ::mstmm::test::info("%s: 40 random looped systems (%d cuts, %d sliders): max relative difference %.2e, closure of the states %.1e",
-          planar ? "planar" : "spatial", cutsSeen, slidersSeen, worst, worstClosure);
+    ::mstmm::test::info("%s: 40 random looped systems (%d cuts, %d slide coordinates): max relative difference %.2e, closure of the states %.1e",
+          row.name, cutsSeen, slidersSeen, worst, worstClosure);
     ASSERT_TRUE(worstClosure < 1e-12);
-    ASSERT_TRUE(sliders == (slidersSeen > 60));
+    ASSERT_TRUE((sliders || row.newHinges) == (slidersSeen > 60));
   }
 }
 
