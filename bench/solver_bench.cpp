@@ -89,6 +89,12 @@ std::vector<Case> cases(const Options& o) {
   ModelSpec damped = generateBranch({33334, false});
   for (HingeSpec& h : damped.hinges) h.loads.spring = HingeSpringSpec::linear(10.0, 0.5);
   list.push_back({"branch+springs", 33334, compile(damped)});
+  // The same system floating: its root's ground hinge made free (issue 14:
+  // the same per-body cost as when it hangs from the ground).
+  ModelSpec floating = generateBranch({33334, false});
+  for (HingeSpec& h : floating.hinges)
+    if (h.isGround()) h.type = HingeType::Free;
+  list.push_back({"branch floating", 33334, compile(floating)});
   if (!o.systems.empty())
     std::erase_if(list, [&](const Case& c) {
       return std::none_of(o.systems.begin(), o.systems.end(), [&](const std::string& name) { return c.system.rfind(name, 0) == 0; });

@@ -68,6 +68,22 @@ Vec3 worldToSpecPoint(const Model& model, const std::vector<BodyPose>& poses, in
   return pose.rotation.transpose() * (world - pose.input) + specOrigin(model, specBody);
 }
 
+Momentum computeMomentum(const Model& model, const std::vector<BodyPose>& poses) {
+  Momentum p;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const BodyPose& pose = poses[static_cast<std::size_t>(i)];
+    const CompiledBody& b = model.body(i);
+    const Vec3 linear = b.mass * pose.comVelocity;
+    const Mat3 inertia = pose.rotation * b.inertiaAtCom * pose.rotation.transpose();
+    p.linear += linear;
+    p.angular += pose.com.cross(linear) + (model.planar() ? Vec3(0.0, 0.0, inertia(2, 2) * pose.omega.z()) : Vec3(inertia * pose.omega));
+    p.centreOfMass += b.mass * pose.com;
+    p.mass += b.mass;
+  }
+  p.centreOfMass /= p.mass;
+  return p;
+}
+
 Energy computeEnergy(const Model& model, const std::vector<BodyPose>& poses) {
   Energy e;
   for (int i = 0; i < model.bodyCount(); ++i) {

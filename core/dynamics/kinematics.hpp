@@ -46,6 +46,19 @@ struct Energy {
   double balance() const { return total() - work + dissipated; }
 };
 
+/// Linear momentum sum m v_C and angular momentum about the world origin
+/// sum (r_C x m v_C + J_C Omega), world axes; the centre of mass of the whole
+/// system and its total mass. Exact invariants of a free-floating system
+/// without external loads (momentum), or under gravity alone (the centre of
+/// mass falls on a parabola).
+struct Momentum {
+  Vec3 linear = Vec3::Zero();
+  Vec3 angular = Vec3::Zero();
+  Vec3 centreOfMass = Vec3::Zero();
+  double mass = 0.0;
+};
+Momentum computeMomentum(const Model& model, const std::vector<BodyPose>& poses);
+
 /// Kinetic energy 1/2 m v_C^2 + 1/2 Omega . J_C Omega and potential -m g . r_C.
 Energy computeEnergy(const Model& model, const std::vector<BodyPose>& poses);
 

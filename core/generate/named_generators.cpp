@@ -1,6 +1,7 @@
 #include "core/generate/named_generators.hpp"
 
 #include "core/error.hpp"
+#include "core/generate/floating_examples.hpp"
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
@@ -10,7 +11,8 @@ namespace mstmm {
 const std::vector<std::string>& generatorNames() {
   static const std::vector<std::string> names{"chain",      "branch",        "random-tree",            "demo",          "four-bar",
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
-                                              "servo-arm",  "quarter-car",   "stops-slider"};
+                                              "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown",
+                                              "cardan-shaft", "crank-slider-printed"};
   return names;
 }
 
@@ -57,6 +59,10 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "servo-arm") return generateServoArm();
   if (name == "quarter-car") return generateQuarterCar();
   if (name == "stops-slider") return generateStopsSlider();
+  if (name == "eight-body") return generateEightBodySystem(false);
+  if (name == "eight-body-thrown") return generateEightBodySystem(true);
+  if (name == "cardan-shaft") return generateCardanShaft();
+  if (name == "crank-slider-printed") return generateCrankSliderAsPrinted();
   throw Error(ErrorKind::Input, "unknown kind '" + name + "' (" + nameList() + ")");
 }
 

@@ -203,7 +203,10 @@ CompiledCut compileCut(const ModelSpec& spec, int h, const Model& model, const s
     rootRotation = initialRotation(spec, rootSpec);
   }
   const Mat3 tipRotation = initialRotation(spec, tipSpec);
-  cut.axisInRoot = spec.kind == ModelKind::Planar ? Vec3::UnitZ() : hinge.axis.normalized();
+  if (hinge.type == HingeType::PointOnLine)  // the line, in the x-y plane for a planar model
+    cut.axisInRoot = spec.kind == ModelKind::Planar ? Vec3(hinge.axis.x(), hinge.axis.y(), 0.0).normalized() : hinge.axis.normalized();
+  else
+    cut.axisInRoot = spec.kind == ModelKind::Planar ? Vec3::UnitZ() : hinge.axis.normalized();
   cut.tipInRoot = rootRotation.transpose() * tipRotation;
   cut.axisInTip = cut.tipInRoot.transpose() * cut.axisInRoot;
   // A prescribed motion is one more equation: the relative angle follows it (docs/loads.md L10).

@@ -324,7 +324,9 @@ void Checker::checkTopology() {
                                         : "is marked to stay uncut, but it cannot be in the spanning tree (only a hinge at its tip-side body's output end can)");
   }
   for (std::size_t h = 0; h < m_spec.hinges.size(); ++h)
-    if (tree.cut[h] && hingeSlideCount(m_spec.hinges[h].type, m_spec.kind) > 0)
+    if (tree.cut[h] && m_spec.hinges[h].type == HingeType::PointOnLine && !m_spec.hinges[h].isGround())
+      hingeError(static_cast<int>(h), "a point-on-line hinge can be cut to close a loop only where its line is fixed to the ground; let another hinge of the loop be cut (mark this one 'keep')");
+    else if (tree.cut[h] && hingeSlideCount(m_spec.hinges[h].type, m_spec.kind) > 0 && m_spec.hinges[h].type != HingeType::PointOnLine)
       hingeError(static_cast<int>(h), std::string("a ") + toString(m_spec.hinges[h].type) + " hinge slides, so it cannot be cut to close a loop; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
     else if (tree.cut[h] && m_spec.hinges[h].type == HingeType::Universal)
       hingeError(static_cast<int>(h), "a universal hinge cannot be cut to close a loop yet; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");

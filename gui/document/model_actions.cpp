@@ -15,8 +15,9 @@
 namespace mstmm::gui {
 
 QList<HingeType> hingeTypesFor(ModelKind kind) {
-  if (kind == ModelKind::Planar) return {HingeType::Pin, HingeType::Slider, HingeType::Weld};
-  return {HingeType::Ball, HingeType::Revolute, HingeType::Slider, HingeType::Weld};
+  if (kind == ModelKind::Planar) return {HingeType::Pin, HingeType::Slider, HingeType::PointOnLine, HingeType::Free, HingeType::Weld};
+  return {HingeType::Ball,   HingeType::Revolute,    HingeType::Universal, HingeType::Cylindrical, HingeType::Slider,
+          HingeType::Planar, HingeType::PointOnLine, HingeType::Free,      HingeType::Weld};
 }
 
 QString hingeTypeLabel(HingeType type) {
@@ -26,6 +27,11 @@ QString hingeTypeLabel(HingeType type) {
     case HingeType::Revolute: return QObject::tr("Revolute");
     case HingeType::Slider: return QObject::tr("Slider (prismatic)");
     case HingeType::Weld: return QObject::tr("Weld (clamp)");
+    case HingeType::Universal: return QObject::tr("Universal (Cardan)");
+    case HingeType::Cylindrical: return QObject::tr("Cylindrical");
+    case HingeType::Planar: return QObject::tr("Planar (slides in a plane, turns about its normal)");
+    case HingeType::Free: return QObject::tr("Free (6 DOF; to the ground: a floating root)");
+    case HingeType::PointOnLine: return QObject::tr("Point on a line");
   }
   return QString::fromLatin1(toString(type));
 }

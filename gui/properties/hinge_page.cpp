@@ -34,7 +34,14 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->labelForField(m_cut)->setToolTip(tr("Where a closed loop is cut open: each loop is cut at one hinge, whose two ends are then tied by the supplement equations"));
   m_form->addRow(tr("Axis"), m_axis);
   m_form->labelForField(m_axis)->setToolTip(tr("The revolute or slide axis in the root-side body's frame (world frame for the ground)"));
+  m_axis2 = new Vec3Editor("");
+  m_axis2->setObjectName("axis2");
+  m_form->addRow(tr("Second axis"), m_axis2);
   m_form->addRow(tr("Ground anchor"), m_anchor);
+  m_translation = new Vec3Editor("m");
+  m_translationRate = new Vec3Editor("m/s");
+  m_translation->setObjectName("initialTranslation");
+  m_translationRate->setObjectName("initialTranslationRate");
   m_slide = new QuantityBox("m");
   m_slideRate = new QuantityBox("m/s");
   m_slide->setObjectName("initialSlide");
@@ -46,6 +53,9 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Initial slide"), m_slide);
   m_form->labelForField(m_slide)->setToolTip(tr("How far along the slide axis the tip-side body starts, from the root side's input end (or the ground anchor)"));
   m_form->addRow(tr("Initial slide rate"), m_slideRate);
+  m_form->addRow(tr("Initial translation"), m_translation);
+  m_form->labelForField(m_translation)->setToolTip(tr("Free hinge: the slides along the root side's x, y, z axes (world axes for a floating root: where its output end starts, from the anchor). Planar hinge: the slides along the second axis and normal x second axis"));
+  m_form->addRow(tr("Initial translation rate"), m_translationRate);
   m_loads = new HingeLoadsEditor;
   m_form->addRow(m_loads);
   connect(m_loads, &HingeLoadsEditor::edited, this, [this](const QString& field, const std::function<void(HingeSpec&)>& edit) { commit(field, edit); });
@@ -65,7 +75,7 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
     const bool planar = m_document->spec().kind == ModelKind::Planar;
     commit("type", [type, planar](HingeSpec& h) {
       h.type = type;
-      if (type == HingeType::Slider && planar) h.axis = planarSlideAxis(h.axis);
+      if ((type == HingeType::Slider || type == HingeType::PointOnLine) && planar) h.axis = planarSlideAxis(h.axis);
     });
   });
   connect(m_cut, &QComboBox::activated, this, [this] {
@@ -93,6 +103,19 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
     commit("axis", [a](HingeSpec& h) { h.axis = a; });
   });
   connect(m_anchor, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commit("anchor", [p](HingeSpec& h) { h.anchor = p; }); });
+  m_axis2->setCheck([](double v) { return std::isfinite(v) ? QString() : tr("must be a finite number"); });
+  connect(m_axis2, &Vec3Editor::valueChanged, this, [this](const Vec3& a) {
+    if (a.norm() < 1e-12) {
+      emit refused(tr("an axis cannot be the zero vector"));
+      load();
+      return;
+    }
+    commit("second axis", [a](HingeSpec& h) { h.axis2 = a; });
+  });
+  connect(m_translation, &Vec3Editor::valueChanged, this, [this](const Vec3& v) { commit("initial translation", [v](HingeSpec& h) { h.translation = v; }); });
+  connect(m_translationRate, &Vec3Editor::valueChanged, this,
+          [this](const Vec3& v) { commit("initial translation rate", [v](HingeSpec& h) { h.translationRate = v; }); });
+  for (Vec3Editor* e : {m_axis2, m_translation, m_translationRate}) connect(e, &Vec3Editor::refused, this, &HingePage::refused);
   connect(m_slide, &QuantityBox::siChanged, this, [this](double v) { commit("initial slide", [v](HingeSpec& h) { h.slide = v; }); });
   connect(m_slideRate, &QuantityBox::siChanged, this, [this](double v) { commit("initial slide rate", [v](HingeSpec& h) { h.slideRate = v; }); });
   connect(m_slide, &QuantityBox::refused, this, &HingePage::refused);
@@ -139,18 +162,32 @@ void HingePage::load() {
     m_input->setRange(1, static_cast<int>(root->inputs.size()));
     m_input->setValue(h->parentInput + 1);
   }
-  const bool slider = h->type == HingeType::Slider;
-  setRowVisible(m_form, m_axis, (h->type == HingeType::Revolute && !planar) || slider);
+  const HingeType type = h->type;
+  const bool slider = type == HingeType::Slider || type == HingeType::Cylindrical || type == HingeType::PointOnLine;
+  const bool axial = (type == HingeType::Revolute && !planar) || slider || type == HingeType::Universal || type == HingeType::Planar;
+  setRowVisible(m_form, m_axis, axial);
+  if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(m_axis))) label->setText(type == HingeType::Planar ? tr("Plane normal") : type == HingeType::Universal ? tr("Root-side axis") : tr("Axis"));
   m_axis->setValue(h->axis);
   m_axis->box(2)->setEnabled(!(planar && slider));  // a planar slide axis lies in the x-y plane
+  setRowVisible(m_form, m_axis2, type == HingeType::Universal || type == HingeType::Planar);
+  m_form->labelForField(m_axis2)->setToolTip(type == HingeType::Universal ? tr("The tip-side axis of the cross, in the tip-side body's frame")
+                                                                          : tr("The first slide direction in the plane, in the root-side body's frame"));
+  m_axis2->setValue(h->axis2);
   setRowVisible(m_form, m_slide, slider);
   setRowVisible(m_form, m_slideRate, slider);
+  const bool translates = type == HingeType::Free || type == HingeType::Planar;
+  setRowVisible(m_form, m_translation, translates);
+  setRowVisible(m_form, m_translationRate, translates);
+  m_translation->setValue(h->translation);
+  m_translationRate->setValue(h->translationRate);
+  m_translation->setPlanar(planar || type == HingeType::Planar);
+  m_translationRate->setPlanar(planar || type == HingeType::Planar);
   m_slide->setSi(h->slide);
   m_slideRate->setSi(h->slideRate);
   setRowVisible(m_form, m_anchor, h->isGround());
   m_anchor->setValue(h->anchor);
   m_anchor->setPlanar(planar);
-  setRowVisible(m_form, m_loads, h->type != HingeType::Weld);
+  setRowVisible(m_form, m_loads, type == HingeType::Ball || hingeDof(type, m_document->spec().kind) == 1);  // the others carry no hinge elements yet
   m_loads->show(*h, m_document->spec());
   m_loading = false;
 }

@@ -122,7 +122,7 @@ class HingePage : public QWidget {
   QLabel* m_connects;
   QSpinBox* m_input;
   QComboBox* m_cut;
-  Vec3Editor *m_axis, *m_anchor;
+  Vec3Editor *m_axis, *m_anchor, *m_axis2, *m_translation, *m_translationRate;
   QuantityBox *m_slide, *m_slideRate;
   class HingeLoadsEditor* m_loads;
 };

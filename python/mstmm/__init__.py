@@ -131,6 +131,11 @@ class Results:
             return self.energy[name[len("energy."):]]
         if name in self.load_names:
             return self.loads[:, self.load_names.index(name)]
+        # Slides of hinges with several ("float.x", "plane.s2") go by their full names.
+        if name in self.slider_names:
+            return self.slide[:, self.slider_names.index(name)]
+        if name.endswith("_dot") and name[:-4] in self.slider_names:
+            return self.slide_rate[:, self.slider_names.index(name[:-4])]
         owner, _, field = name.rpartition(".")
         if owner in self.slider_names and field in ("s", "s_dot"):
             k = self.slider_names.index(owner)

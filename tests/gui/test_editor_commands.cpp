@@ -273,14 +273,16 @@ class TestEditorCommands : public QObject {
     auto* type = panel.hingePage()->findChildren<QComboBox*>().at(0);
     QStringList names;
     for (int i = 0; i < type->count(); ++i) names << type->itemText(i);
-    QCOMPARE(names, (QStringList{"Pin", "Slider (prismatic)", "Weld (clamp)"}));
+    QCOMPARE(names, (QStringList{"Pin", "Slider (prismatic)", "Point on a line", "Free (6 DOF; to the ground: a floating root)", "Weld (clamp)"}));
     ChainOptions o;
     o.bodies = 2;
     doc.newModel(generateChain(o));
     selectHinge(doc, doc.spec().hinges.front().name);
     names.clear();
     for (int i = 0; i < type->count(); ++i) names << type->itemText(i);
-    QCOMPARE(names, (QStringList{"Ball-and-socket", "Revolute", "Slider (prismatic)", "Weld (clamp)"}));
+    QCOMPARE(names, (QStringList{"Ball-and-socket", "Revolute", "Universal (Cardan)", "Cylindrical", "Slider (prismatic)",
+                                 "Planar (slides in a plane, turns about its normal)", "Point on a line", "Free (6 DOF; to the ground: a floating root)",
+                                 "Weld (clamp)"}));
 
     doc.newModel(riccatiDemo());
     const BodyId one = selectBody(doc, "1");

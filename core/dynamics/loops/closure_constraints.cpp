@@ -31,7 +31,20 @@ void ClosureConstraints::directions(const std::vector<BodyPose>& poses, std::vec
   const int t = m_model.planar() ? 2 : 3;
   for (int c = 0; c < static_cast<int>(m_model.cuts().size()); ++c) {
     const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(c)];
-    for (int k = 0; k < t; ++k) rows.push_back({c, false, Vec3::Unit(k)});
+    if (cut.type == HingeType::PointOnLine) {
+      // The end stays on a line fixed to the ground (validation allows no
+      // other root side): the line's normals are constant directions.
+      if (m_model.planar()) {
+        rows.push_back({c, false, Vec3(-cut.axisInRoot.y(), cut.axisInRoot.x(), 0.0)});
+      } else {
+        Vec3 n1, n2;
+        normalPlane(cut.axisInRoot, n1, n2);
+        rows.push_back({c, false, n1});
+        rows.push_back({c, false, n2});
+      }
+    } else {
+      for (int k = 0; k < t; ++k) rows.push_back({c, false, Vec3::Unit(k)});
+    }
     if (cut.type == HingeType::Weld) {
       if (m_model.planar()) {
         rows.push_back({c, true, Vec3::UnitZ()});
