@@ -57,7 +57,7 @@ ModelSpec generateEightBodySystem(bool gravity) {
 
   HingeSpec& root = spec.addHinge("float", HingeType::Free, one, std::nullopt);
   root.translation = Vec3(0.0, 1.0, 0.0);
-  root.translationRate = Vec3(0.2, gravity ? 4.0 : 0.5, 0.0);
+  root.translationRate = Vec3(0.05, gravity ? 4.0 : 0.1, 0.0);  // slow drift: the system stays in view
   spec.addHinge("2-1", HingeType::Ball, two, one, 0);
   spec.addHinge("3-2", HingeType::Revolute, three, two, 0).axis = Vec3::UnitZ();
   HingeSpec& cross = spec.addHinge("4-1", HingeType::Universal, four, one, 1);
@@ -65,16 +65,36 @@ ModelSpec generateEightBodySystem(bool gravity) {
   cross.axis2 = Vec3::UnitY();
   HingeSpec& telescope = spec.addHinge("5-4", HingeType::Cylindrical, five, four, 0);
   telescope.axis = Vec3::UnitX();
-  telescope.slideRate = 0.3;
+  telescope.slideRate = 0.02;  // nothing stops the slides: small rates keep the bodies together for 10 s
   HingeSpec& plane = spec.addHinge("6-1", HingeType::Planar, six, one, 2);
   plane.axis = Vec3::UnitZ();
   plane.axis2 = Vec3::UnitX();
-  plane.translationRate = Vec3(0.1, -0.2, 0.0);
+  plane.translationRate = Vec3(0.01, -0.02, 0.0);
   spec.addHinge("7-1", HingeType::Revolute, seven, one, 3).axis = Vec3::UnitX();
   HingeSpec& line = spec.addHinge("8-7", HingeType::PointOnLine, eight, seven, 0);
   line.axis = Vec3::UnitX();
-  line.slide = -0.1;
-  line.slideRate = 0.4;
+  line.slide = -0.25;  // mid-rod
+  line.slideRate = 0.02;
+
+  // Nothing stops a slide, and the spin would fling bodies 5, 6 and 8 off
+  // along theirs: struts hold them (internal forces along the line between
+  // their points, so momentum is still conserved exactly).
+  auto strut = [&](const std::string& name, const std::string& a, const Vec3& pa, const std::string& b, const Vec3& pb, double rest) {
+    SpringDamperSpec s;
+    s.name = name;
+    s.bodyA = a;
+    s.pointA = pa;
+    s.bodyB = b;
+    s.pointB = pb;
+    s.stiffness = 200.0;
+    s.damping = 2.0;
+    s.restLength = rest;
+    spec.springs.push_back(s);
+  };
+  strut("telescope spring", "5", Vec3::Zero(), "4", Vec3(0.25, 0.0, 0.0), 0.25);
+  strut("plane spring +x", "6", Vec3::Zero(), "1", Vec3(0.2, 0.0, 0.0), std::sqrt(0.08));
+  strut("plane spring -x", "6", Vec3::Zero(), "1", Vec3(-0.2, 0.0, 0.0), std::sqrt(0.08));
+  strut("line spring", "8", Vec3::Zero(), "7", Vec3::Zero(), 0.25);
 
   // Angular velocities root first: Omega_tip = Omega_root + what each hinge lets turn.
   auto relative = [&](const char* tip, const char* rootSide, const Vec3& omega) {

@@ -14,8 +14,9 @@ namespace mstmm {
 /// relative motion (which, without force elements, would let the bodies fly
 /// apart independently), the hinges here are one of each kind, so that the
 /// bodies act on each other: 2-1 ball, 3-2 revolute, 4-1 universal, 5-4
-/// cylindrical, 6-1 planar, 7-1 revolute, 8-7 point-on-line. Every body starts
-/// spinning. `gravity`: false for zero gravity (momentum is conserved),
+/// cylindrical, 6-1 planar, 7-1 revolute, 8-7 point-on-line; struts (spring-
+/// dampers between body points) hold the three sliding bodies. Every body
+/// starts spinning. `gravity`: false for zero gravity (momentum is conserved),
 /// true for g = (0, -9.81, 0) (the centre of mass follows a parabola).
 ModelSpec generateEightBodySystem(bool gravity = false);
 
