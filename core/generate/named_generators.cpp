@@ -1,6 +1,7 @@
 #include "core/generate/named_generators.hpp"
 
 #include "core/error.hpp"
+#include "core/generate/contact_examples.hpp"
 #include "core/generate/floating_examples.hpp"
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
@@ -12,7 +13,7 @@ const std::vector<std::string>& generatorNames() {
   static const std::vector<std::string> names{"chain",      "branch",        "random-tree",            "demo",          "four-bar",
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
                                               "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown",
-                                              "cardan-shaft", "crank-slider-printed"};
+                                              "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain"};
   return names;
 }
 
@@ -63,6 +64,8 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "eight-body-thrown") return generateEightBodySystem(true);
   if (name == "cardan-shaft") return generateCardanShaft();
   if (name == "crank-slider-printed") return generateCrankSliderAsPrinted();
+  if (name == "incline-block") return generateBlockOnIncline({});
+  if (name == "dropped-chain") return generateDroppedChain();
   throw Error(ErrorKind::Input, "unknown kind '" + name + "' (" + nameList() + ")");
 }
 

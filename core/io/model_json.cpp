@@ -416,6 +416,64 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   return h;
 }
 
+std::vector<ContactSpec> readContacts(const ObjectReader& top) {
+  std::vector<ContactSpec> contacts;
+  if (!top.has("contacts")) return contacts;
+  const Json& list = top.at("contacts");
+  if (!list.is_array()) fail("model", "'contacts' must be an array");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    std::string where = "contacts[" + std::to_string(i) + "]";
+    if (const std::string name = shortName(list[i]); !name.empty()) where = "contact '" + name + "'";
+    const ObjectReader r(list[i], where);
+    r.allowOnly({"name", "body", "point", "radius", "law", "stiffness", "damping", "exponent", "static_friction", "dynamic_friction", "slip_velocity", "rolling"});
+    ContactSpec c;
+    c.name = r.string("name");
+    c.body = r.string("body");
+    c.point = r.vec3("point", Vec3::Zero());
+    c.radius = r.number("radius", 0.0);
+    c.law = parseEnum<ContactLaw>(r, "law", {{"linear", ContactLaw::Linear}, {"hunt-crossley", ContactLaw::HuntCrossley}}, ContactLaw::Linear);
+    c.stiffness = r.number("stiffness", c.stiffness);
+    c.damping = r.number("damping", c.damping);
+    c.exponent = r.number("exponent", c.exponent);
+    c.staticFriction = r.number("static_friction", 0.0);
+    c.dynamicFriction = r.number("dynamic_friction", c.staticFriction);
+    c.slipVelocity = r.number("slip_velocity", c.slipVelocity);
+    c.rolling = r.number("rolling", 0.0);
+    contacts.push_back(std::move(c));
+  }
+  return contacts;
+}
+
+GroundSpec readGround(const ObjectReader& top) {
+  GroundSpec g;
+  if (!top.has("ground")) return g;
+  const ObjectReader r(top.at("ground"), "ground");
+  r.allowOnly({"point", "normal", "direction", "road"});
+  g.point = r.vec3("point", g.point);
+  g.normal = r.vec3("normal", g.normal);
+  g.direction = r.vec3("direction", g.direction);
+  if (r.has("road")) {
+    const ObjectReader road(r.at("road"), "ground: road");
+    RoadProfile& p = g.road;
+    p.kind = parseEnum<RoadKind>(road, "type", {{"flat", RoadKind::Flat}, {"bump", RoadKind::Bump}, {"step", RoadKind::Step}, {"table", RoadKind::Table}}, RoadKind::Flat);
+    switch (p.kind) {
+      case RoadKind::Flat: road.allowOnly({"type"}); break;
+      case RoadKind::Bump:
+      case RoadKind::Step:
+        road.allowOnly({"type", "start", "length", "height"});
+        p.start = road.number("start", 0.0);
+        p.length = road.number("length");
+        p.height = road.number("height");
+        break;
+      case RoadKind::Table:
+        road.allowOnly({"type", "points"});
+        p.points = readPairs(road, "points");
+        break;
+    }
+  }
+  return g;
+}
+
 void readSimulation(const ObjectReader& top, SimulationSettings& s) {
   if (!top.has("simulation")) return;
   const ObjectReader r(top.at("simulation"), "simulation");
@@ -436,7 +494,7 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
 
 ModelSpec readModel(const Json& j, const std::string& baseDir) {
   const ObjectReader top(j, "model");
-  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "editor"});
+  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "contacts", "ground", "editor"});
   if (top.string("format", "mstmm-model") != "mstmm-model") fail("model", "not an MSTMM Studio model file ('format' is not 'mstmm-model')");
   const int version = top.integer("version", kModelFormatVersion);
   if (version > kModelFormatVersion || version < 1)
@@ -457,6 +515,8 @@ ModelSpec readModel(const Json& j, const std::string& baseDir) {
   if (!hinges.is_array()) fail("model", "'hinges' must be an array");
   for (std::size_t i = 0; i < hinges.size(); ++i) spec.hinges.push_back(readHinge(hinges[i], i, ids, baseDir));
   spec.springs = readSprings(top);
+  spec.contacts = readContacts(top);
+  spec.ground = readGround(top);
   if (top.has("editor")) spec.editorState = top.at("editor").dump();
   return spec;
 }
@@ -559,6 +619,38 @@ Json writeSprings(const std::vector<SpringDamperSpec>& springs) {
                     {"point_b", vec(s.pointB)}, {"stiffness", s.stiffness}, {"damping", s.damping}, {"rest_length", s.restLength},
                     {"preload", s.preload}});
   return list;
+}
+
+Json writeContacts(const std::vector<ContactSpec>& contacts) {
+  Json list = Json::array();
+  for (const ContactSpec& c : contacts) {
+    Json j = {{"name", c.name}, {"body", c.body}, {"point", vec(c.point)}, {"radius", c.radius}, {"law", c.law == ContactLaw::Linear ? "linear" : "hunt-crossley"},
+              {"stiffness", c.stiffness}, {"damping", c.damping}};
+    if (c.law == ContactLaw::HuntCrossley) j["exponent"] = c.exponent;
+    j["static_friction"] = c.staticFriction;
+    j["dynamic_friction"] = c.dynamicFriction;
+    j["slip_velocity"] = c.slipVelocity;
+    if (c.rolling != 0.0) j["rolling"] = c.rolling;
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
+Json writeGround(const GroundSpec& g) {
+  Json j = {{"point", vec(g.point)}, {"normal", vec(g.normal)}, {"direction", vec(g.direction)}};
+  const RoadProfile& p = g.road;
+  switch (p.kind) {
+    case RoadKind::Flat: break;
+    case RoadKind::Bump:
+    case RoadKind::Step: j["road"] = {{"type", p.kind == RoadKind::Bump ? "bump" : "step"}, {"start", p.start}, {"length", p.length}, {"height", p.height}}; break;
+    case RoadKind::Table: {
+      Json points = Json::array();
+      for (const auto& [s, h] : p.points) points.push_back(Json::array({s, h}));
+      j["road"] = {{"type", "table"}, {"points", points}};
+      break;
+    }
+  }
+  return j;
 }
 
 Json writeBody(const BodySpec& b, ModelKind kind) {
@@ -716,6 +808,8 @@ std::string modelToJson(const ModelSpec& spec) {
   j["hinges"] = Json::array();
   for (const HingeSpec& h : spec.hinges) j["hinges"].push_back(writeHinge(h, names));
   if (!spec.springs.empty()) j["springs"] = writeSprings(spec.springs);
+  if (!spec.contacts.empty()) j["contacts"] = writeContacts(spec.contacts);
+  if (!(spec.ground == GroundSpec{})) j["ground"] = writeGround(spec.ground);
   if (!spec.editorState.empty()) {
     Json editor = Json::parse(spec.editorState, nullptr, false);
     if (!editor.is_discarded()) j["editor"] = std::move(editor);

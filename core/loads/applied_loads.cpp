@@ -67,6 +67,7 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   m_load.resize(m_loads.hinges.size());
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
+  m_contact.resize(m_loads.contacts.size());
   if (m_loads.loadsBodies()) {
     m_force.assign(static_cast<std::size_t>(model.bodyCount()), Vec3::Zero());
     m_moment = m_force;
@@ -95,6 +96,7 @@ void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const s
     }
     addBodyLoads(t, *poses);
     addStruts(*poses);
+    addContacts(*poses);
   }
   m_bodyPotential = m_potential;
   m_bodyDissipation = m_dissipation;
@@ -275,6 +277,27 @@ void AppliedLoads::addStruts(const std::vector<BodyPose>& poses) {
     m_inputPower = before;
     m_potential += 0.5 * s.stiffness * stretch * stretch + s.preload * st.length;
     m_dissipation += s.damping * st.rate * st.rate;
+  }
+}
+
+// Contacts with the ground (ground_contact.hpp): the force at the ground
+// point under each sphere's centre and the rolling resistance moment. As for
+// struts, the power applyAt() counts is booked instead as the change of the
+// contact's elastic energy and what it takes out.
+void AppliedLoads::addContacts(const std::vector<BodyPose>& poses) {
+  for (std::size_t k = 0; k < m_loads.contacts.size(); ++k) {
+    const CompiledContact& c = m_loads.contacts[k];
+    const BodyPose& pose = poses[static_cast<std::size_t>(c.body)];
+    const Vec3 centre = pose.point(c.point);
+    const Vec3 velocity = pose.comVelocity + pose.omega.cross(centre - pose.com);
+    ContactState& s = m_contact[k];
+    s = contactLoad(c.law, m_loads.ground, centre, velocity, pose.omega);
+    if (s.penetration <= 0.0) continue;
+    const double before = m_inputPower;
+    applyAt(c.body, pose, s.point, s.force, s.moment);
+    m_inputPower = before;
+    m_potential += s.potential;
+    m_dissipation += s.dissipation;
   }
 }
 

@@ -139,6 +139,14 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     c.preload = s.preload;
     out.springs.push_back(std::move(c));
   }
+  for (const ContactSpec& s : spec.contacts) {
+    CompiledContact c;
+    c.law = s;
+    c.body = model.bodyByName(s.body);
+    c.point = s.point - model.spec().bodies[static_cast<std::size_t>(model.body(c.body).specIndex)].inputs.front();
+    out.contacts.push_back(std::move(c));
+  }
+  out.ground = Ground(spec.ground);
   return out;
 }
 

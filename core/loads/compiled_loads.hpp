@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/loads/ground_contact.hpp"
 #include "core/loads/load_spec.hpp"
 
 namespace mstmm {
@@ -88,6 +89,12 @@ struct CompiledSpringDamper {
   double stiffness = 0.0, damping = 0.0, restLength = 0.0, preload = 0.0;
 };
 
+struct CompiledContact {
+  ContactSpec law;             // name and parameters as given
+  int body = -1;
+  Vec3 point = Vec3::Zero();   // the sphere's centre, relative to I_1, body frame
+};
+
 struct CompiledLoads {
   std::vector<HingeElements> hinges;
   std::vector<HingeLaw> laws;       // per entry of hinges: its hot fields
@@ -96,11 +103,13 @@ struct CompiledLoads {
   std::vector<int> cutElements;     // index into hinges of each cut hinge with elements
   std::vector<CompiledBodyLoad> bodyLoads;
   std::vector<CompiledSpringDamper> springs;
+  std::vector<CompiledContact> contacts;
+  Ground ground;
 
-  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty(); }
-  /// Struts and external loads need body positions and velocities (one
-  /// kinematics walk per evaluation); hinge elements need only the state.
-  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty(); }
+  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty(); }
+  /// Struts, contacts and external loads need body positions and velocities
+  /// (one kinematics walk per evaluation); hinge elements need only the state.
+  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty(); }
   /// Bodies receive resultant external loads: from external loads and struts,
   /// or from the moment pairs of elements on cut hinges.
   bool loadsBodies() const { return needsPoses() || !cutElements.empty(); }

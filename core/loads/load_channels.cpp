@@ -1,5 +1,7 @@
 #include "core/loads/load_channels.hpp"
 
+#include <algorithm>
+
 #include "core/dynamics/state.hpp"
 
 namespace mstmm {
@@ -32,6 +34,13 @@ std::vector<LoadChannel> loadChannels(const Model& model) {
     c.push_back({s.name + ".length", "m", "length of spring-damper '" + s.name + "'"});
     c.push_back({s.name + ".tension", "N", "tension of spring-damper '" + s.name + "'"});
   }
+  for (const CompiledContact& k : model.loads().contacts) {
+    const std::string of = " of contact '" + k.law.name + "'";
+    c.push_back({k.law.name + ".normal", "N", "normal force" + of});
+    c.push_back({k.law.name + ".friction", "N", "friction force" + of});
+    c.push_back({k.law.name + ".slip", "m/s", "slip velocity" + of});
+    c.push_back({k.law.name + ".penetration", "m", "penetration" + of});
+  }
   return c;
 }
 
@@ -63,6 +72,12 @@ void loadChannelValues(const Model& model, const AppliedLoads& loads, const Solv
   for (const StrutState& s : loads.struts()) {
     values.push_back(s.length);
     values.push_back(s.tension);
+  }
+  for (const ContactState& s : loads.contacts()) {
+    values.push_back(s.normalForce);
+    values.push_back(s.friction);
+    values.push_back(s.slip);
+    values.push_back(std::max(0.0, s.penetration));
   }
 }
 

@@ -17,6 +17,8 @@ class LoadChecker {
     for (std::size_t h = 0; h < m_spec.hinges.size(); ++h) checkHinge(static_cast<int>(h));
     for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) checkBodyLoads(static_cast<int>(b));
     for (std::size_t s = 0; s < m_spec.springs.size(); ++s) checkStrut(m_spec.springs[s], static_cast<int>(s));
+    for (std::size_t c = 0; c < m_spec.contacts.size(); ++c) checkContact(m_spec.contacts[c], static_cast<int>(c));
+    if (!m_spec.contacts.empty()) checkGround(m_spec.ground);
   }
 
  private:
@@ -157,6 +159,45 @@ class LoadChecker {
     if (!nonNegative(s.damping)) error("damping must be a finite number >= 0 (N s/m)");
     if (!nonNegative(s.restLength)) error("rest length must be a finite number >= 0 (m)");
     if (!std::isfinite(s.preload)) error("preload must be a finite number (N)");
+  }
+
+  void checkContact(const ContactSpec& c, int index) {
+    const std::string where = "contact '" + c.name + "': ";
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
+    if (c.name.empty()) error("it needs a name");
+    for (std::size_t k = 0; k < m_spec.contacts.size(); ++k)
+      if (static_cast<int>(k) < index && m_spec.contacts[k].name == c.name) error("another contact has the same name");
+    if (bodyByName(c.body) < 0) error("body '" + c.body + "' does not exist");
+    if (!c.point.allFinite()) error("its point must be finite");
+    if (planar() && c.point.z() != 0.0) error("in a planar model its point must lie in the x-y plane (z = 0)");
+    if (!nonNegative(c.radius)) error("radius must be a finite number >= 0 (m)");
+    if (!(c.stiffness > 0.0) || !std::isfinite(c.stiffness)) error("stiffness must be a positive finite number");
+    if (!nonNegative(c.damping)) error("damping must be a finite number >= 0");
+    if (c.law == ContactLaw::HuntCrossley && !(c.exponent >= 1.0 && c.exponent <= 3.0)) error("the Hunt-Crossley exponent must be between 1 and 3");
+    if (!nonNegative(c.staticFriction) || !nonNegative(c.dynamicFriction)) error("friction coefficients must be finite numbers >= 0");
+    else if (c.dynamicFriction > c.staticFriction) error("the dynamic friction coefficient exceeds the static one");
+    if (!(c.slipVelocity > 0.0) || !std::isfinite(c.slipVelocity)) error("the regularisation (slip) velocity must be a positive number of m/s");
+    if (!nonNegative(c.rolling)) error("the rolling resistance coefficient must be a finite number >= 0");
+  }
+
+  void checkGround(const GroundSpec& g) {
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, -1}, "ground: " + what}); };
+    if (!g.point.allFinite()) error("its point must be finite");
+    if (!g.normal.allFinite() || g.normal.norm() < 1e-12) error("its normal must be a non-zero finite vector");
+    else if (!g.direction.allFinite() || g.direction.cross(g.normal).norm() < 1e-9 * g.direction.norm() * g.normal.norm())
+      error("the road direction must be a finite direction in the ground plane, not along its normal");
+    if (planar() && (g.normal.z() != 0.0 || g.point.z() != 0.0)) error("in a planar model the ground's normal and point must lie in the x-y plane");
+    const RoadProfile& r = g.road;
+    if ((r.kind == RoadKind::Bump || r.kind == RoadKind::Step) &&
+        (!std::isfinite(r.start) || !std::isfinite(r.height) || !(r.length > 0.0) || !std::isfinite(r.length)))
+      error("the road's start and height must be finite and its length positive (m)");
+    if (r.kind == RoadKind::Table) {
+      if (r.points.size() < 2) error("a road table needs at least two points");
+      for (std::size_t k = 0; k < r.points.size(); ++k) {
+        if (!std::isfinite(r.points[k].first) || !std::isfinite(r.points[k].second)) error("road table point " + std::to_string(k + 1) + " is not finite");
+        else if (k > 0 && !(r.points[k].first > r.points[k - 1].first)) error("the road table's positions must increase (point " + std::to_string(k + 1) + ")");
+      }
+    }
   }
 
   const ModelSpec& m_spec;

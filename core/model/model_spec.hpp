@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/loads/contact_spec.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/math/rotation.hpp"
 
@@ -174,6 +175,9 @@ struct ModelSpec {
   std::vector<HingeSpec> hinges;
   /// Point-to-point spring-dampers between bodies or a body and the ground.
   std::vector<SpringDamperSpec> springs;
+  /// Contact spheres on bodies, and the ground (with its road) they press on.
+  std::vector<ContactSpec> contacts;
+  GroundSpec ground;
   SimulationSettings simulation;
   /// Opaque JSON object owned by the editor (graph node positions and the
   /// like); core stores and writes it back unchanged. Empty: none.
