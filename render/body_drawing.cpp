@@ -88,6 +88,14 @@ class DrawingBuilder {
     else addSlider(i, hingeRadius);
   }
 
+  /// A contact sphere (docs/contact.md) at its size, or a small marker for
+  /// a point contact, in the contact colour.
+  void addContact(const CompiledContact& c) {
+    m_body = c.body;
+    const double marker = 0.5 * m_hingeRadius[static_cast<std::size_t>(c.body)];
+    push(GlyphKind::Sphere, GlyphInstance{c.body, c.point, Quat(1, 0, 0, 0), Vec3::Constant(std::max(c.law.radius, marker)), true, kContactColour});
+  }
+
   /// The end of a cut hinge on its tip-side body gets a hinge marker too.
   void addCutEnd(const CompiledCut& cut) {
     m_body = cut.tip.body;
@@ -196,6 +204,7 @@ BodyDrawing makeBodyDrawing(const Model& model) {
     extents.push_back(bodyExtent(model.body(i)));
   }
   for (const CompiledCut& cut : model.cuts()) builder.addCutEnd(cut);
+  for (const CompiledContact& c : model.loads().contacts) builder.addContact(c);
   if (!extents.empty()) {
     std::nth_element(extents.begin(), extents.begin() + static_cast<long>(extents.size() / 2), extents.end());
     drawing.typicalBodySize = std::max(extents[extents.size() / 2], 1e-3);

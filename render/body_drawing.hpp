@@ -33,6 +33,7 @@ inline const Rgb kSelectionColour{255, 176, 0};
 inline const Rgb kDrivenHingeColour{214, 48, 39};
 inline const Rgb kActuatedHingeColour{240, 140, 20};
 inline const Rgb kSprungHingeColour{40, 120, 200};
+inline const Rgb kContactColour{70, 70, 70};        // contact spheres and tyres (dark rubber)
 inline const Rgb kArrowColour{0, 150, 60};  // external forces
 
 enum class GlyphKind { Cylinder, Box, Sphere };

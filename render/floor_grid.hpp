@@ -4,6 +4,7 @@
 // model, so that a viewer sees which way is down and how large things are.
 // Geometry only; Scene draws it.
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -22,17 +23,27 @@ struct FloorGrid {
   double halfWidth = 1.0;      // m, a whole number of spacings
   double spacing = 0.1;        // m: 1, 2 or 5 times a power of ten
   double reach = 0.0;          // m: the longest chain of body extents hanging from the anchor
+  std::optional<Ground> ground;  // a model with contacts: the floor is its ground, lines following the road
 };
 
 /// The floor for a model: `reach` below the root's anchor (the largest sum,
 /// along a path from the ground, of how far each body's input ends lie from
 /// the output end it hangs by: no motion of the hinges reaches further) and
 /// a tenth of a body further; about ten spacings across each half. A root
-/// on a slider may run past it.
+/// on a slider may run past it. A model with contacts stands on its ground
+/// (docs/contact.md): the floor is that plane, under the bodies' initial
+/// centre of mass, reaching far enough along the road for its profile.
 FloorGrid floorGridFor(const Model& model, double typicalBodySize);
 
-/// The grid's lines, from end to end: 2 (2n + 1) segments for n spacings a half.
+/// The grid's lines, from end to end: 2 (2n + 1) segments for n spacings a
+/// half; on a road, the lines along it in pieces that follow its height.
 std::vector<std::pair<Vec3, Vec3>> floorLines(const FloorGrid& grid);
+
+/// The ground's trace along the road through the grid's centre (a model
+/// with contacts), in pieces of a quarter spacing following the road's
+/// height: what a planar model's front view shows of its ground, which it
+/// sees edge on.
+std::vector<std::pair<Vec3, Vec3>> groundTrace(const FloorGrid& grid);
 
 /// The drop shadow's projection: a point is moved along `up` onto the floor
 /// (a light straight overhead), then a hair below it, so the grid lines stay

@@ -147,11 +147,11 @@ void Scene::buildGlyphs() {
 
 namespace {
 
-/// The floor grid's lines as one unlit actor.
-vtkSmartPointer<vtkActor> floorActor(const FloorGrid& grid) {
+/// Line segments as one unlit actor.
+vtkSmartPointer<vtkActor> linesActor(const std::vector<std::pair<Vec3, Vec3>>& segments) {
   auto points = vtkSmartPointer<vtkPoints>::New();
   auto cells = vtkSmartPointer<vtkCellArray>::New();
-  for (const auto& [a, b] : floorLines(grid)) {
+  for (const auto& [a, b] : segments) {
     const vtkIdType ends[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
     cells->InsertNextCell(2, ends);
   }
@@ -163,7 +163,6 @@ vtkSmartPointer<vtkActor> floorActor(const FloorGrid& grid) {
   auto actor = vtkSmartPointer<vtkActor>::New();
   actor->SetMapper(mapper);
   actor->GetProperty()->LightingOff();
-  actor->GetProperty()->SetColor(0.70, 0.73, 0.77);
   actor->PickableOff();
   return actor;
 }
@@ -212,7 +211,15 @@ void Scene::buildGround(const FloorGrid& floor) {
   }
   for (const CompiledCut& cut : m_model->cuts())
     if (cut.root.ground()) m_renderer->AddActor(groundBlock(plate, r, cut.root.point + up * (0.5 * thickness)));
-  m_renderer->AddActor(floorActor(floor));
+  vtkSmartPointer<vtkActor> grid = linesActor(floorLines(floor));
+  grid->GetProperty()->SetColor(0.70, 0.73, 0.77);
+  m_renderer->AddActor(grid);
+  if (m_model->planar() && floor.ground) {  // seen edge on from the front: its trace, bold
+    vtkSmartPointer<vtkActor> trace = linesActor(groundTrace(floor));
+    trace->GetProperty()->SetColor(0.35, 0.37, 0.40);
+    trace->GetProperty()->SetLineWidth(3.0);
+    m_renderer->AddActor(trace);
+  }
 }
 
 void Scene::setStates(const std::vector<BodyState>& states) {

@@ -60,7 +60,7 @@ ModelSpec generateDroppedChain(int links, double height) {
     b.shape.length = length;
     b.inputs = {Vec3(length, 0.0, 0.0)};  // the next link hangs at the far end
     b.output = Vec3::Zero();
-    b.theta = 0.0;
+    b.theta = 0.3 * std::sin(1.7 * k);  // a wavy chain: it lands link by link
     const BodyId id = b.id;
     if (!previous) {
       HingeSpec& free = spec.addHinge("free", HingeType::Free, id, std::nullopt);
