@@ -22,6 +22,7 @@
 #include "core/dynamics/reference/mass_matrix_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/generate/generators.hpp"
+#include "core/generate/vehicle.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/integrator.hpp"
 
@@ -95,6 +96,7 @@ std::vector<Case> cases(const Options& o) {
   for (HingeSpec& h : floating.hinges)
     if (h.isGround()) h.type = HingeType::Free;
   list.push_back({"branch floating", 33334, compile(floating)});
+  list.push_back({"vehicle", 13, compile(generateVehicle({}))});  // 003 §2.5: loops, free chassis, struts, tyres
   if (!o.systems.empty())
     std::erase_if(list, [&](const Case& c) {
       return std::none_of(o.systems.begin(), o.systems.end(), [&](const std::string& name) { return c.system.rfind(name, 0) == 0; });

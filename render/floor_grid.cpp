@@ -57,11 +57,11 @@ void standOnGround(const Model& model, FloorGrid& grid) {
   double far = 0.0;
   if (r.kind == RoadKind::Bump || r.kind == RoadKind::Step) far = std::abs(r.start + r.length - g.direction().dot(centre));
   if (r.kind == RoadKind::Table && !r.points.empty()) far = std::abs(r.points.back().first - g.direction().dot(centre));
-  // Things on the ground travel: ten times the model's size at least, and
-  // the road; the spacing stays the model's unless that needs more than a
-  // hundred lines a half.
-  const double wanted = std::max(far + grid.spacing, 100.0 * grid.spacing);
-  grid.spacing = std::max(grid.spacing, roundLength(wanted / 100.0));
+  // Things on the ground travel: three times the model's size at least, and
+  // the road; the spacing stays the model's unless that needs more than
+  // forty lines a half (denser grids shimmer in perspective).
+  const double wanted = std::max(far + grid.spacing, 30.0 * grid.spacing);
+  grid.spacing = std::max(grid.spacing, roundLength(wanted / 40.0));
   grid.halfWidth = grid.spacing * std::ceil(wanted / grid.spacing);
 }
 

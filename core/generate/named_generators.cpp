@@ -6,6 +6,7 @@
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
+#include "core/generate/vehicle.hpp"
 
 namespace mstmm {
 
@@ -13,7 +14,8 @@ const std::vector<std::string>& generatorNames() {
   static const std::vector<std::string> names{"chain",      "branch",        "random-tree",            "demo",          "four-bar",
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
                                               "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown",
-                                              "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain"};
+                                              "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain",
+                                              "vehicle"};
   return names;
 }
 
@@ -66,6 +68,7 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "crank-slider-printed") return generateCrankSliderAsPrinted();
   if (name == "incline-block") return generateBlockOnIncline({});
   if (name == "dropped-chain") return generateDroppedChain();
+  if (name == "vehicle") return generateVehicle();
   throw Error(ErrorKind::Input, "unknown kind '" + name + "' (" + nameList() + ")");
 }
 

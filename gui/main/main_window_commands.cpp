@@ -54,6 +54,7 @@ QList<Example> MainWindow::examples() {
       {"stops-slider", QObject::tr("Block bouncing between the stops of its rail"), QObject::tr("Loads and actuation")},
       {"eight-body", QObject::tr("Eight-body system of 001 floating in zero gravity (free root, every joint type)"), QObject::tr("Free-floating systems and joints")},
       {"cardan-shaft", QObject::tr("Cardan shaft: a universal joint bent 30 degrees, input at one turn a second"), QObject::tr("Free-floating systems and joints")},
+      {"vehicle", QObject::tr("Vehicle of 003 §2.5: floating chassis, double A-arms (loops), struts and tyres over a bump"), QObject::tr("Free-floating systems and joints")},
       {"incline-block", QObject::tr("Block sliding down a 30 degree incline (contact with friction)"), QObject::tr("Free-floating systems and joints")},
       {"dropped-chain", QObject::tr("Chain of 8 links dropped on the ground, coming to rest"), QObject::tr("Free-floating systems and joints")},
       {"crank-slider-printed", QObject::tr("Crank-slider of 004 Example 3.3 as printed: the rod's end a point on the x axis"), QObject::tr("Free-floating systems and joints")},
