@@ -95,6 +95,33 @@ bool EditStrutsCommand::mergeWith(const QUndoCommand* other) {
   return true;
 }
 
+EditContactsCommand::EditContactsCommand(ModelDocument* document, std::vector<ContactSpec> before, std::vector<ContactSpec> after, const QString& text,
+                                         const QString& mergeKey)
+    : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_mergeKey(mergeKey) {}
+
+void EditContactsCommand::redo() { m_document->setContacts(m_after); }
+void EditContactsCommand::undo() { m_document->setContacts(m_before); }
+
+bool EditContactsCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditContactsCommand*>(other);
+  if (m_mergeKey.isEmpty() || o->m_mergeKey != m_mergeKey) return false;
+  m_after = o->m_after;
+  return true;
+}
+
+EditGroundCommand::EditGroundCommand(ModelDocument* document, GroundSpec before, GroundSpec after, const QString& text, const QString& mergeKey)
+    : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_mergeKey(mergeKey) {}
+
+void EditGroundCommand::redo() { m_document->setGround(m_after); }
+void EditGroundCommand::undo() { m_document->setGround(m_before); }
+
+bool EditGroundCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const EditGroundCommand*>(other);
+  if (m_mergeKey.isEmpty() || o->m_mergeKey != m_mergeKey) return false;
+  m_after = o->m_after;
+  return true;
+}
+
 EditModelCommand::EditModelCommand(ModelDocument* document, ModelProperties before, ModelProperties after, const QString& field)
     : QUndoCommand(QString("Change %1").arg(field)), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_field(field) {}
 

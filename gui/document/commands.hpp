@@ -91,6 +91,37 @@ class EditStrutsCommand : public QUndoCommand {
   QString m_mergeKey;  // empty: never merges
 };
 
+/// Edits of the contact list or the ground (docs/contact.md): whole
+/// before/after values, successive changes of one field merged into one step.
+class EditContactsCommand : public QUndoCommand {
+ public:
+  EditContactsCommand(ModelDocument* document, std::vector<ContactSpec> before, std::vector<ContactSpec> after, const QString& text,
+                      const QString& mergeKey = {});
+  void redo() override;
+  void undo() override;
+  int id() const override { return 7; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  ModelDocument* m_document;
+  std::vector<ContactSpec> m_before, m_after;
+  QString m_mergeKey;
+};
+
+class EditGroundCommand : public QUndoCommand {
+ public:
+  EditGroundCommand(ModelDocument* document, GroundSpec before, GroundSpec after, const QString& text, const QString& mergeKey = {});
+  void redo() override;
+  void undo() override;
+  int id() const override { return 8; }
+  bool mergeWith(const QUndoCommand* other) override;
+
+ private:
+  ModelDocument* m_document;
+  GroundSpec m_before, m_after;
+  QString m_mergeKey;
+};
+
 class EditHingeCommand : public QUndoCommand {
  public:
   EditHingeCommand(ModelDocument* document, const HingeSpec& before, const HingeSpec& after, const QString& field);

@@ -258,12 +258,18 @@ QString deleteSelection(ModelDocument* document) {
     const bool attached = goneBodies.contains(QString::fromStdString(strut.bodyA)) || goneBodies.contains(QString::fromStdString(strut.bodyB));
     if (!s.struts.contains(static_cast<int>(k)) && !attached) kept.push_back(strut);
   }
+  std::vector<ContactSpec> keptContacts;
+  for (const ContactSpec& c : spec.contacts)
+    if (!goneBodies.contains(QString::fromStdString(c.body))) keptContacts.push_back(c);
   const bool struts = kept.size() != spec.springs.size(), elements = !s.bodies.isEmpty() || !s.hinges.isEmpty();
+  const bool contacts = keptContacts.size() != spec.contacts.size();
   QUndoStack* stack = document->undoStack();
-  if (struts && elements) stack->beginMacro(QStringLiteral("Delete"));
+  const bool macro = int(struts) + int(elements) + int(contacts) > 1;
+  if (macro) stack->beginMacro(QStringLiteral("Delete"));
   if (struts) stack->push(new EditStrutsCommand(document, spec.springs, kept, QStringLiteral("Delete spring-dampers")));
+  if (contacts) stack->push(new EditContactsCommand(document, spec.contacts, keptContacts, QStringLiteral("Delete contacts")));
   if (elements) stack->push(new RemoveElementsCommand(document, s.bodies, s.hinges));
-  if (struts && elements) stack->endMacro();
+  if (macro) stack->endMacro();
   document->setSelection({});
   return {};
 }

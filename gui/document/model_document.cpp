@@ -238,10 +238,13 @@ void ModelDocument::replaceBody(int index, const BodySpec& body) {
   const std::string before = m_spec.bodies[static_cast<std::size_t>(index)].name;
   m_spec.bodies[static_cast<std::size_t>(index)] = body;
   bool struts = false;
-  if (before != body.name)
+  if (before != body.name) {
     for (SpringDamperSpec& s : m_spec.springs)
       for (std::string* end : {&s.bodyA, &s.bodyB})
         if (*end == before) *end = body.name, struts = true;
+    for (ContactSpec& c : m_spec.contacts)  // contacts name their body too
+      if (c.body == before) c.body = body.name;
+  }
   emitChanged(struts ? Change::Structure : Change::Body);
 }
 
@@ -256,6 +259,16 @@ void ModelDocument::setStruts(const std::vector<SpringDamperSpec>& struts) {
     if (k >= static_cast<int>(struts.size())) kept.struts.remove(k);
   setSelection(kept);
   emitChanged(structure ? Change::Structure : Change::Hinge);
+}
+
+void ModelDocument::setContacts(const std::vector<ContactSpec>& contacts) {
+  m_spec.contacts = contacts;
+  emitChanged(Change::Hinge);
+}
+
+void ModelDocument::setGround(const GroundSpec& ground) {
+  m_spec.ground = ground;
+  emitChanged(Change::Hinge);
 }
 
 std::string ModelDocument::freeStrutName() const {

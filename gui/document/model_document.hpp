@@ -95,6 +95,9 @@ class ModelDocument : public QObject {
   void replaceHinge(int index, const HingeSpec& hinge);
   /// All point-to-point spring-dampers at once (EditStrutsCommand).
   void setStruts(const std::vector<SpringDamperSpec>& struts);
+  /// Contact spheres and the ground they press on (docs/contact.md).
+  void setContacts(const std::vector<ContactSpec>& contacts);
+  void setGround(const GroundSpec& ground);
   std::string freeStrutName() const;
   void setModelProperties(const std::string& name, ModelKind kind, const Vec3& gravity, const SimulationSettings& simulation);
   void replaceSpec(const ModelSpec& spec, const QHash<quint32, QPointF>& positions);

@@ -10,6 +10,7 @@
 #include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
+#include "gui/properties/contacts_editor.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -46,6 +47,9 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   // writes to freed memory when a row's heightForWidth re-enters the layout
   // (found with valgrind; it corrupted the heap when pages were switched).
   page->addWidget(m_summary);
+  m_contacts = new ContactsEditor(document);
+  page->addWidget(m_contacts);
+  connect(m_contacts, &ContactsEditor::refused, this, &ModelPage::refused);
   page->addStretch(1);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
@@ -118,6 +122,7 @@ void ModelPage::load() {
                          .arg(frames));
   for (QWidget* w : std::initializer_list<QWidget*>{m_sim.loopStabilisation, m_sim.alpha, m_sim.beta, m_sim.projectInitial})
     setRowVisible(m_form, w, loops > 0);
+  m_contacts->load();
 }
 
 }  // namespace mstmm::gui

@@ -23,6 +23,7 @@ namespace mstmm::gui {
 
 class QuantityBox;
 class Vec3Editor;
+class ContactsEditor;
 
 /// Shows or hides a row of a QFormLayout (label and field together).
 void setRowVisible(QFormLayout* form, QWidget* field, bool visible);
@@ -54,6 +55,7 @@ class ModelPage : public QWidget {
   SimulationFields m_sim;
   QLabel* m_summary;
   QFormLayout* m_form;
+  ContactsEditor* m_contacts;
 };
 
 class BodyPage : public QWidget {

@@ -524,6 +524,101 @@ class TestEditorCommands : public QObject {
     QCOMPARE(scene.strutItems().size(), 0);
   }
 
+  void aRootIsSetFreeAndAHingeMadeUniversalInOneStepEach() {
+    // The demo's ground hinge '9' made free (the system floats): one step,
+    // its translation fields shown and edited; then a spatial chain's hinge
+    // made universal with its second axis.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    selectHinge(doc, "9");
+    auto* type = panel.hingePage()->findChildren<QComboBox*>().at(0);
+    const int free = type->findData(static_cast<int>(HingeType::Free));
+    checkUndoRedo(doc, [&] {
+      type->setCurrentIndex(free);
+      emit type->activated(free);
+    });
+    QVERIFY(doc.isValid());
+    auto* translation = panel.hingePage()->findChild<Vec3Editor*>("initialTranslation");
+    QVERIFY(translation && translation->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { emit translation->valueChanged(Vec3(0.0, 1.0, 0.0)); });
+    QCOMPARE(doc.spec().hinges.back().translation.y(), 1.0);
+    QCOMPARE(compile(doc.spec())->degreesOfFreedom(), 6);  // the 4 rods' angles and the free root's x, y
+    ChainOptions o;
+    o.bodies = 2;
+    doc.newModel(generateChain(o));
+    selectHinge(doc, doc.spec().hinges.back().name);
+    const int universal = type->findData(static_cast<int>(HingeType::Universal));
+    checkUndoRedo(doc, [&] {
+      type->setCurrentIndex(universal);
+      emit type->activated(universal);
+    });
+    auto* axis2 = panel.hingePage()->findChild<Vec3Editor*>("axis2");
+    QVERIFY(axis2 && axis2->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { emit axis2->valueChanged(Vec3(0.0, 1.0, 0.0)); });
+    QCOMPARE(doc.spec().hinges.back().axis2, Vec3(0.0, 1.0, 0.0));
+  }
+
+  void contactsAndTheGroundAreEditedAsOneStepEach() {
+    // On the model page (nothing selected): a contact added on the demo's
+    // first body, its stiffness, law and body changed, the ground tilted and
+    // given a bump, the contact following a renamed body and deleted with
+    // its body; each one undo step, and the model stays valid.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    doc.setSelection({});
+    auto* add = panel.modelPage()->findChild<QPushButton*>("addContact");
+    QVERIFY(add && add->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { add->click(); });
+    QCOMPARE(doc.spec().contacts.size(), std::size_t{1});
+    const std::string first = doc.spec().bodies.front().name;
+    QCOMPARE(doc.spec().contacts.front().body, first);
+    QVERIFY(doc.isValid());
+    auto* stiffness = panel.modelPage()->findChild<QuantityBox*>("contactStiffness");
+    QVERIFY(stiffness && stiffness->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { stiffness->setSi(5e4), emit stiffness->siChanged(5e4); });
+    QCOMPARE(doc.spec().contacts.front().stiffness, 5e4);
+    auto* law = panel.modelPage()->findChild<QComboBox*>("contactLaw");
+    checkUndoRedo(doc, [&] {
+      law->setCurrentIndex(1);
+      emit law->activated(1);
+    });
+    QVERIFY(doc.spec().contacts.front().law == ContactLaw::HuntCrossley);
+    auto* body = panel.modelPage()->findChild<QComboBox*>("contactBody");
+    const int three = body->findText("3");
+    checkUndoRedo(doc, [&] {
+      body->setCurrentIndex(three);
+      emit body->activated(three);
+    });
+    QCOMPARE(doc.spec().contacts.front().body, std::string("3"));
+    auto* road = panel.modelPage()->findChild<QComboBox*>("roadKind");
+    const int bump = road->findData(static_cast<int>(RoadKind::Bump));
+    checkUndoRedo(doc, [&] {
+      road->setCurrentIndex(bump);
+      emit road->activated(bump);
+    });
+    QVERIFY(doc.spec().ground.road.kind == RoadKind::Bump);
+    auto* height = panel.modelPage()->findChild<QuantityBox*>("roadHeight");
+    QVERIFY(height && height->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { height->setSi(0.1), emit height->siChanged(0.1); });
+    QCOMPARE(doc.spec().ground.road.height, 0.1);
+    QVERIFY(doc.isValid());
+    // Renaming body 3 renames the contact's body in the same step.
+    const BodySpec before = *doc.body(bodyNamed(doc, "3"));
+    BodySpec after = before;
+    after.name = "three";
+    checkUndoRedo(doc, [&] { doc.undoStack()->push(new EditBodyCommand(&doc, before, after, "name")); });
+    QCOMPARE(doc.spec().contacts.front().body, std::string("three"));
+    // Deleting the body takes its contact along: one step.
+    selectOnly(doc, "three");
+    checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
+    QVERIFY(doc.spec().contacts.empty());
+    doc.setSelection({});
+    auto* remove = panel.modelPage()->findChild<QPushButton*>("removeContact");
+    QVERIFY(!remove->isEnabled());
+  }
+
   void externalLoadsAreEditedOnTheBodyPage() {
     // Body 1 of the demo gets a load: added, its y force a constant -20 N,
     // its moment z a sine, in body axes, then a second load, and removed:
