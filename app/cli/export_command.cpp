@@ -54,7 +54,7 @@ PlotChoice plotChoice(const Arguments& a, const Model& model) {
   PlotChoice c;
   const std::string quantity = a.value("plot-quantity", "angle");
   if (!quantityFromKeyword(quantity, c.quantity))
-    throw Error(ErrorKind::Input, "--plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate or loads, not '" + quantity + "'");
+    throw Error(ErrorKind::Input, "--plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate, loads, momentum, angular-momentum or centre-of-mass, not '" + quantity + "'");
   const std::string angles = a.value("angles", "cardan");
   if (angles == "cardan") c.settings.representation = AngleRepresentation::Cardan;
   else if (angles == "axis") c.settings.representation = AngleRepresentation::AxisAngle;

@@ -36,6 +36,9 @@ double rawValue(const Results& r, const Model& model, int frame, int slot, const
     case Quantity::Slide: return r.slide(frame, key.component);
     case Quantity::SlideRate: return r.slideRate(frame, key.component);
     case Quantity::LoadElement: return frame < r.loadFrameCount() ? r.loadValue(frame, key.component) : 0.0;
+    case Quantity::Momentum: return r.momentum(frame).linear[key.component];
+    case Quantity::AngularMomentum: return r.momentum(frame).angular[model.planar() ? 2 : key.component];
+    case Quantity::CentreOfMass: return r.momentum(frame).centreOfMass[key.component];
     case Quantity::Energy: break;
   }
   const Energy e = r.energy(frame);
@@ -81,6 +84,9 @@ std::string quantityName(Quantity quantity) {
     case Quantity::Slide: return "slide";
     case Quantity::SlideRate: return "slide rate";
     case Quantity::LoadElement: return "load elements";
+    case Quantity::Momentum: return "momentum";
+    case Quantity::AngularMomentum: return "angular momentum";
+    case Quantity::CentreOfMass: return "centre of mass";
   }
   return {};
 }
@@ -88,7 +94,8 @@ std::string quantityName(Quantity quantity) {
 namespace {
 /// Per-slider quantities: not about a body.
 bool global(Quantity quantity) {
-  return quantity == Quantity::Energy || quantity == Quantity::Slide || quantity == Quantity::SlideRate || quantity == Quantity::LoadElement;
+  return quantity == Quantity::Energy || quantity == Quantity::Slide || quantity == Quantity::SlideRate || quantity == Quantity::LoadElement ||
+         quantity == Quantity::Momentum || quantity == Quantity::AngularMomentum || quantity == Quantity::CentreOfMass;
 }
 }  // namespace
 
@@ -111,6 +118,9 @@ std::vector<std::string> componentNames(Quantity quantity, const Model& model, c
     }
     case Quantity::HingeForce: return planar ? std::vector<std::string>{"force x", "force y"} : std::vector<std::string>{"force x", "force y", "force z"};
     case Quantity::HingeMoment: return planar ? std::vector<std::string>{"moment z"} : std::vector<std::string>{"moment x", "moment y", "moment z"};
+    case Quantity::Momentum:
+    case Quantity::CentreOfMass: return planar ? std::vector<std::string>{"x", "y"} : std::vector<std::string>{"x", "y", "z"};
+    case Quantity::AngularMomentum: return planar ? std::vector<std::string>{"about z"} : std::vector<std::string>{"about x", "about y", "about z"};
     case Quantity::Slide:
     case Quantity::SlideRate: {
       std::vector<std::string> names;
@@ -135,6 +145,9 @@ std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& se
     case Quantity::HingeMoment: return "N m";
     case Quantity::Slide: return "m";
     case Quantity::SlideRate: return "m/s";
+    case Quantity::Momentum: return "kg m/s";
+    case Quantity::AngularMomentum: return "kg m²/s";
+    case Quantity::CentreOfMass: return "m";
     case Quantity::LoadElement: {  // each curve's unit is in its name; the axis lists them
       std::string units;
       for (const LoadChannel& c : loadChannels(model))
@@ -152,6 +165,8 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
   if (key.quantity == Quantity::Slide) return "slide of " + component;
   if (key.quantity == Quantity::SlideRate) return "slide rate of " + component;
   if (key.quantity == Quantity::LoadElement) return component;
+  if (key.quantity == Quantity::Momentum || key.quantity == Quantity::AngularMomentum || key.quantity == Quantity::CentreOfMass)
+    return quantityName(key.quantity) + " " + component;
   const bool known = key.body >= 0 && key.body < model.bodyCount();
   if (key.quantity == Quantity::HingeForce || key.quantity == Quantity::HingeMoment)  // the hinge at the body's output, by its own name
     return "hinge " + (known ? model.hinge(key.body).name : std::string("?")) + " " + component;
@@ -200,7 +215,10 @@ bool quantityFromKeyword(const std::string& word, Quantity& quantity) {
                                                     {"hinge-moment", Quantity::HingeMoment},
                                                     {"slide", Quantity::Slide},
                                                     {"slide-rate", Quantity::SlideRate},
-                                                    {"loads", Quantity::LoadElement}};
+                                                    {"loads", Quantity::LoadElement},
+                                                    {"momentum", Quantity::Momentum},
+                                                    {"angular-momentum", Quantity::AngularMomentum},
+                                                    {"centre-of-mass", Quantity::CentreOfMass}};
   for (const auto& [w, q] : words)
     if (word == w) {
       quantity = q;

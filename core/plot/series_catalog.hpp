@@ -18,7 +18,7 @@ namespace mstmm {
 /// LoadElement: the channels of the load elements (core/loads/load_channels.hpp),
 /// one component each. Energy has, with load elements, also spring, work in,
 /// dissipated and the balance E - W_in + E_diss.
-enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate, LoadElement };
+enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate, LoadElement, Momentum, AngularMomentum, CentreOfMass };
 enum class AngleRepresentation { Cardan, AxisAngle, Quaternion };
 
 struct PlotSettings {

@@ -15,6 +15,9 @@ struct Frame {
   const SolverOutput* out = nullptr;           // accelerations and hinge loads at y
   const std::vector<BodyPose>* poses = nullptr;
   Energy energy;
+  /// Linear and angular momentum and the centre of mass (exact invariants of
+  /// a floating system: docs/hinge-types.md H7).
+  Momentum momentum;
   /// The load elements at y (models with loads; else null).
   const AppliedLoads* loads = nullptr;
 };

@@ -22,6 +22,7 @@ void Results::store(double v) {
 void Results::record(const Frame& frame) {
   m_times.push_back(frame.time);
   m_energy.push_back(frame.energy);
+  m_momentum.push_back(frame.momentum);
   const Model& model = *frame.model;
   for (int body : m_bodies) {
     const auto b = static_cast<std::size_t>(body);
@@ -55,7 +56,7 @@ Quat Results::orientation(int frame, int slot) const {
 }
 
 std::size_t Results::bytes() const {
-  return m_double.size() * sizeof(double) + m_float.size() * sizeof(float) + m_times.size() * sizeof(double) + m_energy.size() * sizeof(Energy) +
+  return m_double.size() * sizeof(double) + m_float.size() * sizeof(float) + m_times.size() * sizeof(double) + m_energy.size() * sizeof(Energy) + m_momentum.size() * sizeof(Momentum) +
          m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double);
 }
 
@@ -83,7 +84,7 @@ long long recordedFrameCount(const SimulationSettings& s) {
 double recordedBytes(const Model& model, const SimulationSettings& settings, const RecordOptions& options) {
   const double bodies = options.bodies.empty() ? model.bodyCount() : static_cast<double>(options.bodies.size());
   const double perFrame = bodies * Results::kChannels * (options.singlePrecision ? sizeof(float) : sizeof(double)) + sizeof(double) +
-                          sizeof(Energy) + 2.0 * model.sliderCount() * sizeof(double) +
+                          sizeof(Energy) + sizeof(Momentum) + 2.0 * model.sliderCount() * sizeof(double) +
                           static_cast<double>(loadChannels(model).size()) * sizeof(double);
   return static_cast<double>(recordedFrameCount(settings)) * perFrame;
 }

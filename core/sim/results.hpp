@@ -28,6 +28,7 @@ class Results final : public ResultSink {
   double time(int frame) const { return m_times[static_cast<std::size_t>(frame)]; }
   const std::vector<double>& times() const { return m_times; }
   Energy energy(int frame) const { return m_energy[static_cast<std::size_t>(frame)]; }
+  const Momentum& momentum(int frame) const { return m_momentum[static_cast<std::size_t>(frame)]; }
 
   int recordedBodyCount() const { return static_cast<int>(m_bodies.size()); }
   /// Compiled index of the body in recording slot s.
@@ -79,6 +80,7 @@ class Results final : public ResultSink {
   bool m_single;
   std::vector<double> m_times;
   std::vector<Energy> m_energy;
+  std::vector<Momentum> m_momentum;
   std::vector<double> m_double;
   std::vector<float> m_float;
   int m_sliders = 0;

@@ -164,6 +164,7 @@ void Run::record() {
   frame.out = &m_out;
   frame.poses = &m_poses;
   frame.energy = energyAt();
+  frame.momentum = computeMomentum(*m_model, m_poses);
   if (m_model->hasLoads()) frame.loads = &m_loads;
   checkEnergy(frame.energy);
   m_sink.record(frame);

@@ -25,8 +25,9 @@ namespace mstmm::gui {
 namespace {
 
 constexpr int kDefaultPlottedBodies = 4;
-const Quantity kQuantities[] = {Quantity::Angle,      Quantity::AngularVelocity, Quantity::Energy,   Quantity::HingeForce,
-                                Quantity::HingeMoment, Quantity::Slide,           Quantity::SlideRate, Quantity::LoadElement};
+const Quantity kQuantities[] = {Quantity::Angle,       Quantity::AngularVelocity, Quantity::Energy,   Quantity::HingeForce,
+                                Quantity::HingeMoment,  Quantity::Slide,           Quantity::SlideRate, Quantity::LoadElement,
+                                Quantity::Momentum,     Quantity::AngularMomentum, Quantity::CentreOfMass};
 
 QString titleOf(Quantity q) {
   const std::string name = quantityName(q);

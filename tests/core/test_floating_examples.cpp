@@ -14,6 +14,8 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/generate/floating_examples.hpp"
 #include "core/model/model.hpp"
+#include "core/plot/series_catalog.hpp"
+#include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -183,4 +185,39 @@ TEST(FloatingExamples, crankSliderAsPrintedFollowsItsLagrangian) {
   ASSERT_SAME(frame, std::size_t{5001});
   ASSERT_TRUE(lowest < -1.0);  // it swings through the straight position and down
   ASSERT_TRUE(worst < 1e-9) << worst;
+}
+
+// What the plots show: the recorded momentum, angular momentum and centre
+// of mass of every frame (series_catalog), constant for the floating
+// eight-body system, and the free root's position among the slides.
+TEST(FloatingExamples, momentumIsRecordedAndPlotted) {
+  ModelSpec spec = generateEightBodySystem(false);
+  spec.simulation.endTime = 1.0;
+  const auto model = compile(spec);
+  Results results(*model, {});
+  ASSERT_TRUE(simulate(model, spec.simulation, results).status == RunStatus::Completed);
+  const PlotSettings settings;
+  for (Quantity q : {Quantity::Momentum, Quantity::AngularMomentum}) {
+    for (const SeriesKey& key : seriesKeys(q, -1, {}, *model, settings)) {
+      const std::vector<double> v = seriesValues(results, *model, key, settings);
+      ASSERT_SAME(v.size(), std::size_t{1001});
+      const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+      ASSERT_TRUE(*hi - *lo < 1e-9) << seriesName(key, *model, settings) << ": " << *hi - *lo;
+    }
+  }
+  ASSERT_SAME(componentNames(Quantity::AngularMomentum, *model, settings).size(), std::size_t{3});
+  ASSERT_SAME(seriesName({Quantity::Momentum, 1, -1}, *model, settings), std::string("momentum y"));
+  ASSERT_SAME(unitOf(Quantity::AngularMomentum, *model, settings), std::string("kg m²/s"));
+  // The free root's y among the slides: its output end rises at its initial rate.
+  int rootY = 0;
+  while (rootY < model->sliderCount() && model->slideName(rootY) != "float.y") ++rootY;
+  ASSERT_TRUE(rootY < model->sliderCount());
+  const std::vector<double> y = seriesValues(results, *model, {Quantity::Slide, rootY, -1}, settings);
+  ASSERT_TRUE(std::abs(y.front() - 1.0) < 1e-15);
+  // The centre of mass moves in a straight line at constant speed (no gravity).
+  for (int c = 0; c < 3; ++c) {
+    const std::vector<double> x = seriesValues(results, *model, {Quantity::CentreOfMass, c, -1}, settings);
+    for (std::size_t f = 1; f + 1 < x.size(); ++f) ASSERT_TRUE(std::abs(x[f + 1] - 2.0 * x[f] + x[f - 1]) < 1e-12);
+  }
+  ASSERT_SAME(componentNames(Quantity::Slide, *model, settings)[static_cast<std::size_t>(rootY)], std::string("float.y"));
 }
