@@ -197,12 +197,14 @@ void Scene::buildGround(const FloorGrid& floor) {
   const Vec3 up = upDirection(*m_model);
   const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), up).toRotationMatrix();
   const Vec3 plate(size, thickness, m_model->planar() ? 0.25 * size : size);
-  const CompiledHinge& root = m_model->hinge(m_model->root());
-  if (root.slides > 1) {
-    // free flight or a plane: nothing of the ground holds the root
-  } else if (root.slider < 0) {
-    m_renderer->AddActor(groundBlock(plate, r, root.anchor + up * (0.5 * thickness)));
-  } else {
+  for (int i = 0; i < m_model->bodyCount(); ++i) {  // every system's root
+    if (m_model->body(i).parent >= 0) continue;
+    const CompiledHinge& root = m_model->hinge(i);
+    if (root.slides > 1) continue;  // free flight or a plane: nothing of the ground holds the root
+    if (root.slider < 0) {
+      m_renderer->AddActor(groundBlock(plate, r, root.anchor + up * (0.5 * thickness)));
+      continue;
+    }
     const double s0 = slidePosition(*m_model, initialState(*m_model), root.slider);
     const double reach = 2.0 * m_drawing.typicalBodySize;
     const double from = std::min(0.0, s0) - reach, to = std::max(0.0, s0) + reach;

@@ -2,24 +2,32 @@
 
 namespace mstmm {
 
+namespace {
+
+// A root's output end (each system's: a model may hold several) sits at its
+// ground anchor, at rest, or slides along the ground's rail or plane from
+// there, or flies free (its free hinge's slides are its world position
+// relative to the anchor).
+void placeRoot(const Model& model, const Eigen::VectorXd& y, int i, BodyPose& root) {
+  const CompiledHinge& hinge = model.hinge(i);
+  root.output = hinge.anchor;
+  root.outputVelocity = Vec3::Zero();
+  for (int j = 0; j < hinge.slides; ++j) {
+    const Vec3& u = hinge.slideAxes[static_cast<std::size_t>(j)];
+    root.output += slidePosition(model, y, hinge.slider + j) * u;
+    root.outputVelocity += slideRate(model, y, hinge.slider + j) * u;
+  }
+}
+
+}  // namespace
+
 void computePoses(const Model& model, const Eigen::VectorXd& y, std::vector<BodyPose>& poses) {
   const int n = model.bodyCount();
   poses.resize(static_cast<std::size_t>(n));
-  // The root's output end sits at its ground anchor, at rest, or slides
-  // along the ground's rail or plane from there, or flies free (its free
-  // hinge's slides are its world position relative to the anchor).
-  const CompiledHinge& rootHinge = model.hinge(n - 1);
-  BodyPose& root = poses[static_cast<std::size_t>(n - 1)];
-  root.output = rootHinge.anchor;
-  root.outputVelocity = Vec3::Zero();
-  for (int j = 0; j < rootHinge.slides; ++j) {  // a rail, a plane, or free flight
-    const Vec3& u = rootHinge.slideAxes[static_cast<std::size_t>(j)];
-    root.output += slidePosition(model, y, rootHinge.slider + j) * u;
-    root.outputVelocity += slideRate(model, y, rootHinge.slider + j) * u;
-  }
   for (int i = n - 1; i >= 0; --i) {  // parents come after their children
     BodyPose& p = poses[static_cast<std::size_t>(i)];
     const CompiledBody& b = model.body(i);
+    if (b.parent < 0) placeRoot(model, y, i, p);
     p.rotation = bodyRotation(model, y, i);
     p.omega = bodyAngularVelocity(model, y, i);
     const Vec3 ro = p.rotation * b.output;

@@ -66,7 +66,7 @@ void throwIfInvalid(const ModelSpec& spec) {
 }
 
 struct SpecTree {
-  int root = -1;
+  std::vector<int> roots;                           // spec bodies hanging from the ground, one per system, the largest system first
   std::vector<int> outputHinge;                     // spec body -> spec tree hinge
   std::vector<int> parent;                          // spec body -> spec parent, -1: ground
   std::vector<std::vector<std::pair<int, int>>> children;  // spec body -> (input, child spec body)
@@ -85,14 +85,12 @@ SpecTree buildSpecTree(const ModelSpec& spec) {
   tree.children.resize(n);
   for (std::size_t b = 0; b < n; ++b) {
     const HingeSpec& hinge = spec.hinges[static_cast<std::size_t>(spanning.treeHinge[b])];
-    if (hinge.isGround()) {
-      tree.root = static_cast<int>(b);
-      continue;
-    }
+    if (hinge.isGround()) continue;
     const int parent = index.at(hinge.parent->value);
     tree.parent[b] = parent;
     tree.children[static_cast<std::size_t>(parent)].emplace_back(hinge.parentInput, static_cast<int>(b));
   }
+  for (int h : spanning.rootHinges) tree.roots.push_back(index.at(spec.hinges[static_cast<std::size_t>(h)].child.value));
   for (std::size_t h = 0; h < spec.hinges.size(); ++h)
     if (spanning.cut[h]) tree.cuts.push_back(static_cast<int>(h));
   for (auto& c : tree.children) std::sort(c.begin(), c.end());
@@ -100,12 +98,11 @@ SpecTree buildSpecTree(const ModelSpec& spec) {
   return tree;
 }
 
-/// Spec body indices in post-order (children before parents), iteratively so
-/// that a 100,000-body chain does not exhaust the stack.
-std::vector<int> postOrder(const SpecTree& tree) {
-  std::vector<int> order;
-  order.reserve(tree.children.size());
-  std::vector<std::pair<int, std::size_t>> stack{{tree.root, 0}};
+/// One system's bodies in post-order (children before parents), appended
+/// to `order`; iteratively, so that a 100,000-body chain does not exhaust
+/// the stack.
+void appendPostOrder(const SpecTree& tree, int root, std::vector<int>& order) {
+  std::vector<std::pair<int, std::size_t>> stack{{root, 0}};
   while (!stack.empty()) {
     auto& [body, next] = stack.back();
     const auto& kids = tree.children[static_cast<std::size_t>(body)];
@@ -117,6 +114,14 @@ std::vector<int> postOrder(const SpecTree& tree) {
       stack.pop_back();
     }
   }
+}
+
+/// Spec body indices in post-order, system after system, the largest (the
+/// first root) last, so that Model::root() is its root.
+std::vector<int> postOrder(const SpecTree& tree) {
+  std::vector<int> order;
+  order.reserve(tree.children.size());
+  for (auto root = tree.roots.rbegin(); root != tree.roots.rend(); ++root) appendPostOrder(tree, *root, order);
   return order;
 }
 
@@ -278,6 +283,7 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
   for (int i = model->bodyCount() - 1; i >= 0; --i) {
     CompiledBody& b = model->m_bodies[static_cast<std::size_t>(i)];
     b.depth = b.parent < 0 ? 1 : model->m_bodies[static_cast<std::size_t>(b.parent)].depth + 1;
+    if (b.parent < 0) ++model->m_systemCount;
     model->m_treeDepth = std::max(model->m_treeDepth, b.depth);
   }
   return model;

@@ -95,7 +95,11 @@ class Model {
   const CompiledHinge& hinge(int i) const { return m_hinges[static_cast<std::size_t>(i)]; }
   const std::vector<CompiledBody>& bodies() const { return m_bodies; }
   const std::vector<ChildLink>& links() const { return m_links; }
+  /// The root of the (largest) system: the last body. A model may hold
+  /// several separate systems, each hanging from the ground by its own
+  /// root hinge (a body with parent -1); systemCount() says how many.
   int root() const { return bodyCount() - 1; }
+  int systemCount() const { return m_systemCount; }
 
   /// Compiled index of a body given its index in the spec, or -1.
   int compiledIndexOfSpecBody(int specIndex) const;
@@ -151,6 +155,7 @@ class Model {
   std::vector<int> m_compiledOfSpec;
   int m_dof = 0;
   int m_treeDepth = 0;
+  int m_systemCount = 0;
   CompiledLoads m_loads;
   ModelSpec m_spec;
 };

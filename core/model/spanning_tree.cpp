@@ -24,17 +24,27 @@ class TreeSearch {
   }
 
   SpanningTree best() const {
-    SpanningTree best;
-    best.treeHinge.assign(m_spec.bodies.size(), -1);
-    for (int rootHinge : m_hangingFrom[static_cast<std::size_t>(ground())]) {
-      SpanningTree t = grow(rootHinge);
-      if (t.reached > best.reached) best = std::move(t);
-      if (best.spans()) break;
+    SpanningTree forest;
+    forest.treeHinge.assign(m_spec.bodies.size(), -1);
+    for (;;) {  // one system after the other: the root that reaches the most of what is left
+      SpanningTree best;
+      for (int rootHinge : m_hangingFrom[static_cast<std::size_t>(ground())]) {
+        if (forest.treeHinge[static_cast<std::size_t>(indexOf(m_spec.hinges[static_cast<std::size_t>(rootHinge)].child))] >= 0) continue;
+        SpanningTree t = grow(rootHinge, forest.treeHinge);
+        if (t.reached > best.reached) best = std::move(t);
+      }
+      if (best.reached == 0) break;
+      for (std::size_t b = 0; b < best.treeHinge.size(); ++b)
+        if (best.treeHinge[b] >= 0) forest.treeHinge[b] = best.treeHinge[b];
+      forest.rootHinges.push_back(best.rootHinge);
+      forest.reached += best.reached;
+      if (forest.spans()) break;
     }
-    best.cut.assign(m_spec.hinges.size(), true);
-    for (int h : best.treeHinge)
-      if (h >= 0) best.cut[static_cast<std::size_t>(h)] = false;
-    return best;
+    if (!forest.rootHinges.empty()) forest.rootHinge = forest.rootHinges.front();
+    forest.cut.assign(m_spec.hinges.size(), true);
+    for (int h : forest.treeHinge)
+      if (h >= 0) forest.cut[static_cast<std::size_t>(h)] = false;
+    return forest;
   }
 
  private:
@@ -43,17 +53,19 @@ class TreeSearch {
   // it takes precedence like a hinge the user marked to keep.
   bool keep(int h) const {
     const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
-    return hinge.cut == CutChoice::Keep || (hinge.cut == CutChoice::Auto && hinge.type == HingeType::Slider);
+    const bool uncuttable = hingeSlideCount(hinge.type, m_spec.kind) > 0 || hinge.type == HingeType::Universal;
+    return hinge.cut == CutChoice::Keep || (hinge.cut == CutChoice::Auto && uncuttable);
   }
   int indexOf(BodyId id) const {
     auto it = m_index.find(id.value);
     return it == m_index.end() ? -1 : it->second;
   }
 
-  SpanningTree grow(int rootHinge) const {
+  /// The tree from one root hinge over the bodies not `taken` by earlier systems.
+  SpanningTree grow(int rootHinge, const std::vector<int>& taken) const {
     SpanningTree t;
     t.rootHinge = rootHinge;
-    t.treeHinge.assign(m_spec.bodies.size(), -1);
+    t.treeHinge = taken;
     std::vector<int> queue{indexOf(m_spec.hinges[static_cast<std::size_t>(rootHinge)].child)};
     t.treeHinge[static_cast<std::size_t>(queue.front())] = rootHinge;
     for (std::size_t next = 0; next < queue.size(); ++next)
@@ -64,6 +76,8 @@ class TreeSearch {
         queue.push_back(child);
       }
     t.reached = static_cast<int>(queue.size());
+    for (std::size_t b = 0; b < taken.size(); ++b)  // only this system's bodies
+      if (taken[b] >= 0) t.treeHinge[b] = -1;
     return t;
   }
 

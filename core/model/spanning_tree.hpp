@@ -9,6 +9,10 @@
 // The choice: tree hinges are taken breadth-first from the ground, so loops
 // are cut far from the ground; hinges marked Keep are taken before others,
 // hinges marked Cut and hinges at a child's input end are never taken.
+// Separate systems in one model (issue 14) each hang from the ground by a
+// root hinge of their own: the tree is then a forest. Its first root is the
+// one that reaches the most bodies, as for a single system; the bodies it
+// does not reach get further roots the same way.
 
 #include <vector>
 
@@ -17,7 +21,8 @@
 namespace mstmm {
 
 struct SpanningTree {
-  int rootHinge = -1;            // spec hinge from the root body to the ground; -1: none
+  int rootHinge = -1;            // spec hinge from the (first) root body to the ground; -1: none
+  std::vector<int> rootHinges;   // every system's root hinge, the first one first
   std::vector<int> treeHinge;    // per spec body: the spec hinge it hangs from; -1: not reached
   std::vector<bool> cut;         // per spec hinge: cut (true) or in the tree
   int reached = 0;               // bodies reached from the ground

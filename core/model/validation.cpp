@@ -352,9 +352,8 @@ void Checker::checkInputEndsHoldOneHinge() {
 
 // Says why a body is not in the spanning tree, following the first hinge at
 // each output end: it ends at a free output, runs round a loop of bodies
-// joined output to input, or reaches the ground apart from the root's system.
+// joined output to input, or reaches the ground only by a hinge marked cut.
 void Checker::explainUnreached(const SpanningTree& tree) {
-  const std::string rootName = m_spec.hinges[static_cast<std::size_t>(tree.rootHinge)].name;
   std::vector<Reach> state(tree.treeHinge.size(), Reach::Unknown);
   for (std::size_t b = 0; b < tree.treeHinge.size(); ++b)
     if (tree.treeHinge[b] >= 0) state[b] = Reach::Ground;
@@ -379,7 +378,9 @@ void Checker::explainUnreached(const SpanningTree& tree) {
         if (m_spec.bodies.size() > 1) bodyError(b, "not connected: its output end has no hinge, so it does not hang from the ground");
         verdict = Reach::Detached;
       } else if (m_spec.hinges[static_cast<std::size_t>(h)].isGround()) {
-        bodyError(b, "hangs from the ground by hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "' apart from the system that hangs from hinge '" + rootName + "'; join the two (one model holds one connected system)");
+        // A system of its own gets a root of its own (spanning_tree.hpp), so
+        // this hinge was not taken: the user marked it to be cut.
+        bodyError(b, "hangs from the ground only by hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "', which is marked to be cut; a system needs one uncut hinge to the ground");
         verdict = Reach::Detached;
       } else {
         b = bodyIndex(*m_spec.hinges[static_cast<std::size_t>(h)].parent);

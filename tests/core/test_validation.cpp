@@ -58,13 +58,6 @@ TEST(Validation, eachProblemIsNamed) {
     s.hinges.erase(s.hinges.begin() + 1);  // hinge 4 held body 3
   }), "body '3': not connected: its output end has no hinge"},
       {"no ground", true, Edit([](ModelSpec& s) { s.hinges.pop_back(); }), "model: no hinge connects the system to the ground; to let it float, give its root body a hinge of type 'free' to the ground"},
-      {"second system on the ground", true, Edit([](ModelSpec& s) {
-    s.hinges.push_back(s.hinges.back());
-    s.hinges.back().id = HingeId{99};
-    s.hinges.back().name = "extra";
-    s.hinges.back().child = s.bodies[1].id;
-    s.hinges.erase(s.hinges.begin() + 1);
-  }), "body '3': hangs from the ground by hinge 'extra' apart from the system that hangs from hinge '9'; join the two (one model holds one connected system)"},
       {"cut at a missing input end", true, Edit([](ModelSpec& s) {
     HingeSpec& cut = s.addHinge("c", HingeType::Pin, s.bodies[0].id, std::nullopt);
     cut.childEnd = 3;

@@ -11,6 +11,8 @@ namespace mstmm {
 namespace {
 
 void requireBallOrPinChain(const Model& model) {
+  if (model.systemCount() > 1)
+    throw Error(ErrorKind::Input, "classical-tmm handles one chain, and this model holds " + std::to_string(model.systemCount()) + " separate systems (use the Riccati solver)");
   for (int i = 0; i < model.bodyCount(); ++i) {
     const CompiledBody& b = model.body(i);
     const HingeType type = model.hinge(i).type;

@@ -74,7 +74,7 @@ template <class D>
 void RiccatiData<D>::setParallelism(const RiccatiModel<D>& m, int threads, int threshold) {
   worker.reset();
   plan.reset();
-  if (threads < 2) return;
+  if (threads < 2 || m.model->systemCount() > 1) return;  // the fork plan takes one tree
   auto subtrees = std::make_unique<SubtreePlan>(*m.model, threshold);
   if (subtrees->empty()) return;
   plan = std::move(subtrees);
@@ -137,7 +137,7 @@ class RiccatiSweep {
   void addCutLoads(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
   double slideAt(int slider) const { return m_y[m_slideOffset + 2 * slider]; }
   double slideRateAt(int slider) const { return m_y[m_slideOffset + 2 * slider + 1]; }
-  void solveRoot();
+  void solveRoot(int root);
   void backwardBody(int i, SolverOutput& out);
   void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
   void storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
@@ -179,16 +179,7 @@ void RiccatiSweep<D>::run(const Eigen::VectorXd& y, SolverOutput& out) {
   const int n = m_model->bodyCount();
   if (m_applied && !m_loadsReused) m_applied->evaluateBodyLoads(m_time, y);  // hinge loads follow in the sweep (releaseOutputHinge)
   forwardRange(0, n - 1);
-  solveRoot();
-  const int root = n - 1;
-  {  // z_root = 0 on the ground side: the load is e_out
-    const RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
-    const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(root)];
-    const RVec moment = kind == ReleaseKind::RotationFree ? appliedMoment(root) : RVec(r.released.em);
-    if (kind == ReleaseKind::Driven) storeDrivingLoad(root, moment, r.released.eq, out);
-    if (!out.angularOnly) storeHingeLoad(root, moment, r.released.eq, out);
-  }
-  backwardRange(0, root);
+  backwardRange(0, n - 1);  // each system's root is solved as the sweep reaches it
   if (m_applied) {
     if (!m_loadsReused) m_applied->sumHinges();
     out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
@@ -214,6 +205,7 @@ void RiccatiSweep<D>::forwardRange(int lo, int hi) {
 template <class D>
 void RiccatiSweep<D>::backwardRange(int lo, int hi) {
   for (int i = hi; i >= lo; --i) {
+    if (m_model->body(i).parent < 0) solveRoot(i);
     backwardBody(i, *m_out);
     if (const ForkPoint* fork = m_plan ? m_plan->forkAtBody(i) : nullptr) {
       runFork(*fork, true);
@@ -464,11 +456,17 @@ void RiccatiSweep<D>::storeDrivingLoad(int child, const RVec& moment, const TVec
   out.drivingLoad[static_cast<std::size_t>(driven)] = conjugate - (e.spring + e.stop + e.actuator);
 }
 
-// Root solve (equations.md §3.5): the ground side has z_root = 0.
+// Root solve (equations.md §3.5) of one system: the ground side has
+// z_root = 0, and the load at the root's hinge is e_out.
 template <class D>
-void RiccatiSweep<D>::solveRoot() {
-  const int root = m_model->bodyCount() - 1;
+void RiccatiSweep<D>::solveRoot(int root) {
   RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
+  {
+    const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(root)];
+    const RVec moment = kind == ReleaseKind::RotationFree ? appliedMoment(root) : RVec(r.released.em);
+    if (kind == ReleaseKind::Driven) storeDrivingLoad(root, moment, r.released.eq, *m_out);
+    if (!m_out->angularOnly) storeHingeLoad(root, moment, r.released.eq, *m_out);
+  }
   r.accOutput.setZero();
   const SingleAxisRelease<D>& axis = m_singleAxis[static_cast<std::size_t>(root)];
   switch (m_releaseKind[static_cast<std::size_t>(root)]) {
