@@ -26,7 +26,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 if [ "$mode" = asan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=OFF >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
   cmake --build build-asan -j2
   built=$(seconds "$start")
   (cd build-asan && xvfb-run -a -s "-screen 0 1920x1080x24" ctest --output-on-failure -j2 "$@")
@@ -34,7 +34,7 @@ if [ "$mode" = asan ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = tsan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" -DMSTMM_SANITIZE=thread >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" -DMSTMM_SANITIZE=thread -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
   cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs test_simulation_runs
   built=$(seconds "$start")
   (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs)$' "$@")
