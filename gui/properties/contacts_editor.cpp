@@ -64,7 +64,11 @@ ContactsEditor::ContactsEditor(ModelDocument* document, QWidget* parent) : QWidg
   m_contactForm->labelForField(m_slip)->setToolTip(tr("Below it friction grows with the slip instead of holding: the regularisation velocity v_r"));
   m_contactForm->addRow(tr("Rolling resistance"), m_rolling);
   column->addWidget(m_fields);
-  column->addWidget(new QLabel(tr("<b>Ground</b>")));
+  // The ground matters only to contacts: shown once there is one.
+  m_ground = new QWidget;
+  auto* groundColumn = new QVBoxLayout(m_ground);
+  groundColumn->setContentsMargins(0, 0, 0, 0);
+  groundColumn->addWidget(new QLabel(tr("<b>Ground</b>")));
   m_groundForm = new QFormLayout;
   m_groundPoint = new Vec3Editor("m");
   m_normal = new Vec3Editor("");
@@ -85,7 +89,8 @@ ContactsEditor::ContactsEditor(ModelDocument* document, QWidget* parent) : QWidg
   m_groundForm->addRow(tr("Road from"), m_roadStart);
   m_groundForm->addRow(tr("Road length"), m_roadLength);
   m_groundForm->addRow(tr("Road height"), m_roadHeight);
-  column->addLayout(m_groundForm);
+  groundColumn->addLayout(m_groundForm);
+  column->addWidget(m_ground);
 
   connect(m_pick, &QComboBox::activated, this, [this](int k) {
     m_index = k;
@@ -261,6 +266,7 @@ void ContactsEditor::load() {
     m_slip->setSi(c.slipVelocity);
     m_rolling->setSi(c.rolling);
   }
+  m_ground->setVisible(!spec.contacts.empty());
   const GroundSpec& g = spec.ground;
   m_groundPoint->setValue(g.point);
   m_normal->setValue(g.normal);

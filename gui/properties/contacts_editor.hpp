@@ -43,6 +43,7 @@ class ContactsEditor : public QWidget {
   QComboBox* m_pick;
   QPushButton *m_add, *m_remove;
   QWidget* m_fields;
+  QWidget* m_ground;
   QLineEdit* m_name;
   QComboBox *m_body, *m_law, *m_road;
   Vec3Editor *m_point, *m_groundPoint, *m_normal, *m_direction;
