@@ -80,16 +80,7 @@ ModelSpec generateEightBodySystem(bool gravity) {
   // along theirs: struts hold them (internal forces along the line between
   // their points, so momentum is still conserved exactly).
   auto strut = [&](const std::string& name, const std::string& a, const Vec3& pa, const std::string& b, const Vec3& pb, double rest) {
-    SpringDamperSpec s;
-    s.name = name;
-    s.bodyA = a;
-    s.pointA = pa;
-    s.bodyB = b;
-    s.pointB = pb;
-    s.stiffness = 200.0;
-    s.damping = 2.0;
-    s.restLength = rest;
-    spec.springs.push_back(s);
+    spec.springs.push_back(SpringDamperSpec::between(name, a, pa, b, pb, 200.0, 2.0, rest));
   };
   strut("telescope spring", "5", Vec3::Zero(), "4", Vec3(0.25, 0.0, 0.0), 0.25);
   strut("plane spring +x", "6", Vec3::Zero(), "1", Vec3(0.2, 0.0, 0.0), std::sqrt(0.08));

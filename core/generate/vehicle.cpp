@@ -27,16 +27,7 @@ BodySpec& addBody(ModelSpec& spec, const std::string& name, double mass, const V
 }
 
 void addStrut(ModelSpec& spec, const std::string& name, const std::string& a, const Vec3& pa, const std::string& b, const Vec3& pb, double rest) {
-  SpringDamperSpec s;
-  s.name = name;
-  s.bodyA = a;
-  s.pointA = pa;
-  s.bodyB = b;
-  s.pointB = pb;
-  s.stiffness = kStrutStiffness;
-  s.damping = kStrutDamping;
-  s.restLength = rest;
-  spec.springs.push_back(s);
+  spec.springs.push_back(SpringDamperSpec::between(name, a, pa, b, pb, kStrutStiffness, kStrutDamping, rest));
 }
 
 void addTyre(ModelSpec& spec, const std::string& wheel, const Vec3& centre, double radius) {

@@ -120,6 +120,20 @@ struct SpringDamperSpec {
   double restLength = 0.0;    // m
   double preload = 0.0;       // N (tension at the rest length)
   bool groundB() const { return bodyB.empty(); }
+  /// A strut without preload between two bodies' points.
+  static SpringDamperSpec between(std::string name, std::string bodyA, const Vec3& pointA, std::string bodyB, const Vec3& pointB, double stiffness,
+                                  double damping, double restLength) {
+    SpringDamperSpec s;
+    s.name = std::move(name);
+    s.bodyA = std::move(bodyA);
+    s.pointA = pointA;
+    s.bodyB = std::move(bodyB);
+    s.pointB = pointB;
+    s.stiffness = stiffness;
+    s.damping = damping;
+    s.restLength = restLength;
+    return s;
+  }
   bool operator==(const SpringDamperSpec&) const = default;
 };
 

@@ -193,7 +193,7 @@ void ContactsEditor::addContact() {
   c.point = body->inputs.front();
   c.radius = 0.05;
   c.stiffness = std::max(1e3, mass * 9.81 / 1e-3);
-  c.damping = 0.5 * std::sqrt(c.stiffness * std::max(mass, 1e-3)) * 2.0;
+  c.damping = std::sqrt(c.stiffness * std::max(mass, 1e-3));  // half the critical 2 sqrt(k m)
   c.staticFriction = 0.6;
   c.dynamicFriction = 0.5;
   c.slipVelocity = 1e-2;
