@@ -49,7 +49,10 @@ const CommandUsage kCommands[] = {
      "  generate crank-slider --out F.json                       (004 Example 3.3: a loop with a sliding hinge)\n"
      "  generate mixed [--chain N] [--tree] --out F.json         (002 Fig. 2; --chain 238: Fig. 9; --tree: Fig. 4)\n"
      "  generate damped-double-pendulum|driven-pendulum|driven-crank-slider|servo-arm|quarter-car|stops-slider --out F.json\n"
-     "                                                           (springs, dampers, drives, PD servos, struts, stops)\n"},
+     "                                                           (springs, dampers, drives, PD servos, struts, stops)\n"
+     "  generate eight-body|eight-body-thrown|eight-body-loaded|cardan-shaft|crank-slider-printed --out F.json\n"
+     "                                                           (free-floating systems, every joint type, loads on coordinates)\n"
+     "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"},
     {"info",
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},

@@ -102,6 +102,46 @@ ModelSpec generateEightBodySystem(bool gravity) {
   return spec;
 }
 
+ModelSpec generateLoadedEightBodySystem() {
+  ModelSpec spec = generateEightBodySystem(false);
+  spec.name = "eight-body system of 001 held by loads on its hinges' coordinates";
+  spec.springs.clear();
+  const ModelKind kind = spec.kind;
+  auto hinge = [&](const std::string& name) -> HingeSpec& {
+    for (HingeSpec& h : spec.hinges)
+      if (h.name == name) return h;
+    return spec.hinges.front();
+  };
+  HingeSpec& telescope = hinge("5-4");
+  telescope.loadsOn("slide", kind).spring = HingeSpringSpec::linear(200.0, 2.0);
+  telescope.loadsOn("slide", kind).stops = HingeStopsSpec{-0.05, 0.05, 2e4, 20.0};
+  telescope.loadsOn("angle", kind).spring = HingeSpringSpec::linear(2.0, 0.0);
+  HingeSpec& plane = hinge("6-1");
+  plane.loadsOn("s1", kind).spring = HingeSpringSpec::linear(200.0, 2.0);
+  plane.loadsOn("s2", kind).spring = HingeSpringSpec::linear(200.0, 0.0);
+  TimeFunction torque;
+  torque.kind = TimeFunctionKind::Sine;
+  torque.amplitude = 0.5;
+  torque.frequency = 0.3;
+  plane.loadsOn("angle", kind).actuator = HingeActuatorSpec::force(torque);
+  HingeSpec& line = hinge("8-7");
+  line.loadsOn("s", kind).spring = HingeSpringSpec::linear(100.0, 1.0, -0.25);
+  line.loadsOn("rotation", kind).spring = HingeSpringSpec::linear(1.0, 0.01);
+  // The universal hinge starts at angle1 = pi (body 4 is turned half a turn
+  // about z) with the rates the base example gives it: 1.2 and -0.8 rad/s.
+  HingeSpec& cross = hinge("4-1");
+  TimeFunction swing;
+  swing.kind = TimeFunctionKind::Sine;
+  swing.amplitude = 0.6;
+  swing.frequency = 0.5;
+  swing.phase = std::acos(1.2 / (swing.amplitude * 2.0 * std::numbers::pi * swing.frequency));
+  swing.value = std::numbers::pi - swing.amplitude * std::sin(swing.phase);
+  cross.loadsOn("angle1", kind).motion = swing;
+  cross.loadsOn("angle2", kind).spring = HingeSpringSpec::linear(8.0, 0.1);
+  cross.loadsOn("angle2", kind).stops = HingeStopsSpec{-0.6, 0.6, 500.0, 1.0};
+  return spec;
+}
+
 ModelSpec generateCardanShaft(double bend, double speed) {
   ModelSpec spec;
   spec.name = "Cardan shaft";

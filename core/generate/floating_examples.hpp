@@ -20,6 +20,16 @@ namespace mstmm {
 /// true for g = (0, -9.81, 0) (the centre of mass follows a parabola).
 ModelSpec generateEightBodySystem(bool gravity = false);
 
+/// The same system held by loads on its hinges' coordinates instead of
+/// struts (docs/hinge-types.md H9), in zero gravity: a spring-damper and
+/// stops on the cylindrical slide, a torsion spring on its angle; springs
+/// on the planar hinge's two slides and a sine torque on its angle; a
+/// spring-damper on the point-on-line slide and a ball spring on its
+/// rotation; on the universal hinge, angle1 prescribed (a sine through its
+/// initial angle and rate) and a spring-damper with stops on angle2. Every
+/// load is internal, so momentum is conserved.
+ModelSpec generateLoadedEightBodySystem();
+
 /// A Cardan shaft: the input shaft turns at a constant `speed` (rad/s,
 /// prescribed) about x in a bearing at the origin; the cross joins it to the
 /// output shaft, bent by `bend` (rad) in the x-y plane and held by the bearing

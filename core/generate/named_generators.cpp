@@ -13,7 +13,7 @@ namespace mstmm {
 const std::vector<std::string>& generatorNames() {
   static const std::vector<std::string> names{"chain",      "branch",        "random-tree",            "demo",          "four-bar",
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
-                                              "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown",
+                                              "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown", "eight-body-loaded",
                                               "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain",
                                               "vehicle"};
   return names;
@@ -64,6 +64,7 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "stops-slider") return generateStopsSlider();
   if (name == "eight-body") return generateEightBodySystem(false);
   if (name == "eight-body-thrown") return generateEightBodySystem(true);
+  if (name == "eight-body-loaded") return generateLoadedEightBodySystem();
   if (name == "cardan-shaft") return generateCardanShaft();
   if (name == "crank-slider-printed") return generateCrankSliderAsPrinted();
   if (name == "incline-block") return generateBlockOnIncline({});

@@ -324,6 +324,25 @@ HingeLoadsSpec readHingeLoads(const ObjectReader& r, const std::string& baseDir)
   return l;
 }
 
+// "coordinates": {"angle1": {"spring": ...}, ...}, kept in the order of the
+// hinge's coordinates (names it does not have last, for validation to name).
+std::vector<CoordinateLoadsSpec> readCoordinateLoads(const ObjectReader& hinge, HingeType type, ModelKind kind, const std::string& baseDir) {
+  const Json& object = hinge.at("coordinates");
+  if (!object.is_object()) fail(hinge.where(), "'coordinates' must be an object: a coordinate's name, then its loads");
+  std::vector<CoordinateLoadsSpec> out;
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    const ObjectReader c(it.value(), hinge.where() + ": coordinate '" + it.key() + "'");
+    c.allowOnly({"spring", "stops", "actuator", "motion"});
+    out.push_back({it.key(), readHingeLoads(c, baseDir)});
+  }
+  auto rank = [&](const CoordinateLoadsSpec& c) {
+    const int k = hingeCoordinateIndex(type, kind, c.coordinate);
+    return k < 0 ? 1000 : k;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
+  return out;
+}
+
 void readFunctionTriple(const ObjectReader& r, const char* key, TimeFunction (&out)[3], const std::string& baseDir) {
   if (!r.has(key)) return;
   const Json& v = r.at(key);
@@ -376,11 +395,12 @@ std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
   return springs;
 }
 
-HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<std::string, std::uint32_t>& ids, const std::string& baseDir) {
+HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<std::string, std::uint32_t>& ids, ModelKind kind, const std::string& baseDir) {
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (const std::string name = shortName(j); !name.empty()) where = "hinge '" + name + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "spring", "stops", "actuator", "motion"});
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "spring", "stops", "actuator", "motion",
+               "coordinates"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
   h.name = r.string("name");
@@ -413,6 +433,7 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   h.translation = r.vec3("translation", Vec3::Zero());
   h.translationRate = r.vec3("translation_rate", Vec3::Zero());
   h.loads = readHingeLoads(r, baseDir);
+  if (r.has("coordinates")) h.coordinateLoads = readCoordinateLoads(r, h.type, kind, baseDir);
   return h;
 }
 
@@ -513,7 +534,7 @@ ModelSpec readModel(const Json& j, const std::string& baseDir) {
   }
   const Json& hinges = top.at("hinges");
   if (!hinges.is_array()) fail("model", "'hinges' must be an array");
-  for (std::size_t i = 0; i < hinges.size(); ++i) spec.hinges.push_back(readHinge(hinges[i], i, ids, baseDir));
+  for (std::size_t i = 0; i < hinges.size(); ++i) spec.hinges.push_back(readHinge(hinges[i], i, ids, spec.kind, baseDir));
   spec.springs = readSprings(top);
   spec.contacts = readContacts(top);
   spec.ground = readGround(top);
@@ -698,6 +719,15 @@ Json writeHinge(const HingeSpec& h, const NameOfId& names) {
   if (h.translationRate != Vec3::Zero()) j["translation_rate"] = vec(h.translationRate);
   if (h.isGround() || h.anchor != Vec3::Zero()) j["anchor"] = vec(h.anchor);
   writeHingeLoads(h.loads, j);
+  if (!h.coordinateLoads.empty()) {
+    Json coordinates = Json::object();
+    for (const CoordinateLoadsSpec& c : h.coordinateLoads) {
+      Json loads = Json::object();
+      writeHingeLoads(c.loads, loads);
+      coordinates[c.coordinate] = loads;
+    }
+    j["coordinates"] = coordinates;
+  }
   return j;
 }
 

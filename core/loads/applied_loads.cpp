@@ -119,7 +119,8 @@ void AppliedLoads::sumHinges() {
 // (-pi, pi]; a ball's phi is the rotation vector of A_root^T A_tip R_rest^T,
 // for which the moment -k phi derives from the potential k |phi|^2 / 2
 // (phi is an eigenvector of the rotation-vector Jacobian).
-HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeLaw& e, Vec3& relativeOmega) const {
+HingeCoordinate AppliedLoads::coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const {
+  const HingeLaw& e = m_loads.laws[k];
   HingeCoordinate c;
   const int b = e.body, p = e.parent;
   switch (e.coordinate) {
@@ -147,6 +148,7 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeLaw& e, Vec
       c.rate = c.axis.dot(omegaOf(y, b) - omegaOf(y, p));
       return c;
     }
+    case HingeElements::Coordinate::UniversalAngle: return universalAngle(y, m_loads.hinges[k]);
     case HingeElements::Coordinate::Rotation: {
       // phi in world axes straight from q_tip (x) conj(q_rest) (x) conj(q_root),
       // the rotation A_root (A_root^T A_tip R_rest^T) A_root^T, whose rotation
@@ -174,6 +176,26 @@ HingeCoordinate AppliedLoads::coordinate(const double* y, const HingeLaw& e, Vec
   return c;
 }
 
+// A universal hinge's angle (docs/hinge-types.md H9): read by universalAngles
+// from A_root^T A_tip. Its rate and its load's direction come from the dual
+// basis of n1 (turning with the root side) and n2 (with the tip side): with
+// Omega_tip - Omega_root = n1 a1' + n2 a2', a_k' = d_k . (Omega_tip - Omega_root)
+// where d_k . n_j = delta_kj, and a load Q on a_k is the moment Q d_k, whose
+// power Q d_k . (Omega_tip - Omega_root) is Q a_k'. For perpendicular axes d_k = n_k.
+HingeCoordinate AppliedLoads::universalAngle(const double* y, const HingeElements& e) const {
+  const Quat qp = orientationOf(y, e.parent), qb = orientationOf(y, e.body);
+  double angle1 = 0.0, angle2 = 0.0;
+  universalAngles(quaternionProduct(quaternionConjugate(qp), qb), e.axis, e.axis2, angle1, angle2);
+  const Vec3 n1 = rotate(qp, e.axis), n2 = rotate(qb, e.axis2);
+  const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+  HingeCoordinate c;
+  const bool first = e.column == 0;
+  c.q = first ? angle1 : angle2;
+  c.axis = first ? Vec3((g22 * n1 - g12 * n2) / det) : Vec3((g11 * n2 - g12 * n1) / det);
+  c.rate = c.axis.dot(omegaOf(y, e.body) - omegaOf(y, e.parent));
+  return c;
+}
+
 // Spring, damper, stops and actuator of one hinge (docs/loads.md). A stop's
 // spring is conservative (potential k d^2 / 2); whatever its load differs
 // from that spring by, it takes out of the system (its damper, and the
@@ -183,7 +205,7 @@ void AppliedLoads::evaluateHinge(double t, const double* y, std::size_t k, Hinge
   const HingeLaw& law = m_loads.laws[k];
   HingeLoad& out = m_load[k];
   Vec3 relativeOmega;
-  const HingeCoordinate c = coordinate(y, law, relativeOmega);
+  const HingeCoordinate c = coordinate(y, k, relativeOmega);
   out.potential = out.dissipation = out.inputPower = 0.0;
   double spring = 0.0, stop = 0.0, actuator = 0.0;
   if (law.coordinate == HingeElements::Coordinate::Rotation) {

@@ -11,6 +11,7 @@
 // only in its constructor.
 
 #include <Eigen/Core>
+#include <utility>
 #include <vector>
 
 #include "core/dynamics/kinematics.hpp"
@@ -68,13 +69,24 @@ class AppliedLoads {
   /// once), then sumHinges() for the totals. In this form only the driven
   /// hinges' details (atHinge) are filled in; loadAt is, for every hinge.
   void evaluateBodyLoads(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses = nullptr);
+  /// For a hinge with several coordinates, every entry of the hinge is
+  /// evaluated, and the first returned (elementRange).
   const HingeLoad* hingeAt(int body, double t, const double* y) {
     const int k = elementsAt(body);
     if (k < 0) return nullptr;
     const auto s = static_cast<std::size_t>(k);
     evaluateHinge(t, y, s, m_loads.laws[s].prescribed ? &m_hinge[s] : nullptr);
+    for (std::size_t j = s + 1; j < s + m_loads.laws[s].count; ++j) evaluateHinge(t, y, j, m_loads.laws[j].prescribed ? &m_hinge[j] : nullptr);
     return &m_load[s];
   }
+  /// The entries of the tree hinge at body i's output: the first, and how
+  /// many (several for a hinge with several loaded coordinates); first < 0: none.
+  std::pair<int, int> elementRange(int body) const {
+    const int k = elementsAt(body);
+    return {k, k < 0 ? 0 : static_cast<int>(m_loads.laws[static_cast<std::size_t>(k)].count)};
+  }
+  const HingeLoad& loadOf(int element) const { return m_load[static_cast<std::size_t>(element)]; }
+  const HingeElementLoads& detailOf(int element) const { return m_hinge[static_cast<std::size_t>(element)]; }
   void sumHinges();
 
   /// The load at the joint on the tip side of the tree hinge at body i's output
@@ -108,7 +120,8 @@ class AppliedLoads {
  private:
   int elementsAt(int body) const { return m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)]; }
   void evaluateHinge(double t, const double* y, std::size_t k, HingeElementLoads* detail);
-  HingeCoordinate coordinate(const double* y, const HingeLaw& e, Vec3& relativeOmega) const;
+  HingeCoordinate coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
+  HingeCoordinate universalAngle(const double* y, const HingeElements& e) const;
   void addCutHinges(double t, const double* y);
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);

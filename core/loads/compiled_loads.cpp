@@ -12,21 +12,13 @@ HingeElements::Coordinate coordinateOf(HingeType type, ModelKind kind) {
     case HingeType::Revolute: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::AxisAngle;
     case HingeType::Slider: return HingeElements::Coordinate::Slide;
     case HingeType::Ball: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::Rotation;
-    default: break;  // weld and the multi-coordinate hinges carry no hinge elements (load_validation.cpp)
+    default: break;  // a weld carries none; hinges with several coordinates: compileCoordinateElements
   }
   return HingeElements::Coordinate::PlanarAngle;
 }
 
-HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& model) {
-  HingeElements e;
-  e.body = body;
-  e.parent = model.body(body).parent;
-  e.name = h.name;
-  const CompiledHinge& ch = model.hinge(body);
-  e.coordinate = coordinateOf(h.type, model.kind());
-  e.axis = ch.axisInParent;
-  e.slider = ch.slider;
-  const HingeLoadsSpec& l = h.loads;
+/// The spring, stops, actuator and motion of one coordinate.
+void setElements(HingeElements& e, const HingeLoadsSpec& l) {
   if (l.spring) {
     e.spring = true;
     e.stiffness = l.spring->stiffness;
@@ -57,6 +49,48 @@ HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& mo
     e.prescribed = true;
     e.motion = TimeCurve(*l.motion);
   }
+}
+
+HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& model) {
+  HingeElements e;
+  e.body = body;
+  e.parent = model.body(body).parent;
+  e.name = h.name;
+  const CompiledHinge& ch = model.hinge(body);
+  e.coordinate = coordinateOf(h.type, model.kind());
+  e.axis = ch.axisInParent;
+  e.slider = ch.slider;
+  setElements(e, h.loads);
+  return e;
+}
+
+// Coordinate k of a hinge with several (hingeCoordinateNames): a slide along
+// its slide axis k, a universal hinge's angle, a spatial hinge's angle about
+// its axis (cylindrical, planar), a planar model's angle, or a ball's rotation.
+HingeElements compileCoordinateElements(const HingeSpec& h, const CoordinateLoadsSpec& c, int body, const Model& model) {
+  HingeElements e;
+  e.body = body;
+  e.parent = model.body(body).parent;
+  e.name = h.name + "." + c.coordinate;
+  const CompiledHinge& ch = model.hinge(body);
+  const int k = hingeCoordinateIndex(h.type, model.kind(), c.coordinate);
+  e.column = k;
+  e.axis = ch.axisInParent;
+  if (k < ch.slides) {
+    e.coordinate = HingeElements::Coordinate::Slide;
+    e.slider = ch.slider + k;
+    e.axis = ch.slideAxes[static_cast<std::size_t>(k)];
+  } else if (model.kind() == ModelKind::Planar) {
+    e.coordinate = HingeElements::Coordinate::PlanarAngle;
+  } else if (c.coordinate == "rotation") {
+    e.coordinate = HingeElements::Coordinate::Rotation;
+  } else if (h.type == HingeType::Universal) {
+    e.coordinate = HingeElements::Coordinate::UniversalAngle;
+    e.axis2 = ch.axis2InTip;
+  } else {
+    e.coordinate = HingeElements::Coordinate::AxisAngle;
+  }
+  setElements(e, c.loads);
   return e;
 }
 
@@ -76,7 +110,8 @@ HingeElements compileCutElements(const HingeSpec& h, int cut, const Model& model
 
 HingeLaw::HingeLaw(const HingeElements& e)
     : body(e.body), parent(e.parent), slider(e.slider), coordinate(e.coordinate), spring(e.spring), linear(e.characteristic.empty()),
-      restIdentity(e.restIdentity), prescribed(e.prescribed), stopsOrActuator(e.stops || e.actuator), stiffness(e.stiffness),
+      restIdentity(e.restIdentity), prescribed(e.prescribed), stopsOrActuator(e.stops || e.actuator), count(static_cast<unsigned char>(e.count)),
+      stiffness(e.stiffness),
       damping(e.damping), rest(e.rest), axis(e.axis), restConjugate(e.restConjugate) {}
 
 CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
@@ -86,7 +121,7 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
   for (std::size_t c = 0; c < model.cuts().size(); ++c) cutOfHinge[static_cast<std::size_t>(model.cuts()[c].specIndex)] = static_cast<int>(c);
   for (std::size_t h = 0; h < spec.hinges.size(); ++h) {
     const HingeSpec& hinge = spec.hinges[h];
-    if (hinge.loads.empty()) continue;
+    if (!hinge.hasLoads()) continue;
     const int body = bodyOfHinge[h];
     if (body < 0) {
       out.cutElements.push_back(static_cast<int>(out.hinges.size()));
@@ -94,8 +129,16 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
       continue;
     }
     if (out.elementsOfBody.empty()) out.elementsOfBody.assign(static_cast<std::size_t>(model.bodyCount()), -1);
-    out.elementsOfBody[static_cast<std::size_t>(body)] = static_cast<int>(out.hinges.size());
-    out.hinges.push_back(compileHingeElements(hinge, body, model));
+    const std::size_t first = out.hinges.size();
+    out.elementsOfBody[static_cast<std::size_t>(body)] = static_cast<int>(first);
+    if (hinge.coordinateLoads.empty()) {
+      out.hinges.push_back(compileHingeElements(hinge, body, model));
+      continue;
+    }
+    for (const std::string& name : hingeCoordinateNames(hinge.type, model.kind()))
+      for (const CoordinateLoadsSpec& c : hinge.coordinateLoads)
+        if (c.coordinate == name && !c.loads.empty()) out.hinges.push_back(compileCoordinateElements(hinge, c, body, model));
+    out.hinges[first].count = static_cast<int>(out.hinges.size() - first);
   }
   // Driven tree hinges in processing order, so the numbering is the
   // solvers' too, then the driven cut hinges in cut order.
@@ -106,7 +149,8 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     out.drivenElements.push_back(k);
   };
   for (int i = 0; i < model.bodyCount() && !out.elementsOfBody.empty(); ++i)
-    if (const int k = out.elementsOfBody[static_cast<std::size_t>(i)]; k >= 0) addDriven(k);
+    if (const int k = out.elementsOfBody[static_cast<std::size_t>(i)]; k >= 0)
+      for (int j = k; j < k + out.hinges[static_cast<std::size_t>(k)].count; ++j) addDriven(j);
   for (int k : out.cutElements) addDriven(k);
   for (std::size_t b = 0; b < spec.bodies.size(); ++b) {
     const BodySpec& body = spec.bodies[b];

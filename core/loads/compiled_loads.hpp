@@ -22,14 +22,21 @@ struct ModelSpec;
 /// prescribed motion is one more supplement equation of its loop (docs/loads.md L10).
 /// What every evaluation reads of it is copied into a HingeLaw of the same
 /// index.
+///
+/// A hinge with several coordinates (universal, cylindrical, planar, free,
+/// point-on-line) has one entry per coordinate that carries elements, in
+/// the order of its motion subspace's columns, one after another; the first
+/// holds their count (docs/hinge-types.md H9).
 struct HingeElements {
-  enum class Coordinate : unsigned char { PlanarAngle, AxisAngle, Slide, Rotation };
+  enum class Coordinate : unsigned char { PlanarAngle, AxisAngle, Slide, Rotation, UniversalAngle };
   int body = -1;    // compiled index of the tip-side body
   int parent = -1;  // compiled index of the root side; -1: the ground
   Coordinate coordinate = Coordinate::PlanarAngle;
   int slider = -1;
   int driven = -1;  // index among the prescribed hinges
   int cut = -1;     // index among Model::cuts(); -1: a tree hinge
+  int column = -1;  // several coordinates: this one's column of H (a "rotation": its first); -1: a one-coordinate hinge
+  int count = 1;    // entries of this hinge from here on (on its first entry)
   bool spring = false, stops = false, actuator = false, prescribed = false;
   ActuatorKind actuatorKind = ActuatorKind::Force;
 
@@ -37,6 +44,7 @@ struct HingeElements {
   Quat restConjugate = Quat(1.0, 0.0, 0.0, 0.0);  // ball: conj(rest relative orientation)
   bool restIdentity = true;                        // ball: the rest orientation is the identity
   Vec3 axis = Vec3::UnitZ();  // revolute/slider axis in the root side's frame (world for the ground)
+  Vec3 axis2 = Vec3::UnitX(); // universal: the tip-side axis in the tip's frame
   double lower = -std::numeric_limits<double>::infinity();
   double upper = std::numeric_limits<double>::infinity();
   double stopStiffness = 0.0, stopDamping = 0.0;
@@ -64,6 +72,7 @@ struct HingeLaw {
   bool restIdentity = true;  // ball: the rest orientation is the identity
   bool prescribed = false;
   bool stopsOrActuator = false;
+  unsigned char count = 1;   // HingeElements::count
   double stiffness = 0.0, damping = 0.0, rest = 0.0;
   Vec3 axis = Vec3::UnitZ();
   Quat restConjugate = Quat(1.0, 0.0, 0.0, 0.0);

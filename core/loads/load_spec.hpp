@@ -95,6 +95,13 @@ struct HingeLoadsSpec {
   bool operator==(const HingeLoadsSpec&) const = default;
 };
 
+/// The loads and drives on one named coordinate of a hinge with several.
+struct CoordinateLoadsSpec {
+  std::string coordinate;  // hingeCoordinateNames()
+  HingeLoadsSpec loads;
+  bool operator==(const CoordinateLoadsSpec&) const = default;
+};
+
 /// An external force at a body point and a moment, each component a function
 /// of time, in world axes or in the body's axes.
 struct BodyLoadSpec {

@@ -24,7 +24,7 @@ class LoadChecker {
  private:
   bool planar() const { return m_spec.kind == ModelKind::Planar; }
   void hingeError(int h, const std::string& what) {
-    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Hinge, h}, "hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "': " + what});
+    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Hinge, h}, "hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "': " + m_prefix + what});
   }
   void bodyError(int b, const std::string& what) {
     m_out.push_back({Severity::Error, {ErrorSubject::Kind::Body, b}, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what});
@@ -38,32 +38,93 @@ class LoadChecker {
 
   void checkHinge(int h) {
     const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(h)];
+    const std::vector<std::string>& names = hingeCoordinateNames(hinge.type, m_spec.kind);
+    if (!hinge.coordinateLoads.empty() && names.empty())
+      hingeError(h, std::string("a ") + toString(hinge.type) + " hinge has one coordinate (or a ball's rotation): give its loads directly, not on named coordinates");
+    if (!names.empty()) {
+      if (!hinge.loads.empty())
+        hingeError(h, std::string("a ") + toString(hinge.type) + " hinge has several coordinates (" + joinNames(names) + "); give its springs, stops, actuators and prescribed motion on each of them by name");
+      checkCoordinates(h, hinge, names);
+      return;
+    }
     const HingeLoadsSpec& l = hinge.loads;
     if (l.empty()) return;
     if (hinge.type == HingeType::Weld) {
       hingeError(h, "a weld has no free coordinate, so it cannot carry a spring, stops, an actuator or a prescribed motion");
       return;
     }
-    if (hingeDof(hinge.type, m_spec.kind) > 1 && hinge.type != HingeType::Ball) {
-      hingeError(h, std::string("springs, stops, actuators and prescribed motion on the coordinates of a ") + toString(hinge.type) +
-                        " hinge are not supported yet; put them on a revolute, pin or slider hinge, or use a point-to-point spring-damper or a body load");
-      return;
-    }
     const bool ball = hinge.type == HingeType::Ball && !planar();
-    const bool slide = hinge.type == HingeType::Slider;
-    const char* unitK = slide ? "N/m" : "N m/rad";
-    const char* unitC = slide ? "N s/m" : "N m s/rad";
     if (ball && (l.stops || l.actuator || l.motion))
       hingeError(h, "a ball hinge turns about three axes; stops, actuators and prescribed motion need a hinge with one coordinate (revolute, pin or slider)");
-    if (l.spring) checkSpring(h, *l.spring, unitK, unitC, ball);
-    if (l.stops && !ball) checkStops(h, *l.stops, unitK, unitC, hinge.type == HingeType::Revolute && !planar());
-    if (l.actuator && !ball) checkActuator(h, *l.actuator);
-    if (l.motion && !ball) {
+    const double q0 = initialQ(hinge, -1), rate0 = initialRate(hinge, -1);
+    checkCoordinateLoads(h, l, {hinge.type == HingeType::Slider, ball, hinge.type == HingeType::Revolute && !planar()}, q0, rate0);
+    if (hinge.type == HingeType::Revolute && !planar()) checkRevoluteFrames(h, hinge);
+  }
+
+  /// What a coordinate is, for its checks and units.
+  struct CoordinateKind {
+    bool slide = false;    // m, N/m; else rad, N m/rad
+    bool ball = false;     // a ball's three rotations: spring and damper only
+    bool wrapped = false;  // an angle read in [-pi, pi]
+  };
+
+  void checkCoordinates(int h, const HingeSpec& hinge, const std::vector<std::string>& names) {
+    std::vector<bool> seen(names.size(), false);
+    const int slides = hingeSlideCount(hinge.type, m_spec.kind);
+    for (const CoordinateLoadsSpec& c : hinge.coordinateLoads) {
+      const int k = hingeCoordinateIndex(hinge.type, m_spec.kind, c.coordinate);
+      if (k < 0) {
+        hingeError(h, "a " + std::string(toString(hinge.type)) + " hinge has no coordinate '" + c.coordinate + "'; its coordinates are " + joinNames(names));
+        continue;
+      }
+      if (seen[static_cast<std::size_t>(k)]) hingeError(h, "coordinate '" + c.coordinate + "' is given twice; give each coordinate's loads once");
+      seen[static_cast<std::size_t>(k)] = true;
+      if (c.loads.empty()) continue;
+      const CoordinateKind kind{k < slides, c.coordinate == "rotation", !planar() && k >= slides && c.coordinate != "rotation"};
+      m_prefix = c.coordinate + ": ";
+      if (kind.ball && (c.loads.stops || c.loads.actuator || c.loads.motion))
+        hingeError(h, "the rotation of a " + std::string(toString(hinge.type)) +
+                          " hinge is free about three axes, as a ball's; it takes a spring and damper, but stops, actuators and prescribed motion need one coordinate");
+      double q0 = 0.0, rate0 = 0.0;
+      const bool known = initialCoordinate(m_spec, hinge, k, q0, rate0);
+      checkCoordinateLoads(h, c.loads, kind, known ? q0 : NAN, known ? rate0 : NAN);
+      m_prefix.clear();
+    }
+    if (planar()) return;
+    bool anglesLoaded = false;
+    for (const CoordinateLoadsSpec& c : hinge.coordinateLoads)
+      anglesLoaded |= !c.loads.empty() && c.coordinate.rfind("angle", 0) == 0;
+    if (!anglesLoaded) return;
+    if (hinge.type == HingeType::Cylindrical || hinge.type == HingeType::Planar) checkRevoluteFrames(h, hinge);
+    if (hinge.type == HingeType::Universal) checkUniversalFrames(h, hinge);
+  }
+
+  void checkCoordinateLoads(int h, const HingeLoadsSpec& l, const CoordinateKind& kind, double q0, double rate0) {
+    const char* unitK = kind.slide ? "N/m" : "N m/rad";
+    const char* unitC = kind.slide ? "N s/m" : "N m s/rad";
+    if (l.spring) checkSpring(h, *l.spring, unitK, unitC, kind.ball);
+    if (kind.ball) return;
+    if (l.stops) checkStops(h, *l.stops, unitK, unitC, kind.wrapped);
+    if (l.actuator) checkActuator(h, *l.actuator);
+    if (l.motion) {
       if (const std::string why = checkTimeFunction(*l.motion, true); !why.empty()) hingeError(h, "motion: " + why);
       if (l.actuator) hingeError(h, "a prescribed hinge is driven by its motion, which supplies the load it needs; remove its actuator");
-      else checkInitialMotion(h, hinge);
+      else if (std::isfinite(q0)) checkInitialMotion(h, *l.motion, kind, q0, rate0);
     }
-    if (hinge.type == HingeType::Revolute && !planar()) checkRevoluteFrames(h, hinge);
+  }
+
+  double initialQ(const HingeSpec& hinge, int k) const {
+    double q = NAN, rate = NAN;
+    return initialCoordinate(m_spec, hinge, k, q, rate) ? q : NAN;
+  }
+  double initialRate(const HingeSpec& hinge, int k) const {
+    double q = NAN, rate = NAN;
+    return initialCoordinate(m_spec, hinge, k, q, rate) ? rate : NAN;
+  }
+  static std::string joinNames(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "'" : ", '") + n + "'";
+    return out;
   }
 
   void checkSpring(int h, const HingeSpringSpec& s, const char* unitK, const char* unitC, bool ball) {
@@ -99,20 +160,35 @@ class LoadChecker {
 
   // The motion must start where the initial state is, or the drive would
   // have to jump the bodies there.
-  void checkInitialMotion(int h, const HingeSpec& hinge) {
-    double q = 0.0, rate = 0.0;
-    if (!initialHingeCoordinate(m_spec, hinge, q, rate)) return;
-    const TimeSample s = TimeCurve(*hinge.loads.motion).evaluate(0.0);
-    const bool slide = hinge.type == HingeType::Slider;
+  void checkInitialMotion(int h, const TimeFunction& motion, const CoordinateKind& kind, double q, double rate) {
+    const TimeSample s = TimeCurve(motion).evaluate(0.0);
     double dq = q - s.value;
-    if (!slide && !planar()) dq = std::remainder(dq, 2.0 * std::numbers::pi);
-    const char* unit = slide ? " m" : " rad";
+    if (kind.wrapped) dq = std::remainder(dq, 2.0 * std::numbers::pi);
+    const char* unit = kind.slide ? " m" : " rad";
     if (std::abs(dq) > 1e-9 * (1.0 + std::abs(s.value)))
-      hingeError(h, "motion: its value at t = 0 (" + formatNumber(s.value) + unit + ") differs from the initial " + (slide ? "slide" : "angle") +
+      hingeError(h, "motion: its value at t = 0 (" + formatNumber(s.value) + unit + ") differs from the initial " + (kind.slide ? "slide" : "angle") +
                         " of the hinge (" + formatNumber(q) + unit + "); make the initial state match it");
     if (std::abs(rate - s.rate) > 1e-9 * (1.0 + std::abs(s.rate)))
-      hingeError(h, "motion: its rate at t = 0 (" + formatNumber(s.rate) + unit + "/s) differs from the initial " + (slide ? "slide rate" : "relative angular velocity") +
+      hingeError(h, "motion: its rate at t = 0 (" + formatNumber(s.rate) + unit + "/s) differs from the initial " + (kind.slide ? "slide rate" : "relative angular velocity") +
                         " (" + formatNumber(rate) + unit + "/s); make the initial state match it");
+  }
+
+  // A universal hinge's angles exist only if the initial relative rotation is
+  // Rot(a1, angle1) Rot(a2, angle2), which keeps a1 . (R a2) = a1 . a2.
+  void checkUniversalFrames(int h, const HingeSpec& hinge) {
+    Quat rel;
+    if (!initialRelative(hinge, rel) || hinge.axis.norm() < 1e-12 || hinge.axis2.norm() < 1e-12) return;
+    const Vec3 a1 = hinge.axis.normalized(), a2 = hinge.axis2.normalized();
+    if (std::abs(a1.dot(rotationFromQuaternion(rel) * a2) - a1.dot(a2)) > 1e-9)
+      hingeError(h, "its loads act on its two angles, which are zero where the frames of its two bodies are aligned, but the initial orientations differ by a rotation that is not about its two axes; align the frames up to rotations about the axes");
+  }
+  bool initialRelative(const HingeSpec& hinge, Quat& rel) const {
+    const int child = bodyIndex(hinge.child);
+    const int parent = hinge.parent ? bodyIndex(*hinge.parent) : -1;
+    if (child < 0 || (hinge.parent && parent < 0)) return false;
+    const Quat qp = parent >= 0 ? Quat(m_spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
+    rel = quaternionProduct(quaternionConjugate(qp), m_spec.bodies[static_cast<std::size_t>(child)].orientation.normalized());
+    return true;
   }
 
   // A spatial revolute's angle is the rotation of A_root^T A_tip about the
@@ -124,7 +200,7 @@ class LoadChecker {
     const Quat qp = parent >= 0 ? Quat(m_spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
     const Quat rel = quaternionProduct(Quat(qp[0], -qp[1], -qp[2], -qp[3]), m_spec.bodies[static_cast<std::size_t>(child)].orientation.normalized());
     if (rel.tail<3>().cross(hinge.axis.normalized()).norm() > 1e-9)
-      hingeError(h, "its loads act on the angle about the revolute axis, but the initial orientations of its bodies differ by a rotation about another axis; align the frames of the two bodies up to a rotation about the axis");
+      hingeError(h, "its loads act on the angle about the hinge's axis, but the initial orientations of its bodies differ by a rotation about another axis; align the frames of the two bodies up to a rotation about the axis");
   }
   static bool finite(const Vec3& v) { return v.allFinite(); }
 
@@ -202,18 +278,48 @@ class LoadChecker {
 
   const ModelSpec& m_spec;
   std::vector<Diagnostic>& m_out;
+  std::string m_prefix;  // the coordinate whose loads are being checked
 };
 
 }  // namespace
 
-bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, double& q, double& rate) {
+bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, double& q, double& rate) { return initialCoordinate(spec, hinge, -1, q, rate); }
+
+namespace {
+
+/// Spatial: the angle of A_root^T A_tip about the unit axis n (root frame),
+/// and its rate n_world . (Omega_tip - Omega_root).
+void initialAxisAngle(const Quat& qp, const Vec3& wp, const BodySpec& c, const Vec3& n, double& q, double& rate) {
+  Quat rel = quaternionProduct(quaternionConjugate(qp), c.orientation.normalized());
+  if (rel[0] < 0.0) rel = -rel;
+  q = 2.0 * std::atan2(rel.tail<3>().dot(n), rel[0]);
+  rate = (rotationFromQuaternion(qp) * n).dot(c.angularVelocity - wp);
+}
+
+/// A universal hinge's angle k and its rate: Omega_tip - Omega_root = n1 a1' + n2 a2'
+/// solved with the Gram matrix of n1, n2 (docs/hinge-types.md H9).
+void initialUniversalAngle(const Quat& qp, const Vec3& wp, const BodySpec& c, const HingeSpec& hinge, int k, double& q, double& rate) {
+  const Vec3 a1 = hinge.axis.normalized(), a2 = hinge.axis2.normalized();
+  double angle1 = 0.0, angle2 = 0.0;
+  universalAngles(quaternionProduct(quaternionConjugate(qp), c.orientation.normalized()), a1, a2, angle1, angle2);
+  q = k == 0 ? angle1 : angle2;
+  const Vec3 n1 = rotationFromQuaternion(qp) * a1, n2 = rotationFromQuaternion(c.orientation.normalized()) * a2, rel = c.angularVelocity - wp;
+  const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+  rate = k == 0 ? (g22 * n1.dot(rel) - g12 * n2.dot(rel)) / det : (g11 * n2.dot(rel) - g12 * n1.dot(rel)) / det;
+}
+
+}  // namespace
+
+bool initialCoordinate(const ModelSpec& spec, const HingeSpec& hinge, int k, double& q, double& rate) {
   const int child = spec.bodyIndex(hinge.child);
   const int parent = hinge.parent ? spec.bodyIndex(*hinge.parent) : -1;
   if (child < 0 || (hinge.parent && parent < 0)) return false;
   const BodySpec& c = spec.bodies[static_cast<std::size_t>(child)];
-  if (hinge.type == HingeType::Slider) {
-    q = hinge.slide;
-    rate = hinge.slideRate;
+  const int slides = hingeSlideCount(hinge.type, spec.kind);
+  if (hinge.type == HingeType::Slider || (k >= 0 && k < slides)) {
+    const bool single = slides == 1;
+    q = single ? hinge.slide : hinge.translation[k];
+    rate = single ? hinge.slideRate : hinge.translationRate[k];
     return true;
   }
   if (spec.kind == ModelKind::Planar) {
@@ -223,11 +329,13 @@ bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, doubl
   }
   const Quat qp = parent >= 0 ? Quat(spec.bodies[static_cast<std::size_t>(parent)].orientation.normalized()) : Quat(1, 0, 0, 0);
   const Vec3 wp = parent >= 0 ? spec.bodies[static_cast<std::size_t>(parent)].angularVelocity : Vec3::Zero();
-  Quat rel = quaternionProduct(Quat(qp[0], -qp[1], -qp[2], -qp[3]), c.orientation.normalized());
-  if (rel[0] < 0.0) rel = -rel;
-  const Vec3 axis = hinge.axis.normalized();
-  q = 2.0 * std::atan2(rel.tail<3>().dot(axis), rel[0]);
-  rate = (rotationFromQuaternion(qp) * axis).dot(c.angularVelocity - wp);
+  if (hinge.type == HingeType::Universal) {
+    if (hinge.axis.norm() < 1e-12 || hinge.axis2.norm() < 1e-12) return false;
+    initialUniversalAngle(qp, wp, c, hinge, k - slides, q, rate);
+    return true;
+  }
+  if (hinge.axis.norm() < 1e-12 || (k >= 0 && hingeCoordinateNames(hinge.type, spec.kind)[static_cast<std::size_t>(k)] == "rotation")) return false;
+  initialAxisAngle(qp, wp, c, hinge.axis.normalized(), q, rate);
   return true;
 }
 

@@ -15,5 +15,10 @@ void validateLoads(const ModelSpec& spec, std::vector<Diagnostic>& out);
 /// revolute's angle about its axis, a slider's slide); false for a hinge
 /// naming bodies that do not exist. A prescribed motion must start there.
 bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, double& q, double& rate);
+/// The same for coordinate k (hingeCoordinateNames) of a hinge with several,
+/// or k = -1 for a one-coordinate hinge: a slide from the spec's slide or
+/// translation, an angle as above (a universal hinge's angles as
+/// universalAngles reads them); false also for a "rotation".
+bool initialCoordinate(const ModelSpec& spec, const HingeSpec& hinge, int k, double& q, double& rate);
 
 }  // namespace mstmm

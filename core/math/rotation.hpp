@@ -75,6 +75,26 @@ inline Quat quaternionProduct(const Quat& a, const Quat& b) {
 /// The conjugate [w, -x, -y, -z]: the inverse rotation of a unit quaternion.
 inline Quat quaternionConjugate(const Quat& q) { return Quat(q[0], -q[1], -q[2], -q[3]); }
 
+/// The signed angle about the unit axis `a` that turns the part of u normal
+/// to `a` onto the part of v normal to it (rad, in (-pi, pi]).
+inline double angleAbout(const Vec3& a, const Vec3& u, const Vec3& v) {
+  const Vec3 un = u - a.dot(u) * a, vn = v - a.dot(v) * a;
+  return std::atan2(a.dot(un.cross(vn)), un.dot(vn));
+}
+
+/// The angles of a universal hinge (docs/hinge-types.md H9): the relative
+/// rotation R = A_root^T A_tip = Rot(a1, angle1) Rot(a2, angle2), with a1 the
+/// unit root-side axis (root frame) and a2 the unit tip-side axis (tip
+/// frame), both angles zero where the two frames are aligned. R a2 is a2
+/// turned about a1 by angle1; R^T a1 is a1 turned about a2 by -angle2.
+/// `relative` may have any length (rotated vectors are divided by its
+/// squared norm).
+inline void universalAngles(const Quat& relative, const Vec3& a1, const Vec3& a2, double& angle1, double& angle2) {
+  const Mat3 r = rotationFromQuaternion(relative / relative.norm());
+  angle1 = angleAbout(a1, a2, r * a2);
+  angle2 = angleAbout(a2, r.transpose() * a1, a1);
+}
+
 /// Cardan angles [yaw psi, pitch theta, roll phi] (rad) of A = Rz(psi) Ry(theta) Rx(phi),
 /// the z-y-x convention; pitch in [-pi/2, pi/2]. At gimbal lock (|pitch| = pi/2)
 /// roll is taken as 0.

@@ -150,6 +150,36 @@ int hingeSlideCount(HingeType type, ModelKind kind) {
   }
 }
 
+const std::vector<std::string>& hingeCoordinateNames(HingeType type, ModelKind kind) {
+  static const std::vector<std::string> none, universal{"angle1", "angle2"}, cylindrical{"slide", "angle"}, planar{"s1", "s2", "angle"},
+      free{"x", "y", "z", "rotation"}, freePlanar{"x", "y", "angle"}, pointOnLine{"s", "rotation"}, pointOnLinePlanar{"s", "angle"};
+  const bool spatial = kind == ModelKind::Spatial;
+  switch (type) {
+    case HingeType::Universal: return universal;
+    case HingeType::Cylindrical: return cylindrical;
+    case HingeType::Planar: return planar;
+    case HingeType::Free: return spatial ? free : freePlanar;
+    case HingeType::PointOnLine: return spatial ? pointOnLine : pointOnLinePlanar;
+    default: return none;
+  }
+}
+
+int hingeCoordinateIndex(HingeType type, ModelKind kind, const std::string& name) {
+  const std::vector<std::string>& names = hingeCoordinateNames(type, kind);
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (names[k] == name) return static_cast<int>(k);
+  return -1;
+}
+
+HingeLoadsSpec& HingeSpec::loadsOn(const std::string& name, ModelKind kind) {
+  for (CoordinateLoadsSpec& c : coordinateLoads)
+    if (c.coordinate == name) return c.loads;
+  const int k = hingeCoordinateIndex(type, kind, name);
+  auto at = coordinateLoads.begin();
+  while (at != coordinateLoads.end() && hingeCoordinateIndex(type, kind, at->coordinate) >= 0 && hingeCoordinateIndex(type, kind, at->coordinate) < k) ++at;
+  return coordinateLoads.insert(at, CoordinateLoadsSpec{name, {}})->loads;
+}
+
 bool hingeTypeAllowed(HingeType type, ModelKind kind) {
   switch (type) {
     case HingeType::Ball:

@@ -130,8 +130,29 @@ struct HingeSpec {
   // axis x axis2) and their rates; planar uses x and y.
   Vec3 translation = Vec3::Zero();
   Vec3 translationRate = Vec3::Zero();
-  /// Spring-damper, stops, actuator and prescribed motion on its coordinate(s).
+  /// Spring-damper, stops, actuator and prescribed motion on its coordinate
+  /// (ball, pin, revolute, slider: their one coordinate, or a ball's rotation).
   HingeLoadsSpec loads;
+  /// The same on the coordinates of a hinge with several (universal,
+  /// cylindrical, planar, free, point-on-line), each named as
+  /// hingeCoordinateNames() names it (docs/hinge-types.md H9).
+  std::vector<CoordinateLoadsSpec> coordinateLoads;
+
+  /// Whether any coordinate of the hinge has a prescribed motion, and how many do.
+  int prescribedCount() const {
+    int n = loads.motion ? 1 : 0;
+    for (const CoordinateLoadsSpec& c : coordinateLoads) n += c.loads.motion ? 1 : 0;
+    return n;
+  }
+  /// The loads of coordinate `name`, added (empty, in the order of the
+  /// hinge's coordinates) if it has none yet.
+  HingeLoadsSpec& loadsOn(const std::string& name, ModelKind kind);
+  bool hasLoads() const {
+    if (!loads.empty()) return true;
+    for (const CoordinateLoadsSpec& c : coordinateLoads)
+      if (!c.loads.empty()) return true;
+    return false;
+  }
 
   bool isGround() const { return !parent.has_value(); }
   bool atChildOutput() const { return childEnd < 0; }
@@ -216,6 +237,16 @@ int hingeSlideCount(HingeType type, ModelKind kind);
 bool hingeTypeAllowed(HingeType type, ModelKind kind);
 /// Every hinge type, in the order the editor lists them.
 const std::vector<HingeType>& allHingeTypes();
+
+/// The names of a hinge's coordinates in the order of its motion subspace's
+/// columns (slides first, docs/hinge-types.md H2): universal angle1, angle2;
+/// cylindrical slide, angle; planar s1, s2, angle; free x, y, z, rotation
+/// (planar model: x, y, angle); point-on-line s, rotation (planar model: s,
+/// angle). "rotation" stands for the three rotations of a ball, which carry
+/// a spring and damper as a ball's do. Empty for the one-coordinate hinges.
+const std::vector<std::string>& hingeCoordinateNames(HingeType type, ModelKind kind);
+/// The position of `name` in hingeCoordinateNames, or -1.
+int hingeCoordinateIndex(HingeType type, ModelKind kind, const std::string& name);
 
 /// Sets the length of a rod or cylinder body, and moves with it every end
 /// (inputs, output) that sat at its far end (L_old, 0, 0), so that the next

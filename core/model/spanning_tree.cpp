@@ -94,8 +94,8 @@ int degreesOfFreedom(const ModelSpec& spec, const SpanningTree& tree) {
   int dof = 0;
   for (std::size_t i = 0; i < spec.hinges.size(); ++i) {
     const HingeSpec& h = spec.hinges[i];
-    if (tree.rootHinge >= 0 && tree.cut[i]) dof -= hingeConstraintCount(h.type, spec.kind) + (h.loads.motion ? 1 : 0);
-    else if (!h.loads.motion) dof += hingeDof(h.type, spec.kind);
+    if (tree.rootHinge >= 0 && tree.cut[i]) dof -= hingeConstraintCount(h.type, spec.kind) + h.prescribedCount();
+    else dof += hingeDof(h.type, spec.kind) - h.prescribedCount();
   }
   return dof;
 }

@@ -330,6 +330,8 @@ void Checker::checkTopology() {
       hingeError(static_cast<int>(h), std::string("a ") + toString(m_spec.hinges[h].type) + " hinge slides, so it cannot be cut to close a loop; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
     else if (tree.cut[h] && m_spec.hinges[h].type == HingeType::Universal)
       hingeError(static_cast<int>(h), "a universal hinge cannot be cut to close a loop yet; let another hinge of the loop be cut (mark this one 'keep', or hang its tip-side body from it by its output end)");
+    else if (tree.cut[h] && !m_spec.hinges[h].coordinateLoads.empty())
+      hingeError(static_cast<int>(h), "loads on the coordinates of a cut hinge are not supported; let another hinge of the loop be cut (mark this one 'keep'), or use a point-to-point spring-damper");
   if (!hasErrors(m_out)) checkInitialVelocities(tree.treeHinge);
 }
 

@@ -154,7 +154,7 @@ TEST(HingeTypes, whatTheNewHingesDoNotAllowIsNamed) {
   ASSERT_TRUE(contains(messageOf(spatial), "the first slide direction (axis2) lies along the plane normal (axis)")) << messageOf(spatial);
   spatial.hinges[1].type = HingeType::Cylindrical;
   spatial.hinges[1].loads.spring = HingeSpringSpec{};
-  ASSERT_TRUE(contains(messageOf(spatial), "springs, stops, actuators and prescribed motion on the coordinates of a cylindrical hinge are not supported yet"))
+  ASSERT_TRUE(contains(messageOf(spatial), "hinge 'h1': a cylindrical hinge has several coordinates ('slide', 'angle'); give its springs, stops, actuators and prescribed motion on each of them by name"))
       << messageOf(spatial);
   ModelSpec universal = generateRandomTree({3, 3, false});
   universal.hinges[1].type = HingeType::Universal;

@@ -11,6 +11,7 @@
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
+#include "core/generate/floating_examples.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/integrator.hpp"
 #include "core/sim/results.hpp"
@@ -101,11 +102,12 @@ TEST(LargeSystems, riccatiEvaluationAllocatesNothing) {
       {"planar tree", 1},
       {"revolute and weld hinges", 2},
       {"free root, universal, cylindrical, planar, free and point-on-line hinges", 3},
+      {"loads and a drive on those hinges' coordinates (eight-body-loaded)", 4},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(row.name);
     const int& which = row.which;
-    ModelSpec spec = generateRandomTree({40, 17, which == 1});
+    ModelSpec spec = which == 4 ? generateLoadedEightBodySystem() : generateRandomTree({40, 17, which == 1});
     if (which == 2) {
       for (BodySpec& b : spec.bodies) b.angularVelocity.setZero();
       for (std::size_t h = 1; h < spec.hinges.size(); h += 3) spec.hinges[h].type = h % 2 ? HingeType::Revolute : HingeType::Weld;

@@ -93,13 +93,15 @@ NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model, cons
     : DynamicsSolver(std::move(model)), m_target(target) {
   const int n = m_model->bodyCount();
   m_rowOffset.resize(static_cast<std::size_t>(n));
-  m_driveRow.assign(static_cast<std::size_t>(n), -1);
+  const CompiledLoads& loads = m_model->loads();
+  m_driveRow.assign(loads.hinges.size(), -1);
   m_rows = D::B * n;
   for (int i = 0; i < n; ++i) {
     m_rowOffset[static_cast<std::size_t>(i)] = m_rows;
     m_rows += constraintRows(i);
-    const HingeElements* e = m_model->loads().atBody(i);
-    if (e && e->prescribed) m_driveRow[static_cast<std::size_t>(i)] = m_rows++;
+    const HingeElements* e = loads.atBody(i);
+    for (int k = e ? static_cast<int>(e - loads.hinges.data()) : 0, end = e ? k + e->count : 0; k < end; ++k)
+      if (loads.hinges[static_cast<std::size_t>(k)].prescribed) m_driveRow[static_cast<std::size_t>(k)] = m_rows++;
   }
   if (m_model->hasLoads()) m_applied = std::make_unique<AppliedLoads>(*m_model);
   m_cutRowOffset = m_rows;
@@ -147,11 +149,17 @@ class KktAssembler {
   /// A prescribed hinge: axis . (relative acceleration) = q''(t). Rotation:
   /// n . (Omega'_c - Omega'_p) = q'' (n turns with the parent, n . (Omega_p x n) = 0);
   /// slide: u . (r''_O(child) - r''_P(parent)) = s'' (readSlideAccelerations).
-  void addDriveRow(int i, int row, const HingeElementLoads& e) {
+  void addDriveRow(int i, int row, const HingeElementLoads& e, const HingeElements& element) {
+    if (element.coordinate == HingeElements::Coordinate::UniversalAngle) {
+      if constexpr (R == 3) addUniversalDriveRow(i, row, e, element.column);
+      return;
+    }
     const CompiledBody& b = m_model.body(i);
-    const Vec3& n = e.coordinate.axis;
-    const bool slide = m_model.hinge(i).type == HingeType::Slider;
-    double rhs = e.motion.acceleration;
+    const bool slide = element.coordinate == HingeElements::Coordinate::Slide;
+    const int j = slide && element.column >= 0 ? element.column : 0;
+    const Vec3 n = slide ? slideAxis<D>(m_model, m_frames, i, j) : e.coordinate.axis;
+    // Several slides: s_j'' = u_j . (r''_O - r''_P - 2 Omega_p x v_rel) (readSlideAccelerations).
+    double rhs = e.motion.acceleration + (slide && b.parent >= 0 ? n.dot(2.0 * frameOmega(b.parent).cross(slideVelocity(i))) : 0.0);
     for (const int body : {i, b.parent}) {
       if (body < 0) continue;
       const double sign = body == i ? 1.0 : -1.0;
@@ -166,6 +174,31 @@ class KktAssembler {
       rhs -= sign * n.dot(omega.cross(omega.cross(rho)));
     }
     m_rhs[row] = rhs;
+  }
+
+  /// A driven angle of a universal hinge: from Omega_c - Omega_p = n1 a1' + n2 a2',
+  /// Omega'_c - Omega'_p = n1 a1'' + n2 a2'' + (Omega_p x n1) a1' + (Omega_c x n2) a2',
+  /// so with the dual vector d_k (d_k . n_j = delta_kj):
+  /// d_k . (Omega'_c - Omega'_p) = a_k'' + d_k . ((Omega_p x n1) a1' + (Omega_c x n2) a2').
+  void addUniversalDriveRow(int i, int row, const HingeElementLoads& e, int k) {
+    const int parent = m_model.body(i).parent;
+    const Vec3 n1 = hingeAxis<D>(m_model, m_frames, i);
+    const Vec3 n2 = m_frames[static_cast<std::size_t>(i)].rotation * m_model.hinge(i).axis2InTip;
+    const Vec3 omegaParent = parent >= 0 ? frameOmega(parent) : Vec3::Zero(), omegaChild = frameOmega(i), rel = omegaChild - omegaParent;
+    const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+    const Vec3 d1 = (g22 * n1 - g12 * n2) / det, d2 = (g11 * n2 - g12 * n1) / det;
+    const Vec3 d = k == 0 ? d1 : d2;
+    addBlock(m_t, row, B * i + T, d.transpose());
+    if (parent >= 0) addBlock(m_t, row, B * parent + T, (-d.transpose()).eval());
+    m_rhs[row] = e.motion.acceleration + d.dot(omegaParent.cross(n1) * d1.dot(rel) + omegaChild.cross(n2) * d2.dot(rel));
+  }
+
+  /// The slide velocity sum_j s'_j u_j of the hinge at body i's output (world).
+  Vec3 slideVelocity(int i) const {
+    const CompiledHinge& hinge = m_model.hinge(i);
+    Vec3 v = Vec3::Zero();
+    for (int j = 0; j < hinge.slides; ++j) v += slideRate(m_model, m_y, hinge.slider + j) * slideAxis<D>(m_model, m_frames, i, j);
+    return v;
   }
 
   /// The constraint rows of the hinge at the output of body i, from `row` on.
@@ -356,9 +389,12 @@ void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) 
   for (int i = 0; i < n; ++i) kkt.addBody(i);
   for (int i = 0; i < n; ++i) {
     kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
-    if (const HingeElementLoads* e = m_applied ? m_applied->atHinge(i) : nullptr) {
-      kkt.addHingeElements(i, *e);
-      if (m_driveRow[static_cast<std::size_t>(i)] >= 0) kkt.addDriveRow(i, m_driveRow[static_cast<std::size_t>(i)], *e);
+    if (!m_applied) continue;
+    const auto [first, count] = m_applied->elementRange(i);
+    for (int k = first; k < first + count; ++k) {
+      const HingeElementLoads& e = m_applied->detailOf(k);
+      kkt.addHingeElements(i, e);
+      if (const int row = m_driveRow[static_cast<std::size_t>(k)]; row >= 0) kkt.addDriveRow(i, row, e, model.loads().hinges[static_cast<std::size_t>(k)]);
     }
   }
   std::vector<ClosureRow> cutRows;
@@ -401,18 +437,21 @@ void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) 
 template <class D>
 void NewtonEulerSolver<D>::readDrives(const Eigen::VectorXd& x, SolverOutput& out) const {
   for (int i = 0; i < m_model->bodyCount(); ++i) {
-    const HingeElementLoads* e = m_applied->atHinge(i);
-    if (!e) continue;
+    const auto [first, count] = m_applied->elementRange(i);
     const auto s = static_cast<std::size_t>(i);
-    Vec3 force = e->force, moment = e->moment;
-    const int row = m_driveRow[s];
-    if (row >= 0) {
-      const double drive = x[row];
-      out.drivingLoad[static_cast<std::size_t>(m_model->loads().atBody(i)->driven)] = drive;
-      (m_model->hinge(i).type == HingeType::Slider ? force : moment) += drive * e->coordinate.axis;
+    for (int k = first; k < first + count; ++k) {
+      const HingeElementLoads& e = m_applied->detailOf(k);
+      const HingeElements& element = m_model->loads().hinges[static_cast<std::size_t>(k)];
+      Vec3 force = e.force, moment = e.moment;
+      if (const int row = m_driveRow[static_cast<std::size_t>(k)]; row >= 0) {
+        const double drive = x[row];
+        out.drivingLoad[static_cast<std::size_t>(element.driven)] = drive;
+        // The row's G^T: along u_j on the child for a slide, d_k (e.coordinate.axis) or n for an angle.
+        (element.rotational() ? moment : force) += drive * e.coordinate.axis;
+      }
+      out.hingeForce[s] -= D::toVec3T(D::translational(force));
+      out.hingeMoment[s] -= D::toVec3R(D::rotational(moment));
     }
-    out.hingeForce[s] -= D::toVec3T(D::translational(force));
-    out.hingeMoment[s] -= D::toVec3R(D::rotational(moment));
   }
   out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
   out.dissipatedPower = m_applied->dissipation();

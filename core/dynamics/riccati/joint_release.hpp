@@ -12,6 +12,7 @@
 //      D = H_w^T S H, and the root side sees [m; q] = S(I + H N) z_root + S(H n0 + c) + e.
 
 #include <Eigen/LU>
+#include <array>
 #include <cmath>
 
 #include "core/dynamics/riccati/riccati_relation.hpp"
@@ -110,6 +111,12 @@ ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::M
 /// ... and after a release of f coordinates (f <= B, fixed-capacity storage:
 /// nothing is allocated per evaluation): nu' = N z_root + n0 and
 /// z_tip = z_root + H nu' + c.
+///
+/// Some of the hinge's coordinates may be driven (prescribed): their columns
+/// leave H and their known nu' joins the bias, c <- c + H_d nu'_d
+/// (equations.md §3.7 for several coordinates); `column` maps each released
+/// coordinate to its column of the whole H, `driven` holds nu' of the driven
+/// ones (NaN for the released), `whole` is the whole H for the driving loads.
 template <class D>
 struct MultiAxisRelease {
   using HMatrix = Eigen::Matrix<double, D::B, Eigen::Dynamic, 0, D::B, D::B>;
@@ -119,6 +126,17 @@ struct MultiAxisRelease {
   NMatrix N;
   NuVector n0;
   Eigen::Matrix<double, D::B, 1> c;
+  bool partlyDriven = false;
+  std::array<int, D::B> column{};
+  NuVector driven;
+  HMatrix whole;
+  /// nu' of every coordinate, from the released ones' nu'.
+  NuVector allCoordinates(const NuVector& released) const {
+    if (!partlyDriven) return released;
+    NuVector all = driven;
+    for (Eigen::Index m = 0; m < released.size(); ++m) all[column[static_cast<std::size_t>(m)]] = released[m];
+    return all;
+  }
 };
 
 /// f free coordinates: H (B x f, columns [translation; rotation]), H_w (its
@@ -127,12 +145,25 @@ struct MultiAxisRelease {
 /// antisymmetric), so it is solved by LU with partial pivoting; its
 /// reciprocal condition estimate guards against a tip side with no mass or
 /// inertia in a released direction.
+///
+/// `target` is what H_w^T [m; q] equals (releaseSingleAxis, per coordinate):
+/// the hinge's own loads on its coordinates. With no column left (every
+/// coordinate driven) nothing is inverted: S_out = S, e_out = S c + e.
 template <class D>
 ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename MultiAxisRelease<D>::HMatrix& h,
                               const typename MultiAxisRelease<D>::HMatrix& hw, const Eigen::Matrix<double, D::B, 1>& c,
-                              ArticulatedRelation<D>& out, MultiAxisRelease<D>& data) {
+                              ArticulatedRelation<D>& out, MultiAxisRelease<D>& data,
+                              const typename MultiAxisRelease<D>::NuVector* target = nullptr) {
   using Square = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, D::B, D::B>;
   const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
+  if (h.cols() == 0) {
+    data.h = h;
+    data.c = c;
+    data.N.resize(0, D::B);
+    data.n0.resize(0);
+    out = ArticulatedRelation<D>::fromFull(s, s * c + tip.fullE());
+    return {};
+  }
   const typename MultiAxisRelease<D>::HMatrix sh = s * h;
   const typename MultiAxisRelease<D>::NMatrix hwS = hw.transpose() * s;
   const Square d = hw.transpose() * sh;
@@ -145,7 +176,8 @@ ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename 
   data.h = h;
   data.c = c;
   data.N = -lu.solve(hwS);
-  data.n0 = -lu.solve(hw.transpose() * sce);
+  if (target) data.n0 = -lu.solve(hw.transpose() * sce - *target);
+  else data.n0 = -lu.solve(hw.transpose() * sce);
   out = ArticulatedRelation<D>::fromFull(s + sh * data.N, sh * data.n0 + sce);
   return check;
 }

@@ -35,7 +35,10 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(
   for (std::size_t i = 0; i < n; ++i) {
     const CompiledBody& b = mdl.body(static_cast<int>(i));
     const HingeElements* elements = mdl.loads().atBody(static_cast<int>(i));
-    releaseKind[i] = elements && elements->prescribed ? ReleaseKind::Driven : releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
+    releaseKind[i] = releaseKindOf(mdl.hinge(static_cast<int>(i)).type, mdl.kind());
+    // A one-coordinate hinge with a motion is not released at all; a hinge
+    // with several releases those of its coordinates that are not driven.
+    if (elements && elements->prescribed && releaseKind[i] != ReleaseKind::MultiAxis) releaseKind[i] = ReleaseKind::Driven;
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
       generalInertia.push_back(b.inertiaAtOutput);
@@ -130,6 +133,10 @@ class RiccatiSweep {
   void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
   void multiAxisMotion(int i, const double* y, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias) const;
   void storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& nu, SolverOutput& out) const;
+  void coordinateTargets(int i, const typename MultiAxisRelease<D>::HMatrix& hw, typename MultiAxisRelease<D>::NuVector& target) const;
+  void driveCoordinates(int i, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias,
+                        typename MultiAxisRelease<D>::NuVector& target, MultiAxisRelease<D>& data) const;
+  void storeCoordinateDrivingLoads(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
   void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
   void storeDrivingLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
@@ -393,8 +400,9 @@ void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxis
 }
 
 template <class D>
-void RiccatiSweep<D>::storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& nu, SolverOutput& out) const {
+void RiccatiSweep<D>::storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& released, SolverOutput& out) const {
   const CompiledHinge& hinge = m_model->hinge(child);
+  const typename MultiAxisRelease<D>::NuVector nu = m_multiAxis[static_cast<std::size_t>(child)].allCoordinates(released);
   for (int j = 0; j < hinge.slides; ++j) out.slideAcceleration[static_cast<std::size_t>(hinge.slider + j)] = nu[j];
 }
 
@@ -404,6 +412,70 @@ void RiccatiSweep<D>::storeSlideAccelerations(int child, const typename MultiAxi
 template <class D>
 double RiccatiSweep<D>::hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const {
   return slide ? -hw.template tail<D::T>().dot(D::translational(e.load)) : hw.template head<D::R>().dot(D::rotational(e.load));
+}
+
+// H_w^T [m; q] of a hinge with several coordinates, as hingeTarget for
+// each column, from the moments and forces of all its coordinates' elements:
+// each element's load is built so that it is conjugate to its own
+// coordinate alone (applied_loads.cpp), so column j receives exactly the
+// load on coordinate j (docs/hinge-types.md H9).
+template <class D>
+void RiccatiSweep<D>::coordinateTargets(int i, const typename MultiAxisRelease<D>::HMatrix& hw, typename MultiAxisRelease<D>::NuVector& target) const {
+  target.setZero(hw.cols());
+  const auto [first, count] = m_applied->elementRange(i);
+  for (int k = first; k < first + count; ++k) {
+    const HingeLoad& load = m_applied->loadOf(k);
+    if (m_model->loads().laws[static_cast<std::size_t>(k)].rotational()) target.noalias() += hw.template topRows<D::R>().transpose() * D::rotational(load.load);
+    else target.noalias() -= hw.template bottomRows<D::T>().transpose() * D::translational(load.load);
+  }
+}
+
+// Takes the driven coordinates of a hinge with several out of the release:
+// their columns leave H, H_w and the target, and H_d nu'_d joins the bias.
+template <class D>
+void RiccatiSweep<D>::driveCoordinates(int i, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias,
+                                       typename MultiAxisRelease<D>::NuVector& target, MultiAxisRelease<D>& data) const {
+  const auto [first, count] = m_applied->elementRange(i);
+  bool any = false;
+  for (int k = first; k < first + count; ++k) any |= m_model->loads().laws[static_cast<std::size_t>(k)].prescribed;
+  if (!any) return;
+  data.partlyDriven = true;
+  data.whole = h;
+  data.driven.setConstant(h.cols(), NAN);
+  for (int k = first; k < first + count; ++k)
+    if (m_model->loads().laws[static_cast<std::size_t>(k)].prescribed) {
+      const int j = m_model->loads().hinges[static_cast<std::size_t>(k)].column;
+      data.driven[j] = m_applied->detailOf(k).motion.acceleration;
+      bias += h.col(j) * data.driven[j];
+    }
+  Eigen::Index kept = 0;
+  for (Eigen::Index j = 0; j < h.cols(); ++j) {
+    if (!std::isnan(data.driven[j])) continue;
+    data.column[static_cast<std::size_t>(kept)] = static_cast<int>(j);
+    h.col(kept) = h.col(j);
+    hw.col(kept) = hw.col(j);
+    target[kept] = target[j];
+    ++kept;
+  }
+  h.conservativeResize(Eigen::NoChange, kept);
+  hw.conservativeResize(Eigen::NoChange, kept);
+  target.conservativeResize(kept);
+}
+
+// The driving loads of the driven coordinates of a hinge with several: as
+// storeDrivingLoad, column by column of the whole H.
+template <class D>
+void RiccatiSweep<D>::storeCoordinateDrivingLoads(int child, const RVec& moment, const TVec& force, SolverOutput& out) const {
+  const MultiAxisRelease<D>& a = m_multiAxis[static_cast<std::size_t>(child)];
+  if (!a.partlyDriven) return;
+  const auto [first, count] = m_applied->elementRange(child);
+  for (int k = first; k < first + count; ++k) {
+    const HingeElements& e = m_model->loads().hinges[static_cast<std::size_t>(k)];
+    if (!e.prescribed) continue;
+    const HingeElementLoads& own = m_applied->detailOf(k);
+    const double conjugate = a.whole.col(e.column).template tail<D::R>().dot(moment) - a.whole.col(e.column).template head<D::T>().dot(force);
+    out.drivingLoad[static_cast<std::size_t>(e.driven)] = conjugate - (own.spring + own.stop + own.actuator);
+  }
 }
 
 // Releases the hinge at the output of body i (equations.md §3.3), with the
@@ -437,7 +509,12 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
     case ReleaseKind::MultiAxis: {
       typename MultiAxisRelease<D>::HMatrix hm, hwm;
       multiAxisMotion(i, y, hm, hwm, bias);
-      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, b.released, m_multiAxis[static_cast<std::size_t>(i)]);
+      MultiAxisRelease<D>& data = m_multiAxis[static_cast<std::size_t>(i)];
+      typename MultiAxisRelease<D>::NuVector target;
+      if (loads) coordinateTargets(i, hwm, target);
+      data.partlyDriven = false;
+      if (loads) driveCoordinates(i, hm, hwm, bias, target, data);
+      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, b.released, data, loads ? &target : nullptr);
       break;
     }
   }
@@ -465,6 +542,7 @@ void RiccatiSweep<D>::solveRoot(int root) {
     const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(root)];
     const RVec moment = kind == ReleaseKind::RotationFree ? appliedMoment(root) : RVec(r.released.em);
     if (kind == ReleaseKind::Driven) storeDrivingLoad(root, moment, r.released.eq, *m_out);
+    if (kind == ReleaseKind::MultiAxis && m_applied) storeCoordinateDrivingLoads(root, moment, r.released.eq, *m_out);
     if (!m_out->angularOnly) storeHingeLoad(root, moment, r.released.eq, *m_out);
   }
   r.accOutput.setZero();
@@ -547,6 +625,7 @@ void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const R
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();
       storeSlideAccelerations(child, nu, out);
+      if (m_applied) storeCoordinateDrivingLoads(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
       break;
     }
   }
