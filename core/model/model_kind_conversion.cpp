@@ -43,6 +43,12 @@ ModelSpec convertedToKind(const ModelSpec& original, ModelKind kind) {
     if (planar && h.type == HingeType::Ball) h.type = HingeType::Pin;
     else if (!planar && h.type == HingeType::Pin) h.type = HingeType::Ball;
     if (planar && h.type == HingeType::Slider) h.axis = planarSlideAxis(h.axis);
+    // A free or point-on-line hinge turns about z alone in a planar model: its
+    // "rotation" there is its "angle" (hingeCoordinateNames).
+    for (CoordinateLoadsSpec& c : h.coordinateLoads) {
+      if (planar && c.coordinate == "rotation") c.coordinate = "angle";
+      else if (!planar && c.coordinate == "angle" && (h.type == HingeType::Free || h.type == HingeType::PointOnLine)) c.coordinate = "rotation";
+    }
   }
   return spec;
 }

@@ -180,6 +180,43 @@ HingeLoadsSpec& HingeSpec::loadsOn(const std::string& name, ModelKind kind) {
   return coordinateLoads.insert(at, CoordinateLoadsSpec{name, {}})->loads;
 }
 
+namespace {
+
+/// The coordinate of a hinge with several that moves as a one-coordinate
+/// hinge of type `single` does, or "".
+std::string matchingCoordinate(HingeType several, HingeType single, ModelKind kind) {
+  const std::vector<std::string>& names = hingeCoordinateNames(several, kind);
+  if (names.empty()) return {};
+  const int slides = hingeSlideCount(several, kind);
+  if (single == HingeType::Slider) return slides > 0 ? names.front() : std::string();
+  const bool ballLike = single == HingeType::Ball && kind == ModelKind::Spatial;
+  for (std::size_t k = static_cast<std::size_t>(slides); k < names.size(); ++k)
+    if ((names[k] == "rotation") == ballLike) return names[k];
+  return {};
+}
+
+}  // namespace
+
+void setHingeType(HingeSpec& hinge, HingeType type, ModelKind kind) {
+  const HingeType old = hinge.type;
+  hinge.type = type;
+  const bool severalBefore = !hingeCoordinateNames(old, kind).empty(), severalNow = !hingeCoordinateNames(type, kind).empty();
+  if (!severalBefore && severalNow && !hinge.loads.empty()) {
+    if (const std::string to = matchingCoordinate(type, old, kind); !to.empty()) {
+      hinge.loadsOn(to, kind) = hinge.loads;
+      hinge.loads = {};
+    }
+  } else if (severalBefore && !severalNow && hinge.loads.empty()) {
+    const std::string from = matchingCoordinate(old, type, kind);
+    for (auto it = hinge.coordinateLoads.begin(); it != hinge.coordinateLoads.end(); ++it)
+      if (it->coordinate == from) {
+        hinge.loads = it->loads;
+        hinge.coordinateLoads.erase(it);
+        break;
+      }
+  }
+}
+
 bool hingeTypeAllowed(HingeType type, ModelKind kind) {
   switch (type) {
     case HingeType::Ball:

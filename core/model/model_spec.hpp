@@ -248,6 +248,13 @@ const std::vector<std::string>& hingeCoordinateNames(HingeType type, ModelKind k
 /// The position of `name` in hingeCoordinateNames, or -1.
 int hingeCoordinateIndex(HingeType type, ModelKind kind, const std::string& name);
 
+/// Changes a hinge's type and carries its loads over to the coordinate of
+/// the new type that moves the same way (a slider's to "slide", "s", "x" or
+/// "s1"; a revolute's or pin's to "angle" or "angle1"; a ball's to
+/// "rotation", and back). Loads with no such coordinate stay where they
+/// were, for validation to name, rather than being dropped.
+void setHingeType(HingeSpec& hinge, HingeType type, ModelKind kind);
+
 /// Sets the length of a rod or cylinder body, and moves with it every end
 /// (inputs, output) that sat at its far end (L_old, 0, 0), so that the next
 /// hinge stays at the tip rather than mid-rod (issue 13.7). Other ends stay.

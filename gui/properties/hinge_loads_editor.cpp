@@ -4,6 +4,8 @@
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QSignalBlocker>
+#include <algorithm>
 #include <cmath>
 
 #include "core/loads/load_validation.hpp"
@@ -15,21 +17,33 @@ namespace mstmm::gui {
 
 namespace {
 
-HingeSpringSpec& springOf(HingeSpec& h) {
-  if (!h.loads.spring) h.loads.spring = HingeSpringSpec{};
-  return *h.loads.spring;
+HingeSpringSpec& springOf(HingeLoadsSpec& l) {
+  if (!l.spring) l.spring = HingeSpringSpec{};
+  return *l.spring;
 }
-HingeStopsSpec& stopsOf(HingeSpec& h) {
-  if (!h.loads.stops) h.loads.stops = HingeStopsSpec{-1.0, 1.0};
-  return *h.loads.stops;
+HingeStopsSpec& stopsOf(HingeLoadsSpec& l) {
+  if (!l.stops) l.stops = HingeStopsSpec{-1.0, 1.0};
+  return *l.stops;
 }
-HingeActuatorSpec& actuatorOf(HingeSpec& h) {
-  if (!h.loads.actuator) h.loads.actuator = HingeActuatorSpec{};
-  return *h.loads.actuator;
+HingeActuatorSpec& actuatorOf(HingeLoadsSpec& l) {
+  if (!l.actuator) l.actuator = HingeActuatorSpec{};
+  return *l.actuator;
 }
-TimeFunction& motionOf(HingeSpec& h) {
-  if (!h.loads.motion) h.loads.motion = TimeFunction{};
-  return *h.loads.motion;
+TimeFunction& motionOf(HingeLoadsSpec& l) {
+  if (!l.motion) l.motion = TimeFunction{};
+  return *l.motion;
+}
+
+/// The loads of coordinate `coordinate` of a hinge with several, or of its
+/// one coordinate (empty name).
+HingeLoadsSpec& loadsOf(HingeSpec& h, const std::string& coordinate, ModelKind kind) { return coordinate.empty() ? h.loads : h.loadsOn(coordinate, kind); }
+
+const HingeLoadsSpec& shownLoads(const HingeSpec& h, const std::string& coordinate) {
+  static const HingeLoadsSpec none;
+  if (coordinate.empty()) return h.loads;
+  for (const CoordinateLoadsSpec& c : h.coordinateLoads)
+    if (c.coordinate == coordinate) return c.loads;
+  return none;
 }
 
 }  // namespace
@@ -43,16 +57,25 @@ QuantityBox* HingeLoadsEditor::addBox(const QString& label, const QString& unit,
   return box;
 }
 
-void HingeLoadsEditor::bind(QuantityBox* box, const QString& field, std::function<void(HingeSpec&, double)> set) {
-  connect(box, &QuantityBox::siChanged, this, [this, field, set](double v) {
-    if (!m_loading) emit edited(field, [set, v](HingeSpec& h) { set(h, v); });
+// Every edit is of the loads of the coordinate shown when it is made; a
+// coordinate left with no loads leaves the hinge's list.
+void HingeLoadsEditor::editLoads(const QString& field, const std::function<void(HingeLoadsSpec&)>& edit) {
+  if (m_loading) return;
+  const QString what = m_coordinate.empty() ? field : QString::fromStdString(m_coordinate) + ": " + field;
+  emit edited(what, [edit, coordinate = m_coordinate, kind = m_kind](HingeSpec& h) {
+    edit(loadsOf(h, coordinate, kind));
+    std::erase_if(h.coordinateLoads, [](const CoordinateLoadsSpec& c) { return c.loads.empty(); });
   });
 }
 
-void HingeLoadsEditor::bindFunction(TimeFunctionEditor* editor, const QString& what, std::function<TimeFunction&(HingeSpec&)> function) {
+void HingeLoadsEditor::bind(QuantityBox* box, const QString& field, std::function<void(HingeLoadsSpec&, double)> set) {
+  connect(box, &QuantityBox::siChanged, this, [this, field, set](double v) { editLoads(field, [set, v](HingeLoadsSpec& l) { set(l, v); }); });
+}
+
+void HingeLoadsEditor::bindFunction(TimeFunctionEditor* editor, const QString& what, std::function<TimeFunction&(HingeLoadsSpec&)> function) {
   connect(editor, &TimeFunctionEditor::refused, this, &HingeLoadsEditor::refused);
   connect(editor, &TimeFunctionEditor::edited, this, [this, what, function](const QString& field, const std::function<void(TimeFunction&)>& edit) {
-    if (!m_loading) emit edited(what + ": " + field, [function, edit](HingeSpec& h) { edit(function(h)); });
+    editLoads(what + ": " + field, [function, edit](HingeLoadsSpec& l) { edit(function(l)); });
   });
 }
 
@@ -60,12 +83,23 @@ void HingeLoadsEditor::setRow(QWidget* field, bool visible) { setRowVisible(m_fo
 
 // The boxes carry their units, so a change between a rotation and a slide
 // builds the section anew.
-void HingeLoadsEditor::build(bool slide) {
-  m_builtFor = slide ? 1 : 0;
+void HingeLoadsEditor::build(bool slide, bool coordinates) {
+  m_builtFor = (slide ? 1 : 0) + (coordinates ? 2 : 0);
   delete m_form;
   qDeleteAll(findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly));
   m_form = new QFormLayout(this);
   m_form->setContentsMargins(0, 0, 0, 0);
+  m_coordinates = nullptr;
+  if (coordinates) {
+    m_coordinates = new QComboBox;
+    m_coordinates->setObjectName("loadsCoordinate");
+    m_coordinates->setToolTip(tr("The coordinate of the hinge whose spring, stops, actuator and motion are shown below"));
+    m_form->addRow(tr("Coordinate"), m_coordinates);
+    connect(m_coordinates, &QComboBox::activated, this, [this] {
+      m_coordinate = m_coordinates->currentData().toString().toStdString();
+      emit coordinateChosen();
+    });
+  }
   buildSpringAndStops(slide);
   buildActuator(slide);
   buildMotion(slide);
@@ -93,31 +127,31 @@ void HingeLoadsEditor::buildSpringAndStops(bool slide) {
   m_stopDamping = addBox(tr("Stop damping"), c, "stopDamping", true);
 
   connect(m_spring, &QCheckBox::toggled, this, [this](bool on) {
-    if (m_loading) return;
-    emit edited(on ? tr("add spring-damper") : tr("remove spring-damper"), [on](HingeSpec& h) {
-      if (on) h.loads.spring = HingeSpringSpec{};
-      else h.loads.spring.reset();
+    editLoads(on ? tr("add spring-damper") : tr("remove spring-damper"), [on](HingeLoadsSpec& l) {
+      if (on) l.spring = HingeSpringSpec{};
+      else l.spring.reset();
     });
   });
   connect(m_stops, &QCheckBox::toggled, this, [this, slide](bool on) {
-    if (m_loading) return;
     const double limit = slide ? 0.5 : 1.0;  // a first guess the user then sets
-    emit edited(on ? tr("add stops") : tr("remove stops"), [on, limit](HingeSpec& h) {
-      if (on) h.loads.stops = HingeStopsSpec{-limit, limit};
-      else h.loads.stops.reset();
+    editLoads(on ? tr("add stops") : tr("remove stops"), [on, limit](HingeLoadsSpec& l) {
+      if (on) l.stops = HingeStopsSpec{-limit, limit};
+      else l.stops.reset();
     });
   });
   const std::pair<QuantityBox*, const char*> addressed[] = {{m_stiffness, "spring/stiffness"}, {m_damping, "spring/damping"},
                                                             {m_stopStiffness, "stops/stiffness"}, {m_stopDamping, "stops/damping"}};
   for (const auto& [box, field] : addressed)
-    box->setStudyAddress([this, field = QString(field)] { return "hinge:" + m_hingeName + "/" + field; });
-  bind(m_stiffness, tr("spring stiffness"), [](HingeSpec& h, double v) { springOf(h).stiffness = v; });
-  bind(m_damping, tr("spring damping"), [](HingeSpec& h, double v) { springOf(h).damping = v; });
-  bind(m_rest, tr("spring rest value"), [](HingeSpec& h, double v) { springOf(h).rest = v; });
-  bind(m_lower, tr("lower stop"), [](HingeSpec& h, double v) { stopsOf(h).lower = v; });
-  bind(m_upper, tr("upper stop"), [](HingeSpec& h, double v) { stopsOf(h).upper = v; });
-  bind(m_stopStiffness, tr("stop stiffness"), [](HingeSpec& h, double v) { stopsOf(h).stiffness = v; });
-  bind(m_stopDamping, tr("stop damping"), [](HingeSpec& h, double v) { stopsOf(h).damping = v; });
+    box->setStudyAddress([this, field = QString(field)] {
+      return "hinge:" + m_hingeName + "/" + (m_coordinate.empty() ? QString() : "coordinates/" + QString::fromStdString(m_coordinate) + "/") + field;
+    });
+  bind(m_stiffness, tr("spring stiffness"), [](HingeLoadsSpec& l, double v) { springOf(l).stiffness = v; });
+  bind(m_damping, tr("spring damping"), [](HingeLoadsSpec& l, double v) { springOf(l).damping = v; });
+  bind(m_rest, tr("spring rest value"), [](HingeLoadsSpec& l, double v) { springOf(l).rest = v; });
+  bind(m_lower, tr("lower stop"), [](HingeLoadsSpec& l, double v) { stopsOf(l).lower = v; });
+  bind(m_upper, tr("upper stop"), [](HingeLoadsSpec& l, double v) { stopsOf(l).upper = v; });
+  bind(m_stopStiffness, tr("stop stiffness"), [](HingeLoadsSpec& l, double v) { stopsOf(l).stiffness = v; });
+  bind(m_stopDamping, tr("stop damping"), [](HingeLoadsSpec& l, double v) { stopsOf(l).damping = v; });
 }
 
 // A hinge is either actuated or driven (a prescribed motion supplies its own
@@ -147,33 +181,31 @@ void HingeLoadsEditor::buildActuator(bool slide) {
   m_maxLoad = addBox(tr("Load limit"), load, "actuatorMaxLoad", true);
 
   connect(m_actuator, &QCheckBox::toggled, this, [this](bool on) {
-    if (m_loading) return;
-    emit edited(on ? tr("add actuator") : tr("remove actuator"), [on](HingeSpec& h) {
+    editLoads(on ? tr("add actuator") : tr("remove actuator"), [on](HingeLoadsSpec& l) {
       if (on) {
-        h.loads.actuator = HingeActuatorSpec{};
-        h.loads.motion.reset();
+        l.actuator = HingeActuatorSpec{};
+        l.motion.reset();
       } else {
-        h.loads.actuator.reset();
+        l.actuator.reset();
       }
     });
   });
   connect(m_actuatorKind, &QComboBox::activated, this, [this] {
     const auto kind = static_cast<ActuatorKind>(m_actuatorKind->currentData().toInt());
-    emit edited(tr("actuator kind"), [kind](HingeSpec& h) { actuatorOf(h).kind = kind; });
+    editLoads(tr("actuator kind"), [kind](HingeLoadsSpec& l) { actuatorOf(l).kind = kind; });
   });
   connect(m_limit, &QCheckBox::toggled, this, [this](bool on) {
-    if (m_loading) return;
     const double guess = std::max(1.0, m_maxLoad->si());
-    emit edited(on ? tr("limit actuator load") : tr("unlimit actuator load"), [on, guess](HingeSpec& h) {
-      if (on) actuatorOf(h).maxLoad = guess;
-      else actuatorOf(h).maxLoad.reset();
+    editLoads(on ? tr("limit actuator load") : tr("unlimit actuator load"), [on, guess](HingeLoadsSpec& l) {
+      if (on) actuatorOf(l).maxLoad = guess;
+      else actuatorOf(l).maxLoad.reset();
     });
   });
-  bindFunction(m_load, tr("actuator load"), [](HingeSpec& h) -> TimeFunction& { return actuatorOf(h).load; });
-  bindFunction(m_reference, tr("servo reference"), [](HingeSpec& h) -> TimeFunction& { return actuatorOf(h).reference; });
-  bind(m_kp, tr("servo gain kp"), [](HingeSpec& h, double v) { actuatorOf(h).kp = v; });
-  bind(m_kd, tr("servo gain kd"), [](HingeSpec& h, double v) { actuatorOf(h).kd = v; });
-  bind(m_maxLoad, tr("actuator load limit"), [](HingeSpec& h, double v) { actuatorOf(h).maxLoad = v; });
+  bindFunction(m_load, tr("actuator load"), [](HingeLoadsSpec& l) -> TimeFunction& { return actuatorOf(l).load; });
+  bindFunction(m_reference, tr("servo reference"), [](HingeLoadsSpec& l) -> TimeFunction& { return actuatorOf(l).reference; });
+  bind(m_kp, tr("servo gain kp"), [](HingeLoadsSpec& l, double v) { actuatorOf(l).kp = v; });
+  bind(m_kd, tr("servo gain kd"), [](HingeLoadsSpec& l, double v) { actuatorOf(l).kd = v; });
+  bind(m_maxLoad, tr("actuator load limit"), [](HingeLoadsSpec& l, double v) { actuatorOf(l).maxLoad = v; });
 }
 
 void HingeLoadsEditor::buildMotion(bool slide) {
@@ -187,26 +219,25 @@ void HingeLoadsEditor::buildMotion(bool slide) {
   m_motionFunction->setObjectName("motionFunction");
   m_form->addRow(m_motionFunction);
   connect(m_motion, &QCheckBox::toggled, this, [this](bool on) {
-    if (m_loading) return;
     // Starts where the hinge is, moving as it moves: validation's condition.
     TimeFunction start;
     start.kind = TimeFunctionKind::Ramp;
     start.value = m_q0;
     start.slope = m_rate0;
-    emit edited(on ? tr("prescribe motion") : tr("remove prescribed motion"), [on, start](HingeSpec& h) {
+    editLoads(on ? tr("prescribe motion") : tr("remove prescribed motion"), [on, start](HingeLoadsSpec& l) {
       if (on) {
-        h.loads.motion = start;
-        h.loads.actuator.reset();
+        l.motion = start;
+        l.actuator.reset();
       } else {
-        h.loads.motion.reset();
+        l.motion.reset();
       }
     });
   });
   bindFunction(m_motionFunction, tr("motion"), motionOf);
 }
 
-void HingeLoadsEditor::showActuator(const HingeSpec& hinge, bool oneCoordinate, double endTime) {
-  const std::optional<HingeActuatorSpec>& a = hinge.loads.actuator;
+void HingeLoadsEditor::showActuator(const HingeLoadsSpec& loads, bool oneCoordinate, double endTime) {
+  const std::optional<HingeActuatorSpec>& a = loads.actuator;
   m_actuator->setVisible(oneCoordinate);
   m_actuator->setChecked(a.has_value());
   const HingeActuatorSpec shown = a.value_or(HingeActuatorSpec{});
@@ -226,15 +257,21 @@ void HingeLoadsEditor::showActuator(const HingeSpec& hinge, bool oneCoordinate, 
 }
 
 void HingeLoadsEditor::show(const HingeSpec& hinge, const ModelSpec& spec) {
-  m_hingeName = QString::fromStdString(hinge.name);
-  const bool slide = hinge.type == HingeType::Slider;
-  const bool ball = hinge.type == HingeType::Ball && spec.kind == ModelKind::Spatial;
-  if (m_builtFor != (slide ? 1 : 0)) build(slide);
+  const QString name = QString::fromStdString(hinge.name);
+  const std::vector<std::string>& names = hingeCoordinateNames(hinge.type, spec.kind);
+  m_kind = spec.kind;
+  const int k = chooseCoordinate(hinge, names, name != m_hingeName);
+  m_hingeName = name;
+  const bool slide = hinge.type == HingeType::Slider || (k >= 0 && k < hingeSlideCount(hinge.type, spec.kind));
+  const bool ball = (hinge.type == HingeType::Ball && spec.kind == ModelKind::Spatial) || m_coordinate == "rotation";
+  const int layout = (slide ? 1 : 0) + (names.empty() ? 0 : 2);
+  if (m_builtFor != layout) build(slide, !names.empty());
+  if (m_coordinates) fillCoordinates(hinge, names);
   m_loading = true;
   m_q0 = m_rate0 = 0.0;
-  initialHingeCoordinate(spec, hinge, m_q0, m_rate0);
+  initialCoordinate(spec, hinge, k, m_q0, m_rate0);
   const double endTime = spec.simulation.endTime;
-  const HingeLoadsSpec& l = hinge.loads;
+  const HingeLoadsSpec& l = shownLoads(hinge, m_coordinate);
   m_spring->setChecked(l.spring.has_value());
   const HingeSpringSpec spring = l.spring.value_or(HingeSpringSpec{});
   m_stiffness->setSi(spring.stiffness);
@@ -252,12 +289,45 @@ void HingeLoadsEditor::show(const HingeSpec& hinge, const ModelSpec& spec) {
   for (QWidget* w : {static_cast<QWidget*>(m_lower), static_cast<QWidget*>(m_upper), static_cast<QWidget*>(m_stopStiffness),
                      static_cast<QWidget*>(m_stopDamping)})
     setRow(w, l.stops.has_value() && !ball);
-  showActuator(hinge, !ball, endTime);
+  showActuator(l, !ball, endTime);
   m_motion->setVisible(!ball);
   m_motion->setChecked(l.motion.has_value());
   m_motionFunction->show(l.motion.value_or(TimeFunction{}), endTime);
   setRow(m_motionFunction, l.motion.has_value() && !ball);
   m_loading = false;
+}
+
+// Which coordinate to show: the one shown before while the same hinge is
+// shown, else its first coordinate with loads, else its first.
+int HingeLoadsEditor::chooseCoordinate(const HingeSpec& hinge, const std::vector<std::string>& names, bool otherHinge) {
+  if (names.empty()) {
+    m_coordinate.clear();
+    return -1;
+  }
+  auto index = [&](const std::string& n) {
+    const auto it = std::find(names.begin(), names.end(), n);
+    return it == names.end() ? -1 : static_cast<int>(it - names.begin());
+  };
+  if (otherHinge || index(m_coordinate) < 0) {
+    m_coordinate = names.front();
+    for (const CoordinateLoadsSpec& c : hinge.coordinateLoads)
+      if (!c.loads.empty() && index(c.coordinate) >= 0) {
+        m_coordinate = c.coordinate;
+        break;
+      }
+  }
+  return index(m_coordinate);
+}
+
+// One entry per coordinate, marked when it carries loads.
+void HingeLoadsEditor::fillCoordinates(const HingeSpec& hinge, const std::vector<std::string>& names) {
+  const QSignalBlocker block(m_coordinates);
+  m_coordinates->clear();
+  for (const std::string& n : names) {
+    const bool loaded = !shownLoads(hinge, n).empty();
+    m_coordinates->addItem(QString::fromStdString(n) + (loaded ? tr(" (loaded)") : QString()), QString::fromStdString(n));
+  }
+  m_coordinates->setCurrentIndex(m_coordinates->findData(QString::fromStdString(m_coordinate)));
 }
 
 }  // namespace mstmm::gui

@@ -60,6 +60,7 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(m_loads);
   connect(m_loads, &HingeLoadsEditor::edited, this, [this](const QString& field, const std::function<void(HingeSpec&)>& edit) { commit(field, edit); });
   connect(m_loads, &HingeLoadsEditor::refused, this, &HingePage::refused);
+  connect(m_loads, &HingeLoadsEditor::coordinateChosen, this, &HingePage::load);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
     const std::string name = m_name->text().trimmed().toStdString();
@@ -73,8 +74,9 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   connect(m_type, &QComboBox::activated, this, [this] {
     const auto type = static_cast<HingeType>(m_type->currentData().toInt());
     const bool planar = m_document->spec().kind == ModelKind::Planar;
-    commit("type", [type, planar](HingeSpec& h) {
-      h.type = type;
+    const ModelKind kind = m_document->spec().kind;
+    commit("type", [type, planar, kind](HingeSpec& h) {
+      setHingeType(h, type, kind);
       if ((type == HingeType::Slider || type == HingeType::PointOnLine) && planar) h.axis = planarSlideAxis(h.axis);
     });
   });
@@ -187,7 +189,7 @@ void HingePage::load() {
   setRowVisible(m_form, m_anchor, h->isGround());
   m_anchor->setValue(h->anchor);
   m_anchor->setPlanar(planar);
-  setRowVisible(m_form, m_loads, type == HingeType::Ball || hingeDof(type, m_document->spec().kind) == 1);  // the others carry no hinge elements yet
+  setRowVisible(m_form, m_loads, type != HingeType::Weld);
   m_loads->show(*h, m_document->spec());
   m_loading = false;
 }

@@ -11,6 +11,7 @@
 #include <Eigen/Geometry>
 #include <numbers>
 
+#include "core/generate/floating_examples.hpp"
 #include "core/generate/generators.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/io/model_json.hpp"
@@ -336,6 +337,58 @@ class TestEditorCommands : public QObject {
     frame->setCurrentIndex(0);  // back to world axes: the same orientation, other numbers
     QVERIFY(std::abs(cardan->box(0)->value() - 30.0) > 1e-3);
     QCOMPARE(doc.body(two)->orientation, stored);
+  }
+
+  void loadsOnTheCoordinatesOfAHingeWithSeveralAreEditedOnTheHingePage() {
+    // The cylindrical hinge 5-4 of the eight-body system: the coordinate is
+    // chosen above the fields; a torsion spring on its angle and a motion on
+    // its slide are each one undo step, the slide's fields carry slide units,
+    // and the compiled model then has one entry per loaded coordinate.
+    ModelDocument doc;
+    doc.newModel(generateEightBodySystem(false));
+    const int dofBefore = compile(doc.spec())->degreesOfFreedom();
+    PropertiesPanel panel(&doc);
+    const HingeId id = selectHinge(doc, "5-4");
+    HingePage* page = panel.hingePage();
+    auto* coordinate = page->findChild<QComboBox*>("loadsCoordinate");
+    QVERIFY(coordinate && !coordinate->isHidden());
+    QCOMPARE(coordinate->count(), 2);
+    QCOMPARE(coordinate->currentData().toString(), QString("slide"));
+    const int angle = coordinate->findData(QString("angle"));
+    coordinate->setCurrentIndex(angle);
+    emit coordinate->activated(angle);
+    coordinate = page->findChild<QComboBox*>("loadsCoordinate");  // the section is built anew for an angle's units
+    QCOMPARE(coordinate->currentData().toString(), QString("angle"));
+    auto* spring = page->findChild<QCheckBox*>("springEnabled");
+    QVERIFY(spring && !spring->isChecked());
+    checkUndoRedo(doc, [&] { spring->setChecked(true); });
+    auto* stiffness = page->findChild<QuantityBox*>("springStiffness");
+    QVERIFY2(stiffness->suffix().contains("N m/rad"), qPrintable(stiffness->suffix()));
+    checkUndoRedo(doc, [&] { stiffness->setSi(2.5), emit stiffness->siChanged(2.5); });
+    const HingeSpec& h = *doc.hinge(id);
+    QCOMPARE(h.coordinateLoads.size(), std::size_t(1));
+    QCOMPARE(h.coordinateLoads.front().coordinate, std::string("angle"));
+    QCOMPARE(h.coordinateLoads.front().loads.spring->stiffness, 2.5);
+    QVERIFY(h.loads.empty());
+    QVERIFY(coordinate->itemText(angle).contains("loaded"));
+    const int slide = coordinate->findData(QString("slide"));
+    coordinate->setCurrentIndex(slide);
+    emit coordinate->activated(slide);
+    QVERIFY(!page->findChild<QCheckBox*>("springEnabled")->isChecked());  // the slide has no spring
+    QVERIFY(page->findChild<QuantityBox*>("springStiffness")->suffix().contains("N/m"));
+    auto* motion = page->findChild<QCheckBox*>("motionEnabled");
+    checkUndoRedo(doc, [&] { motion->setChecked(true); });
+    QCOMPARE(doc.hinge(id)->coordinateLoads.size(), std::size_t(2));
+    QCOMPARE(doc.hinge(id)->coordinateLoads.front().coordinate, std::string("slide"));  // in the order of the coordinates
+    QVERIFY2(doc.isValid(), "the motion starts at the slide's initial value and rate");
+    const auto model = compile(doc.spec());
+    QCOMPARE(model->degreesOfFreedom(), dofBefore - 1);
+    QCOMPARE(model->loads().hinges.size(), std::size_t(2));
+    QCOMPARE(model->loads().hinges[0].name, std::string("5-4.slide"));
+    QCOMPARE(model->loads().hinges[1].name, std::string("5-4.angle"));
+    // Removing the slide's motion leaves no empty entry behind.
+    checkUndoRedo(doc, [&] { page->findChild<QCheckBox*>("motionEnabled")->setChecked(false); });
+    QCOMPARE(doc.hinge(id)->coordinateLoads.size(), std::size_t(1));
   }
 
   void springDamperAndStopsAreEditedOnTheHingePage() {
