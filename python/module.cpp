@@ -25,6 +25,7 @@
 #include "core/sim/integrator.hpp"
 #include "core/sim/ode_system.hpp"
 #include "core/sim/recording_budget.hpp"
+#include "core/sim/result_columns.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/study/study_runner.hpp"
@@ -203,6 +204,15 @@ py::dict resultArrays(const Model& model, const Results& r) {
   }
   for (int k = 0; k < 7; ++k) energy[names[k]] = columns[static_cast<std::size_t>(k)];
   d["energy"] = energy;
+  // A floating system's momentum columns, as the results CSV names them.
+  const std::vector<std::string>& momentumNames = momentumColumnNames(model);
+  auto momentum = array({frames, static_cast<py::ssize_t>(momentumNames.size())});
+  for (py::ssize_t f = 0; f < frames && !momentumNames.empty(); ++f) {
+    const std::vector<double> v = momentumColumnValues(model, r.momentum(static_cast<int>(f)));
+    for (std::size_t k = 0; k < v.size(); ++k) momentum.mutable_at(f, static_cast<py::ssize_t>(k)) = v[k];
+  }
+  d["momentum"] = momentum;
+  d["momentum_names"] = momentumNames;
   std::vector<std::string> bodyNames, sliderNames, channelNames, channelUnits;
   for (int s = 0; s < r.recordedBodyCount(); ++s) bodyNames.push_back(model.body(r.recordedBody(s)).name);
   for (int k = 0; k < model.sliderCount(); ++k) sliderNames.push_back(model.hinge(model.sliderBody(k)).slides == 1 ? model.hinge(model.sliderBody(k)).name : model.slideName(k));

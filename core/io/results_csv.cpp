@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/sim/result_columns.hpp"
 #include "core/version.hpp"
 
 namespace mstmm {
@@ -54,6 +55,7 @@ std::vector<std::string> CsvLayout::columnNames() const {
     names.push_back(coordinate + "_dot");
   }
   for (const LoadChannel& c : m_channels) names.push_back(c.name);
+  for (const std::string& m : momentumColumnNames(m_model)) names.push_back(m);
   for (const char* e : {"energy.kinetic", "energy.potential", "energy.total"}) names.emplace_back(e);
   if (m_model.hasLoads())
     for (const char* e : {"energy.spring", "energy.work", "energy.dissipated", "energy.balance"}) names.emplace_back(e);
@@ -73,6 +75,9 @@ std::string CsvLayout::preamble(const CsvProvenance& provenance) const {
     text += "; <body>.hinge_fx/_fy/_fz N, <body>.hinge_mx/_my/_mz N m (load of the hinge at the body's output: what its tip side exerts on its root side, world frame)";
   if (m_model.sliderCount() > 0) text += "; <hinge>.s m, <hinge>.s_dot m/s (slide of a sliding hinge along its axis, and its rate; a free hinge has <hinge>.x, .y, .z, a planar one .s1, .s2)";
   for (const LoadChannel& c : m_channels) text += "; " + c.name + " " + c.unit;
+  if (m_model.hasFloatingRoot())
+    text += "; momentum.px/.py/.pz kg m/s (linear momentum), momentum.lx/.ly/.lz kg m^2/s (angular momentum about the world origin), momentum.cx/.cy/.cz m "
+            "(centre of mass), world frame";
   if (m_model.hasLoads())
     text += "; energy.total = kinetic + potential (gravity) + spring; energy.work: put in by actuators, drives and external loads; "
             "energy.dissipated: by dampers and stops; energy.balance = total - work + dissipated (constant in exact motion)";
@@ -92,7 +97,7 @@ void CsvLayout::number(std::string& line, double value) const {
 }
 
 void CsvLayout::appendRow(std::string& line, double t, const std::vector<CsvBodyRow>& rows, const std::vector<double>& slides,
-                          const std::vector<double>& loads, const Energy& energy) const {
+                          const std::vector<double>& loads, const Momentum& momentum, const Energy& energy) const {
   appendNumber(line, t);  // time always in full precision
   for (std::size_t s = 0; s < m_bodies.size(); ++s) {
     const CsvBodyRow& r = rows[s];
@@ -108,6 +113,8 @@ void CsvLayout::appendRow(std::string& line, double t, const std::vector<CsvBody
   }
   for (double v : slides) number(line, v);
   for (double v : loads) number(line, v);
+  if (m_model.hasFloatingRoot())
+    for (double v : momentumColumnValues(m_model, momentum)) number(line, v);
   for (const double e : {energy.kinetic, energy.potential, energy.total()}) number(line, e);
   if (m_model.hasLoads())
     for (const double e : {energy.spring, energy.work, energy.dissipated, energy.balance()}) number(line, e);
@@ -144,7 +151,7 @@ void CsvResultWriter::record(const Frame& frame) {
   }
   if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, m_loads);
   m_line.clear();
-  m_layout.appendRow(m_line, frame.time, m_rows, m_slides, m_loads, frame.energy);
+  m_layout.appendRow(m_line, frame.time, m_rows, m_slides, m_loads, frame.momentum, frame.energy);
   m_out << m_line;
   if (!m_out) throw Error(ErrorKind::Io, "writing results file '" + m_path + "' failed (disk full?)");
 }
@@ -174,7 +181,7 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
       slides[2 * static_cast<std::size_t>(k) + 1] = results.slideRate(f, k);
     }
     for (std::size_t c = 0; c < loads.size() && f < results.loadFrameCount(); ++c) loads[c] = results.loadValue(f, static_cast<int>(c));
-    layout.appendRow(text, results.time(f), rows, slides, loads, results.energy(f));
+    layout.appendRow(text, results.time(f), rows, slides, loads, results.momentum(f), results.energy(f));
   }
   writeFileAtomically(path, text);
 }

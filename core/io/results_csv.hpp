@@ -55,7 +55,7 @@ class CsvLayout {
   /// One row; `rows` is indexed like the layout's bodies, `slides` holds
   /// s, s' of every slider in turn.
   void appendRow(std::string& line, double t, const std::vector<CsvBodyRow>& rows, const std::vector<double>& slides,
-                 const std::vector<double>& loads, const Energy& energy) const;
+                 const std::vector<double>& loads, const Momentum& momentum, const Energy& energy) const;
   const std::vector<int>& bodies() const { return m_bodies; }
   std::vector<std::string> columnNames() const;
 

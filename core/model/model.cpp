@@ -42,6 +42,12 @@ bool Model::hasMultiAxisHinges() const {
   return false;
 }
 
+bool Model::hasFloatingRoot() const {
+  for (int i = 0; i < bodyCount(); ++i)
+    if (body(i).parent < 0 && hinge(i).type == HingeType::Free) return true;
+  return false;
+}
+
 int Model::multiInputBodyCount() const {
   int count = 0;
   for (const CompiledBody& b : m_bodies)

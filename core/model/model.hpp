@@ -119,6 +119,9 @@ class Model {
   /// has more than one free coordinate besides the ball (universal,
   /// cylindrical, planar, free, point-on-line).
   bool hasMultiAxisHinges() const;
+  /// Whether a system of the model floats (its root hangs from a free hinge):
+  /// its momentum is then worth recording (results CSV "momentum.*").
+  bool hasFloatingRoot() const;
 
   /// Hinges cut to open closed loops, and the spec hinges in the tree.
   const std::vector<CompiledCut>& cuts() const { return m_cuts; }

@@ -50,8 +50,25 @@ std::optional<std::vector<double>> energyColumn(const Results& r, const std::str
 
 }  // namespace
 
+const std::vector<std::string>& momentumColumnNames(const Model& model) {
+  static const std::vector<std::string> none, spatial{"momentum.px", "momentum.py", "momentum.pz", "momentum.lx", "momentum.ly",
+                                                      "momentum.lz", "momentum.cx", "momentum.cy", "momentum.cz"},
+      planar{"momentum.px", "momentum.py", "momentum.lz", "momentum.cx", "momentum.cy"};
+  if (!model.hasFloatingRoot()) return none;
+  return model.planar() ? planar : spatial;
+}
+
+std::vector<double> momentumColumnValues(const Model& model, const Momentum& p) {
+  if (!model.hasFloatingRoot()) return {};
+  if (model.planar()) return {p.linear.x(), p.linear.y(), p.angular.z(), p.centreOfMass.x(), p.centreOfMass.y()};
+  return {p.linear.x(), p.linear.y(), p.linear.z(), p.angular.x(), p.angular.y(), p.angular.z(), p.centreOfMass.x(), p.centreOfMass.y(), p.centreOfMass.z()};
+}
+
 std::vector<double> resultColumn(const Model& model, const Results& r, const std::string& name) {
   if (name == "t") return r.times();
+  const std::vector<std::string>& momenta = momentumColumnNames(model);
+  for (std::size_t k = 0; k < momenta.size(); ++k)
+    if (name == momenta[k]) return collect(r, [&](int f) { return momentumColumnValues(model, r.momentum(f))[k]; });
   if (name.rfind("energy.", 0) == 0)
     if (auto column = energyColumn(r, name.substr(7))) return *column;
   for (std::size_t c = 0; c < r.loadChannels().size(); ++c)

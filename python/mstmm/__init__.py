@@ -124,11 +124,14 @@ class Results:
 
     def column(self, name):
         """A column by its results-CSV name ("t", "3.x", "7.qw", "5.theta",
-        "rail.s", "energy.total", ...; docs/results-format.md)."""
+        "rail.s", "energy.total", "momentum.px" of a floating system, ...;
+        docs/results-format.md)."""
         if name == "t":
             return self.time
         if name.startswith("energy."):
             return self.energy[name[len("energy."):]]
+        if name in getattr(self, "momentum_names", ()):
+            return self.momentum[:, self.momentum_names.index(name)]
         if name in self.load_names:
             return self.loads[:, self.load_names.index(name)]
         # Slides of hinges with several ("float.x", "plane.s2") go by their full names.

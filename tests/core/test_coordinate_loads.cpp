@@ -16,6 +16,7 @@
 #include "core/generate/floating_examples.hpp"
 #include "core/io/model_json.hpp"
 #include "core/loads/load_validation.hpp"
+#include "core/model/model_kind_conversion.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
@@ -338,4 +339,38 @@ TEST(CoordinateLoads, coordinateLoadsSurviveTheModelFile) {
 
 TEST(CoordinateLoads, bundledExampleIsTheGeneratedOne) {
   ASSERT_TRUE(loadModel(sourcePath("resources/examples/eight-body-loaded.json")) == generateLoadedEightBodySystem());
+}
+
+// A type change keeps a hinge's loads on the coordinate that moves the same
+// way, and back; what has no such coordinate stays for validation to name.
+TEST(CoordinateLoads, aTypeChangeCarriesLoadsToTheMatchingCoordinate) {
+  HingeSpec h;
+  h.type = HingeType::Revolute;
+  h.loads.spring = HingeSpringSpec::linear(3.0, 0.1);
+  setHingeType(h, HingeType::Cylindrical, ModelKind::Spatial);
+  ASSERT_TRUE(h.loads.empty());
+  ASSERT_SAME(h.coordinateLoads.size(), std::size_t{1});
+  ASSERT_SAME(h.coordinateLoads.front().coordinate, std::string("angle"));
+  setHingeType(h, HingeType::Revolute, ModelKind::Spatial);
+  ASSERT_TRUE(h.coordinateLoads.empty() && h.loads.spring && h.loads.spring->stiffness == 3.0);
+  h.type = HingeType::Slider;
+  setHingeType(h, HingeType::Free, ModelKind::Spatial);
+  ASSERT_SAME(h.coordinateLoads.front().coordinate, std::string("x"));
+  setHingeType(h, HingeType::Universal, ModelKind::Spatial);  // no slide: the "x" entry stays, and validation names it
+  ASSERT_SAME(h.coordinateLoads.front().coordinate, std::string("x"));
+  HingeSpec ball;
+  ball.type = HingeType::Ball;
+  ball.loads.spring = HingeSpringSpec::linear(1.0, 0.0);
+  setHingeType(ball, HingeType::PointOnLine, ModelKind::Spatial);
+  ASSERT_SAME(ball.coordinateLoads.front().coordinate, std::string("rotation"));
+}
+
+// A planar model's free hinge turns about z alone: its "rotation" is its "angle".
+TEST(CoordinateLoads, kindConversionRenamesTheRotationOfFreeHinges) {
+  ModelSpec spec = generateLoadedEightBodySystem();
+  const ModelSpec planar = convertedToKind(spec, ModelKind::Planar);
+  for (const HingeSpec& h : planar.hinges)
+    for (const CoordinateLoadsSpec& c : h.coordinateLoads) ASSERT_TRUE(c.coordinate != "rotation") << h.name;
+  const ModelSpec back = convertedToKind(planar, ModelKind::Spatial);
+  ASSERT_SAME(back.hinges[7].coordinateLoads.back().coordinate, std::string("rotation"));  // 8-7: s, rotation
 }

@@ -7,12 +7,17 @@
 
 #include "tests/core/check.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <numbers>
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/generate/floating_examples.hpp"
+#include "core/io/results_csv.hpp"
+#include "core/sim/result_columns.hpp"
 #include "core/model/model.hpp"
 #include "core/plot/series_catalog.hpp"
 #include "core/sim/results.hpp"
@@ -220,4 +225,41 @@ TEST(FloatingExamples, momentumIsRecordedAndPlotted) {
     for (std::size_t f = 1; f + 1 < x.size(); ++f) ASSERT_TRUE(std::abs(x[f + 1] - 2.0 * x[f] + x[f - 1]) < 1e-12);
   }
   ASSERT_SAME(componentNames(Quantity::Slide, *model, settings)[static_cast<std::size_t>(rootY)], std::string("float.y"));
+  // The results CSV of a floating system has momentum columns: the linear
+  // momentum is the total mass times the centre of mass's velocity, which
+  // the CSV's own centre-of-mass columns give by difference (it moves at
+  // constant speed in zero gravity).
+  const std::string path = testing::TempDir() + "eight-body-momentum.csv";
+  writeResultsCsv(*model, results, path, {});
+  std::ifstream in(path);
+  std::string line;
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cells;
+    std::stringstream ss(line);
+    for (std::string cell; std::getline(ss, cell, ',');) cells.push_back(cell);
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    std::vector<double> row;
+    for (const std::string& c : cells) row.push_back(std::stod(c));
+    rows.push_back(row);
+  }
+  auto column = [&](const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    EXPECT_TRUE(it != header.end()) << name;
+    return static_cast<std::size_t>(it - header.begin());
+  };
+  ASSERT_SAME(rows.size(), std::size_t{1001});
+  const double mass = results.momentum(0).mass, span = rows.back()[column("t")] - rows.front()[column("t")];
+  for (const char* axis : {"x", "y", "z"}) {
+    const double p = rows.front()[column(std::string("momentum.p") + axis)];
+    const double fromCentre = mass * (rows.back()[column(std::string("momentum.c") + axis)] - rows.front()[column(std::string("momentum.c") + axis)]) / span;
+    ASSERT_TRUE(std::abs(p - fromCentre) < 1e-9 * (1.0 + std::abs(p))) << axis << ": " << p << " against " << fromCentre;
+    ASSERT_TRUE(std::abs(rows.back()[column(std::string("momentum.l") + axis)] - rows.front()[column(std::string("momentum.l") + axis)]) < 1e-8);
+  }
+  ASSERT_SAME(resultColumn(*model, results, "momentum.lz").size(), std::size_t{1001});
 }
