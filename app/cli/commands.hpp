@@ -13,5 +13,6 @@ int infoCommand(const std::vector<std::string>& args);
 int formatCommand(const std::vector<std::string>& args);
 int exportCommand(const std::vector<std::string>& args);
 int studyCommand(const std::vector<std::string>& args);
+int importCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

@@ -53,6 +53,9 @@ const CommandUsage kCommands[] = {
      "  generate eight-body|eight-body-thrown|eight-body-loaded|cardan-shaft|crank-slider-printed --out F.json\n"
      "                                                           (free-floating systems, every joint type, loads on coordinates)\n"
      "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"},
+    {"import",
+     "  import FILE.xml --out MODEL.json\n"
+     "      reads an MJCF model through MuJoCo's compiler (docs/interchange.md); names every element it does not take\n"},
     {"info",
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},
@@ -126,6 +129,7 @@ int main(int argc, char** argv) {
     if (command == "export") return mstmm::cli::exportCommand(args);
     if (command == "format") return mstmm::cli::formatCommand(args);
     if (command == "study") return mstmm::cli::studyCommand(args);
+    if (command == "import") return mstmm::cli::importCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {

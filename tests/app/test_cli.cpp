@@ -65,7 +65,7 @@ class TestCli : public QObject {
   // Issue 13.10: every subcommand prints its own usage for --help (and -h),
   // on stdout with exit code 0; --version ends its line.
   void everyCommandPrintsItsOwnUsage() {
-    for (const QString command : {"simulate", "export", "generate", "info", "format"}) {
+    for (const QString command : {"simulate", "export", "generate", "info", "format", "import"}) {
       for (const QString flag : {"--help", "-h"}) {
         const Run r = mstmmCli({command, flag});
         QCOMPARE(r.exitCode, 0);
@@ -155,6 +155,27 @@ class TestCli : public QObject {
     QVERIFY(loop.out.contains("DOF:          1\n"));
     QVERIFY(loop.out.contains("closed loops: 1 (cut at 'A')"));
     QVERIFY(loop.out.contains("sliders:      1: 'rail'"));
+  }
+
+  // Issue 16: an MJCF file becomes a model file that runs; what the import
+  // does not take is named on standard error, one line each.
+  void importReadsMjcfAndNamesWhatItDoesNotTake() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath("arm.json"), out = dir.filePath("arm.csv");
+    const Run r = mstmmCli({"import", test::sourcePath("resources/interchange/arm.xml").c_str(), "--out", model});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains("mstmm: not taken: actuator 'yaw motor': actuators are not imported yet\n"), qPrintable(r.err));
+    QVERIFY(r.err.contains("mstmm: not taken: joint 'grip': its range becomes stops"));
+    QVERIFY(r.err.contains("imported 'arm' (5 bodies, 5 hinges;"));
+    const Run info = mstmmCli({"info", model});
+    QVERIFY(info.out.contains("DOF:          5"));
+    const Run s = mstmmCli({"simulate", model, "--t-end", "0.5", "--out", out});
+    QVERIFY2(s.exitCode == 0, qPrintable(s.err));
+    QCOMPARE(readCsv(out).rows.size(), std::size_t(501));
+    const Run bad = mstmmCli({"import", dir.filePath("missing.xml"), "--out", model});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.startsWith("mstmm: error: '") && bad.err.contains("MuJoCo could not load it"), qPrintable(bad.err));
+    QCOMPARE(bad.err.count('\n'), 1);
   }
 
   void badInputExitsNonZeroWithOneLine_data() {
