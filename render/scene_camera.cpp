@@ -58,6 +58,14 @@ void Scene::setPreset(CameraPreset preset, double aspect) {
     case CameraPreset::Side: towardCamera = Vec3::UnitX(); break;
     case CameraPreset::Isometric: towardCamera = Vec3(1, 1, 1).normalized(); break;
   }
+  // A model with gravity along -z (MJCF and URDF models are z-up) is seen
+  // the same way with z up: the directions turned by 90 degrees about x.
+  const Vec3 g = m_model->gravity();
+  if (!m_model->planar() && g.z() < 0.0 && std::abs(g.z()) > std::abs(g.y())) {
+    const Mat3 zUp = rotationFromQuaternion(quaternionFromAxisAngle(Vec3::UnitX(), 0.5 * M_PI));
+    towardCamera = zUp * towardCamera;
+    up = zUp * up;
+  }
   vtkCamera* camera = m_renderer->GetActiveCamera();
   camera->SetFocalPoint(0, 0, 0);
   camera->SetPosition(towardCamera.data());

@@ -35,6 +35,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_autosave(new Autosave(m_document, std::make_unique<RecoveryStore>(), this)) {
   initialiseExampleResources();
   setObjectName("MainWindow");
+  setAcceptDrops(true);
   m_scene = new TopologyScene(m_document, this);
   m_view = new TopologyView(m_document, m_scene);
   m_properties = new PropertiesPanel(m_document);
@@ -109,6 +110,8 @@ void MainWindow::createActions() {
   addAction("new", tr("&New"), QKeySequence(Qt::CTRL | Qt::Key_N), [this] { newModel(); })->setIcon(s->standardIcon(QStyle::SP_FileIcon));
   addAction("open", tr("&Open…"), QKeySequence(Qt::CTRL | Qt::Key_O), [this] { open(); })->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
   addAction("generate", tr("&Generate…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { generate(); });
+  addAction("import", tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), [this] { importModel(); })
+      ->setToolTip(tr("Read a model of another tool: MJCF (MuJoCo's XML), through MuJoCo's own compiler"));
   addAction("save", tr("&Save"), QKeySequence(Qt::CTRL | Qt::Key_S), [this] { save(); })->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
   addAction("saveAs", tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), [this] { saveAs(); });
   addAction("exportCsv", tr("Results as &CSV…"), {}, [this] { exportResultsCsv(); });
@@ -189,6 +192,7 @@ void MainWindow::createMenus() {
   }
   m_recentMenu = file->addMenu(tr("Open &Recent"));
   file->addAction(action("generate"));
+  file->addAction(action("import"));
   file->addSeparator();
   file->addAction(action("save"));
   file->addAction(action("saveAs"));

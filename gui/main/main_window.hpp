@@ -74,6 +74,13 @@ class MainWindow : public QMainWindow {
 
   static QList<Example> examples();
   bool openFile(const QString& path);
+  /// Reads a model of another tool (MJCF) as a new, untitled model; what it
+  /// does not take goes to the Messages panel, one line each. A file that
+  /// does not load is reported and the open model is kept.
+  bool importFile(const QString& path);
+  /// A model file (.json) is opened, an MJCF file (.xml, .mjcf) imported:
+  /// what a file dropped on the window, or named on the command line, does.
+  bool openOrImport(const QString& path);
   bool openExample(const QString& id);
   bool saveFile(const QString& path);
   /// Replaces the central placeholder (the 3-D view and plots live there).
@@ -90,6 +97,7 @@ class MainWindow : public QMainWindow {
  public slots:
   void newModel();
   void open();
+  void importModel();
   bool save();
   bool saveAs();
   void generate();
@@ -105,6 +113,9 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  /// A model file (.json) dropped on the window opens; an MJCF file (.xml) is imported.
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
   void createActions();

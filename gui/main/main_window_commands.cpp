@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QDir>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QStandardPaths>
@@ -21,6 +23,7 @@
 
 #include "core/generate/generators.hpp"
 #include "core/io/results_csv.hpp"
+#include "interchange/mjcf_import.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/editor/topology_scene.hpp"
@@ -128,6 +131,56 @@ bool MainWindow::openFile(const QString& path) {
   QSettings().setValue("lastDirectory", QFileInfo(path).absolutePath());
   addRecentFile(path);
   return true;
+}
+
+void MainWindow::importModel() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import Model"), QSettings().value("lastDirectory").toString(),
+                                                    tr("MJCF models (*.xml *.mjcf);;All files (*)"));
+  if (!path.isEmpty()) importFile(path);
+}
+
+bool MainWindow::importFile(const QString& path) {
+  ImportResult imported;
+  try {
+    imported = importMjcf(path.toStdString());
+  } catch (const Error& e) {
+    report(tr("Could not import '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what())), true);  // the current model stays
+    return false;
+  }
+  m_document->newModel(imported.spec);
+  QSettings().setValue("lastDirectory", QFileInfo(path).absolutePath());
+  for (const std::string& note : imported.notTaken)
+    m_messages->addMessage(MessagesPanel::Level::Warning, tr("Import of '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(note)));
+  report(tr("Imported '%1': %2 bodies, %3 hinges; %4 elements not taken (listed in Messages)")
+             .arg(QFileInfo(path).fileName())
+             .arg(imported.spec.bodies.size())
+             .arg(imported.spec.hinges.size())
+             .arg(imported.notTaken.size()),
+         false);
+  return true;
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls()) {
+    const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
+    if (url.isLocalFile() && (suffix == "json" || suffix == "xml" || suffix == "mjcf")) {
+      event->acceptProposedAction();
+      return;
+    }
+  }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty() || !urls.front().isLocalFile() || !maybeSave()) return;
+  openOrImport(urls.front().toLocalFile());
+  event->acceptProposedAction();
+}
+
+bool MainWindow::openOrImport(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  return suffix == "xml" || suffix == "mjcf" ? importFile(path) : openFile(path);
 }
 
 bool MainWindow::save() {

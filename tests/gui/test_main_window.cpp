@@ -27,9 +27,11 @@
 #include "core/generate/generators.hpp"
 #include "core/sim/interpolation.hpp"
 #include "core/io/model_json.hpp"
+#include "tests/core/test_support.hpp"
 #include "core/math/rotation.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
+#include "gui/editor/graph_items.hpp"
 #include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
 #include "gui/exports/export_actions.hpp"
@@ -381,6 +383,45 @@ class TestMainWindow : public QObject {
     QVERIFY(listed);
   }
 
+  // Issue 16: the bundled MJCF arm, imported as a file dropped on the window
+  // is (File > Import reads it the same way), shows in the graph and the 3-D
+  // view and runs, and Messages lists what the import did not take; a file
+  // MuJoCo refuses leaves the open model as it was.
+  void importedMjcfShowsRunsAndNamesWhatItDidNotTake() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.action("import"));
+    QVERIFY(window.acceptDrops());
+    const QString arm = QString::fromStdString(test::sourcePath("resources/interchange/arm.xml"));
+    QVERIFY(window.openOrImport(arm));  // what a drop of the file does (a synthetic QDropEvent does not reach the window)
+    QCOMPARE(window.document()->spec().bodies.size(), std::size_t(5));
+    QCOMPARE(window.document()->spec().name, std::string("arm"));
+    auto* scene = window.findChild<TopologyScene*>();
+    int nodes = 0;
+    for (QGraphicsItem* item : scene->items()) nodes += dynamic_cast<BodyItem*>(item) != nullptr;
+    QCOMPARE(nodes, 5);
+    bool listed = false;
+    for (const QString& m : window.messages()->texts()) listed = listed || m.contains("actuator 'yaw motor': actuators are not imported yet");
+    QVERIFY(listed);
+    QVERIFY(runToTheEnd(window));
+    QCOMPARE(window.simulation()->lastOutcome().status, RunOutcome::Status::Completed);
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    QTRY_VERIFY(workspace->viewPanel()->view()->model() != nullptr);
+    QCOMPARE(workspace->viewPanel()->view()->model()->bodyCount(), 5);
+    QTemporaryDir tmp;
+    const QString bad = tmp.filePath("bad.xml");
+    QFile f(bad);
+    f.open(QIODevice::WriteOnly);
+    f.write("<mujoco><worldbody><body><geom type=\"spere\"/></body></worldbody></mujoco>");
+    f.close();
+    const std::string before = modelToJson(window.document()->specForSaving());
+    QVERIFY(!window.importFile(bad));
+    QCOMPARE(modelToJson(window.document()->specForSaving()), before);
+    listed = false;
+    for (const QString& m : window.messages()->texts()) listed = listed || (m.contains("Could not import 'bad.xml'") && m.contains("spere"));
+    QVERIFY(listed);
+  }
+
   void editingAfterARunMarksResultsStale() {
     MainWindow window;
     window.setInteractive(false);
@@ -547,7 +588,7 @@ class TestMainWindow : public QObject {
         {"playPause", QKeySequence(Qt::Key_Space)}, {"stepForward", QKeySequence(Qt::Key_Right)}, {"stepBack", QKeySequence(Qt::Key_Left)},
         {"toStart", QKeySequence(Qt::Key_Home)}, {"toEnd", QKeySequence(Qt::Key_End)}};
     for (const auto& [name, key] : shortcuts) QVERIFY2(window.action(name)->shortcuts().contains(key), qPrintable(name));
-    for (const char* name : {"cut", "copy", "paste", "selectAll", "preferences", "settings", "about", "shortcuts", "generate"})
+    for (const char* name : {"cut", "copy", "paste", "selectAll", "preferences", "settings", "about", "shortcuts", "generate", "import"})
       QVERIFY2(window.action(name), name);
   }
 };
