@@ -51,19 +51,50 @@ class MjcfReader {
   std::string bodyName(int b) const { return nameOf(m_m, mjOBJ_BODY, b, "body"); }
   std::string jointName(int j) const { return nameOf(m_m, mjOBJ_JOINT, j, "joint"); }
 
-  /// The body's one joint, or -1 for a body welded to its parent.
-  int jointOf(int b) const {
-    const int n = m_m->body_jntnum[b];
-    if (n > 1)
-      throw Error(ErrorKind::Input, "body '" + bodyName(b) + "': " + std::to_string(n) +
-                                        " joints on one body are not supported yet; give each moving part a body of its own (one joint per body)");
-    return n == 1 ? m_m->body_jntadr[b] : -1;
+  /// The body's first joint, or -1 for a body welded to its parent.
+  int jointOf(int b) const { return m_m->body_jntnum[b] > 0 ? m_m->body_jntadr[b] : -1; }
+
+  /// The hinge type the body's joints make (docs/interchange.md I2): one
+  /// joint as it is; two hinges through one point a universal hinge (the
+  /// first axis turns with the parent, the second with the body, as
+  /// MuJoCo composes them); a hinge and a slide along its axis a
+  /// cylindrical hinge. Anything else is refused with what it would take.
+  HingeType hingeTypeOf(int b) const {
+    const int n = m_m->body_jntnum[b], j = jointOf(b);
+    if (n == 0) return HingeType::Weld;
+    if (n == 1)
+      return m_m->jnt_type[j] == mjJNT_HINGE ? HingeType::Revolute
+             : m_m->jnt_type[j] == mjJNT_SLIDE ? HingeType::Slider
+             : m_m->jnt_type[j] == mjJNT_BALL  ? HingeType::Ball
+                                                : HingeType::Free;
+    const std::string what = "body '" + bodyName(b) + "': ";
+    const std::string takes = "; MSTMM Studio takes one joint per body, two hinges through one point as a universal hinge, and a hinge with a slide along its axis as a cylindrical hinge";
+    if (n > 2) throw Error(ErrorKind::Input, what + std::to_string(n) + " joints on one body are not supported yet" + takes);
+    const int k = j + 1;
+    const Vec3 a1 = vec3(m_d->xaxis + 3 * j), a2 = vec3(m_d->xaxis + 3 * k), p1 = vec3(m_d->xanchor + 3 * j), p2 = vec3(m_d->xanchor + 3 * k);
+    const int t1 = m_m->jnt_type[j], t2 = m_m->jnt_type[k];
+    const double scale = 1e-9 * (1.0 + p1.norm());
+    if (t1 == mjJNT_HINGE && t2 == mjJNT_HINGE) {
+      if ((p1 - p2).norm() > scale) throw Error(ErrorKind::Input, what + "its hinges '" + jointName(j) + "' and '" + jointName(k) + "' do not pass through one point" + takes);
+      if (a1.cross(a2).norm() < 1e-6) throw Error(ErrorKind::Input, what + "its hinges '" + jointName(j) + "' and '" + jointName(k) + "' have parallel axes" + takes);
+      return HingeType::Universal;
+    }
+    const bool hingeAndSlide = (t1 == mjJNT_HINGE && t2 == mjJNT_SLIDE) || (t1 == mjJNT_SLIDE && t2 == mjJNT_HINGE);
+    if (hingeAndSlide && a1.cross(a2).norm() < 1e-9) return HingeType::Cylindrical;
+    throw Error(ErrorKind::Input, what + "its joints '" + jointName(j) + "' and '" + jointName(k) + "' make no hinge type of MSTMM Studio" + takes +
+                                      (hingeAndSlide ? " (this slide is not along the hinge's axis)" : ""));
   }
 
-  /// Where the body's joint is, in the world at qpos0 (its origin for a weld or a free joint).
+  /// The joint among the body's two that is of `type` (a cylindrical hinge's hinge or slide).
+  int jointOfType(int b, int type) const { return m_m->jnt_type[jointOf(b)] == type ? jointOf(b) : jointOf(b) + 1; }
+
+  /// Where the body's joint is, in the world at qpos0 (its origin for a weld
+  /// or a free joint; a cylindrical hinge's: its hinge's anchor).
   Vec3 jointPoint(int b) const {
-    const int j = jointOf(b);
-    return j >= 0 && m_m->jnt_type[j] != mjJNT_FREE ? vec3(m_d->xanchor + 3 * j) : vec3(m_d->xpos + 3 * b);
+    const HingeType type = hingeTypeOf(b);
+    if (type == HingeType::Weld || type == HingeType::Free) return vec3(m_d->xpos + 3 * b);
+    const int j = type == HingeType::Cylindrical ? jointOfType(b, mjJNT_HINGE) : jointOf(b);
+    return vec3(m_d->xanchor + 3 * j);
   }
 
   // Mass properties as MuJoCo compiled them (geom-derived or given), in a
@@ -87,11 +118,7 @@ class MjcfReader {
     const int j = jointOf(b), parent = m_m->body_parentid[b];
     ModelSpec& spec = m_out.spec;
     const BodyId child = spec.bodies[static_cast<std::size_t>(b - 1)].id;
-    const HingeType type = j < 0 ? HingeType::Weld
-                           : m_m->jnt_type[j] == mjJNT_HINGE ? HingeType::Revolute
-                           : m_m->jnt_type[j] == mjJNT_SLIDE ? HingeType::Slider
-                           : m_m->jnt_type[j] == mjJNT_BALL  ? HingeType::Ball
-                                                              : HingeType::Free;
+    const HingeType type = hingeTypeOf(b);
     std::optional<BodyId> root;
     int input = 0;
     if (parent > 0) {
@@ -100,34 +127,69 @@ class MjcfReader {
       input = static_cast<int>(p.inputs.size());
       p.inputs.push_back(jointPoint(b) - vec3(m_d->xpos + 3 * parent));
     }
-    HingeSpec& h = spec.addHinge(j >= 0 ? jointName(j) : bodyName(b) + " weld", type, child, root, input);
+    std::string name = j >= 0 ? jointName(j) : bodyName(b) + " weld";
+    if (m_m->body_jntnum[b] == 2) name += "+" + jointName(j + 1);
+    HingeSpec& h = spec.addHinge(name, type, child, root, input);
     if (!root && type != HingeType::Free) h.anchor = jointPoint(b);
     if (type == HingeType::Free && !root) h.translation = jointPoint(b);  // a floating root: its slides are where its output end is
-    if (j >= 0 && (type == HingeType::Revolute || type == HingeType::Slider)) h.axis = vec3(m_d->xaxis + 3 * j);
-    if (j >= 0) addJointLoads(j, h);
+    switch (type) {
+      case HingeType::Revolute:
+      case HingeType::Slider:
+        h.axis = vec3(m_d->xaxis + 3 * j);
+        addJointLoads(j, h.loads, 1.0, h.type);
+        break;
+      case HingeType::Universal:
+        h.axis = vec3(m_d->xaxis + 3 * j);
+        h.axis2 = vec3(m_d->xaxis + 3 * (j + 1));
+        addJointLoads(j, h.loadsOn("angle1", spec.kind), 1.0, HingeType::Revolute);
+        addJointLoads(j + 1, h.loadsOn("angle2", spec.kind), 1.0, HingeType::Revolute);
+        break;
+      case HingeType::Cylindrical: {
+        // The axis is the slide's; the angle turns the other way when the hinge's axis is opposite.
+        const int hinge = jointOfType(b, mjJNT_HINGE), slide = jointOfType(b, mjJNT_SLIDE);
+        h.axis = vec3(m_d->xaxis + 3 * slide);
+        addJointLoads(slide, h.loadsOn("slide", spec.kind), 1.0, HingeType::Slider);
+        addJointLoads(hinge, h.loadsOn("angle", spec.kind), vec3(m_d->xaxis + 3 * hinge).dot(h.axis) < 0.0 ? -1.0 : 1.0, HingeType::Revolute);
+        break;
+      }
+      case HingeType::Ball:
+      case HingeType::Free: addSpatialJointLoads(j, h); break;
+      default: break;
+    }
+    std::erase_if(h.coordinateLoads, [](const CoordinateLoadsSpec& c) { return c.loads.empty(); });
   }
 
-  // Stiffness about qpos_spring and damping as MuJoCo's passive forces;
-  // a range as stops (MuJoCo's soft limit is a constraint, not a spring).
-  void addJointLoads(int j, HingeSpec& h) {
+  // Stiffness about qpos_spring and damping as MuJoCo's passive forces; a
+  // range as stops (MuJoCo's soft limit is a constraint, not a spring). On
+  // one coordinate of `type`, which is `sign` times MuJoCo's qpos - qpos0.
+  void addJointLoads(int j, HingeLoadsSpec& loads, double sign, HingeType type) {
     const int q = m_m->jnt_qposadr[j], v = m_m->jnt_dofadr[j];
     const double k = m_m->jnt_stiffness[j], c = m_m->dof_damping[v];
     const std::string name = "joint '" + jointName(j) + "'";
-    const int dofs = h.type == HingeType::Free ? 6 : h.type == HingeType::Ball ? 3 : 1;
-    for (int k2 = 0; k2 < dofs; ++k2) {
-      if (m_m->dof_armature[v + k2] != 0.0) note(name + ": armature " + number(m_m->dof_armature[v + k2]) + " is not taken");
-      if (m_m->dof_frictionloss[v + k2] != 0.0) note(name + ": frictionloss " + number(m_m->dof_frictionloss[v + k2]) + " is not taken");
-      if (m_m->dof_damping[v + k2] != c) note(name + ": damping differs between its degrees of freedom; the first one's, " + number(c) + ", is taken for all");
+    noteDofExtras(j, name, 1);
+    if (k != 0.0 || c != 0.0) loads.spring = HingeSpringSpec::linear(k, c, sign * (m_m->qpos_spring[q] - m_m->qpos0[q]));
+    if (m_m->jnt_limited[j]) {
+      const double lo = sign * (m_m->jnt_range[2 * j] - m_m->qpos0[q]), hi = sign * (m_m->jnt_range[2 * j + 1] - m_m->qpos0[q]);
+      loads.stops = HingeStopsSpec{std::min(lo, hi), std::max(lo, hi)};
+      note(name + ": its range becomes stops of stiffness " + number(loads.stops->stiffness) + (type == HingeType::Slider ? " N/m" : " N m/rad") +
+           " (MuJoCo's soft limit constraint is not reproduced)");
     }
-    if (h.type == HingeType::Revolute || h.type == HingeType::Slider) {
-      if (k != 0.0 || c != 0.0) h.loads.spring = HingeSpringSpec::linear(k, c, m_m->qpos_spring[q] - m_m->qpos0[q]);
-      if (m_m->jnt_limited[j]) {
-        h.loads.stops = HingeStopsSpec{m_m->jnt_range[2 * j] - m_m->qpos0[q], m_m->jnt_range[2 * j + 1] - m_m->qpos0[q]};
-        note(name + ": its range becomes stops of stiffness " + number(h.loads.stops->stiffness) + (h.type == HingeType::Slider ? " N/m" : " N m/rad") +
-             " (MuJoCo's soft limit constraint is not reproduced)");
-      }
-      return;
+  }
+
+  void noteDofExtras(int j, const std::string& name, int dofs) {
+    const int v = m_m->jnt_dofadr[j];
+    for (int k = 0; k < dofs; ++k) {
+      if (m_m->dof_armature[v + k] != 0.0) note(name + ": armature " + number(m_m->dof_armature[v + k]) + " is not taken");
+      if (m_m->dof_frictionloss[v + k] != 0.0) note(name + ": frictionloss " + number(m_m->dof_frictionloss[v + k]) + " is not taken");
+      if (m_m->dof_damping[v + k] != m_m->dof_damping[v]) note(name + ": damping differs between its degrees of freedom; the first one's, " + number(m_m->dof_damping[v]) + ", is taken for all");
     }
+  }
+
+  // A ball's damping; a free joint's damping on its coordinates.
+  void addSpatialJointLoads(int j, HingeSpec& h) {
+    const double k = m_m->jnt_stiffness[j], c = m_m->dof_damping[m_m->jnt_dofadr[j]];
+    const std::string name = "joint '" + jointName(j) + "'";
+    noteDofExtras(j, name, h.type == HingeType::Free ? 6 : 3);
     if (m_m->jnt_limited[j]) note(name + ": the range of a " + std::string(h.type == HingeType::Ball ? "ball" : "free") + " joint is not taken");
     if (h.type == HingeType::Ball) {
       if (k != 0.0) note(name + ": the stiffness of a ball joint is not taken yet");

@@ -11,6 +11,7 @@ packages=(
   pybind11-dev python3-dev python3-numpy python3-pytest
   openmpi-bin libopenmpi-dev  # studies on MPI (VTK needs them too)
   libmujoco-dev  # MJCF import through MuJoCo's compiler, and the tests' independent reference
+  libmujoco-samples  # real MJCF models the project did not write, imported by the tests
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
   ffmpeg  # optional for users (MP4 export); installed so the tests cover it
   clang libclang-rt-14-dev llvm-14  # sanitizer builds and fuzzing (CI); llvm-14 names the frames of their reports
