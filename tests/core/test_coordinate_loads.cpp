@@ -132,16 +132,6 @@ double compareOn(const ModelSpec& spec, int states, Random& r) {
   return worst;
 }
 
-Results run(const ModelSpec& spec, double endTime, double dt) {
-  const auto model = compile(spec);
-  SimulationSettings s = spec.simulation;
-  s.endTime = endTime;
-  s.timeStep = dt;
-  Results results(*model);
-  const RunReport report = simulate(model, s, results);
-  if (report.error) fatal("run failed: %s", report.error->what());
-  return results;
-}
 
 }  // namespace
 
@@ -195,7 +185,7 @@ TEST(CoordinateLoads, loadedEightBodySystemKeepsMomentumAndEnergyBalance) {
   const ModelSpec spec = generateLoadedEightBodySystem();
   ASSERT_TRUE(validationText(spec).empty()) << validationText(spec);
   for (int pass = 0; pass < 2; ++pass) {
-    const Results res = run(spec, 5.0, pass == 0 ? 1e-3 : 5e-4);
+    const Results res = test::runFor(spec, 5.0, pass == 0 ? 1e-3 : 5e-4);
     Drift& d = drift[pass];
     const Momentum p0 = res.momentum(0);
     const double e0 = res.energy(0).balance();
@@ -240,7 +230,7 @@ TEST(CoordinateLoads, cylindricalSpringsOscillateAtTheirClosedFormFrequencies) {
   h.loadsOn("slide", spec.kind).spring = HingeSpringSpec::linear(k, 0.0);
   h.loadsOn("angle", spec.kind).spring = HingeSpringSpec::linear(kt, 0.0, -0.2);  // starts at 0, rest at -0.2
   const double m = 2.0, J = m * (0.4 * 0.4 + 0.2 * 0.2) / 12.0;
-  const Results res = run(spec, 1.0, 1e-4);
+  const Results res = test::runFor(spec, 1.0, 1e-4);
   const auto model = compile(spec);
   const int f = res.frameCount() - 1;
   const double t = res.time(f);
@@ -281,7 +271,7 @@ TEST(CoordinateLoads, aUniversalHingeDrivenInBothAnglesTurnsTheBodyAsPrescribed)
   b.angularVelocity = Vec3(0, 1, 0) * w1 + Vec3(1, 0, 0) * w2;
   const std::string problems = validationText(spec);
   ASSERT_TRUE(problems.empty()) << problems;
-  const Results res = run(spec, 2.0, 1e-3);
+  const Results res = test::runFor(spec, 2.0, 1e-3);
   double worst = 0.0;
   const TimeCurve a1(pan), a2(tilt);
   for (int f = 0; f < res.frameCount(); f += 50) {

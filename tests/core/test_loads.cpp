@@ -45,18 +45,6 @@ ModelSpec planarModel(const std::string& name, const Vec3& gravity) {
   return spec;
 }
 
-/// Runs a model with RK4 and records every step.
-Results run(const ModelSpec& spec, double endTime, double dt) {
-  const auto model = compile(spec);
-  SimulationSettings s = spec.simulation;
-  s.endTime = endTime;
-  s.timeStep = dt;
-  s.outputEvery = 1;
-  Results results(*model);
-  const RunReport report = simulate(model, s, results);
-  if (report.error) ::mstmm::test::fatal("run failed: %s", report.error->what());
-  return results;
-}
 
 struct Signal {
   std::vector<double> t, x, v;
@@ -251,7 +239,7 @@ TEST(Loads, dampedPendulumMatchesClosedForm) {
   const BodySpec& rod = addRod(spec, "rod", L, m, std::numbers::pi / 2 + amplitude);
   HingeSpec& pin = spec.addHinge("pin", HingeType::Pin, rod.id, std::nullopt);
   pin.loads.spring = HingeSpringSpec::linear(0.0, c);
-  const Results r = run(spec, 8.0, 1e-3);
+  const Results r = test::runFor(spec, 8.0, 1e-3);
   std::vector<double> up;
   std::vector<std::pair<double, double>> peaks;
   const Signal s = angleSignal(r, 0, std::numbers::pi / 2);
@@ -289,7 +277,7 @@ TEST(Loads, torsionalChainFrequenciesAreTheLinearisedEigenvalues) {
     spec.addHinge("ground pin", HingeType::Pin, a, std::nullopt).loads.spring = HingeSpringSpec::linear(k1, 0.0);
     spec.addHinge("middle pin", HingeType::Pin, b, a).loads.spring = HingeSpringSpec::linear(k2, 0.0);
     const double omega = std::sqrt(modes.eigenvalues()[mode]);
-    const Results r = run(spec, 6.0 * 2.0 * std::numbers::pi / omega, 1e-3 / (1 + mode));
+    const Results r = test::runFor(spec, 6.0 * 2.0 * std::numbers::pi / omega, 1e-3 / (1 + mode));
     std::vector<double> up;
     std::vector<std::pair<double, double>> peaks;
     const Signal s = angleSignal(r, r.slotOf(compile(spec)->bodyByName("a")), 0.0);
@@ -326,7 +314,7 @@ TEST(Loads, strutOnARailSagsAndOscillatesAsClosedForm) {
     strut.damping = damped ? 2.0 * 0.5 * std::sqrt(k * m) : 0.0;
     strut.restLength = rest;
     spec.springs.push_back(strut);
-    const Results r = run(spec, damped ? 12.0 : 5.0, 1e-3);
+    const Results r = test::runFor(spec, damped ? 12.0 : 5.0, 1e-3);
     const double equilibrium = top - rest - m * g / k;
     if (damped) {
       const double sag = (top - rest) - r.slide(r.frameCount() - 1, 0);
@@ -379,7 +367,7 @@ TEST(Loads, rodDrivenAtConstantSpeedNeedsTheClosedFormTorque) {
     ::mstmm::test::info("%s: driving torque of the rod, max error %.2e N m", solver->name(), worst);
     ASSERT_TRUE(worst <= 1e-12 * m * g * L);
   }
-  const Results r = run(spec, 3.0, 1e-3);
+  const Results r = test::runFor(spec, 3.0, 1e-3);
   double drift = 0.0;
   for (int f = 0; f < r.frameCount(); ++f) drift = std::max(drift, std::abs(r.theta(f, 0) - theta0 - omega * r.time(f)));
   ::mstmm::test::info("driven rod: max |theta - (theta0 + Omega t)| over 3 s: %.2e rad", drift);
@@ -485,7 +473,7 @@ TEST(Loads, examplesKeepTheEnergyBalance) {
                          : example == 1 ? generateServoArm()
                          : example == 2 ? generateDrivenPendulum()
                                         : generateQuarterCar();
-    const Results r = run(spec, example == 3 ? spec.simulation.endTime : 10.0, example == 3 ? spec.simulation.timeStep : 1e-3);
+    const Results r = test::runFor(spec, example == 3 ? spec.simulation.endTime : 10.0, example == 3 ? spec.simulation.timeStep : 1e-3);
     double lo = INFINITY, hi = -INFINITY, scale = 0.0, work = 0.0, dissipated = 0.0;
     for (int f = 0; f < r.frameCount(); ++f) {
       const Energy e = r.energy(f);
@@ -508,7 +496,7 @@ TEST(Loads, examplesKeepTheEnergyBalance) {
 // damper only takes more out), and the block must come back.
 TEST(Loads, stopsHoldTheSliderWithinTheirPenetration) {
   const ModelSpec spec = generateStopsSlider();
-  const Results r = run(spec, spec.simulation.endTime, spec.simulation.timeStep);
+  const Results r = test::runFor(spec, spec.simulation.endTime, spec.simulation.timeStep);
   const double bound = 1.0 * std::sqrt(1.0 / 1e5);  // v sqrt(m / k) for the example's block and stops
   double worst = 0.0;
   int reversals = 0;

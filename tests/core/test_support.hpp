@@ -5,10 +5,13 @@
 #include <numbers>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "tests/core/check.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/generate/generators.hpp"
 #include "core/loads/time_function.hpp"
 #include "core/model/model.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
 
 namespace mstmm::test {
 
@@ -164,6 +167,20 @@ inline void crossingsAndPeaks(const std::vector<double>& t, const std::vector<do
       peaks.emplace_back(t[k] + seg.h() * s, seg.at(s));
     }
   }
+}
+
+/// Runs a model with its settings but `endTime` and RK4 step `dt`,
+/// recording every step; a failed run ends the test with its message.
+inline Results runFor(const ModelSpec& spec, double endTime, double dt) {
+  const auto model = compile(spec);
+  SimulationSettings s = spec.simulation;
+  s.endTime = endTime;
+  s.timeStep = dt;
+  s.outputEvery = 1;
+  Results results(*model);
+  const RunReport report = simulate(model, s, results);
+  if (report.error) fatal("run failed: %s", report.error->what());
+  return results;
 }
 
 inline std::string sourcePath(const std::string& relative) { return std::string(MSTMM_SOURCE_DIR) + "/" + relative; }

@@ -65,6 +65,14 @@ bool showStudio(MainWindow& window) {
 }
 
 /// Runs the open model and waits until the run has ended.
+/// Writes `text` to `path` and returns the path.
+QString writeFile(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  f.open(QIODevice::WriteOnly);
+  f.write(text);
+  return path;
+}
+
 bool runToTheEnd(MainWindow& window) {
   QSignalSpy finished(window.simulation(), &SimulationController::finished);
   window.action("run")->trigger();
@@ -367,11 +375,7 @@ class TestMainWindow : public QObject {
 
   void failedLoadLeavesTheModelUntouched() {
     QTemporaryDir tmp;
-    const QString bad = tmp.filePath("bad.json");
-    QFile f(bad);
-    f.open(QIODevice::WriteOnly);
-    f.write("{ \"bodies\": [ { \"name\": \"x\" } ], \"hinges\": [] }");
-    f.close();
+    const QString bad = writeFile(tmp.filePath("bad.json"), "{ \"bodies\": [ { \"name\": \"x\" } ], \"hinges\": [] }");
     MainWindow window;
     window.setInteractive(false);
     QVERIFY(window.openExample("riccati-demo-planar"));
@@ -409,11 +413,7 @@ class TestMainWindow : public QObject {
     QTRY_VERIFY(workspace->viewPanel()->view()->model() != nullptr);
     QCOMPARE(workspace->viewPanel()->view()->model()->bodyCount(), 5);
     QTemporaryDir tmp;
-    const QString bad = tmp.filePath("bad.xml");
-    QFile f(bad);
-    f.open(QIODevice::WriteOnly);
-    f.write("<mujoco><worldbody><body><geom type=\"spere\"/></body></worldbody></mujoco>");
-    f.close();
+    const QString bad = writeFile(tmp.filePath("bad.xml"), "<mujoco><worldbody><body><geom type=\"spere\"/></body></worldbody></mujoco>");
     const std::string before = modelToJson(window.document()->specForSaving());
     QVERIFY(!window.importFile(bad));
     QCOMPARE(modelToJson(window.document()->specForSaving()), before);
