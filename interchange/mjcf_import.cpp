@@ -43,7 +43,9 @@ class MjcfReader {
     spec.gravity = vec3(m_m->opt.gravity);
     spec.simulation.timeStep = m_m->opt.timestep;
     for (int b = 1; b < m_m->nbody; ++b) addBody(b);
+    m_target.assign(static_cast<std::size_t>(m_m->njnt), {});
     for (int b = 1; b < m_m->nbody; ++b) addHinge(b);
+    for (int a = 0; a < m_m->nu; ++a) addMotor(a);
     reportWhatIsNotTaken();
   }
 
@@ -132,15 +134,19 @@ class MjcfReader {
     HingeSpec& h = spec.addHinge(name, type, child, root, input);
     if (!root && type != HingeType::Free) h.anchor = jointPoint(b);
     if (type == HingeType::Free && !root) h.translation = jointPoint(b);  // a floating root: its slides are where its output end is
+    const int hingeIndex = static_cast<int>(spec.hinges.size()) - 1;
     switch (type) {
       case HingeType::Revolute:
       case HingeType::Slider:
+        m_target[static_cast<std::size_t>(j)] = {hingeIndex, "", 1.0};
         h.axis = vec3(m_d->xaxis + 3 * j);
         addJointLoads(j, h.loads, 1.0, h.type);
         break;
       case HingeType::Universal:
         h.axis = vec3(m_d->xaxis + 3 * j);
         h.axis2 = vec3(m_d->xaxis + 3 * (j + 1));
+        m_target[static_cast<std::size_t>(j)] = {hingeIndex, "angle1", 1.0};
+        m_target[static_cast<std::size_t>(j + 1)] = {hingeIndex, "angle2", 1.0};
         addJointLoads(j, h.loadsOn("angle1", spec.kind), 1.0, HingeType::Revolute);
         addJointLoads(j + 1, h.loadsOn("angle2", spec.kind), 1.0, HingeType::Revolute);
         break;
@@ -149,7 +155,10 @@ class MjcfReader {
         const int hinge = jointOfType(b, mjJNT_HINGE), slide = jointOfType(b, mjJNT_SLIDE);
         h.axis = vec3(m_d->xaxis + 3 * slide);
         addJointLoads(slide, h.loadsOn("slide", spec.kind), 1.0, HingeType::Slider);
-        addJointLoads(hinge, h.loadsOn("angle", spec.kind), vec3(m_d->xaxis + 3 * hinge).dot(h.axis) < 0.0 ? -1.0 : 1.0, HingeType::Revolute);
+        const double sign = vec3(m_d->xaxis + 3 * hinge).dot(h.axis) < 0.0 ? -1.0 : 1.0;
+        m_target[static_cast<std::size_t>(slide)] = {hingeIndex, "slide", 1.0};
+        m_target[static_cast<std::size_t>(hinge)] = {hingeIndex, "angle", sign};
+        addJointLoads(hinge, h.loadsOn("angle", spec.kind), sign, HingeType::Revolute);
         break;
       }
       case HingeType::Ball:
@@ -203,11 +212,37 @@ class MjcfReader {
     }
   }
 
+  // A motor (a joint's load gear x gain x ctrl, no dynamics, no bias) as a
+  // force actuator on the joint's coordinate, its limit from ctrlrange and
+  // forcerange; its load is 0 until the user gives one (ImportedActuator).
+  void addMotor(int a) {
+    const std::string name = "actuator '" + nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator") + "'";
+    const bool motor = m_m->actuator_trntype[a] == mjTRN_JOINT && m_m->actuator_dyntype[a] == mjDYN_NONE && m_m->actuator_gaintype[a] == mjGAIN_FIXED &&
+                       m_m->actuator_biastype[a] == mjBIAS_NONE;
+    const int j = m_m->actuator_trnid[2 * a];
+    if (!motor) return note(name + ": only motors (a joint's force gear x ctrl, no dynamics or bias) are imported; this one is not");
+    const Target& t = m_target[static_cast<std::size_t>(j)];
+    if (t.hinge < 0) return note(name + ": a motor on a ball or free joint is not imported");
+    HingeSpec& h = m_out.spec.hinges[static_cast<std::size_t>(t.hinge)];
+    HingeLoadsSpec& loads = t.coordinate.empty() ? h.loads : h.loadsOn(t.coordinate, m_out.spec.kind);
+    const double perControl = t.sign * m_m->actuator_gear[6 * a] * m_m->actuator_gainprm[mjNGAIN * a];
+    HingeActuatorSpec actuator = HingeActuatorSpec::force(TimeFunction::constant(0.0));
+    double limit = INFINITY;
+    if (m_m->actuator_ctrllimited[a])
+      limit = std::abs(perControl) * std::max(std::abs(m_m->actuator_ctrlrange[2 * a]), std::abs(m_m->actuator_ctrlrange[2 * a + 1]));
+    if (m_m->actuator_forcelimited[a])
+      limit = std::min(limit, std::abs(m_m->actuator_gear[6 * a]) * std::max(std::abs(m_m->actuator_forcerange[2 * a]), std::abs(m_m->actuator_forcerange[2 * a + 1])));
+    if (std::isfinite(limit) && limit > 0.0) actuator.maxLoad = limit;
+    loads.actuator = actuator;
+    m_out.actuators.push_back({nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator"), t.hinge, t.coordinate, perControl});
+    note(name + ": imported as an actuator on '" + h.name + (t.coordinate.empty() ? "" : "." + t.coordinate) + "' with load 0 (" + number(perControl) +
+         " per unit of MuJoCo's control input, which the model does not hold: give the load as a function of time)");
+  }
+
   void reportWhatIsNotTaken() {
     for (int t = 0; t < m_m->ntendon; ++t) note("tendon '" + nameOf(m_m, mjOBJ_TENDON, t, "tendon") + "': tendons are not imported");
     for (int s = 0; s < m_m->nsensor; ++s) note("sensor '" + nameOf(m_m, mjOBJ_SENSOR, s, "sensor") + "': sensors are not imported");
     for (int e = 0; e < m_m->neq; ++e) note("equality '" + nameOf(m_m, mjOBJ_EQUALITY, e, "equality") + "': equality constraints are not imported yet");
-    for (int a = 0; a < m_m->nu; ++a) note("actuator '" + nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator") + "': actuators are not imported yet");
     for (int p = 0; p < m_m->npair; ++p) note("contact pair '" + nameOf(m_m, mjOBJ_PAIR, p, "pair") + "': contact pairs are not imported");
     for (int x = 0; x < m_m->nexclude; ++x) note("contact exclusion '" + nameOf(m_m, mjOBJ_EXCLUDE, x, "exclude") + "': contact exclusions are not imported");
     if (m_m->ngeom > 0)
@@ -218,9 +253,18 @@ class MjcfReader {
   void note(std::string what) { m_out.notTaken.push_back(std::move(what)); }
   static std::string number(double v) { return formatNumber(v); }
 
+  /// Where a hinge or slide joint went: a hinge of the spec and its
+  /// coordinate, `sign` times MuJoCo's.
+  struct Target {
+    int hinge = -1;
+    std::string coordinate;
+    double sign = 1.0;
+  };
+
   const mjModel* m_m;
   const mjData* m_d;
   ImportResult& m_out;
+  std::vector<Target> m_target;  // per MuJoCo joint
 };
 
 }  // namespace

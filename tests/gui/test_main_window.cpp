@@ -405,7 +405,7 @@ class TestMainWindow : public QObject {
     for (QGraphicsItem* item : scene->items()) nodes += dynamic_cast<BodyItem*>(item) != nullptr;
     QCOMPARE(nodes, 5);
     bool listed = false;
-    for (const QString& m : window.messages()->texts()) listed = listed || m.contains("actuator 'yaw motor': actuators are not imported yet");
+    for (const QString& m : window.messages()->texts()) listed = listed || m.contains("actuator 'yaw motor': imported as an actuator on 'yaw'");
     QVERIFY(listed);
     QVERIFY(runToTheEnd(window));
     QCOMPARE(window.simulation()->lastOutcome().status, RunOutcome::Status::Completed);
