@@ -187,11 +187,12 @@ HingeCoordinate AppliedLoads::universalAngle(const double* y, const HingeElement
   double angle1 = 0.0, angle2 = 0.0;
   universalAngles(quaternionProduct(quaternionConjugate(qp), qb), e.axis, e.axis2, angle1, angle2);
   const Vec3 n1 = rotate(qp, e.axis), n2 = rotate(qb, e.axis2);
-  const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+  Vec3 d1, d2;
+  dualAxes(n1, n2, d1, d2);
   HingeCoordinate c;
   const bool first = e.column == 0;
   c.q = first ? angle1 : angle2;
-  c.axis = first ? Vec3((g22 * n1 - g12 * n2) / det) : Vec3((g11 * n2 - g12 * n1) / det);
+  c.axis = first ? d1 : d2;
   c.rate = c.axis.dot(omegaOf(y, e.body) - omegaOf(y, e.parent));
   return c;
 }

@@ -304,8 +304,9 @@ void initialUniversalAngle(const Quat& qp, const Vec3& wp, const BodySpec& c, co
   universalAngles(quaternionProduct(quaternionConjugate(qp), c.orientation.normalized()), a1, a2, angle1, angle2);
   q = k == 0 ? angle1 : angle2;
   const Vec3 n1 = rotationFromQuaternion(qp) * a1, n2 = rotationFromQuaternion(c.orientation.normalized()) * a2, rel = c.angularVelocity - wp;
-  const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
-  rate = k == 0 ? (g22 * n1.dot(rel) - g12 * n2.dot(rel)) / det : (g11 * n2.dot(rel) - g12 * n1.dot(rel)) / det;
+  Vec3 d1, d2;
+  dualAxes(n1, n2, d1, d2);
+  rate = (k == 0 ? d1 : d2).dot(rel);
 }
 
 }  // namespace

@@ -82,6 +82,16 @@ inline double angleAbout(const Vec3& a, const Vec3& u, const Vec3& v) {
   return std::atan2(a.dot(un.cross(vn)), un.dot(vn));
 }
 
+/// The dual basis of two independent axes in their plane: d1 . n1 = d2 . n2 = 1,
+/// d1 . n2 = d2 . n1 = 0 (d_k = n_k for perpendicular unit axes). For
+/// w = n1 a1 + n2 a2, a_k = d_k . w; a load Q on coordinate k applied as
+/// Q d_k does work on that coordinate alone (docs/hinge-types.md H9).
+inline void dualAxes(const Vec3& n1, const Vec3& n2, Vec3& d1, Vec3& d2) {
+  const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+  d1 = (g22 * n1 - g12 * n2) / det;
+  d2 = (g11 * n2 - g12 * n1) / det;
+}
+
 /// The angles of a universal hinge (docs/hinge-types.md H9): the relative
 /// rotation R = A_root^T A_tip = Rot(a1, angle1) Rot(a2, angle2), with a1 the
 /// unit root-side axis (root frame) and a2 the unit tip-side axis (tip

@@ -185,8 +185,8 @@ class KktAssembler {
     const Vec3 n1 = hingeAxis<D>(m_model, m_frames, i);
     const Vec3 n2 = m_frames[static_cast<std::size_t>(i)].rotation * m_model.hinge(i).axis2InTip;
     const Vec3 omegaParent = parent >= 0 ? frameOmega(parent) : Vec3::Zero(), omegaChild = frameOmega(i), rel = omegaChild - omegaParent;
-    const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
-    const Vec3 d1 = (g22 * n1 - g12 * n2) / det, d2 = (g11 * n2 - g12 * n1) / det;
+    Vec3 d1, d2;
+    dualAxes(n1, n2, d1, d2);
     const Vec3 d = k == 0 ? d1 : d2;
     addBlock(m_t, row, B * i + T, d.transpose());
     if (parent >= 0) addBlock(m_t, row, B * parent + T, (-d.transpose()).eval());

@@ -387,8 +387,9 @@ void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxis
     h.col(r0).template tail<D::R>() = D::rotational(n1);
     h.col(r0 + 1).template tail<D::R>() = D::rotational(n2);
     const Vec3 rel = omegaTip - omegaRoot;
-    const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
-    const double a1 = (g22 * n1.dot(rel) - g12 * n2.dot(rel)) / det, a2 = (g11 * n2.dot(rel) - g12 * n1.dot(rel)) / det;
+    Vec3 d1, d2;
+    dualAxes(n1, n2, d1, d2);
+    const double a1 = d1.dot(rel), a2 = d2.dot(rel);
     bias.template tail<D::R>() = D::rotational(Vec3(a1 * omegaRoot.cross(n1) + a2 * omegaTip.cross(n2)));
   } else {  // cylindrical, planar: one rotation axis fixed in the root side
     h.col(r0).template tail<D::R>() = D::rotational(Vec3(rootRotation * hinge.axisInParent));
