@@ -10,30 +10,10 @@
 // less qpos0 (docs/interchange.md I2). Depends on core and libmujoco only.
 
 #include <string>
-#include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "interchange/import_result.hpp"
 
 namespace mstmm {
-
-/// A MuJoCo motor, imported as a force actuator on a hinge coordinate: its
-/// load is perControl times MuJoCo's control input, which is not part of
-/// the model, so the import sets it to 0 (the user gives it as a function
-/// of time).
-struct ImportedActuator {
-  std::string name;
-  int hinge = -1;          // index in ModelSpec::hinges
-  std::string coordinate;  // empty: the hinge's one coordinate
-  double perControl = 0.0; // N m or N per unit of control: gear x gain
-};
-
-/// What an import made, and one message per element it did not take
-/// ("tendon 'rope': tendons are not imported").
-struct ImportResult {
-  ModelSpec spec;
-  std::vector<std::string> notTaken;
-  std::vector<ImportedActuator> actuators;
-};
 
 /// Reads an MJCF file. mstmm::Error (kind Input) with MuJoCo's message
 /// (file, line, element) when it does not load, or naming what this

@@ -11,20 +11,18 @@
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/validation.hpp"
-#include "interchange/mjcf_import.hpp"
+#include "interchange/model_import.hpp"
 
 namespace mstmm::cli {
 
 int importCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"out"}, {});
-  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "import needs one file: mstmm import FILE.xml --out MODEL.json");
+  const Arguments a(args, {"out", "package-root"}, {"floating-base"});
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "import needs one file: mstmm import FILE.urdf|FILE.xml --out MODEL.json");
   if (!a.has("out")) throw Error(ErrorKind::Input, "import needs --out MODEL.json");
-  const std::string in = a.positional().front();
-  const std::string extension = std::filesystem::path(in).extension().string();
-  if (extension == ".urdf") throw Error(ErrorKind::Input, "'" + in + "': URDF import is not available yet; MJCF (.xml) is");
-  if (extension != ".xml" && extension != ".mjcf")
-    throw Error(ErrorKind::Input, "'" + in + "': import reads MJCF (.xml, .mjcf); the extension '" + extension + "' names no format it knows");
-  const ImportResult r = importMjcf(in);
+  UrdfOptions urdf;
+  if (a.has("package-root")) urdf.packageRoot = a.value("package-root");
+  urdf.floatingBase = a.has("floating-base");
+  const ImportResult r = importModelFile(a.positional().front(), urdf);
   for (const std::string& n : r.notTaken) std::cerr << "mstmm: not taken: " << n << "\n";
   int status = 0;
   for (const Diagnostic& d : validate(r.spec))

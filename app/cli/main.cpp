@@ -54,8 +54,10 @@ const CommandUsage kCommands[] = {
      "                                                           (free-floating systems, every joint type, loads on coordinates)\n"
      "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"},
     {"import",
-     "  import FILE.xml --out MODEL.json\n"
-     "      reads an MJCF model through MuJoCo's compiler (docs/interchange.md); names every element it does not take\n"},
+     "  import FILE.urdf|FILE.xml --out MODEL.json [--package-root DIR] [--floating-base]\n"
+     "      reads a URDF model (urdfdom) or an MJCF model (MuJoCo's compiler), told apart by the root element\n"
+     "      (docs/interchange.md); names every element it does not take. URDF: package:// meshes are found under\n"
+     "      DIR; --floating-base lets the root link fly instead of fixing it to the ground\n"},
     {"info",
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},

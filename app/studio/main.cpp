@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription("MSTMM Studio: multibody systems with the Riccati transfer matrix method");
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument("model", "A model file to open, or an MJCF file (.xml) to import.", "[MODEL.json]");
+  parser.addPositionalArgument("model", "A model file to open, or a URDF or MJCF file (.urdf, .xml) to import.", "[MODEL.json]");
   const QCommandLineOption example("example", "Open a bundled example (e.g. riccati-demo-planar).", "id");
   const QCommandLineOption run("run", "Start a simulation once the model is open.");
   const QCommandLineOption screenshot("screenshot", "Save the window to FILE (after the run with --run) and quit.", "file");

@@ -182,12 +182,13 @@ void readInitial(const ObjectReader& body, BodySpec& b) {
 }
 
 std::vector<BodyLoadSpec> readBodyLoads(const ObjectReader& body, const std::string& baseDir);
+std::vector<VisualSpec> readVisuals(const ObjectReader& body, const std::string& baseDir);
 
 BodySpec readBody(const Json& j, std::size_t index, const std::string& baseDir) {
   std::string where = "bodies[" + std::to_string(index) + "]";
   if (const std::string name = shortName(j); !name.empty()) where = "body '" + name + "'";
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "shape", "inputs", "output", "initial", "loads"});
+  r.allowOnly({"name", "shape", "inputs", "output", "initial", "loads", "visuals"});
   BodySpec b;
   b.id = BodyId{static_cast<std::uint32_t>(index)};
   b.name = r.string("name");
@@ -196,6 +197,7 @@ BodySpec readBody(const Json& j, std::size_t index, const std::string& baseDir) 
   b.output = r.vec3("output");
   readInitial(r, b);
   b.loads = readBodyLoads(r, baseDir);
+  b.visuals = readVisuals(r, baseDir);
   return b;
 }
 
@@ -348,6 +350,52 @@ void readFunctionTriple(const ObjectReader& r, const char* key, TimeFunction (&o
   const Json& v = r.at(key);
   if (!v.is_array() || v.size() != 3) fail(r.where(), std::string("'") + key + "' must be an array of 3 numbers or time functions");
   for (std::size_t k = 0; k < 3; ++k) out[k] = readFunction(v[k], r.where() + ": " + key + "[" + std::to_string(k + 1) + "]", baseDir);
+}
+
+/// A quaternion [w, x, y, z], made unit (a visual's orientation).
+Quat readQuaternion(const ObjectReader& r, const char* key) {
+  const Json& q = r.at(key);
+  if (!q.is_array() || q.size() != 4) fail(r.where(), std::string("'") + key + "' must be a quaternion [w, x, y, z]");
+  Quat out;
+  for (std::size_t i = 0; i < 4; ++i) out[static_cast<Eigen::Index>(i)] = r.toNumber(q[i], key);
+  if (!(out.norm() > 1e-12)) fail(r.where(), std::string("'") + key + "' is not a rotation (its norm is zero)");
+  return out / out.norm();
+}
+
+/// Display geometry (core/model/visual_spec.hpp); a relative mesh file is
+/// found relative to the model file and kept as an absolute path.
+std::vector<VisualSpec> readVisuals(const ObjectReader& body, const std::string& baseDir) {
+  std::vector<VisualSpec> visuals;
+  if (!body.has("visuals")) return visuals;
+  const Json& list = body.at("visuals");
+  if (!list.is_array()) fail(body.where(), "'visuals' must be an array");
+  if (list.size() > kMaxTableRows) fail(body.where(), "'visuals' has more than " + std::to_string(kMaxTableRows) + " entries");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const ObjectReader r(list[i], body.where() + ": visual " + std::to_string(i + 1));
+    r.allowOnly({"type", "size", "radius", "length", "file", "scale", "position", "orientation", "colour"});
+    VisualSpec v;
+    v.type = parseEnum<VisualType>(r, "type", {{"box", VisualType::Box}, {"cylinder", VisualType::Cylinder}, {"sphere", VisualType::Sphere}, {"mesh", VisualType::Mesh}},
+                                   VisualType::Box);
+    if (!r.has("type")) fail(r.where(), "missing 'type'");
+    switch (v.type) {
+      case VisualType::Box: v.size = r.vec3("size"); break;
+      case VisualType::Cylinder: v.radius = r.number("radius"); v.length = r.number("length"); break;
+      case VisualType::Sphere: v.radius = r.number("radius"); break;
+      case VisualType::Mesh: {
+        namespace fs = std::filesystem;
+        fs::path file = r.string("file");
+        if (file.is_relative() && !baseDir.empty()) file = fs::path(baseDir) / file;
+        v.mesh = file.lexically_normal().string();
+        v.scale = r.vec3("scale", Vec3::Ones());
+        break;
+      }
+    }
+    v.position = r.vec3("position", Vec3::Zero());
+    if (r.has("orientation")) v.orientation = readQuaternion(r, "orientation");
+    if (r.has("colour")) v.colour = r.vec3("colour");
+    visuals.push_back(std::move(v));
+  }
+  return visuals;
 }
 
 std::vector<BodyLoadSpec> readBodyLoads(const ObjectReader& body, const std::string& baseDir) {
@@ -674,6 +722,24 @@ Json writeGround(const GroundSpec& g) {
   return j;
 }
 
+Json writeVisual(const VisualSpec& v) {
+  Json j;
+  j["type"] = toString(v.type);
+  switch (v.type) {
+    case VisualType::Box: j["size"] = vec(v.size); break;
+    case VisualType::Cylinder: j["radius"] = v.radius; j["length"] = v.length; break;
+    case VisualType::Sphere: j["radius"] = v.radius; break;
+    case VisualType::Mesh:
+      j["file"] = v.mesh;
+      if (v.scale != Vec3::Ones()) j["scale"] = vec(v.scale);
+      break;
+  }
+  if (v.position != Vec3::Zero()) j["position"] = vec(v.position);
+  if (v.orientation != Quat(1, 0, 0, 0)) j["orientation"] = Json::array({v.orientation[0], v.orientation[1], v.orientation[2], v.orientation[3]});
+  if (v.colour) j["colour"] = vec(*v.colour);
+  return j;
+}
+
 Json writeBody(const BodySpec& b, ModelKind kind) {
   Json j;
   j["name"] = b.name;
@@ -692,6 +758,10 @@ Json writeBody(const BodySpec& b, ModelKind kind) {
   if (!planar || b.angularVelocity != Vec3::Zero()) init["angular_velocity"] = vec(b.angularVelocity);
   j["initial"] = init;
   if (!b.loads.empty()) j["loads"] = writeBodyLoads(b.loads);
+  if (!b.visuals.empty()) {
+    j["visuals"] = Json::array();
+    for (const VisualSpec& v : b.visuals) j["visuals"].push_back(writeVisual(v));
+  }
   return j;
 }
 

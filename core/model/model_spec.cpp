@@ -80,6 +80,16 @@ const char* toString(ShapeType type) {
   return "?";
 }
 
+const char* toString(VisualType type) {
+  switch (type) {
+    case VisualType::Box: return "box";
+    case VisualType::Cylinder: return "cylinder";
+    case VisualType::Sphere: return "sphere";
+    case VisualType::Mesh: return "mesh";
+  }
+  return "?";
+}
+
 const char* toString(IntegratorKind kind) {
   return kind == IntegratorKind::Rk4 ? "rk4" : "dopri5";
 }

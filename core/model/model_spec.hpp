@@ -13,6 +13,7 @@
 #include "core/loads/contact_spec.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/math/rotation.hpp"
+#include "core/model/visual_spec.hpp"
 
 namespace mstmm {
 
@@ -98,6 +99,8 @@ struct BodySpec {
   Vec3 angularVelocity = Vec3::Zero();
   /// External forces and moments on this body.
   std::vector<BodyLoadSpec> loads;
+  /// How it is drawn, when not by its shape (imported models).
+  std::vector<VisualSpec> visuals;
 
   bool operator==(const BodySpec&) const = default;
 };

@@ -78,7 +78,7 @@ class MainWindow : public QMainWindow {
   /// does not take goes to the Messages panel, one line each. A file that
   /// does not load is reported and the open model is kept.
   bool importFile(const QString& path);
-  /// A model file (.json) is opened, an MJCF file (.xml, .mjcf) imported:
+  /// A model file (.json) is opened, a URDF or MJCF file (.urdf, .xml, .mjcf) imported:
   /// what a file dropped on the window, or named on the command line, does.
   bool openOrImport(const QString& path);
   bool openExample(const QString& id);
@@ -113,7 +113,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
-  /// A model file (.json) dropped on the window opens; an MJCF file (.xml) is imported.
+  /// A model file (.json) dropped on the window opens; a URDF or MJCF file is imported.
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 

@@ -23,7 +23,7 @@
 
 #include "core/generate/generators.hpp"
 #include "core/io/results_csv.hpp"
-#include "interchange/mjcf_import.hpp"
+#include "interchange/model_import.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/editor/topology_scene.hpp"
@@ -136,14 +136,14 @@ bool MainWindow::openFile(const QString& path) {
 void MainWindow::importModel() {
   if (!maybeSave()) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Import Model"), QSettings().value("lastDirectory").toString(),
-                                                    tr("MJCF models (*.xml *.mjcf);;All files (*)"));
+                                                    tr("URDF and MJCF models (*.urdf *.xml *.mjcf);;All files (*)"));
   if (!path.isEmpty()) importFile(path);
 }
 
 bool MainWindow::importFile(const QString& path) {
   ImportResult imported;
   try {
-    imported = importMjcf(path.toStdString());
+    imported = importModelFile(path.toStdString());
   } catch (const Error& e) {
     report(tr("Could not import '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what())), true);  // the current model stays
     return false;
@@ -164,7 +164,7 @@ bool MainWindow::importFile(const QString& path) {
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   for (const QUrl& url : event->mimeData()->urls()) {
     const QString suffix = QFileInfo(url.toLocalFile()).suffix().toLower();
-    if (url.isLocalFile() && (suffix == "json" || suffix == "xml" || suffix == "mjcf")) {
+    if (url.isLocalFile() && (suffix == "json" || looksImportable(url.toLocalFile().toStdString()))) {
       event->acceptProposedAction();
       return;
     }
@@ -179,8 +179,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 bool MainWindow::openOrImport(const QString& path) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  return suffix == "xml" || suffix == "mjcf" ? importFile(path) : openFile(path);
+  return looksImportable(path.toStdString()) ? importFile(path) : openFile(path);
 }
 
 bool MainWindow::save() {

@@ -174,8 +174,38 @@ class TestCli : public QObject {
     QCOMPARE(readCsv(out).rows.size(), std::size_t(501));
     const Run bad = mstmmCli({"import", dir.filePath("missing.xml"), "--out", model});
     QCOMPARE(bad.exitCode, 1);
-    QVERIFY2(bad.err.startsWith("mstmm: error: '") && bad.err.contains("MuJoCo could not load it"), qPrintable(bad.err));
+    QVERIFY2(bad.err.startsWith("mstmm: error: '") && bad.err.contains("missing.xml': no such file"), qPrintable(bad.err));
     QCOMPARE(bad.err.count('\n'), 1);
+    QFile broken(dir.filePath("broken.xml"));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("<mujoco>\n  <worldbody>\n    <body><geom type=\"spere\"/></body>\n  </worldbody>\n</mujoco>\n");
+    broken.close();
+    const Run refused = mstmmCli({"import", dir.filePath("broken.xml"), "--out", model});
+    QVERIFY2(refused.exitCode == 1 && refused.err.contains("MuJoCo could not load it"), qPrintable(refused.err));
+  }
+
+  // A URDF file (told from MJCF by its root element) with a floating base.
+  void importReadsUrdf() {
+    QTemporaryDir dir;
+    const QString urdf = dir.filePath("two.urdf"), model = dir.filePath("two.json");
+    QFile f(urdf);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"(<robot name="two">
+  <link name="base"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <joint name="j" type="revolute"><parent link="base"/><child link="arm"/><origin xyz="0.1 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="2" velocity="1"/><dynamics damping="0.1" friction="0.2"/></joint>
+  <link name="arm"><inertial><origin xyz="0.1 0 0"/><mass value="0.5"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/></inertial></link>
+  <transmission name="t"/>
+</robot>
+)");
+    f.close();
+    const Run r = mstmmCli({"import", urdf, "--out", model, "--floating-base"});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains("mstmm: not taken: line 6: transmission 't': transmissions are not imported"), qPrintable(r.err));
+    QVERIFY(r.err.contains("mstmm: not taken: joint 'j': friction 0.2 is not taken"));
+    QVERIFY(r.err.contains("imported 'two' (2 bodies, 2 hinges;"));
+    const Run info = mstmmCli({"info", model});
+    QVERIFY2(info.out.contains("DOF:          7"), qPrintable(info.out));  // a free base and one hinge
   }
 
   void badInputExitsNonZeroWithOneLine_data() {

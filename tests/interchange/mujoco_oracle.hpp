@@ -1,0 +1,232 @@
+#pragma once
+// MuJoCo as the independent reference for imported models (issue 16): it
+// loads the same file (MJCF, or URDF through its own URDF reader), and its
+// state and accelerations are mapped to ours (docs/interchange.md I3).
+// Bodies are matched by name, so the two may order them differently.
+
+#include <mujoco/mujoco.h>
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/state.hpp"
+#include "core/model/model.hpp"
+#include "core/model/validation.hpp"
+#include "tests/core/check.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace mstmm::test {
+
+struct MjModelDeleter {
+  void operator()(mjModel* m) const { mj_deleteModel(m); }
+};
+struct MjDataDeleter {
+  void operator()(mjData* d) const { mj_deleteData(d); }
+};
+
+Quat quat(const mjtNum* q) { return Quat(q[0], q[1], q[2], q[3]); }
+Vec3 vec(const mjtNum* v) { return Vec3(v[0], v[1], v[2]); }
+Mat3 mat(const mjtNum* m) {
+  Mat3 r;
+  r << m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8];
+  return r;
+}
+
+/// MuJoCo as the reference for one model file, and the map between its
+/// coordinates and ours: our body frames are MuJoCo's turned by R0^T (R0 its
+/// orientation at qpos0), so A_ours = A_mj R0^T; a slide is qpos - qpos0; a
+/// free root's slides are its origin's world position.
+class Oracle {
+ public:
+  explicit Oracle(const std::string& path) {
+    char error[1024] = "";
+    m_m.reset(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
+    if (!m_m) fatal("MuJoCo: %s", error);
+    m_m->opt.disableflags |= mjDSBL_CONTACT | mjDSBL_LIMIT | mjDSBL_FRICTIONLOSS;
+    m_d.reset(mj_makeData(m_m.get()));
+    mj_resetData(m_m.get(), m_d.get());
+    mj_kinematics(m_m.get(), m_d.get());
+    for (int b = 0; b < m_m->nbody; ++b) m_q0.push_back(quat(m_d->xquat + 4 * b));
+  }
+
+  void setControl(int actuator, double value) { m_d->ctrl[actuator] = value; }
+
+  void randomise(Random& r) {
+    for (int j = 0; j < m_m->njnt; ++j) {
+      mjtNum* q = m_d->qpos + m_m->jnt_qposadr[j];
+      switch (m_m->jnt_type[j]) {
+        case mjJNT_FREE:
+          for (int k = 0; k < 3; ++k) q[k] = r.uniform(-1, 1);
+          setQuat(q + 3, randomQuaternion(r));
+          break;
+        case mjJNT_BALL: setQuat(q, randomQuaternion(r)); break;
+        default: q[0] = m_m->qpos0[m_m->jnt_qposadr[j]] + r.uniform(-1.5, 1.5);
+      }
+    }
+    for (int v = 0; v < m_m->nv; ++v) m_d->qvel[v] = r.uniform(-2, 2);
+    mj_forward(m_m.get(), m_d.get());
+  }
+
+  /// Our state for MuJoCo's present one.
+  Eigen::VectorXd state(const Model& model) const {
+    Eigen::VectorXd y = initialState(model);
+    for (int b = 1; b < m_m->nbody; ++b) {
+      if (fused(model, b)) continue;
+      const int i = ours(model, b);
+      y.segment<4>(7 * i) = quaternionProduct(quat(m_d->xquat + 4 * b), quaternionConjugate(m_q0[static_cast<std::size_t>(b)]));
+      y.segment<3>(7 * i + 4) = velocity(b).head<3>();
+    }
+    for (int k = 0; k < model.sliderCount(); ++k) {
+      const int i = model.sliderBody(k), b = theirs(model, i);
+      int j = m_m->body_jntadr[b];
+      if (m_m->body_jntnum[b] == 2 && m_m->jnt_type[j] != mjJNT_SLIDE) ++j;  // a cylindrical hinge's slide
+      const int within = k - model.hinge(i).slider;
+      double s = 0.0, rate = 0.0;
+      if (m_m->jnt_type[j] == mjJNT_FREE) {
+        s = m_d->xpos[3 * b + within];
+        rate = velocity(b)[3 + within];
+      } else {
+        s = m_d->qpos[m_m->jnt_qposadr[j]] - m_m->qpos0[m_m->jnt_qposadr[j]];
+        rate = m_d->qvel[m_m->jnt_dofadr[j]];
+      }
+      y[slideOffset(model) + 2 * k] = s;
+      y[slideOffset(model) + 2 * k + 1] = rate;
+    }
+    return y;
+  }
+
+  /// Our accelerations as MuJoCo's qacc: a hinge's n . (Omega'_c - Omega'_p);
+  /// a slide's s''; a ball's R_c^T (Omega'_c - Omega'_p + Omega_c x Omega_p)
+  /// (its qvel is the relative angular velocity in the child's frame); a free
+  /// joint's origin acceleration (world) and R^T Omega' (local).
+  Eigen::VectorXd qacc(const Model& model, const SolverOutput& out) const {
+    Eigen::VectorXd a(m_m->nv);
+    for (int j = 0; j < m_m->njnt; ++j) {
+      const int b = m_m->jnt_bodyid[j], p = m_m->body_parentid[b], v = m_m->jnt_dofadr[j];
+      const int i = ours(model, b);
+      const Vec3 alphaC = out.angularAcceleration[static_cast<std::size_t>(i)];
+      const int ip = p > 0 ? ours(model, p) : -1;
+      const Vec3 alphaP = ip >= 0 ? out.angularAcceleration[static_cast<std::size_t>(ip)] : Vec3::Zero();
+      const Vec3 omegaC = velocity(b).head<3>(), omegaP = p > 0 ? Vec3(velocity(p).head<3>()) : Vec3::Zero();
+      const Mat3 rc = mat(m_d->xmat + 9 * b);
+      if (m_m->body_jntnum[b] == 2 && m_m->jnt_type[m_m->body_jntadr[b]] == mjJNT_HINGE && m_m->jnt_type[m_m->body_jntadr[b] + 1] == mjJNT_HINGE) {
+        a[v] = universalAcceleration(b, j - m_m->body_jntadr[b], alphaC - alphaP, omegaP, omegaC);
+        continue;
+      }
+      switch (m_m->jnt_type[j]) {
+        case mjJNT_HINGE: a[v] = vec(m_d->xaxis + 3 * j).dot(alphaC - alphaP); break;
+        case mjJNT_SLIDE: a[v] = out.slideAcceleration[static_cast<std::size_t>(model.hinge(i).slider)]; break;
+        case mjJNT_BALL: a.segment<3>(v) = rc.transpose() * (alphaC - alphaP + omegaC.cross(omegaP)); break;
+        default:
+          for (int k = 0; k < 3; ++k) a[v + k] = out.slideAcceleration[static_cast<std::size_t>(model.hinge(i).slider + k)];
+          a.segment<3>(v + 3) = rc.transpose() * alphaC;
+      }
+    }
+    return a;
+  }
+
+  /// Two hinges on one body: Omega_c - Omega_p = n1 q1' + n2 q2', so with the
+  /// dual vectors d_k (d_k . n_j = delta_kj)
+  /// q_k'' = d_k . (Omega'_c - Omega'_p - (Omega_p x n1) q1' - (Omega_c x n2) q2').
+  double universalAcceleration(int b, int k, const Vec3& relativeAlpha, const Vec3& omegaP, const Vec3& omegaC) const {
+    const int j = m_m->body_jntadr[b];
+    const Vec3 n1 = vec(m_d->xaxis + 3 * j), n2 = vec(m_d->xaxis + 3 * (j + 1));
+    const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
+    const Vec3 d = k == 0 ? Vec3((g22 * n1 - g12 * n2) / det) : Vec3((g11 * n2 - g12 * n1) / det);
+    const double rate1 = m_d->qvel[m_m->jnt_dofadr[j]], rate2 = m_d->qvel[m_m->jnt_dofadr[j + 1]];
+    return d.dot(relativeAlpha - omegaP.cross(n1) * rate1 - omegaC.cross(n2) * rate2);
+  }
+
+  Eigen::VectorXd reference() const { return Eigen::Map<const Eigen::VectorXd>(m_d->qacc, m_m->nv); }
+  int nv() const { return m_m->nv; }
+
+ private:
+  /// Our compiled body for MuJoCo's body b > 0, and back, by name (an
+  /// unnamed MuJoCo body is "body b" in both).
+  std::string nameOf(int b) const {
+    const char* n = mj_id2name(m_m.get(), mjOBJ_BODY, b);
+    return n && *n ? std::string(n) : "body " + std::to_string(b);
+  }
+  /// A massless body MuJoCo welds on that the import fused with its
+  /// parent (URDF) stands for that parent; -1: the ground.
+  int ours(const Model& model, int b) const {
+    const std::string name = nameOf(b);
+    const std::vector<BodySpec>& bodies = model.spec().bodies;
+    for (std::size_t k = 0; k < bodies.size(); ++k)
+      if (bodies[k].name == name) return model.compiledIndexOfSpecBody(static_cast<int>(k));
+    if (m_m->body_jntnum[b] == 0 && m_m->body_mass[b] == 0.0) return m_m->body_parentid[b] > 0 ? ours(model, m_m->body_parentid[b]) : -1;
+    fatal("MuJoCo's body '%s' is not in the imported model", name.c_str());
+  }
+  bool fused(const Model& model, int b) const {
+    for (const BodySpec& body : model.spec().bodies)
+      if (body.name == nameOf(b)) return false;
+    return true;
+  }
+  int theirs(const Model& model, int i) const {
+    const std::string& name = model.spec().bodies[static_cast<std::size_t>(model.body(i).specIndex)].name;
+    for (int b = 1; b < m_m->nbody; ++b)
+      if (nameOf(b) == name) return b;
+    fatal("body '%s' is not in MuJoCo's model", name.c_str());
+  }
+
+  static void setQuat(mjtNum* q, const Quat& v) {
+    for (int k = 0; k < 4; ++k) q[k] = v[k];
+  }
+  /// [Omega; v_origin], world axes.
+  Eigen::Matrix<double, 6, 1> velocity(int b) const {
+    mjtNum res[6];
+    mj_objectVelocity(m_m.get(), m_d.get(), mjOBJ_XBODY, b, res, 0);
+    Eigen::Matrix<double, 6, 1> v;
+    for (int k = 0; k < 6; ++k) v[k] = res[k];
+    return v;
+  }
+
+  std::unique_ptr<mjModel, MjModelDeleter> m_m;
+  std::unique_ptr<mjData, MjDataDeleter> m_d;
+  std::vector<Quat> m_q0;
+};
+
+inline std::string errorsOf(const ModelSpec& spec) {
+  std::string all;
+  for (const Diagnostic& d : validate(spec))
+    if (d.severity == Severity::Error) all += d.message + "\n";
+  return all;
+}
+
+inline std::string writeTemp(const std::string& name, const std::string& text) {
+  const std::string path = testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+/// The largest relative difference of Riccati's accelerations for `spec`
+/// (imported from `path`) from MuJoCo's qacc for the file itself, over
+/// random states; fails at more than 1e-9, showing Newton-Euler's as well.
+inline double agreementWithMuJoCo(const std::string& name, const std::string& path, const ModelSpec& spec, int states) {
+  if (const std::string e = errorsOf(spec); !e.empty()) fatal("%s: %s", name.c_str(), e.c_str());
+  const auto model = compile(spec);
+  auto riccati = makeSolver(SolverKind::Riccati, model);
+  auto reference = makeSolver(SolverKind::NewtonEuler, model);
+  Oracle mujoco(path);
+  Random r(4242);
+  SolverOutput out, ne;
+  double worst = 0.0;
+  for (int s = 0; s < states; ++s) {
+    mujoco.randomise(r);
+    const Eigen::VectorXd y = mujoco.state(*model);
+    riccati->evaluate(y, out);
+    reference->evaluate(y, ne);
+    const Eigen::VectorXd theirs = mujoco.reference(), ours = mujoco.qacc(*model, out), newtonEuler = mujoco.qacc(*model, ne);
+    const double scale = std::max(1.0, theirs.cwiseAbs().maxCoeff());
+    const double d = (ours - theirs).cwiseAbs().maxCoeff() / scale;
+    if (!(d < 1e-9)) fatal("%s, state %d: relative difference %.3e\nMuJoCo  %s\nRiccati %s\nNewton-Euler %s", name.c_str(), s, d, text("%1", theirs.transpose()).c_str(),
+                           text("%1", ours.transpose()).c_str(), text("%1", newtonEuler.transpose()).c_str());
+    worst = std::max(worst, d);
+  }
+  return worst;
+}
+
+}  // namespace mstmm::test

@@ -1,0 +1,276 @@
+// URDF import against MuJoCo (issue 16): MuJoCo reads the same URDF file
+// with its own URDF reader and is the independent reference; the joint
+// accelerations of the imported model equal its mj_forward qacc at random
+// states (limits, friction loss and contacts off there, stops off here).
+// Also: full inertia tensors, visuals and meshes, what is not taken (with
+// lines), and bad files.
+
+#include "tests/core/check.hpp"
+
+#include <filesystem>
+
+#include "core/error.hpp"
+#include "core/model/model.hpp"
+#include "interchange/urdf_import.hpp"
+#include "tests/core/test_support.hpp"
+#include "tests/interchange/mujoco_oracle.hpp"
+
+using namespace mstmm;
+using namespace mstmm::test;
+
+namespace {
+
+// MuJoCo's URDF reader would otherwise fuse fixed links into their parents
+// and read the visuals; our importer ignores this element.
+const char* kMuJoCoOptions = R"(<mujoco><compiler discardvisual="true" fusestatic="false"/></mujoco>)";
+
+// A serial arm on a fixed base: joint frames turned by rpy, an inertial
+// frame turned against its link, a skew continuous axis, a massive link on
+// a fixed joint, a massless tool frame fused into its link with a slide
+// beyond it, damping, limits and efforts.
+const std::string kArm = std::string(R"(<robot name="arm">
+  )") + kMuJoCoOptions + R"(
+  <link name="base">
+    <inertial><origin xyz="0 0 0.05"/><mass value="2"/><inertia ixx="0.02" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.03"/></inertial>
+  </link>
+  <joint name="shoulder" type="revolute">
+    <parent link="base"/><child link="upper"/>
+    <origin xyz="0 0 0.1" rpy="0.2 -0.1 0.3"/><axis xyz="0 0 1"/>
+    <limit lower="-2" upper="2" effort="30" velocity="3"/><dynamics damping="0.2"/>
+  </joint>
+  <link name="upper">
+    <inertial><origin xyz="0.15 0.01 0" rpy="0.3 0.2 -0.4"/><mass value="1.1"/><inertia ixx="0.002" ixy="0" ixz="0" iyy="0.011" iyz="0" izz="0.012"/></inertial>
+  </link>
+  <joint name="elbow" type="continuous">
+    <parent link="upper"/><child link="fore"/>
+    <origin xyz="0.3 0 0" rpy="0 0.4 0"/><axis xyz="0 1 0.3"/><dynamics damping="0.05"/>
+  </joint>
+  <link name="fore">
+    <inertial><origin xyz="0.12 0 0"/><mass value="0.7"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.006" iyz="0" izz="0.006"/></inertial>
+  </link>
+  <joint name="wrist" type="fixed"><parent link="fore"/><child link="hand"/><origin xyz="0.25 0 0" rpy="0 0 0.5"/></joint>
+  <link name="hand">
+    <inertial><origin xyz="0.03 0 0"/><mass value="0.3"/><inertia ixx="0.0002" ixy="0" ixz="0" iyy="0.0003" iyz="0" izz="0.0003"/></inertial>
+  </link>
+  <joint name="tool_mount" type="fixed"><parent link="hand"/><child link="tool0"/><origin xyz="0.06 0 0" rpy="0.1 0 0"/></joint>
+  <link name="tool0"/>
+  <joint name="finger" type="prismatic">
+    <parent link="tool0"/><child link="slider"/>
+    <origin xyz="0.01 0 0" rpy="0 0.2 0"/><axis xyz="1 0 0"/>
+    <limit lower="0" upper="0.05" effort="10" velocity="0.2"/><dynamics damping="0.4"/>
+  </joint>
+  <link name="slider">
+    <inertial><mass value="0.1"/><inertia ixx="0.0001" ixy="0" ixz="0" iyy="0.0001" iyz="0" izz="0.0001"/></inertial>
+  </link>
+</robot>)";
+
+// A floating base (a floating joint from a massless world link) with two
+// branches.
+const std::string kFloating = std::string(R"(<robot name="floating">
+  )") + kMuJoCoOptions + R"(
+  <link name="world"/>
+  <joint name="float" type="floating"><parent link="world"/><child link="body"/><origin xyz="0.1 0.2 0.3" rpy="0.3 0.2 0.1"/></joint>
+  <link name="body">
+    <inertial><origin xyz="0 0.02 0.05" rpy="0.1 0 0"/><mass value="3"/><inertia ixx="0.03" ixy="0" ixz="0" iyy="0.05" iyz="0" izz="0.06"/></inertial>
+  </link>
+  <joint name="left" type="revolute"><parent link="body"/><child link="arm_l"/><origin xyz="0.2 0.1 0" rpy="0 0 0.3"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="5" velocity="1"/><dynamics damping="0.1"/></joint>
+  <link name="arm_l"><inertial><origin xyz="0.1 0 0"/><mass value="0.5"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.002" iyz="0" izz="0.002"/></inertial></link>
+  <joint name="right" type="revolute"><parent link="body"/><child link="arm_r"/><origin xyz="-0.2 0.1 0" rpy="0.5 0 0"/><axis xyz="1 1 0"/>
+    <limit lower="-1" upper="1" effort="5" velocity="1"/></joint>
+  <link name="arm_r"><inertial><origin xyz="-0.1 0 0"/><mass value="0.4"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.0015" iyz="0" izz="0.002"/></inertial></link>
+  <joint name="reach" type="prismatic"><parent link="arm_r"/><child link="hand_r"/><origin xyz="-0.2 0 0"/><axis xyz="0 0 1"/>
+    <limit lower="-0.1" upper="0.1" effort="5" velocity="1"/></joint>
+  <link name="hand_r"><inertial><mass value="0.2"/><inertia ixx="0.0002" ixy="0" ixz="0" iyy="0.0002" iyz="0" izz="0.0002"/></inertial></link>
+</robot>)";
+
+/// The import without its stops: MuJoCo's limits are off in the comparison.
+ModelSpec withoutStops(ModelSpec spec) {
+  for (HingeSpec& h : spec.hinges) h.loads.stops.reset();
+  return spec;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string all;
+  for (const std::string& l : lines) all += l + "\n";
+  return all;
+}
+
+}  // namespace
+
+TEST(UrdfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
+  const std::string arm = writeTemp("arm.urdf", kArm), floating = writeTemp("floating.urdf", kFloating);
+  const ImportResult a = importUrdf(arm), f = importUrdf(floating);
+  ASSERT_SAME(a.spec.bodies.size(), std::size_t{5});  // tool0 is fused with hand
+  ASSERT_SAME(a.spec.hinges.front().type, HingeType::Weld);
+  ASSERT_SAME(f.spec.hinges.front().type, HingeType::Free);
+  ASSERT_SAME(a.actuators.size(), std::size_t{2});
+  ASSERT_SAME(*a.spec.hinges[1].loads.actuator->maxLoad, 30.0);
+  ASSERT_SAME(*a.spec.hinges[1].loads.stops->lower, -2.0);
+  const double armWorst = agreementWithMuJoCo("arm", arm, withoutStops(a.spec), 25);
+  const double floatingWorst = agreementWithMuJoCo("floating", floating, withoutStops(f.spec), 25);
+  info("imported URDF against MuJoCo's mj_forward on the same file, 25 random states each: serial arm on a fixed base (rpy frames, turned "
+       "inertial, skew continuous axis, fixed and fused links, slide, damping) %.2e; floating base with two branches %.2e",
+       armWorst, floatingWorst);
+}
+
+// A floating base by option: the root link gets a free hinge; with the
+// world link it is the same model as kFloating's.
+TEST(UrdfImport, aFloatingBaseByOption) {
+  std::string xml = kFloating;
+  xml.replace(xml.find("<link name=\"world\"/>"), 20, "");
+  xml.replace(xml.find("<joint name=\"float\""), xml.find("</joint>", xml.find("<joint name=\"float\"")) + 8 - xml.find("<joint name=\"float\""), "");
+  const ImportResult fixed = importUrdf(writeTemp("rooted.urdf", xml));
+  ASSERT_SAME(fixed.spec.hinges.front().type, HingeType::Weld);
+  ASSERT_TRUE(contains(joined(fixed.notTaken), "link 'body': the root link is fixed to the ground"));
+  UrdfOptions options;
+  options.floatingBase = true;
+  const ImportResult floating = importUrdf(writeTemp("rooted.urdf", xml), options);
+  ASSERT_SAME(floating.spec.hinges.front().type, HingeType::Free);
+  ASSERT_TRUE(errorsOf(floating.spec).empty());
+}
+
+// A full inertia tensor with products of inertia equals the same tensor
+// given as principal moments in a turned inertial frame: R diag(I) R^T
+// written out by hand, with R = Rz(yaw) Ry(pitch) Rx(roll) (URDF's rpy).
+TEST(UrdfImport, fullInertiaTensorsAreTakenWithTheirProducts) {
+  const double roll = 0.3, pitch = 0.2, yaw = -0.4;
+  auto rx = [](double a) { Mat3 r; r << 1, 0, 0, 0, std::cos(a), -std::sin(a), 0, std::sin(a), std::cos(a); return r; };
+  auto ry = [](double a) { Mat3 r; r << std::cos(a), 0, std::sin(a), 0, 1, 0, -std::sin(a), 0, std::cos(a); return r; };
+  auto rz = [](double a) { Mat3 r; r << std::cos(a), -std::sin(a), 0, std::sin(a), std::cos(a), 0, 0, 0, 1; return r; };
+  const Mat3 r = rz(yaw) * ry(pitch) * rx(roll);
+  const Mat3 full = r * Vec3(0.002, 0.011, 0.012).asDiagonal() * r.transpose();
+  auto robot = [](const std::string& inertial) {
+    return "<robot name=\"r\"><link name=\"base\"><inertial><mass value=\"1\"/><inertia ixx=\"1\" ixy=\"0\" ixz=\"0\" iyy=\"1\" iyz=\"0\" izz=\"1\"/></inertial></link>"
+           "<joint name=\"j\" type=\"revolute\"><parent link=\"base\"/><child link=\"l\"/><origin rpy=\"0 0 0.7\"/><axis xyz=\"0 0 1\"/>"
+           "<limit effort=\"0\" velocity=\"0\"/></joint><link name=\"l\"><inertial>" +
+           inertial + "</inertial></link></robot>";
+  };
+  const ImportResult turned = importUrdf(writeTemp("turned.urdf", robot("<origin rpy=\"0.3 0.2 -0.4\"/><mass value=\"1.1\"/><inertia ixx=\"0.002\" ixy=\"0\" ixz=\"0\" iyy=\"0.011\" iyz=\"0\" izz=\"0.012\"/>")));
+  const ImportResult products = importUrdf(writeTemp("products.urdf", robot(text("<mass value=\"1.1\"/><inertia ixx=\"%1\" ixy=\"%2\" ixz=\"%3\" iyy=\"%4\" iyz=\"%5\" izz=\"%6\"/>",
+                                                                                  full(0, 0), full(0, 1), full(0, 2), full(1, 1), full(1, 2), full(2, 2)))));
+  const Mat3 link = rz(0.7);  // the link frame in the world: our body frame is parallel to the world
+  const Mat3 expected = link * full * link.transpose();
+  const double fromRpy = (turned.spec.bodies[1].shape.inertia - expected).norm() / expected.norm();
+  const double fromProducts = (products.spec.bodies[1].shape.inertia - expected).norm() / expected.norm();
+  info("a link's inertia in its world-parallel body frame against R diag(I) R^T by hand: from rpy and principal moments %.1e, from products of "
+       "inertia (printed to 10 digits) %.1e",
+       fromRpy, fromProducts);
+  ASSERT_TRUE(fromRpy < 1e-14) << fromRpy;
+  ASSERT_TRUE(fromProducts < 1e-9) << fromProducts;
+}
+
+// Visuals: boxes, cylinders and spheres as they are, placed in the body's
+// world-parallel frame; STL and OBJ meshes found relative to the file,
+// through package:// (a package root given, or a folder of that name above
+// the file) or file://; other formats and missing files are named.
+TEST(UrdfImport, visualsAndMeshesArePlacedAndFound) {
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(testing::TempDir()) / "urdf-visuals";
+  fs::create_directories(root / "my_robot" / "urdf");
+  fs::create_directories(root / "my_robot" / "meshes");
+  fs::create_directories(root / "elsewhere" / "other_pkg" / "meshes");
+  for (const fs::path& p : {root / "my_robot" / "meshes" / "base.stl", root / "elsewhere" / "other_pkg" / "meshes" / "arm.obj"})
+    std::ofstream(p) << "solid x\nendsolid x\n";
+  const std::string urdf = R"(<robot name="looks">
+  <material name="red"><color rgba="1 0 0 1"/></material>
+  <link name="base">
+    <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+    <visual><origin xyz="0 0 0.1" rpy="0 0 1.5707963267948966"/><geometry><box size="0.3 0.2 0.1"/></geometry><material name="red"/></visual>
+    <visual><geometry><mesh filename="package://my_robot/meshes/base.stl" scale="0.001 0.001 0.001"/></geometry></visual>
+    <visual><geometry><mesh filename="../meshes/base.stl"/></geometry></visual>
+    <visual><geometry><mesh filename="package://other_pkg/meshes/arm.obj"/></geometry></visual>
+    <visual><geometry><mesh filename="package://my_robot/meshes/base.dae"/></geometry></visual>
+    <visual><geometry><mesh filename="../meshes/missing.stl"/></geometry></visual>
+  </link>
+  <joint name="j" type="revolute"><parent link="base"/><child link="arm"/><origin xyz="0.1 0 0.2" rpy="0 0 0.5"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" effort="2" velocity="1"/></joint>
+  <link name="arm">
+    <inertial><mass value="0.5"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.001" iyz="0" izz="0.001"/></inertial>
+    <visual><origin xyz="0.2 0 0" rpy="0 1.5707963267948966 0"/><geometry><cylinder radius="0.02" length="0.4"/></geometry></visual>
+  </link>
+  <joint name="tip_mount" type="fixed"><parent link="arm"/><child link="tip"/><origin xyz="0.4 0 0"/></joint>
+  <link name="tip"><visual><geometry><sphere radius="0.03"/></geometry></visual></link>
+</robot>)";
+  const std::string path = (root / "my_robot" / "urdf" / "looks.urdf").string();
+  std::ofstream(path) << urdf;
+  const ImportResult r = importUrdf(path);
+  const std::string notes = joined(r.notTaken);
+  const BodySpec& base = r.spec.bodies[0];
+  ASSERT_SAME(base.visuals.size(), std::size_t{3});  // the box, base.stl twice; arm.obj's package is not above the file
+  ASSERT_SAME(base.visuals[0].type, VisualType::Box);
+  ASSERT_TRUE((base.visuals[0].position - Vec3(0, 0, 0.1)).norm() < 1e-15);
+  ASSERT_TRUE((rotationFromQuaternion(base.visuals[0].orientation) * Vec3::UnitX() - Vec3::UnitY()).norm() < 1e-15);
+  ASSERT_TRUE(*base.visuals[0].colour == Vec3(1, 0, 0));
+  ASSERT_SAME(base.visuals[1].mesh, (root / "my_robot" / "meshes" / "base.stl").string());
+  ASSERT_TRUE(base.visuals[1].scale == Vec3::Constant(0.001));
+  ASSERT_SAME(base.visuals[2].mesh, (root / "my_robot" / "meshes" / "base.stl").string());
+  for (const char* part : {"mesh 'package://other_pkg/meshes/arm.obj': package 'other_pkg' not found", "mesh 'package://my_robot/meshes/base.dae': .dae meshes are not shown",
+                           "missing.stl' does not exist", "link 'tip': has no mass, so it is fused with 'arm'"})
+    ASSERT_TRUE(contains(notes, part)) << part << "\n" << notes;
+  // The arm's cylinder: turned from z onto the joint frame's x, 0.2 along it;
+  // the joint frame is turned by 0.5 about z. The tip's sphere sits 0.4 along it.
+  const BodySpec& arm = r.spec.bodies[1];
+  const Vec3 along(std::cos(0.5), std::sin(0.5), 0.0);
+  ASSERT_SAME(arm.visuals.size(), std::size_t{2});
+  ASSERT_TRUE((arm.visuals[0].position - 0.2 * along).norm() < 1e-15);
+  ASSERT_TRUE((rotationFromQuaternion(arm.visuals[0].orientation) * Vec3::UnitZ() - along).norm() < 1e-15);
+  ASSERT_SAME(arm.visuals[1].type, VisualType::Sphere);
+  ASSERT_TRUE((arm.visuals[1].position - 0.4 * along).norm() < 1e-15);
+
+  UrdfOptions options;
+  options.packageRoot = (root / "elsewhere").string();
+  const ImportResult withRoot = importUrdf(path, options);
+  ASSERT_SAME(withRoot.spec.bodies[0].visuals.size(), std::size_t{3});  // my_robot is now looked for under the root only
+  bool found = false;
+  for (const VisualSpec& v : withRoot.spec.bodies[0].visuals) found = found || v.mesh == (root / "elsewhere" / "other_pkg" / "meshes" / "arm.obj").string();
+  ASSERT_TRUE(found);
+}
+
+// What is not taken is named, with its line; bad files get the parser's
+// message with the file (and the line, where tinyxml gives one); a link
+// the engine cannot represent is named.
+TEST(UrdfImport, whatIsNotTakenIsNamedWithItsLineAndBadFilesAreRefused) {
+  const std::string path = writeTemp("extras.urdf", R"(<robot name="extras">
+  <link name="base"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+    <collision><geometry><box size="1 1 1"/></geometry></collision></link>
+  <joint name="j" type="revolute"><parent link="base"/><child link="a"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="2" velocity="1"/><dynamics damping="0.1" friction="0.3"/>
+    <safety_controller soft_lower_limit="-0.9" soft_upper_limit="0.9" k_position="10" k_velocity="1"/></joint>
+  <link name="a"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <joint name="k" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="2" velocity="1"/>
+    <mimic joint="j" multiplier="2"/></joint>
+  <link name="b"><inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial></link>
+  <transmission name="t1"><type>transmission_interface/SimpleTransmission</type></transmission>
+  <gazebo reference="a"/>
+</robot>)");
+  const ImportResult r = importUrdf(path);
+  const std::string notes = joined(r.notTaken);
+  for (const char* part : {"line 3: link 'base': collision geometry is not imported", "line 6: joint 'j': <safety_controller> is not taken",
+                           "line 9: joint 'k': <mimic> is not taken (the joint moves on its own)", "line 11: transmission 't1': transmissions are not imported",
+                           "line 12: gazebo extension: not imported", "joint 'j': friction 0.3 is not taken", "2 joint velocity limits are not taken",
+                           "2 joints with an effort limit get an actuator"})
+    ASSERT_TRUE(contains(notes, part)) << part << "\n" << notes;
+  ASSERT_SAME(r.spec.hinges[1].loads.spring->damping, 0.1);
+
+  auto refusal = [](const std::string& name, const std::string& xml) {
+    try {
+      importUrdf(writeTemp(name, xml));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("taken");
+  };
+  const std::string notXml = refusal("broken.urdf", "<robot name=\"x\">\n  <link name=\"a\">\n</robot>\n");
+  const std::string unknownLink = refusal("dangling.urdf", R"(<robot name="x"><link name="a"/><joint name="j" type="fixed"><parent link="a"/><child link="nowhere"/></joint></robot>)");
+  const std::string masslessMover = refusal("massless.urdf", R"(<robot name="x"><link name="a"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>
+    <joint name="j" type="revolute"><parent link="a"/><child link="b"/><axis xyz="0 0 1"/><limit effort="1" velocity="1"/></joint><link name="b"/></robot>)");
+  const std::string mjcf = refusal("model.urdf", "<mujoco/>");
+  const std::string missing = refusal("", "");
+  info("bad URDF files:\n  %s\n  %s\n  %s\n  %s", notXml.c_str(), unknownLink.c_str(), masslessMover.c_str(), mjcf.c_str());
+  ASSERT_TRUE(contains(notXml, "broken.urdf': line") && contains(notXml, "column")) << notXml;
+  ASSERT_TRUE(contains(unknownLink, "dangling.urdf': urdfdom could not read it") && contains(unknownLink, "nowhere")) << unknownLink;
+  ASSERT_TRUE(contains(masslessMover, "link 'b': it has no mass but moves on revolute joint 'j'")) << masslessMover;
+  ASSERT_TRUE(contains(mjcf, "not a URDF file (its root element is <mujoco>")) << mjcf;
+  ASSERT_TRUE(contains(missing, "cannot be read")) << missing;
+}
