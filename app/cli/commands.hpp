@@ -14,5 +14,6 @@ int formatCommand(const std::vector<std::string>& args);
 int exportCommand(const std::vector<std::string>& args);
 int studyCommand(const std::vector<std::string>& args);
 int importCommand(const std::vector<std::string>& args);
+int exportModelCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

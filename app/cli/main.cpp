@@ -58,6 +58,10 @@ const CommandUsage kCommands[] = {
      "      reads a URDF model (urdfdom) or an MJCF model (MuJoCo's compiler), told apart by the root element\n"
      "      (docs/interchange.md); names every element it does not take. URDF: package:// meshes are found under\n"
      "      DIR; --floating-base lets the root link fly instead of fixing it to the ground\n"},
+    {"export-model",
+     "  export-model MODEL.json --out FILE.urdf|FILE.xml [--format urdf|mjcf]\n"
+     "      writes the model as URDF or MJCF (format from --format or the extension); names every element the format\n"
+     "      cannot hold (docs/interchange.md)\n"},
     {"info",
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},
@@ -132,6 +136,7 @@ int main(int argc, char** argv) {
     if (command == "format") return mstmm::cli::formatCommand(args);
     if (command == "study") return mstmm::cli::studyCommand(args);
     if (command == "import") return mstmm::cli::importCommand(args);
+    if (command == "export-model") return mstmm::cli::exportModelCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {

@@ -65,7 +65,7 @@ class TestCli : public QObject {
   // Issue 13.10: every subcommand prints its own usage for --help (and -h),
   // on stdout with exit code 0; --version ends its line.
   void everyCommandPrintsItsOwnUsage() {
-    for (const QString command : {"simulate", "export", "generate", "info", "format", "import"}) {
+    for (const QString command : {"simulate", "export", "generate", "info", "format", "import", "export-model"}) {
       for (const QString flag : {"--help", "-h"}) {
         const Run r = mstmmCli({command, flag});
         QCOMPARE(r.exitCode, 0);
@@ -182,6 +182,30 @@ class TestCli : public QObject {
     broken.close();
     const Run refused = mstmmCli({"import", dir.filePath("broken.xml"), "--out", model});
     QVERIFY2(refused.exitCode == 1 && refused.err.contains("MuJoCo could not load it"), qPrintable(refused.err));
+  }
+
+  // A model written as MJCF and URDF: each file imports again (the MJCF
+  // through MuJoCo's compiler, so MuJoCo loads it) into a model with the
+  // same bodies and degrees of freedom; what a format cannot hold is named.
+  void exportModelWritesMjcfAndUrdf() {
+    QTemporaryDir dir;
+    const QString model = dir.filePath("arm.json"), mjcf = dir.filePath("arm.xml"), urdf = dir.filePath("arm.urdf"), back = dir.filePath("back.json");
+    QCOMPARE(mstmmCli({"import", test::sourcePath("resources/interchange/arm.xml").c_str(), "--out", model}).exitCode, 0);
+    const Run m = mstmmCli({"export-model", model, "--out", mjcf});
+    QVERIFY2(m.exitCode == 0, qPrintable(m.err));
+    QVERIFY2(m.err.contains("mstmm: not written: hinge 'yaw': its actuator is written as a motor of gear 1"), qPrintable(m.err));
+    QVERIFY(m.err.contains("mstmm: wrote 'arm' as MJCF to "));
+    const Run u = mstmmCli({"export-model", model, "--out", urdf});
+    QVERIFY2(u.exitCode == 0, qPrintable(u.err));
+    QVERIFY2(u.err.contains("mstmm: not written: hinge 'wrist': its spring (stiffness 0.5) is not written"), qPrintable(u.err));
+    for (const QString& file : {mjcf, urdf}) {
+      const Run again = mstmmCli({"import", file, "--out", back});
+      QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+      QVERIFY2(mstmmCli({"info", back}).out.contains("DOF:          5"), qPrintable(file));
+    }
+    const Run bad = mstmmCli({"export-model", model, "--out", dir.filePath("arm.step")});
+    QCOMPARE(bad.exitCode, 1);
+    QVERIFY2(bad.err.contains("give --format urdf|mjcf"), qPrintable(bad.err));
   }
 
   // A URDF file (told from MJCF by its root element) with a floating base.

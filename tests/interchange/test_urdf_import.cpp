@@ -84,11 +84,6 @@ const std::string kFloating = std::string(R"(<robot name="floating">
   <link name="hand_r"><inertial><mass value="0.2"/><inertia ixx="0.0002" ixy="0" ixz="0" iyy="0.0002" iyz="0" izz="0.0002"/></inertial></link>
 </robot>)";
 
-/// The import without its stops: MuJoCo's limits are off in the comparison.
-ModelSpec withoutStops(ModelSpec spec) {
-  for (HingeSpec& h : spec.hinges) h.loads.stops.reset();
-  return spec;
-}
 
 std::string joined(const std::vector<std::string>& lines) {
   std::string all;

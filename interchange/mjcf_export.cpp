@@ -1,0 +1,242 @@
+// MJCF export (interchange/model_export.hpp, docs/interchange.md I6).
+
+#include <Eigen/Eigenvalues>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+#include "interchange/export_frames.hpp"
+#include "interchange/export_notes.hpp"
+#include "interchange/model_export.hpp"
+
+namespace mstmm {
+
+namespace {
+
+std::string quatText(const Mat3& r) {
+  const Quat q = quaternionFromRotation(r);
+  return exactNumber(q[0]) + " " + exactNumber(q[1]) + " " + exactNumber(q[2]) + " " + exactNumber(q[3]);
+}
+
+std::string escaped(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+class MjcfWriter {
+ public:
+  MjcfWriter(const ExportFrames& frames, ExportResult& out) : m_f(frames), m_spec(frames.model->spec()), m_out(out) {}
+
+  void run() {
+    std::ostringstream head;
+    head << "<mujoco model=\"" << escaped(m_spec.name) << "\">\n"
+         << "  <!-- Written by MSTMM Studio (docs/interchange.md). Angles in radians; inertias from <inertial>, not from the geoms,\n"
+         << "       which are for display only and do not collide. Each joint's ref is its coordinate at the model's initial state. -->\n"
+         << "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
+         << "  <option gravity=\"" << exactTriple(m_spec.gravity) << "\" timestep=\"" << exactNumber(m_spec.simulation.timeStep) << "\" integrator=\"RK4\"/>\n";
+    m_body << "  <worldbody>\n";
+    for (int root : m_f.roots) writeBody(root, 2);
+    m_body << "  </worldbody>\n";
+    writeCuts();
+    m_text << head.str();
+    if (!m_assets.str().empty()) m_text << "  <asset>\n" << m_assets.str() << "  </asset>\n";
+    m_text << m_body.str();
+    if (!m_equality.str().empty()) m_text << "  <equality>\n" << m_equality.str() << "  </equality>\n";
+    if (!m_actuators.str().empty()) m_text << "  <actuator>\n" << m_actuators.str() << "  </actuator>\n";
+    m_text << "</mujoco>\n";
+    m_out.text = m_text.str();
+    noteModelLevelLosses(m_spec, "MJCF", m_out.notWritten);
+  }
+
+ private:
+  static std::string pad(int depth) { return std::string(static_cast<std::size_t>(2 * depth), ' '); }
+  void note(std::string what) { m_out.notWritten.push_back(std::move(what)); }
+
+  void writeBody(int b, int depth) {
+    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
+    const int p = m_f.parent[static_cast<std::size_t>(b)];
+    const Mat3 parentRotation = p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)];
+    const Vec3 parentOrigin = p < 0 ? Vec3::Zero() : m_f.origin[static_cast<std::size_t>(p)];
+    const Vec3 pos = parentRotation.transpose() * (m_f.origin[static_cast<std::size_t>(b)] - parentOrigin);
+    m_body << pad(depth) << "<body name=\"" << escaped(body.name) << "\" pos=\"" << exactTriple(pos) << "\" quat=\"" << quatText(m_f.relative(b)) << "\">\n";
+    writeInertial(b, depth + 1);
+    writeJoints(b, depth + 1);
+    writeVisuals(body, depth + 1);
+    for (int c : m_f.children[static_cast<std::size_t>(b)]) writeBody(c, depth + 1);
+    m_body << pad(depth) << "</body>\n";
+  }
+
+  // MuJoCo takes principal moments and their axes (its own diagonalisation
+  // of fullinertia is only good to about 1e-6 rad), each larger than 0.
+  void writeInertial(int b, int depth) {
+    const CompiledBody& c = m_f.model->body(m_f.model->compiledIndexOfSpecBody(b));
+    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
+    const Vec3 com = c.com + body.inputs.front();  // compiled frame (origin I_1) -> the spec frame
+    Eigen::SelfAdjointEigenSolver<Mat3> eigen(c.inertiaAtCom);
+    Vec3 moments = eigen.eigenvalues();
+    Mat3 axes = eigen.eigenvectors();
+    if (axes.determinant() < 0.0) axes.col(2) = -axes.col(2);
+    const double floor = 1e-12 * std::max(moments.maxCoeff(), c.mass);
+    if (moments.minCoeff() < floor) {
+      note("body '" + body.name + "': a principal moment of inertia of " + formatNumber(moments.minCoeff()) + " kg m^2 is written as " + formatNumber(floor) +
+           " (MuJoCo needs every one positive)");
+      moments = moments.cwiseMax(floor);
+    }
+    m_body << pad(depth) << "<inertial pos=\"" << exactTriple(com) << "\" quat=\"" << quatText(axes) << "\" mass=\"" << exactNumber(c.mass) << "\" diaginertia=\""
+           << exactTriple(moments) << "\"/>\n";
+  }
+
+  // One MJCF joint per coordinate, at the body's O, in the order the
+  // import reads them back (docs/interchange.md I2): a universal hinge's
+  // two hinges, a cylindrical hinge's hinge and slide, a free hinge's slides
+  // then its ball. Axes in the body's frame: A^T A_parent times the
+  // parent-frame axis.
+  void writeJoints(int b, int depth) {
+    const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])];
+    const Mat3 toBody = m_f.relative(b).transpose();
+    const std::string at = exactTriple(m_spec.bodies[static_cast<std::size_t>(b)].output);
+    const std::string name = escaped(h.name);
+    auto joint = [&](const std::string& jointName, const char* type, const Vec3& axis, double ref, const HingeLoadsSpec* loads, const std::string& what) {
+      m_body << pad(depth) << "<joint name=\"" << jointName << "\" type=\"" << type << "\" pos=\"" << at << "\"";
+      if (std::string(type) != "ball") m_body << " axis=\"" << exactTriple(axis.normalized()) << "\" ref=\"" << exactNumber(ref) << "\"";
+      if (loads) writeJointLoads(*loads, jointName, what, std::string(type) == "ball");
+      m_body << "/>\n";
+    };
+    switch (h.type) {
+      case HingeType::Weld: return;
+      case HingeType::Revolute: joint(name, "hinge", toBody * h.axis, m_f.initialAngle(b), &h.loads, "hinge '" + h.name + "'"); return;
+      case HingeType::Slider: joint(name, "slide", toBody * h.axis, h.slide, &h.loads, "hinge '" + h.name + "'"); return;
+      case HingeType::Ball: joint(name, "ball", Vec3::UnitZ(), 0.0, &h.loads, "hinge '" + h.name + "'"); return;
+      case HingeType::Cylindrical:
+        joint(name + "_angle", "hinge", toBody * h.axis, m_f.initialAngle(b), loadsOf(h, "angle"), "hinge '" + h.name + "' angle");
+        joint(name + "_slide", "slide", toBody * h.axis, h.slide, loadsOf(h, "slide"), "hinge '" + h.name + "' slide");
+        return;
+      case HingeType::Universal: {
+        // MuJoCo turns a body by its quat, then by each joint in turn about
+        // its axis in the body's frame; with the first axis written as
+        // A^T A_parent a1 this is Rot(a1, angle1) Rot(a2, angle2) for every
+        // initial pair of angles.
+        double angle1 = 0.0, angle2 = 0.0;
+        universalAngles(quaternionFromRotation(m_f.relative(b)), h.axis.normalized(), h.axis2.normalized(), angle1, angle2);
+        joint(name + "_angle1", "hinge", toBody * h.axis, angle1, loadsOf(h, "angle1"), "hinge '" + h.name + "' angle1");
+        joint(name + "_angle2", "hinge", h.axis2, angle2, loadsOf(h, "angle2"), "hinge '" + h.name + "' angle2");
+        return;
+      }
+      case HingeType::Free:
+        if (m_f.parent[static_cast<std::size_t>(b)] < 0) {
+          if (h.hasLoads()) note("hinge '" + h.name + "': the loads on a free-floating root are not written");
+          m_body << pad(depth) << "<freejoint name=\"" << name << "\"/>\n";
+          return;
+        }
+        for (int k = 0; k < 3; ++k)
+          joint(name + "_" + "xyz"[k], "slide", toBody * Vec3::Unit(k), h.translation[k], loadsOf(h, std::string(1, "xyz"[k])), "hinge '" + h.name + "' " + "xyz"[k]);
+        joint(name + "_rotation", "ball", Vec3::UnitZ(), 0.0, loadsOf(h, "rotation"), "hinge '" + h.name + "' rotation");
+        return;
+      default:
+        throw Error(ErrorKind::Input, "hinge '" + h.name + "': " + toString(h.type) + " hinges are not exported to MJCF yet");
+    }
+  }
+
+  static const HingeLoadsSpec* loadsOf(const HingeSpec& h, const std::string& coordinate) {
+    for (const CoordinateLoadsSpec& c : h.coordinateLoads)
+      if (c.coordinate == coordinate) return &c.loads;
+    return nullptr;
+  }
+
+  // Stiffness about springref and damping; stops as a range (MuJoCo's
+  // limits are soft constraints, not our stiff springs); a force actuator
+  // as a motor of gear 1, so that MuJoCo's control is the load.
+  void writeJointLoads(const HingeLoadsSpec& loads, const std::string& joint, const std::string& what, bool ball) {
+    if (const auto& s = loads.spring) {
+      if (ball) {
+        if (s->stiffness != 0.0) note(what + ": the stiffness of a ball's spring is not written");
+      } else {
+        m_body << " stiffness=\"" << exactNumber(s->stiffness) << "\" springref=\"" << exactNumber(s->rest) << "\"";
+      }
+      m_body << " damping=\"" << exactNumber(s->damping) << "\"";
+      if (!s->characteristic.empty()) note(what + ": its spring's characteristic is not written (MJCF's joint springs are linear); its linear stiffness is");
+    }
+    if (const auto& stops = loads.stops) {
+      if (stops->lower && stops->upper) {
+        m_body << " limited=\"true\" range=\"" << exactNumber(*stops->lower) << " " << exactNumber(*stops->upper) << "\"";
+        note(what + ": its stops are written as a range (MuJoCo's limits are soft constraints, not stiff springs)");
+      } else {
+        note(what + ": a stop on one side only is not written (an MJCF range has two)");
+      }
+    }
+    if (const auto& a = loads.actuator) {
+      m_actuators << "    <motor name=\"" << joint << " actuator\" joint=\"" << joint << "\" gear=\"1\"";
+      if (a->maxLoad) m_actuators << " ctrllimited=\"true\" ctrlrange=\"" << exactNumber(-*a->maxLoad) << " " << exactNumber(*a->maxLoad) << "\"";
+      m_actuators << "/>\n";
+      note(what + ": its actuator is written as a motor of gear 1; its " + (a->kind == ActuatorKind::Servo ? "servo law" : "load as a function of time") +
+           " is not (MuJoCo's control input drives the motor)");
+    }
+    if (loads.motion) note(what + ": its prescribed motion is not written (MJCF drives joints through actuators)");
+  }
+
+  void writeVisuals(const BodySpec& body, int depth) {
+    for (const VisualSpec& v : body.visuals) {
+      m_body << pad(depth) << "<geom contype=\"0\" conaffinity=\"0\" pos=\"" << exactTriple(v.position) << "\" quat=\"" << quatText(rotationFromQuaternion(v.orientation)) << "\"";
+      switch (v.type) {
+        case VisualType::Box: m_body << " type=\"box\" size=\"" << exactTriple(0.5 * v.size) << "\""; break;
+        case VisualType::Cylinder: m_body << " type=\"cylinder\" size=\"" << exactNumber(v.radius) << " " << exactNumber(0.5 * v.length) << "\""; break;
+        case VisualType::Sphere: m_body << " type=\"sphere\" size=\"" << exactNumber(v.radius) << "\""; break;
+        case VisualType::Mesh: {
+          const std::string mesh = "mesh" + std::to_string(m_meshes++);
+          m_assets << "    <mesh name=\"" << mesh << "\" file=\"" << escaped(v.mesh) << "\" scale=\"" << exactTriple(v.scale) << "\"/>\n";
+          m_body << " type=\"mesh\" mesh=\"" << mesh << "\"";
+          break;
+        }
+      }
+      if (v.colour) m_body << " rgba=\"" << exactTriple(*v.colour) << " 1\"";
+      m_body << "/>\n";
+    }
+  }
+
+  // A ball hinge that closes a loop is a connect constraint at its tip-side
+  // point; a weld, a weld constraint. Both are soft in MuJoCo.
+  void writeCuts() {
+    for (int k : m_f.cuts) {
+      const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(k)];
+      const BodySpec& tip = m_spec.bodies[static_cast<std::size_t>(m_spec.bodyIndex(h.child))];
+      const Vec3 point = h.atChildOutput() ? tip.output : tip.inputs[static_cast<std::size_t>(h.childEnd)];
+      const std::string other = h.parent ? " body2=\"" + escaped(m_spec.bodies[static_cast<std::size_t>(m_spec.bodyIndex(*h.parent))].name) + "\"" : std::string();
+      if (h.type == HingeType::Ball) {
+        m_equality << "    <connect name=\"" << escaped(h.name) << "\" body1=\"" << escaped(tip.name) << "\"" << other << " anchor=\"" << exactTriple(point) << "\"/>\n";
+        note("hinge '" + h.name + "': closes a loop; written as a connect constraint, which MuJoCo keeps softly");
+      } else if (h.type == HingeType::Weld) {
+        m_equality << "    <weld name=\"" << escaped(h.name) << "\" body1=\"" << escaped(tip.name) << "\"" << other << "/>\n";
+        note("hinge '" + h.name + "': closes a loop; written as a weld constraint, which MuJoCo keeps softly");
+      } else {
+        note("hinge '" + h.name + "': a " + std::string(toString(h.type)) + " hinge that closes a loop is not written (MJCF closes loops with connect and weld constraints only)");
+      }
+      if (h.hasLoads()) note("hinge '" + h.name + "': the loads of a hinge that closes a loop are not written");
+    }
+  }
+
+  const ExportFrames& m_f;
+  const ModelSpec& m_spec;
+  ExportResult& m_out;
+  std::ostringstream m_text, m_body, m_assets, m_equality, m_actuators;
+  int m_meshes = 0;
+};
+
+}  // namespace
+
+ExportResult exportMjcf(const ModelSpec& spec) {
+  const ExportFrames frames = exportFrames(spec, "MJCF");
+  ExportResult out;
+  MjcfWriter(frames, out).run();
+  return out;
+}
+
+}  // namespace mstmm

@@ -1,0 +1,171 @@
+// URDF export (interchange/model_export.hpp, docs/interchange.md I6).
+
+#include <cmath>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+#include "interchange/export_frames.hpp"
+#include "interchange/export_notes.hpp"
+#include "interchange/model_export.hpp"
+
+namespace mstmm {
+
+namespace {
+
+/// URDF's roll, pitch, yaw of a rotation R = Rz(yaw) Ry(pitch) Rx(roll).
+Vec3 rollPitchYaw(const Mat3& r) {
+  const double pitch = std::asin(std::clamp(-r(2, 0), -1.0, 1.0));
+  if (std::abs(r(2, 0)) > 1.0 - 1e-12) return Vec3(0.0, pitch, std::atan2(-r(0, 1), r(1, 1)));  // gimbal lock: roll folded into yaw
+  return Vec3(std::atan2(r(2, 1), r(2, 2)), pitch, std::atan2(r(1, 0), r(0, 0)));
+}
+
+std::string origin(const Vec3& xyz, const Mat3& rotation) {
+  return "<origin xyz=\"" + exactTriple(xyz) + "\" rpy=\"" + exactTriple(rollPitchYaw(rotation)) + "\"/>";
+}
+
+std::string escaped(const std::string& text) {
+  std::string out;
+  for (const char c : text) out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '"' ? "&quot;" : std::string(1, c);
+  return out;
+}
+
+constexpr const char* kWorld = "world";
+constexpr double kNoLimit = 1e9;  // URDF's prismatic joints need limits
+
+class UrdfWriter {
+ public:
+  UrdfWriter(const ExportFrames& frames, ExportResult& out) : m_f(frames), m_spec(frames.model->spec()), m_out(out) {}
+
+  void run() {
+    for (const BodySpec& b : m_spec.bodies)
+      if (b.name == kWorld) throw Error(ErrorKind::Input, "body 'world': the name is URDF's ground link here; rename the body to export");
+    m_text << "<robot name=\"" << escaped(m_spec.name) << "\">\n"
+           << "  <!-- Written by MSTMM Studio (docs/interchange.md). Each link's frame is at its body's output end O; the model's initial\n"
+           << "       configuration is URDF's zero configuration. Gravity (" << exactTriple(m_spec.gravity) << ") is not part of URDF. -->\n"
+           << "  <link name=\"" << kWorld << "\"/>\n";
+    for (int root : m_f.roots) writeSubtree(root);
+    for (int k : m_f.cuts)
+      note("hinge '" + m_spec.hinges[static_cast<std::size_t>(k)].name + "': closes a loop and is not written (URDF describes trees only)");
+    m_text << "</robot>\n";
+    m_out.text = m_text.str();
+    noteModelLevelLosses(m_spec, "URDF", m_out.notWritten);
+  }
+
+ private:
+  void note(std::string what) { m_out.notWritten.push_back(std::move(what)); }
+  const Vec3& outputOf(int b) const { return m_spec.bodies[static_cast<std::size_t>(b)].output; }
+
+  void writeSubtree(int b) {
+    writeLink(b);
+    writeJoint(b);
+    for (int c : m_f.children[static_cast<std::size_t>(b)]) writeSubtree(c);
+  }
+
+  // Mass properties about the centre of mass in the link's axes (the
+  // body's), so no rotation: URDF takes the full tensor.
+  void writeLink(int b) {
+    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
+    const CompiledBody& c = m_f.model->body(m_f.model->compiledIndexOfSpecBody(b));
+    const Vec3 com = c.com + body.inputs.front() - body.output;
+    const Mat3& j = c.inertiaAtCom;
+    m_text << "  <link name=\"" << escaped(body.name) << "\">\n"
+           << "    <inertial>" << origin(com, Mat3::Identity()) << "<mass value=\"" << exactNumber(c.mass) << "\"/>"
+           << "<inertia ixx=\"" << exactNumber(j(0, 0)) << "\" ixy=\"" << exactNumber(j(0, 1)) << "\" ixz=\"" << exactNumber(j(0, 2)) << "\" iyy=\"" << exactNumber(j(1, 1))
+           << "\" iyz=\"" << exactNumber(j(1, 2)) << "\" izz=\"" << exactNumber(j(2, 2)) << "\"/></inertial>\n";
+    for (const VisualSpec& v : body.visuals) {
+      m_text << "    <visual>" << origin(v.position - body.output, rotationFromQuaternion(v.orientation)) << "<geometry>";
+      switch (v.type) {
+        case VisualType::Box: m_text << "<box size=\"" << exactTriple(v.size) << "\"/>"; break;
+        case VisualType::Cylinder: m_text << "<cylinder radius=\"" << exactNumber(v.radius) << "\" length=\"" << exactNumber(v.length) << "\"/>"; break;
+        case VisualType::Sphere: m_text << "<sphere radius=\"" << exactNumber(v.radius) << "\"/>"; break;
+        case VisualType::Mesh: m_text << "<mesh filename=\"" << escaped(v.mesh) << "\" scale=\"" << exactTriple(v.scale) << "\"/>"; break;
+      }
+      m_text << "</geometry>";
+      if (v.colour) m_text << "<material name=\"" << escaped(body.name) << " " << m_materials++ << "\"><color rgba=\"" << exactTriple(*v.colour) << " 1\"/></material>";
+      m_text << "</visual>\n";
+    }
+    m_text << "  </link>\n";
+  }
+
+  void writeJoint(int b) {
+    const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])];
+    const int p = m_f.parent[static_cast<std::size_t>(b)];
+    const Mat3 parentRotation = p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)];
+    const Vec3 parentFrame = p < 0 ? Vec3::Zero() : m_f.output[static_cast<std::size_t>(p)];
+    const Vec3 xyz = parentRotation.transpose() * (m_f.output[static_cast<std::size_t>(b)] - parentFrame);
+    const Vec3 axis = m_f.relative(b).transpose() * h.axis.normalized();  // the parent-frame axis in the link's frame
+    const char* type = nullptr;
+    double q0 = 0.0;
+    switch (h.type) {
+      case HingeType::Revolute:
+        q0 = m_f.initialAngle(b);
+        type = h.loads.stops && h.loads.stops->lower && h.loads.stops->upper ? "revolute" : "continuous";
+        break;
+      case HingeType::Slider: q0 = h.slide; type = "prismatic"; break;
+      case HingeType::Weld: type = "fixed"; break;
+      case HingeType::Free:
+        type = "floating";
+        if (h.hasLoads()) note("hinge '" + h.name + "': the loads of a free hinge are not written (URDF's floating joints have none)");
+        break;
+      default:
+        throw Error(ErrorKind::Input, "hinge '" + h.name + "': URDF has no " + std::string(toString(h.type)) +
+                                          " joint (it has revolute, continuous, prismatic, fixed and floating ones); export this model to MJCF instead");
+    }
+    m_text << "  <joint name=\"" << escaped(h.name) << "\" type=\"" << type << "\">\n"
+           << "    <parent link=\"" << escaped(p < 0 ? std::string(kWorld) : m_spec.bodies[static_cast<std::size_t>(p)].name) << "\"/><child link=\""
+           << escaped(m_spec.bodies[static_cast<std::size_t>(b)].name) << "\"/>\n"
+           << "    " << origin(xyz, m_f.relative(b)) << "\n";
+    if (h.type == HingeType::Revolute || h.type == HingeType::Slider) {
+      m_text << "    <axis xyz=\"" << exactTriple(axis) << "\"/>\n";
+      writeLoads(h, q0);
+      if (std::abs(q0) > 0.0)
+        note("hinge '" + h.name + "': starts at " + formatNumber(q0) + (h.type == HingeType::Slider ? " m" : " rad") +
+             ", URDF's zero; its limits and spring rest are written less that");
+    }
+    m_text << "  </joint>\n";
+  }
+
+  // Stops as <limit lower upper>, an actuator's limit as its effort, the
+  // damper as <dynamics damping>. All relative to the initial coordinate q0.
+  void writeLoads(const HingeSpec& h, double q0) {
+    const HingeLoadsSpec& loads = h.loads;
+    const std::string what = "hinge '" + h.name + "'";
+    const double effort = loads.actuator && loads.actuator->maxLoad ? *loads.actuator->maxLoad : 0.0;
+    if (loads.actuator) note(what + ": its actuator is written as the joint's effort limit " + formatNumber(effort) + " only (URDF has no actuators)");
+    double lower = -kNoLimit, upper = kNoLimit;
+    if (loads.stops) {
+      if (loads.stops->lower && loads.stops->upper) {
+        lower = *loads.stops->lower - q0;
+        upper = *loads.stops->upper - q0;
+      } else {
+        note(what + ": a stop on one side only is not written (URDF's limits have two)");
+      }
+    } else if (h.type == HingeType::Slider) {
+      note(what + ": has no stops; written with limits of +-" + formatNumber(kNoLimit) + " m (URDF's prismatic joints need them)");
+    }
+    m_text << "    <limit lower=\"" << exactNumber(lower) << "\" upper=\"" << exactNumber(upper) << "\" effort=\"" << exactNumber(effort) << "\" velocity=\"0\"/>\n";
+    if (loads.spring) {
+      m_text << "    <dynamics damping=\"" << exactNumber(loads.spring->damping) << "\"/>\n";
+      if (loads.spring->stiffness != 0.0) note(what + ": its spring (stiffness " + formatNumber(loads.spring->stiffness) + ") is not written (URDF has no joint springs); its damper is");
+    }
+    if (loads.motion) note(what + ": its prescribed motion is not written");
+  }
+
+  const ExportFrames& m_f;
+  const ModelSpec& m_spec;
+  ExportResult& m_out;
+  std::ostringstream m_text;
+  int m_materials = 0;
+};
+
+}  // namespace
+
+ExportResult exportUrdf(const ModelSpec& spec) {
+  const ExportFrames frames = exportFrames(spec, "URDF");
+  ExportResult out;
+  UrdfWriter(frames, out).run();
+  return out;
+}
+
+}  // namespace mstmm

@@ -1,0 +1,293 @@
+// Export to MJCF and URDF (issue 16): a random tree exported and imported
+// again moves the same way (its accelerations at its initial state, with
+// random velocities, to 1e-12 relative against the original's); MuJoCo
+// itself loads every MJCF export and agrees with it (the import's oracle);
+// a URDF imported and exported again keeps its links, joints, inertias and
+// limits under urdfdom; what a format cannot hold is named.
+
+#include "tests/core/check.hpp"
+
+#include <urdf_parser/urdf_parser.h>
+
+#include <filesystem>
+#include <functional>
+#include <map>
+
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/state.hpp"
+#include "core/error.hpp"
+#include "core/generate/generators.hpp"
+#include "core/model/model.hpp"
+#include "interchange/mjcf_import.hpp"
+#include "interchange/model_export.hpp"
+#include "interchange/urdf_import.hpp"
+#include "tests/core/test_support.hpp"
+#include "tests/interchange/mujoco_oracle.hpp"
+
+using namespace mstmm;
+using namespace mstmm::test;
+
+namespace {
+
+void addLoads(HingeSpec& h, ModelKind kind, bool urdf, Random& r);
+
+/// A random spatial tree whose hinges the format can hold (URDF: revolute,
+/// slider, weld; MJCF also ball, universal, cylindrical), a free root
+/// sometimes, boxes off their frames' origins, initial orientations and
+/// angular velocities that every hinge allows, slides and their rates, and
+/// spring-dampers (URDF: dampers only), wide stops and limited actuators
+/// with load 0 on the coordinates.
+ModelSpec randomExportableTree(std::uint64_t seed, bool urdf) {
+  Random r(seed);
+  ModelSpec spec = generateRandomTree({static_cast<int>(4 + r.below(6)), seed, false});
+  spec.gravity = urdf ? Vec3(0, 0, -9.81) : Vec3(r.uniform(-3, 3), r.uniform(-3, 3), r.uniform(-10, 10));
+  for (BodySpec& b : spec.bodies) {
+    b.shape.type = ShapeType::Box;
+    b.shape.mass = r.uniform(0.2, 3);
+    b.shape.size = Vec3(r.uniform(0.05, 0.6), r.uniform(0.05, 0.3), r.uniform(0.05, 0.3));
+    b.shape.center = Vec3(r.uniform(-0.2, 0.4), r.uniform(-0.1, 0.1), r.uniform(-0.1, 0.1));
+  }
+  const std::vector<HingeType> urdfTypes{HingeType::Revolute, HingeType::Revolute, HingeType::Slider, HingeType::Weld};
+  const std::vector<HingeType> mjcfTypes{HingeType::Revolute, HingeType::Slider, HingeType::Ball, HingeType::Weld, HingeType::Universal, HingeType::Cylindrical};
+  const std::vector<HingeType>& types = urdf ? urdfTypes : mjcfTypes;
+  const auto tree = compile(spec);
+  for (int i = tree->bodyCount() - 1; i >= 0; --i) {  // root first
+    BodySpec& b = spec.bodies[static_cast<std::size_t>(tree->body(i).specIndex)];
+    HingeSpec& h = spec.hinges[static_cast<std::size_t>(tree->hinge(i).specIndex)];
+    const int parent = tree->body(i).parent;
+    const BodySpec* p = parent < 0 ? nullptr : &spec.bodies[static_cast<std::size_t>(tree->body(parent).specIndex)];
+    h.type = !p && r.below(2) == 0 ? HingeType::Free : types[static_cast<std::size_t>(r.below(static_cast<int>(types.size())))];
+    if (h.type == HingeType::Free) {
+      b.output = Vec3::Zero();  // a floating root's slides move its frame origin, as MuJoCo's and URDF's floating joints do
+      h.translation = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), r.uniform(-1, 1));
+      h.translationRate = Vec3(r.uniform(-1, 1), r.uniform(-1, 1), r.uniform(-1, 1));
+    }
+    h.axis = randomAxis(r);
+    h.axis2 = randomAxis(r);
+    h.slide = r.uniform(-0.2, 0.2);
+    h.slideRate = r.uniform(-1, 1);
+    const Quat parentOrientation = p ? p->orientation : Quat(1, 0, 0, 0);
+    const Mat3 parentRotation = rotationFromQuaternion(parentOrientation);
+    Quat relative = randomQuaternion(r);  // ball, free, slider, weld: any
+    if (h.type == HingeType::Revolute || h.type == HingeType::Cylindrical) relative = quaternionFromAxisAngle(h.axis, r.uniform(-1, 1));
+    if (h.type == HingeType::Universal) relative = quaternionProduct(quaternionFromAxisAngle(h.axis, r.uniform(-0.5, 0.5)), quaternionFromAxisAngle(h.axis2, r.uniform(-0.5, 0.5)));
+    b.orientation = quaternionProduct(parentOrientation, relative);
+    const Vec3 n = parentRotation * h.axis, n2 = rotationFromQuaternion(b.orientation) * h.axis2;
+    b.angularVelocity = (p ? p->angularVelocity : Vec3::Zero()) + randomRelativeOmega(h.type, n, n2, r);
+    addLoads(h, spec.kind, urdf, r);
+  }
+  return spec;
+}
+
+void addLoads(HingeSpec& h, ModelKind kind, bool urdf, Random& r) {
+  auto one = [&](HingeLoadsSpec& loads, bool slide) {
+    loads.spring = HingeSpringSpec::linear(urdf ? 0.0 : r.uniform(0, 20), r.uniform(0, 2), urdf ? 0.0 : r.uniform(-0.5, 0.5));
+    // Wide: not reached here. An angle's stops stay within [-pi, pi] less its
+    // initial value, the import's zero (initial angles are within +-1).
+    const double reach = slide ? 10.0 : 2.0;
+    loads.stops = HingeStopsSpec{-reach - r.uniform(0, 0.1), reach + r.uniform(0, 0.1)};
+    HingeActuatorSpec actuator = HingeActuatorSpec::force(TimeFunction::constant(0.0));
+    actuator.maxLoad = slide ? 100.0 : 25.0;
+    loads.actuator = actuator;
+  };
+  switch (h.type) {
+    case HingeType::Revolute: one(h.loads, false); break;
+    case HingeType::Slider: one(h.loads, true); break;
+    case HingeType::Ball: h.loads.spring = HingeSpringSpec::linear(0.0, r.uniform(0, 1)); break;
+    case HingeType::Universal:
+      one(h.loadsOn("angle1", kind), false);
+      one(h.loadsOn("angle2", kind), false);
+      break;
+    case HingeType::Cylindrical:
+      one(h.loadsOn("slide", kind), true);
+      one(h.loadsOn("angle", kind), false);
+      break;
+    default: break;
+  }
+}
+
+/// The velocities the file does not hold, given to the imported model: each
+/// body's angular velocity, each slide's rate (the import's coordinates are
+/// the original's less their initial values), a free root's translation rate.
+void copyVelocities(const ModelSpec& from, ModelSpec& to) {
+  std::map<std::string, const BodySpec*> bodies;
+  for (const BodySpec& b : from.bodies) bodies[b.name] = &b;
+  for (BodySpec& b : to.bodies) b.angularVelocity = bodies.at(b.name)->angularVelocity;
+  for (HingeSpec& h : to.hinges) {
+    const BodySpec& child = to.bodies[static_cast<std::size_t>(to.bodyIndex(h.child))];
+    for (const HingeSpec& o : from.hinges)
+      if (from.bodies[static_cast<std::size_t>(from.bodyIndex(o.child))].name == child.name && o.atChildOutput()) {
+        h.slideRate = o.slideRate;
+        h.translationRate = o.translationRate;
+      }
+  }
+}
+
+/// max over bodies (matched by name) of the relative difference of angular
+/// and centre-of-mass accelerations at each model's initial state.
+double accelerationDifference(const ModelSpec& a, const ModelSpec& b) {
+  const auto ma = compile(a), mb = compile(b);
+  SolverOutput oa, ob;
+  makeSolver(SolverKind::Riccati, ma)->evaluate(initialState(*ma), oa);
+  makeSolver(SolverKind::Riccati, mb)->evaluate(initialState(*mb), ob);
+  std::vector<Vec3> alphaA, alphaB, accA, accB;
+  for (int i = 0; i < ma->bodyCount(); ++i) {
+    const int j = mb->bodyByName(ma->body(i).name);
+    if (j < 0) fatal("body '%s' was lost", ma->body(i).name.c_str());
+    alphaA.push_back(oa.angularAcceleration[static_cast<std::size_t>(i)]);
+    alphaB.push_back(ob.angularAcceleration[static_cast<std::size_t>(j)]);
+    accA.push_back(oa.comAcceleration[static_cast<std::size_t>(i)]);
+    accB.push_back(ob.comAcceleration[static_cast<std::size_t>(j)]);
+  }
+  return std::max(relativeDifference(alphaB, alphaA), relativeDifference(accB, accA));
+}
+
+}  // namespace
+
+// Ours -> MJCF -> ours and ours -> URDF -> ours for random trees: the
+// imported model has other frames (parallel to the world at the start) and
+// coordinates (less their initial values), and the same dynamics. Each MJCF
+// file is also checked against MuJoCo itself at random states.
+TEST(ModelExport, roundTripsThroughMjcfAndUrdfKeepTheDynamics) {
+  double mjcf = 0.0, urdf = 0.0, mujoco = 0.0;
+  int trees = 0, bodies = 0;
+  std::map<HingeType, int> seen;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    for (const bool toUrdf : {false, true}) {
+      const ModelSpec original = randomExportableTree(seed, toUrdf);
+      ASSERT_TRUE(errorsOf(original).empty()) << errorsOf(original);
+      for (const HingeSpec& h : original.hinges) ++seen[h.type];
+      const std::string path = writeTemp("export-" + std::to_string(seed) + (toUrdf ? ".urdf" : ".xml"), "");
+      exportModelFile(original, path, toUrdf ? InterchangeFormat::Urdf : InterchangeFormat::Mjcf);
+      ImportResult back = toUrdf ? importUrdf(path) : importMjcf(path);
+      ASSERT_TRUE(errorsOf(back.spec).empty()) << errorsOf(back.spec);
+      if (!toUrdf) mujoco = std::max(mujoco, agreementWithMuJoCo("export " + std::to_string(seed), path, withoutStops(back.spec), 5));
+      copyVelocities(original, back.spec);
+      const double d = accelerationDifference(original, back.spec);
+      ASSERT_TRUE(d < 1e-12) << (toUrdf ? "URDF" : "MJCF") << " seed " << seed << ": " << d;
+      (toUrdf ? urdf : mjcf) = std::max(toUrdf ? urdf : mjcf, d);
+      ++trees;
+      bodies += static_cast<int>(original.bodies.size());
+    }
+  }
+  std::string types;
+  for (const auto& [type, n] : seen) types += std::string(" ") + toString(type) + " " + std::to_string(n);
+  info("%d random trees (%d bodies; hinges:%s) exported and imported again, accelerations at a random initial state against the original's: "
+       "MJCF %.2e, URDF %.2e; MuJoCo on the MJCF exports, 5 random states each: %.2e",
+       trees, bodies, types.c_str(), mjcf, urdf, mujoco);
+  ASSERT_TRUE(seen[HingeType::Universal] > 0 && seen[HingeType::Cylindrical] > 0 && seen[HingeType::Ball] > 0 && seen[HingeType::Free] > 0);
+}
+
+namespace {
+
+/// Each link's placement in the world at the zero configuration, from a
+/// urdfdom model (the parser the ROS tools use).
+std::map<std::string, std::pair<Mat3, Vec3>> linkPlacements(const urdf::ModelInterface& robot) {
+  std::map<std::string, std::pair<Mat3, Vec3>> out;
+  auto placement = [](const urdf::Pose& p) {
+    return std::pair<Mat3, Vec3>(rotationFromQuaternion(Quat(p.rotation.w, p.rotation.x, p.rotation.y, p.rotation.z)), Vec3(p.position.x, p.position.y, p.position.z));
+  };
+  std::function<void(const urdf::Link&, const std::pair<Mat3, Vec3>&)> walk = [&](const urdf::Link& link, const std::pair<Mat3, Vec3>& world) {
+    out[link.name] = world;
+    for (const urdf::JointSharedPtr& j : link.child_joints) {
+      const auto local = placement(j->parent_to_joint_origin_transform);
+      walk(*robot.getLink(j->child_link_name), {world.first * local.first, world.first * local.second + world.second});
+    }
+  };
+  walk(*robot.getRoot(), {Mat3::Identity(), Vec3::Zero()});
+  return out;
+}
+
+}  // namespace
+
+// A URDF read and written again: urdfdom finds the same links and joints
+// (types, parents, children), the same inertias and joint axes and origins
+// (in the world at the zero configuration: the export's link frames are
+// parallel to the world there), and the same limits and efforts.
+TEST(ModelExport, aUrdfImportedAndExportedAgainKeepsItsLinksJointsInertiasAndLimits) {
+  const std::string original = R"(<robot name="arm">
+  <link name="base"><inertial><origin xyz="0 0 0.05"/><mass value="2"/><inertia ixx="0.02" ixy="0" ixz="0" iyy="0.02" iyz="0" izz="0.03"/></inertial></link>
+  <joint name="shoulder" type="revolute"><parent link="base"/><child link="upper"/><origin xyz="0 0 0.1" rpy="0.2 -0.1 0.3"/><axis xyz="0 0 1"/>
+    <limit lower="-2" upper="2" effort="30" velocity="3"/><dynamics damping="0.2"/></joint>
+  <link name="upper"><inertial><origin xyz="0.15 0.01 0" rpy="0.3 0.2 -0.4"/><mass value="1.1"/><inertia ixx="0.002" ixy="0.0001" ixz="0" iyy="0.011" iyz="-0.0002" izz="0.012"/></inertial></link>
+  <joint name="elbow" type="continuous"><parent link="upper"/><child link="fore"/><origin xyz="0.3 0 0" rpy="0 0.4 0"/><axis xyz="0 1 0.3"/><dynamics damping="0.05"/></joint>
+  <link name="fore"><inertial><origin xyz="0.12 0 0"/><mass value="0.7"/><inertia ixx="0.001" ixy="0" ixz="0" iyy="0.006" iyz="0" izz="0.006"/></inertial></link>
+  <joint name="wrist" type="fixed"><parent link="fore"/><child link="hand"/><origin xyz="0.25 0 0" rpy="0 0 0.5"/></joint>
+  <link name="hand"><inertial><origin xyz="0.03 0 0"/><mass value="0.3"/><inertia ixx="0.0002" ixy="0" ixz="0" iyy="0.0003" iyz="0" izz="0.0003"/></inertial></link>
+  <joint name="finger" type="prismatic"><parent link="hand"/><child link="slider"/><origin xyz="0.06 0 0" rpy="0.1 0 0"/><axis xyz="1 0 0"/>
+    <limit lower="0" upper="0.05" effort="10" velocity="0.2"/></joint>
+  <link name="slider"><inertial><mass value="0.1"/><inertia ixx="0.0001" ixy="0" ixz="0" iyy="0.0001" iyz="0" izz="0.0001"/></inertial></link>
+</robot>)";
+  const std::string path = writeTemp("roundtrip.urdf", original), again = writeTemp("roundtrip-again.urdf", "");
+  const ExportResult written = exportModelFile(importUrdf(path).spec, again, InterchangeFormat::Urdf);
+  const urdf::ModelInterfaceSharedPtr a = urdf::parseURDF(original), b = urdf::parseURDFFile(again);
+  ASSERT_TRUE(a && b);
+  const auto pa = linkPlacements(*a), pb = linkPlacements(*b);
+  double inertia = 0.0, frames = 0.0;
+  for (const auto& [name, link] : a->links_) {
+    ASSERT_TRUE(b->getLink(name)) << name;
+    const urdf::Inertial& ia = *link->inertial;
+    const urdf::Inertial& ib = *b->getLink(name)->inertial;
+    auto world = [](const urdf::Inertial& in, const std::pair<Mat3, Vec3>& link) {
+      Mat3 j;
+      j << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+      const Mat3 r = link.first * rotationFromQuaternion(Quat(in.origin.rotation.w, in.origin.rotation.x, in.origin.rotation.y, in.origin.rotation.z));
+      return std::pair<Mat3, Vec3>(r * j * r.transpose(), link.first * Vec3(in.origin.position.x, in.origin.position.y, in.origin.position.z) + link.second);
+    };
+    const auto wa = world(ia, pa.at(name)), wb = world(ib, pb.at(name));
+    ASSERT_SAME(ia.mass, ib.mass);
+    inertia = std::max({inertia, (wa.first - wb.first).norm() / wa.first.norm(), (wa.second - wb.second).norm()});
+    frames = std::max(frames, (pa.at(name).second - pb.at(name).second).norm());
+  }
+  ASSERT_SAME(b->links_.size(), a->links_.size() + 1);  // and the world link the export hangs the tree from
+  for (const auto& [name, ja] : a->joints_) {
+    const urdf::JointConstSharedPtr jb = b->getJoint(name);
+    ASSERT_TRUE(jb) << name;
+    ASSERT_SAME(jb->type, ja->type);
+    ASSERT_SAME(jb->parent_link_name, ja->parent_link_name);
+    ASSERT_SAME(jb->child_link_name, ja->child_link_name);
+    if (ja->type == urdf::Joint::FIXED) continue;
+    const Vec3 axisA = pa.at(ja->child_link_name).first * Vec3(ja->axis.x, ja->axis.y, ja->axis.z).normalized();
+    const Vec3 axisB = pb.at(jb->child_link_name).first * Vec3(jb->axis.x, jb->axis.y, jb->axis.z);
+    frames = std::max(frames, (axisA - axisB).norm());
+    if (ja->type == urdf::Joint::CONTINUOUS) continue;
+    ASSERT_SAME(jb->limits->lower, ja->limits->lower);
+    ASSERT_SAME(jb->limits->upper, ja->limits->upper);
+    ASSERT_SAME(jb->limits->effort, ja->limits->effort);
+    ASSERT_SAME(jb->dynamics ? jb->dynamics->damping : 0.0, ja->dynamics ? ja->dynamics->damping : 0.0);
+  }
+  info("a URDF imported and exported again, both parsed by urdfdom: inertias (world axes, relative) and centres of mass %.1e, link origins and joint axes %.1e; "
+       "limits, efforts and damping equal; not written: %zu messages",
+       inertia, frames, written.notWritten.size());
+  ASSERT_TRUE(inertia < 1e-14 && frames < 1e-14);
+}
+
+// What a format cannot hold is named, one message per element; a hinge
+// type the format has no joint for refuses the export, naming the hinge.
+TEST(ModelExport, whatAFormatCannotHoldIsNamedAndStructureItLacksIsRefused) {
+  ModelSpec spec = randomExportableTree(3, false);
+  spec.bodies[0].loads.push_back(BodyLoadSpec{});
+  spec.bodies[0].loads.back().name = "push";
+  spec.springs.push_back(SpringDamperSpec::between("strut", spec.bodies[0].name, Vec3::Zero(), spec.bodies[1].name, Vec3::Zero(), 10, 1, 0.5));
+  const ExportResult mjcf = exportMjcf(spec);
+  std::string all;
+  for (const std::string& n : mjcf.notWritten) all += n + "\n";
+  for (const char* part : {"external load 'push' is not written (MJCF has no external loads)", "spring-damper 'strut': point-to-point spring-dampers are not written",
+                           "its initial angular velocity is not written", "its actuator is written as a motor of gear 1",
+                           "its stops are written as a range (MuJoCo's limits are soft constraints"})
+    ASSERT_TRUE(contains(all, part)) << part << "\n" << all;
+  auto refusal = [](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("written");
+  };
+  const std::string ball = refusal([&] { exportUrdf(spec); });
+  ASSERT_TRUE(contains(ball, "URDF has no ball joint") || contains(ball, "URDF has no universal joint") || contains(ball, "URDF has no cylindrical joint")) << ball;
+  ModelSpec planar = generateRandomTree({4, 1, true});
+  const std::string flat = refusal([&] { exportMjcf(planar); });
+  ASSERT_TRUE(contains(flat, "export to MJCF takes spatial models")) << flat;
+  info("refused exports:\n  %s\n  %s", ball.c_str(), flat.c_str());
+}
