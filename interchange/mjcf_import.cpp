@@ -8,6 +8,8 @@
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
+#include "interchange/import_stops.hpp"
+#include "interchange/mjcf_visuals.hpp"
 
 namespace mstmm {
 
@@ -47,6 +49,7 @@ class MjcfReader {
     for (int b = 1; b < m_m->nbody; ++b) addHinge(b);
     for (int a = 0; a < m_m->nu; ++a) addMotor(a);
     reportWhatIsNotTaken();
+    if (const std::string stops = sizeImportedStops(m_out.spec); !stops.empty()) note(stops);
   }
 
  private:
@@ -112,6 +115,7 @@ class MjcfReader {
     body.shape.inertiaAbout = InertiaReference::CentreOfMass;
     body.output = jointPoint(b) - origin;
     body.inputs.clear();  // one per child (addHinge)
+    body.visuals = geomVisuals(m_m, m_d, b, m_out.notTaken);
   }
 
   // The joint as a hinge from the body's output end to a new input end of
@@ -130,7 +134,7 @@ class MjcfReader {
       p.inputs.push_back(jointPoint(b) - vec3(m_d->xpos + 3 * parent));
     }
     std::string name = j >= 0 ? jointName(j) : bodyName(b) + " weld";
-    if (m_m->body_jntnum[b] == 2) name += "+" + jointName(j + 1);
+    if (m_m->body_jntnum[b] == 2) name.append("+").append(jointName(j + 1));
     HingeSpec& h = spec.addHinge(name, type, child, root, input);
     if (!root && type != HingeType::Free) h.anchor = jointPoint(b);
     if (type == HingeType::Free && !root) h.translation = jointPoint(b);  // a floating root: its slides are where its output end is
@@ -180,8 +184,7 @@ class MjcfReader {
     if (m_m->jnt_limited[j]) {
       const double lo = sign * (m_m->jnt_range[2 * j] - m_m->qpos0[q]), hi = sign * (m_m->jnt_range[2 * j + 1] - m_m->qpos0[q]);
       loads.stops = HingeStopsSpec{std::min(lo, hi), std::max(lo, hi)};
-      note(name + ": its range becomes stops of stiffness " + number(loads.stops->stiffness) + (type == HingeType::Slider ? " N/m" : " N m/rad") +
-           " (MuJoCo's soft limit constraint is not reproduced)");
+      note(name + ": its range becomes stops (MuJoCo's soft limit constraint is not reproduced)");
     }
   }
 
@@ -246,7 +249,7 @@ class MjcfReader {
     for (int p = 0; p < m_m->npair; ++p) note("contact pair '" + nameOf(m_m, mjOBJ_PAIR, p, "pair") + "': contact pairs are not imported");
     for (int x = 0; x < m_m->nexclude; ++x) note("contact exclusion '" + nameOf(m_m, mjOBJ_EXCLUDE, x, "exclude") + "': contact exclusions are not imported");
     if (m_m->ngeom > 0)
-      note(std::to_string(m_m->ngeom) + " geoms: their mass and inertia are taken (as MuJoCo's compiler sums them), their shapes and contacts are not imported yet");
+      note(std::to_string(m_m->ngeom) + " geoms: their mass and inertia are taken (as MuJoCo's compiler sums them) and they are drawn; their contacts are not imported");
     if (m_m->nkey > 0) note(std::to_string(m_m->nkey) + " keyframes: not imported; the model starts at its reference configuration qpos0");
   }
 

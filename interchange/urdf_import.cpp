@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
 #include "core/model/validation.hpp"
+#include "interchange/import_stops.hpp"
 
 namespace mstmm {
 
@@ -218,7 +219,6 @@ class UrdfReader {
     const urdf::JointLimits& limits = *joint.limits;
     if (joint.type != urdf::Joint::CONTINUOUS && limits.lower < limits.upper) {
       h.loads.stops = HingeStopsSpec{limits.lower, limits.upper};
-      ++m_stops;
     }
     if (limits.effort > 0.0) {
       HingeActuatorSpec actuator = HingeActuatorSpec::force(TimeFunction::constant(0.0));
@@ -310,7 +310,7 @@ class UrdfReader {
   }
 
   void summarise() {
-    if (m_stops > 0) note(std::to_string(m_stops) + " joint limits become stops of stiffness " + formatNumber(HingeStopsSpec{}.stiffness) + " N m/rad or N/m (URDF's limits are hard)");
+    if (const std::string stops = sizeImportedStops(m_out.spec); !stops.empty()) note(stops);
     if (!m_out.actuators.empty())
       note(std::to_string(m_out.actuators.size()) + " joints with an effort limit get an actuator limited to it, with load 0: give each its load as a function of time");
     if (m_velocityLimits > 0) note(std::to_string(m_velocityLimits) + " joint velocity limits are not taken");
@@ -327,7 +327,7 @@ class UrdfReader {
   const UrdfOptions& m_options;
   ImportResult& m_out;
   std::map<std::string, Owner> m_owner;  // per link name
-  int m_stops = 0, m_velocityLimits = 0;
+  int m_velocityLimits = 0;
 };
 
 }  // namespace

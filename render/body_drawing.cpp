@@ -70,14 +70,16 @@ class DrawingBuilder {
     const Vec3 shift = -spec.inputs.front();  // spec frame -> compiled frame (origin I_1)
     const double extent = std::max(bodyExtent(body), 1e-3);
     m_body = i;
-    const Hub hub = addShape(spec.shape, shift, body, extent);
+    const Hub hub = spec.visuals.empty() ? addShape(spec.shape, shift, body, extent) : addVisuals(spec.visuals, shift, body, extent);
     const double connector = std::max(0.35 * hub.radius, 0.004 * extent);
     auto connect = [&](const Vec3& end) {
       const Vec3 from = hub.nearest(end);
       if ((end - from).norm() > hub.radius + connector) addSegment(from, end, connector);
     };
-    for (const Vec3& r : body.inputs) connect(r);
-    connect(body.output);
+    if (spec.visuals.empty()) {  // visuals show the body as its file draws it: no connectors
+      for (const Vec3& r : body.inputs) connect(r);
+      connect(body.output);
+    }
     // A body whose ends coincide (a slider block) is as large as its shape.
     const double size = std::max(extent, (hub.b - hub.a).norm() + 2.0 * hub.radius);
     const double hingeRadius = std::clamp(1.6 * hub.radius, 0.012 * size, 0.08 * size);
@@ -162,6 +164,53 @@ class DrawingBuilder {
     const double r = std::clamp(std::sqrt(2.5 * std::max(meanInertia, 0.0) / std::max(body.mass, 1e-12)), 0.03 * extent, 0.25 * extent);
     addSphere(body.com, r);
     return {body.com, body.com, r};
+  }
+
+  /// The body's visuals (core/model/visual_spec.hpp). A URDF or MJCF
+  /// cylinder runs along its z axis, centred on its origin; the glyph's
+  /// along x from its origin. Its hub, for the hinge markers' size, is the
+  /// centre of mass with the body's typical visual radius.
+  Hub addVisuals(const std::vector<VisualSpec>& visuals, const Vec3& shift, const CompiledBody& body, double extent) {
+    double radius = 0.0;
+    for (const VisualSpec& v : visuals) {
+      const Vec3 at = v.position + shift;
+      const Mat3 r = rotationFromQuaternion(v.orientation);
+      const std::size_t first[kGlyphKinds] = {kindSize(GlyphKind::Cylinder), kindSize(GlyphKind::Box), kindSize(GlyphKind::Sphere)};
+      switch (v.type) {
+        case VisualType::Box:
+          push(GlyphKind::Box, GlyphInstance{m_body, at, v.orientation, v.size, false});
+          m_out.pickSegments.push_back({m_body, at - r.col(0) * (0.5 * v.size.x()), at + r.col(0) * (0.5 * v.size.x()), 0.5 * v.size.tail<2>().norm()});
+          radius = std::max(radius, 0.5 * v.size.minCoeff());
+          break;
+        case VisualType::Cylinder:
+          addSegment(at - r.col(2) * (0.5 * v.length), at + r.col(2) * (0.5 * v.length), v.radius);
+          radius = std::max(radius, v.radius);
+          break;
+        case VisualType::Sphere:
+          addSphere(at, v.radius);
+          radius = std::max(radius, v.radius);
+          break;
+        case VisualType::Mesh:
+          m_out.meshes.push_back({m_body, v.mesh, at, v.orientation, v.scale, v.colour ? std::optional<Rgb>(rgb(*v.colour)) : std::nullopt});
+          m_out.pickSegments.push_back({m_body, body.com, body.com, 0.2 * extent});
+          radius = std::max(radius, 0.1 * extent);
+          break;
+      }
+      if (!v.colour) continue;
+      for (int k = 0; k < kGlyphKinds; ++k) {  // the glyphs this visual added take its colour
+        auto& list = m_out.glyphs[static_cast<std::size_t>(k)];
+        for (std::size_t g = first[k]; g < list.size(); ++g) {
+          list[g].colour = rgb(*v.colour);
+          list[g].ownColour = true;
+        }
+      }
+    }
+    return {body.com, body.com, std::max(radius, 0.02 * extent)};
+  }
+  std::size_t kindSize(GlyphKind kind) const { return m_out.glyphs[static_cast<std::size_t>(kind)].size(); }
+  static Rgb rgb(const Vec3& c) {
+    auto byte = [](double u) { return static_cast<std::uint8_t>(std::lround(255.0 * std::clamp(u, 0.0, 1.0))); };
+    return {byte(c.x()), byte(c.y()), byte(c.z())};
   }
 
   void addSegment(const Vec3& a, const Vec3& b, double radius) {

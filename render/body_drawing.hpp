@@ -7,7 +7,9 @@
 // Rods and cylinders lie along the body x axis with their true length
 // (cylinders with their true radius; a slender rod has none, so it gets a
 // thin visual one), boxes have their true edge lengths, point masses are
-// spheres of steel density, a custom body is the sphere of its inertia.
+// spheres of steel density, a custom body is the sphere of its inertia. A
+// body with visuals (imported models) is drawn by them instead: boxes,
+// cylinders and spheres as glyphs, meshes as MeshInstances.
 // Hinges are spheres at each body's output end O and at the tip-side end of
 // each cut hinge; a sliding hinge is a carriage block along its axis, with a
 // rail on its root-side body. Ends that lie off the
@@ -15,6 +17,8 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "core/model/model.hpp"
@@ -48,7 +52,8 @@ struct GlyphInstance {
   Quat rotation = Quat(1, 0, 0, 0); // glyph axes to body axes
   Vec3 scale = Vec3::Ones();        // per-axis scale of the canonical glyph
   bool hinge = false;               // a hinge marker (not coloured as its body)
-  Rgb colour = kHingeColour;        // a hinge marker's colour
+  Rgb colour = kHingeColour;        // a hinge marker's colour, or a visual's (ownColour)
+  bool ownColour = false;           // a visual with a colour of its own: drawn in it unless selected
 };
 
 /// A segment of a body's drawing, for picking (body frame).
@@ -58,8 +63,20 @@ struct PickSegment {
   double radius = 0.0;
 };
 
+/// A mesh file (STL, OBJ) drawn with a body (its visuals, imported models):
+/// x_body = offset + rotation (scale .* x_file), in the compiled body frame.
+struct MeshInstance {
+  int body = -1;
+  std::string file;
+  Vec3 offset = Vec3::Zero();
+  Quat rotation = Quat(1, 0, 0, 0);
+  Vec3 scale = Vec3::Ones();
+  std::optional<Rgb> colour;  // the visual's own; absent: the body's
+};
+
 struct BodyDrawing {
   std::array<std::vector<GlyphInstance>, kGlyphKinds> glyphs;
+  std::vector<MeshInstance> meshes;
   std::vector<PickSegment> pickSegments;
   std::vector<Rgb> bodyColours;     // per compiled body
   double typicalBodySize = 1.0;     // median body extent (m)

@@ -193,7 +193,7 @@ void GlyphSet::recolour(const BodyDrawing& drawing, const std::vector<char>& sel
     const GlyphInstance& g = m_instances[k];
     const bool chosen = selected[static_cast<std::size_t>(g.body)] && !g.hinge;
     if (chosen) m_selected.push_back(k);
-    const Rgb rgb = chosen ? kSelectionColour : g.hinge ? g.colour : drawing.bodyColours[static_cast<std::size_t>(g.body)];
+    const Rgb rgb = chosen ? kSelectionColour : g.hinge || g.ownColour ? g.colour : drawing.bodyColours[static_cast<std::size_t>(g.body)];
     *c++ = rgb.r;
     *c++ = rgb.g;
     *c++ = rgb.b;

@@ -25,6 +25,7 @@
 #include "render/floor_grid.hpp"
 #include "render/result_states.hpp"
 #include "render/glyph_set.hpp"
+#include "render/mesh_drawing.hpp"
 #include "render/skeleton.hpp"
 
 namespace mstmm::render {
@@ -55,6 +56,8 @@ Scene::Scene(std::shared_ptr<const Model> model)
   m_skeleton = std::make_unique<Skeleton>(*m_model, m_shadowProjection);
   m_renderer->AddActor(m_skeleton->halo());  // beneath the lines it surrounds
   buildGlyphs();
+  m_meshes = std::make_unique<MeshDrawing>(m_drawing.meshes, m_renderer);
+  m_meshes->recolour(m_drawing, m_selected);
   m_skeleton->recolour(*m_model, m_drawing, m_selected);
   m_renderer->AddActor(m_skeleton->lines());
   m_shadows.push_back(m_skeleton->shadow());
@@ -129,6 +132,8 @@ std::size_t Scene::glyphCount() const {
   for (const auto& set : m_sets) n += set->size();
   return n;
 }
+
+std::size_t Scene::meshCount() const { return m_meshes->size(); }
 
 void Scene::buildGlyphs() {
   std::size_t total = 0;
@@ -233,6 +238,7 @@ void Scene::setStates(const std::vector<BodyState>& states) {
 void Scene::updateGlyphs() {
   for (std::size_t i = 0; i < m_states.size(); ++i) m_rotations[i] = rotationFromQuaternion(m_states[i].orientation);
   for (auto& set : m_sets) set->update(m_states, m_rotations, m_visible);
+  m_meshes->update(m_states, m_rotations, m_visible);
   m_skeleton->update(*m_model, m_states, m_rotations, m_visible);
   m_struts->update(*m_model, m_states);
 }
@@ -253,6 +259,7 @@ void Scene::setSelection(const std::vector<int>& bodies) {
 
 void Scene::recolour() {
   for (auto& set : m_sets) set->recolour(m_drawing, m_selected);
+  m_meshes->recolour(m_drawing, m_selected);
   m_skeleton->recolour(*m_model, m_drawing, m_selected);
 }
 

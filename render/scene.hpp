@@ -38,6 +38,7 @@ class vtkRenderWindow;
 namespace mstmm::render {
 
 class GlyphSet;
+class MeshDrawing;
 class Skeleton;
 struct FloorGrid;
 
@@ -113,6 +114,8 @@ class Scene {
   Vec3 worldPoint(int body, const Vec3& bodyPoint) const;
   const BodyDrawing& drawing() const { return m_drawing; }
   std::size_t glyphCount() const;
+  /// Mesh visuals drawn (those whose files read).
+  std::size_t meshCount() const;
 
  private:
   void buildGlyphs();
@@ -129,6 +132,7 @@ class Scene {
   vtkSmartPointer<vtkPolyData> m_arrows;
   vtkSmartPointer<vtkActor> m_arrowActor;
   std::vector<std::unique_ptr<GlyphSet>> m_sets;
+  std::unique_ptr<MeshDrawing> m_meshes;
   std::unique_ptr<Skeleton> m_skeleton;
   std::unique_ptr<StrutDrawing> m_struts;
   vtkSmartPointer<vtkMatrix4x4> m_shadowProjection;  // onto the floor (floor_grid.hpp)

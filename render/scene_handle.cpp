@@ -129,6 +129,7 @@ Vec3 SceneHandle::projectToPixel(const Vec3& world, int width, int height) const
 }
 
 std::size_t SceneHandle::glyphCount() const { return m_scene ? m_scene->glyphCount() : 0; }
+std::size_t SceneHandle::meshCount() const { return m_scene ? m_scene->meshCount() : 0; }
 
 void SceneHandle::copySceneFrom(const SceneHandle& other) {
   setModel(other.model());

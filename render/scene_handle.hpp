@@ -69,6 +69,8 @@ class SceneHandle {
   Vec3 projectToPixel(const Vec3& world, int width, int height) const;
   /// Number of glyph instances drawn (all kinds).
   std::size_t glyphCount() const;
+  /// Number of mesh visuals drawn (imported models' STL and OBJ files that read).
+  std::size_t meshCount() const;
 
   /// Copies model, states, visibility, selection, trails, follow, camera and display options.
   void copySceneFrom(const SceneHandle& other);

@@ -111,9 +111,11 @@ void MainWindow::createActions() {
   addAction("open", tr("&Open…"), QKeySequence(Qt::CTRL | Qt::Key_O), [this] { open(); })->setIcon(s->standardIcon(QStyle::SP_DialogOpenButton));
   addAction("generate", tr("&Generate…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { generate(); });
   addAction("import", tr("&Import…"), QKeySequence(Qt::CTRL | Qt::Key_I), [this] { importModel(); })
-      ->setToolTip(tr("Read a model of another tool: MJCF (MuJoCo's XML), through MuJoCo's own compiler"));
+      ->setToolTip(tr("Read a model of another tool: URDF (through urdfdom) or MJCF (MuJoCo's XML, through MuJoCo's own compiler)"));
   addAction("save", tr("&Save"), QKeySequence(Qt::CTRL | Qt::Key_S), [this] { save(); })->setIcon(s->standardIcon(QStyle::SP_DialogSaveButton));
   addAction("saveAs", tr("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), [this] { saveAs(); });
+  addAction("exportModelAs", tr("Export &As URDF or MJCF…"), {}, [this] { exportModelAs(); })
+      ->setToolTip(tr("Write the model for other tools: URDF (ROS) or MJCF (MuJoCo); what the format cannot hold is listed in Messages"));
   addAction("exportCsv", tr("Results as &CSV…"), {}, [this] { exportResultsCsv(); });
   addAction("quit", tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { close(); });
   QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
@@ -196,6 +198,7 @@ void MainWindow::createMenus() {
   file->addSeparator();
   file->addAction(action("save"));
   file->addAction(action("saveAs"));
+  file->addAction(action("exportModelAs"));
   m_exportMenu = file->addMenu(tr("&Export"));
   m_exportMenu->addAction(action("exportCsv"));
   file->addSeparator();

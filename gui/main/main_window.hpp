@@ -81,6 +81,10 @@ class MainWindow : public QMainWindow {
   /// A model file (.json) is opened, a URDF or MJCF file (.urdf, .xml, .mjcf) imported:
   /// what a file dropped on the window, or named on the command line, does.
   bool openOrImport(const QString& path);
+  /// Writes the model as URDF (.urdf) or MJCF (.xml, .mjcf), by the file's
+  /// extension; what the format cannot hold goes to Messages, one line each.
+  /// A model the format cannot express is reported and nothing is written.
+  bool exportModelTo(const QString& path);
   bool openExample(const QString& id);
   bool saveFile(const QString& path);
   /// Replaces the central placeholder (the 3-D view and plots live there).
@@ -98,6 +102,7 @@ class MainWindow : public QMainWindow {
   void newModel();
   void open();
   void importModel();
+  void exportModelAs();
   bool save();
   bool saveAs();
   void generate();

@@ -23,6 +23,7 @@
 
 #include "core/generate/generators.hpp"
 #include "core/io/results_csv.hpp"
+#include "interchange/model_export.hpp"
 #include "interchange/model_import.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
 #include "gui/document/model_actions.hpp"
@@ -157,6 +158,33 @@ bool MainWindow::importFile(const QString& path) {
              .arg(imported.spec.bodies.size())
              .arg(imported.spec.hinges.size())
              .arg(imported.notTaken.size()),
+         false);
+  return true;
+}
+
+void MainWindow::exportModelAs() {
+  QString filter;
+  const QString base = QFileInfo(QSettings().value("lastDirectory").toString(), QString::fromStdString(m_document->spec().name)).filePath();
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Model As"), base, tr("URDF (*.urdf);;MJCF (*.xml)"), &filter);
+  if (path.isEmpty()) return;
+  const bool urdf = filter.startsWith("URDF");
+  exportModelTo(QFileInfo(path).suffix().isEmpty() ? path + (urdf ? ".urdf" : ".xml") : path);
+}
+
+bool MainWindow::exportModelTo(const QString& path) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  const InterchangeFormat format = suffix == "urdf" ? InterchangeFormat::Urdf : InterchangeFormat::Mjcf;
+  const QString name = format == InterchangeFormat::Urdf ? tr("URDF") : tr("MJCF");
+  ExportResult written;
+  try {
+    written = exportModelFile(m_document->spec(), path.toStdString(), format);
+  } catch (const Error& e) {
+    report(tr("Could not export as %1: %2").arg(name, QString::fromStdString(e.what())), true);
+    return false;
+  }
+  for (const std::string& note : written.notWritten)
+    m_messages->addMessage(MessagesPanel::Level::Warning, tr("Export to '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(note)));
+  report(tr("Exported as %1 to '%2'; %3 elements not written or only in part (listed in Messages)").arg(name, QFileInfo(path).fileName()).arg(written.notWritten.size()),
          false);
   return true;
 }

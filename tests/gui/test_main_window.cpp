@@ -29,6 +29,7 @@
 #include "core/io/model_json.hpp"
 #include "tests/core/test_support.hpp"
 #include "core/math/rotation.hpp"
+#include "interchange/model_import.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/editor/graph_items.hpp"
@@ -398,12 +399,12 @@ class TestMainWindow : public QObject {
     QVERIFY(window.acceptDrops());
     const QString arm = QString::fromStdString(test::sourcePath("resources/interchange/arm.xml"));
     QVERIFY(window.openOrImport(arm));  // what a drop of the file does (a synthetic QDropEvent does not reach the window)
-    QCOMPARE(window.document()->spec().bodies.size(), std::size_t(5));
+    QCOMPARE(window.document()->spec().bodies.size(), std::size_t(6));
     QCOMPARE(window.document()->spec().name, std::string("arm"));
     auto* scene = window.findChild<TopologyScene*>();
     int nodes = 0;
     for (QGraphicsItem* item : scene->items()) nodes += dynamic_cast<BodyItem*>(item) != nullptr;
-    QCOMPARE(nodes, 5);
+    QCOMPARE(nodes, 6);
     bool listed = false;
     for (const QString& m : window.messages()->texts()) listed = listed || m.contains("actuator 'yaw motor': imported as an actuator on 'yaw'");
     QVERIFY(listed);
@@ -411,7 +412,7 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.simulation()->lastOutcome().status, RunOutcome::Status::Completed);
     auto* workspace = window.findChild<StudioWorkspace*>();
     QTRY_VERIFY(workspace->viewPanel()->view()->model() != nullptr);
-    QCOMPARE(workspace->viewPanel()->view()->model()->bodyCount(), 5);
+    QCOMPARE(workspace->viewPanel()->view()->model()->bodyCount(), 6);
     QTemporaryDir tmp;
     const QString bad = writeFile(tmp.filePath("bad.xml"), "<mujoco><worldbody><body><geom type=\"spere\"/></body></worldbody></mujoco>");
     const std::string before = modelToJson(window.document()->specForSaving());
@@ -420,6 +421,43 @@ class TestMainWindow : public QObject {
     listed = false;
     for (const QString& m : window.messages()->texts()) listed = listed || (m.contains("Could not import 'bad.xml'") && m.contains("spere"));
     QVERIFY(listed);
+  }
+
+  // Issue 16: Import of the bundled URDF arm shows it in the graph and the
+  // 3-D view with its meshes, runs, and Export As MJCF writes a file that
+  // MuJoCo loads (read back through MuJoCo's compiler, the same arm).
+  void importedUrdfShowsMeshesRunsAndExportsToMjcf() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.action("exportModelAs"));
+    QVERIFY(window.openOrImport(QString::fromStdString(test::sourcePath("resources/interchange/arm.urdf"))));
+    QCOMPARE(window.document()->spec().bodies.size(), std::size_t(6));
+    int nodes = 0;
+    for (QGraphicsItem* item : window.findChild<TopologyScene*>()->items()) nodes += dynamic_cast<BodyItem*>(item) != nullptr;
+    QCOMPARE(nodes, 6);
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    QTRY_VERIFY(workspace->viewPanel()->view()->model() != nullptr);
+    QCOMPARE(workspace->viewPanel()->view()->meshCount(), std::size_t(5));
+    QVERIFY(runToTheEnd(window));
+    QCOMPARE(window.simulation()->lastOutcome().status, RunOutcome::Status::Completed);
+    QTemporaryDir tmp;
+    const QString mjcf = tmp.filePath("arm-export.xml");
+    QVERIFY(window.exportModelTo(mjcf));
+    const ImportResult back = importModelFile(mjcf.toStdString());
+    QCOMPARE(back.spec.bodies.size(), std::size_t(6));
+    int meshes = 0;
+    for (const BodySpec& b : back.spec.bodies)
+      for (const VisualSpec& v : b.visuals) meshes += v.type == VisualType::Mesh;
+    QCOMPARE(meshes, 5);
+    bool listed = false;
+    for (const QString& m : window.messages()->texts()) listed = listed || m.contains("Export to 'arm-export.xml': hinge 'yaw': its actuator is written as a motor");
+    QVERIFY(listed);
+    QVERIFY(window.openOrImport(QString::fromStdString(test::sourcePath("resources/interchange/arm.xml"))));
+    ModelSpec ball = window.document()->spec();
+    ball.hinges[2].type = HingeType::Ball;  // URDF has no ball joint: refused, nothing written
+    window.document()->newModel(ball);
+    QVERIFY(!window.exportModelTo(tmp.filePath("ball.urdf")));
+    QVERIFY(!QFile::exists(tmp.filePath("ball.urdf")));
   }
 
   void editingAfterARunMarksResultsStale() {

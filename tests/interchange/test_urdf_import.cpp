@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/model/model.hpp"
+#include "interchange/model_import.hpp"
 #include "interchange/urdf_import.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/interchange/mujoco_oracle.hpp"
@@ -268,4 +269,28 @@ TEST(UrdfImport, whatIsNotTakenIsNamedWithItsLineAndBadFilesAreRefused) {
   ASSERT_TRUE(contains(masslessMover, "link 'b': it has no mass but moves on revolute joint 'j'")) << masslessMover;
   ASSERT_TRUE(contains(mjcf, "not a URDF file (its root element is <mujoco>")) << mjcf;
   ASSERT_TRUE(contains(missing, "cannot be read")) << missing;
+}
+
+// The bundled arm, written twice (resources/interchange/arm.urdf and
+// arm.xml): each import moves as MuJoCo moves the other file, and both draw
+// its five meshes and its finger.
+TEST(UrdfImport, theBundledArmIsTheSameArmInUrdfAndMjcf) {
+  const std::string urdf = sourcePath("resources/interchange/arm.urdf"), mjcf = sourcePath("resources/interchange/arm.xml");
+  const ImportResult fromUrdf = importUrdf(urdf), fromMjcf = importModelFile(mjcf);
+  ASSERT_SAME(fromUrdf.spec.bodies.size(), std::size_t{6});
+  ASSERT_SAME(fromMjcf.spec.bodies.size(), std::size_t{6});
+  for (const ImportResult* r : {&fromUrdf, &fromMjcf}) {
+    int meshes = 0, boxes = 0;
+    for (const BodySpec& b : r->spec.bodies)
+      for (const VisualSpec& v : b.visuals) {
+        meshes += v.type == VisualType::Mesh && std::filesystem::exists(v.mesh);
+        boxes += v.type == VisualType::Box;
+      }
+    ASSERT_SAME(meshes, 5);
+    ASSERT_SAME(boxes, 1);
+  }
+  const double urdfAgainstMjcf = agreementWithMuJoCo("arm.urdf against MuJoCo on arm.xml", mjcf, withoutStops(fromUrdf.spec), 25);
+  const double mjcfAgainstUrdf = agreementWithMuJoCo("arm.xml against MuJoCo on arm.urdf", urdf, withoutStops(fromMjcf.spec), 25);
+  info("the bundled arm: its URDF import against MuJoCo running arm.xml %.2e, its MJCF import against MuJoCo running arm.urdf %.2e (25 random states each)",
+       urdfAgainstMjcf, mjcfAgainstUrdf);
 }

@@ -1,0 +1,57 @@
+#include "interchange/import_stops.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+namespace {
+
+constexpr double kOmegaDt = 0.3;
+constexpr double kDampingRatio = 0.7;
+
+/// The tip-side body's inertia about the hinge's axis through its output
+/// end (the joint), or its mass for a slide. Imported bodies are Custom,
+/// their inertia about the centre of mass.
+double inertiaAlong(const BodySpec& body, const Vec3& axis, bool slide) {
+  const ShapeSpec& s = body.shape;
+  if (slide) return s.mass;
+  const Vec3 n = axis.normalized(), r = s.com - body.output;
+  return n.dot(s.inertia * n) + s.mass * (r.squaredNorm() - std::pow(r.dot(n), 2));
+}
+
+void size(HingeStopsSpec& stops, double inertia, double dt) {
+  const double omega = kOmegaDt / dt;
+  stops.stiffness = inertia * omega * omega;
+  stops.damping = 2.0 * kDampingRatio * inertia * omega;
+}
+
+}  // namespace
+
+std::string sizeImportedStops(ModelSpec& spec) {
+  const double dt = spec.simulation.timeStep;
+  int count = 0;
+  double softest = INFINITY, stiffest = 0.0;
+  for (HingeSpec& h : spec.hinges) {
+    const BodySpec& child = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(h.child))];
+    auto visit = [&](HingeLoadsSpec& loads, const Vec3& axis, bool slide) {
+      if (!loads.stops) return;
+      size(*loads.stops, std::max(inertiaAlong(child, axis, slide), 1e-12), dt);
+      softest = std::min(softest, loads.stops->stiffness);
+      stiffest = std::max(stiffest, loads.stops->stiffness);
+      ++count;
+    };
+    visit(h.loads, h.axis, h.type == HingeType::Slider);
+    for (CoordinateLoadsSpec& c : h.coordinateLoads) {
+      const bool slide = c.coordinate == "slide";
+      visit(c.loads, c.coordinate == "angle2" ? h.axis2 : h.axis, slide);
+    }
+  }
+  if (count == 0) return {};
+  return std::to_string(count) + " limits become stops of stiffness " + formatNumber(softest) + " to " + formatNumber(stiffest) +
+         " (N m/rad or N/m), as stiff as a step of " + formatNumber(dt) + " s resolves, damped at 0.7 of critical";
+}
+
+}  // namespace mstmm
