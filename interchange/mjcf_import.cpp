@@ -48,6 +48,7 @@ class MjcfReader {
     m_target.assign(static_cast<std::size_t>(m_m->njnt), {});
     for (int b = 1; b < m_m->nbody; ++b) addHinge(b);
     for (int a = 0; a < m_m->nu; ++a) addMotor(a);
+    for (int e = 0; e < m_m->neq; ++e) addEquality(e);
     reportWhatIsNotTaken();
     if (const std::string stops = sizeImportedStops(m_out.spec); !stops.empty()) note(stops);
   }
@@ -242,10 +243,45 @@ class MjcfReader {
          " per unit of MuJoCo's control input, which the model does not hold: give the load as a function of time)");
   }
 
+  // A connect equality closes a loop with a ball hinge at its anchor, a
+  // weld equality with a weld at body1's origin (holding the relative pose
+  // of qpos0, as MuJoCo's weld does without relpose): each a cut hinge from
+  // a new input end of body1 to a new input end of body2 (or the ground).
+  // MuJoCo keeps them softly (solref, solimp); ours are exact, kept from
+  // drifting by Baumgarte stabilisation.
+  void addEquality(int e) {
+    const std::string name = nameOf(m_m, mjOBJ_EQUALITY, e, "equality");
+    const int type = m_m->eq_type[e];
+    if (type != mjEQ_CONNECT && type != mjEQ_WELD) return note("equality '" + name + "': only connect and weld equalities are imported (as loop closures)");
+    if (!m_m->eq_active[e]) return note("equality '" + name + "': inactive, not imported");
+    const int b1 = m_m->eq_obj1id[e], b2 = m_m->eq_obj2id[e];
+    if (b1 <= 0) return note("equality '" + name + "': its body1 is the world; not imported");
+    const Vec3 origin1 = vec3(m_d->xpos + 3 * b1);
+    const Vec3 world = type == mjEQ_CONNECT ? Vec3(origin1 + mat3(m_d->xmat + 9 * b1) * vec3(m_m->eq_data + mjNEQDATA * e)) : origin1;
+    ModelSpec& spec = m_out.spec;
+    BodySpec& tip = spec.bodies[static_cast<std::size_t>(b1 - 1)];
+    tip.inputs.push_back(world - origin1);
+    const int tipEnd = static_cast<int>(tip.inputs.size()) - 1;
+    const BodyId tipId = tip.id;
+    std::optional<BodyId> root;
+    int rootInput = 0;
+    if (b2 > 0) {
+      BodySpec& other = spec.bodies[static_cast<std::size_t>(b2 - 1)];
+      other.inputs.push_back(world - vec3(m_d->xpos + 3 * b2));
+      root = other.id;
+      rootInput = static_cast<int>(other.inputs.size()) - 1;
+    }
+    HingeSpec& h = spec.addHinge(name, type == mjEQ_CONNECT ? HingeType::Ball : HingeType::Weld, tipId, root, rootInput);
+    h.childEnd = tipEnd;
+    h.cut = CutChoice::Cut;
+    if (!root) h.anchor = world;
+    note("equality '" + name + "': imported as a " + (type == mjEQ_CONNECT ? "ball" : "weld") +
+         " hinge that closes a loop, kept exactly (MuJoCo keeps it softly, by its solref and solimp)");
+  }
+
   void reportWhatIsNotTaken() {
     for (int t = 0; t < m_m->ntendon; ++t) note("tendon '" + nameOf(m_m, mjOBJ_TENDON, t, "tendon") + "': tendons are not imported");
     for (int s = 0; s < m_m->nsensor; ++s) note("sensor '" + nameOf(m_m, mjOBJ_SENSOR, s, "sensor") + "': sensors are not imported");
-    for (int e = 0; e < m_m->neq; ++e) note("equality '" + nameOf(m_m, mjOBJ_EQUALITY, e, "equality") + "': equality constraints are not imported yet");
     for (int p = 0; p < m_m->npair; ++p) note("contact pair '" + nameOf(m_m, mjOBJ_PAIR, p, "pair") + "': contact pairs are not imported");
     for (int x = 0; x < m_m->nexclude; ++x) note("contact exclusion '" + nameOf(m_m, mjOBJ_EXCLUDE, x, "exclude") + "': contact exclusions are not imported");
     if (m_m->ngeom > 0)

@@ -15,11 +15,19 @@ std::optional<InterchangeFormat> interchangeFormatOf(const std::string& path) {
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<std::size_t>(in.gcount()));
   // The first element: past the declaration (<?...?>), comments and doctype (<!...>).
-  for (std::size_t at = head.find('<'); at != std::string::npos; at = head.find('<', at + 1)) {
-    if (at + 1 >= head.size() || !std::isalpha(static_cast<unsigned char>(head[at + 1]))) continue;
-    if (head.compare(at + 1, 5, "robot") == 0) return InterchangeFormat::Urdf;
-    if (head.compare(at + 1, 6, "mujoco") == 0) return InterchangeFormat::Mjcf;
-    return std::nullopt;
+  std::size_t at = head.find('<');
+  while (at != std::string::npos) {
+    if (head.compare(at, 4, "<!--") == 0) {
+      const std::size_t end = head.find("-->", at + 4);
+      at = end == std::string::npos ? end : head.find('<', end + 3);
+      continue;
+    }
+    if (at + 1 < head.size() && std::isalpha(static_cast<unsigned char>(head[at + 1]))) {
+      if (head.compare(at + 1, 5, "robot") == 0) return InterchangeFormat::Urdf;
+      if (head.compare(at + 1, 6, "mujoco") == 0) return InterchangeFormat::Mjcf;
+      return std::nullopt;
+    }
+    at = head.find('<', at + 1);
   }
   return std::nullopt;
 }

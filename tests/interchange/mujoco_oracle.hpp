@@ -141,6 +141,79 @@ class Oracle {
   }
 
   Eigen::VectorXd reference() const { return Eigen::Map<const Eigen::VectorXd>(m_d->qacc, m_m->nv); }
+
+  // Models with equality constraints (loops). MuJoCo keeps them softly and
+  // leaves J' q' out of their reference acceleration, so its own qacc is
+  // not the exact constrained motion. The reference is then made from
+  // MuJoCo's parts: its mass matrix M, its unconstrained acceleration
+  // a = M^-1 (passive + actuator - bias forces) and its constraint Jacobian
+  // J, with J' q' by central differences of J along q' (the only number not
+  // MuJoCo's own); Gauss's principle gives
+  //   qacc = a - M^-1 J^T (J M^-1 J^T)^-1 (J a + J' q').
+
+  /// A random state on the constraints: positions near qpos0 moved onto
+  /// them by Gauss-Newton steps, velocities projected onto J v = 0.
+  void randomiseOnConstraints(Random& r) {
+    for (int j = 0; j < m_m->njnt; ++j) {
+      const int q = m_m->jnt_qposadr[j];
+      if (m_m->jnt_type[j] == mjJNT_BALL) setQuat(m_d->qpos + q, quaternionFromAxisAngle(randomAxis(r), r.uniform(0, 0.4)));
+      else if (m_m->jnt_type[j] != mjJNT_FREE) m_d->qpos[q] = m_m->qpos0[q] + r.uniform(-0.3, 0.3);
+    }
+    for (int k = 0; k < 60; ++k) {
+      mj_forward(m_m.get(), m_d.get());
+      const Eigen::VectorXd residual = Eigen::Map<const Eigen::VectorXd>(m_d->efc_pos, m_d->ne);
+      if (residual.norm() < 1e-15) break;
+      const Eigen::MatrixXd j = jacobian();
+      Eigen::VectorXd step = -j.transpose() * (j * j.transpose()).ldlt().solve(residual);
+      mj_integratePos(m_m.get(), m_d->qpos, step.data(), 1.0);
+    }
+    Eigen::VectorXd v(m_m->nv);
+    for (int k = 0; k < m_m->nv; ++k) v[k] = r.uniform(-2, 2);
+    const Eigen::MatrixXd j = jacobian();
+    v -= j.transpose() * (j * j.transpose()).ldlt().solve(j * v);
+    Eigen::Map<Eigen::VectorXd>(m_d->qvel, m_m->nv) = v;
+    mj_forward(m_m.get(), m_d.get());
+  }
+
+  /// The largest equality residual (position) at the present state.
+  double constraintResidual() const { return Eigen::Map<const Eigen::VectorXd>(m_d->efc_pos, m_d->ne).cwiseAbs().maxCoeff(); }
+
+  Eigen::VectorXd hardReference() const {
+    const int nv = m_m->nv;
+    Eigen::MatrixXd mass(nv, nv);
+    mj_fullM(m_m.get(), mass.data(), m_d->qM);  // symmetric, so row- or column-major alike
+    const Eigen::VectorXd a = Eigen::Map<const Eigen::VectorXd>(m_d->qacc_smooth, nv);
+    const Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(m_d->qvel, nv);
+    const Eigen::MatrixXd j = jacobian();
+    const Eigen::MatrixXd minvJt = mass.ldlt().solve(j.transpose());
+    return a - minvJt * (j * minvJt).ldlt().solve(j * a + jacobianRateTimes(v));
+  }
+
+ private:
+  /// The equality rows of MuJoCo's constraint Jacobian (dense), ne x nv.
+  Eigen::MatrixXd jacobian() const { return jacobianOf(m_d.get()); }
+  Eigen::MatrixXd jacobianOf(const mjData* d) const {
+    Eigen::MatrixXd j(d->ne, m_m->nv);
+    for (int row = 0; row < d->ne; ++row)
+      for (int col = 0; col < m_m->nv; ++col) j(row, col) = d->efc_J[row * m_m->nv + col];
+    return j;
+  }
+  /// J'(q) v = d/dh J(q + h v) v at h = 0, by a central difference.
+  Eigen::VectorXd jacobianRateTimes(const Eigen::VectorXd& v) const {
+    const double h = 1e-5;
+    std::unique_ptr<mjData, MjDataDeleter> shifted(mj_makeData(m_m.get()));
+    Eigen::MatrixXd jm, jp;
+    for (const double sign : {-1.0, 1.0}) {
+      mju_copy(shifted->qpos, m_d->qpos, m_m->nq);
+      Eigen::VectorXd dq = v;
+      mj_integratePos(m_m.get(), shifted->qpos, dq.data(), sign * h);
+      mj_forward(m_m.get(), shifted.get());
+      (sign < 0 ? jm : jp) = jacobianOf(shifted.get());
+    }
+    return (jp - jm) * v / (2.0 * h);
+  }
+
+ public:
   int nv() const { return m_m->nv; }
 
  private:

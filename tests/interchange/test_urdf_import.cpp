@@ -294,3 +294,18 @@ TEST(UrdfImport, theBundledArmIsTheSameArmInUrdfAndMjcf) {
   info("the bundled arm: its URDF import against MuJoCo running arm.xml %.2e, its MJCF import against MuJoCo running arm.urdf %.2e (25 random states each)",
        urdfAgainstMjcf, mjcfAgainstUrdf);
 }
+
+// The format is told by the first element, past the declaration and
+// comments (which may well mention other elements).
+TEST(UrdfImport, theFormatIsToldByTheRootElement) {
+  ASSERT_TRUE(interchangeFormatOf(writeTemp("a.xml", "<?xml version=\"1.0\"?>\n<!-- a <mujoco> model? no: <robot> -->\n<robot name=\"r\"/>")) == InterchangeFormat::Urdf);
+  ASSERT_TRUE(interchangeFormatOf(writeTemp("b.urdf", "<!-- <robot> --><!DOCTYPE x>\n<mujoco model=\"m\"/>")) == InterchangeFormat::Mjcf);
+  ASSERT_TRUE(!interchangeFormatOf(writeTemp("c.xml", "<sdf version=\"1.6\"/>")));
+  ASSERT_TRUE(!interchangeFormatOf(writeTemp("d.xml", "<!-- never closed <robot>")));
+  try {
+    importModelFile(writeTemp("e.xml", "<sdf/>"));
+    FAIL() << "an SDF file was taken";
+  } catch (const Error& e) {
+    ASSERT_TRUE(contains(e.what(), "neither URDF (<robot>) nor MJCF (<mujoco>)")) << e.what();
+  }
+}
