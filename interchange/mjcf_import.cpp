@@ -184,6 +184,11 @@ class MjcfReader {
     if (k != 0.0 || c != 0.0) loads.spring = HingeSpringSpec::linear(k, c, sign * (m_m->qpos_spring[q] - m_m->qpos0[q]));
     if (m_m->jnt_limited[j]) {
       const double lo = sign * (m_m->jnt_range[2 * j] - m_m->qpos0[q]), hi = sign * (m_m->jnt_range[2 * j + 1] - m_m->qpos0[q]);
+      if (type == HingeType::Revolute && (std::min(lo, hi) < -M_PI || std::max(lo, hi) > M_PI)) {
+        note(name + ": its range, " + number(std::min(lo, hi)) + " to " + number(std::max(lo, hi)) +
+             " rad from qpos0, reaches past a half turn, where a revolute angle wraps (-pi to pi): no stops are made");
+        return;
+      }
       loads.stops = HingeStopsSpec{std::min(lo, hi), std::max(lo, hi)};
       note(name + ": its range becomes stops (MuJoCo's soft limit constraint is not reproduced)");
     }

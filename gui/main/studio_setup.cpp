@@ -36,8 +36,10 @@ bool saveWindowScreenshot(MainWindow& window, const QString& path) {
 }
 
 int runStudio(QApplication& app, MainWindow& window, bool run, const QString& screenshotPath) {
-  if (run) QTimer::singleShot(0, &window, [&window] { window.runSimulation(); });
-  if (screenshotPath.isEmpty()) return app.exec();
+  if (screenshotPath.isEmpty()) {
+    if (run) QTimer::singleShot(0, &window, [&window] { window.runSimulation(); });
+    return app.exec();
+  }
   auto finishWith = [&app, &window, screenshotPath] {
     QTimer::singleShot(300, &window, [&app, &window, screenshotPath] {  // let the views draw the last frame
       const bool saved = saveWindowScreenshot(window, screenshotPath);
@@ -45,8 +47,17 @@ int runStudio(QApplication& app, MainWindow& window, bool run, const QString& sc
       app.exit(saved ? 0 : 1);
     });
   };
-  if (run) QObject::connect(window.simulation(), &SimulationController::finished, &window, finishWith);
-  else finishWith();
+  if (run) {
+    QObject::connect(window.simulation(), &SimulationController::finished, &window, finishWith);
+    // A model the check refuses does not start: the window (with its
+    // message) is shot at once rather than waiting for a run that never ends.
+    QTimer::singleShot(0, &window, [&window, finishWith] {
+      window.runSimulation();
+      if (!window.simulation()->isRunning()) finishWith();
+    });
+  } else {
+    finishWith();
+  }
   return app.exec();
 }
 
