@@ -18,7 +18,12 @@ struct ImportedActuator {
   std::string name;
   int hinge = -1;          // index in ModelSpec::hinges
   std::string coordinate;  // empty: the hinge's one coordinate
-  double perControl = 0.0; // N m or N per unit of control: gear x gain
+  double perControl = 0.0; // force actuators: N m or N per unit of control (gear x gain)
+  // Servos (MJCF position and velocity actuators): the reference (position)
+  // or its rate (velocity) is offset + perControl x control, in the
+  // hinge's coordinate; the import sets it for control 0.
+  enum class Kind { Force, Position, Velocity } kind = Kind::Force;
+  double offset = 0.0;
 };
 
 /// What an import made, and one message per element it did not take

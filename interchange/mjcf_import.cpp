@@ -54,6 +54,14 @@ class MjcfReader {
   }
 
  private:
+  /// Where a hinge or slide joint went: a hinge of the spec and its
+  /// coordinate, `sign` times MuJoCo's.
+  struct Target {
+    int hinge = -1;
+    std::string coordinate;
+    double sign = 1.0;
+  };
+
   std::string bodyName(int b) const { return nameOf(m_m, mjOBJ_BODY, b, "body"); }
   std::string jointName(int j) const { return nameOf(m_m, mjOBJ_JOINT, j, "joint"); }
 
@@ -226,14 +234,15 @@ class MjcfReader {
   // forcerange; its load is 0 until the user gives one (ImportedActuator).
   void addMotor(int a) {
     const std::string name = "actuator '" + nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator") + "'";
-    const bool motor = m_m->actuator_trntype[a] == mjTRN_JOINT && m_m->actuator_dyntype[a] == mjDYN_NONE && m_m->actuator_gaintype[a] == mjGAIN_FIXED &&
-                       m_m->actuator_biastype[a] == mjBIAS_NONE;
+    const bool direct = m_m->actuator_trntype[a] == mjTRN_JOINT && m_m->actuator_dyntype[a] == mjDYN_NONE && m_m->actuator_gaintype[a] == mjGAIN_FIXED;
     const int j = m_m->actuator_trnid[2 * a];
-    if (!motor) return note(name + ": only motors (a joint's force gear x ctrl, no dynamics or bias) are imported; this one is not");
+    if (!direct || (m_m->actuator_biastype[a] != mjBIAS_NONE && m_m->actuator_biastype[a] != mjBIAS_AFFINE))
+      return note(name + ": only motors, position and velocity actuators on a joint (fixed gain, affine bias, no dynamics) are imported; this one is not");
     const Target& t = m_target[static_cast<std::size_t>(j)];
-    if (t.hinge < 0) return note(name + ": a motor on a ball or free joint is not imported");
+    if (t.hinge < 0) return note(name + ": an actuator on a ball or free joint is not imported");
     HingeSpec& h = m_out.spec.hinges[static_cast<std::size_t>(t.hinge)];
     HingeLoadsSpec& loads = t.coordinate.empty() ? h.loads : h.loadsOn(t.coordinate, m_out.spec.kind);
+    if (m_m->actuator_biastype[a] == mjBIAS_AFFINE) return addServo(a, j, t, h, loads);
     const double perControl = t.sign * m_m->actuator_gear[6 * a] * m_m->actuator_gainprm[mjNGAIN * a];
     HingeActuatorSpec actuator = HingeActuatorSpec::force(TimeFunction::constant(0.0));
     double limit = INFINITY;
@@ -246,6 +255,39 @@ class MjcfReader {
     m_out.actuators.push_back({nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator"), t.hinge, t.coordinate, perControl});
     note(name + ": imported as an actuator on '" + h.name + (t.coordinate.empty() ? "" : "." + t.coordinate) + "' with load 0 (" + number(perControl) +
          " per unit of MuJoCo's control input, which the model does not hold: give the load as a function of time)");
+  }
+
+  // MuJoCo's affine actuator on a joint: force gear (gain ctrl + b0 + b1
+  // gear qpos + b2 gear qvel) on the joint, which on our coordinate
+  // q = sign (qpos - qpos0) is the servo kp (r - q) + kd (r' - q') with
+  // kp = -gear^2 b1, kd = -gear^2 b2 and
+  //   kp r = c, or (kp = 0) kd r' = c, c = sign gear (gain ctrl + b0) + sign gear^2 b1 qpos0.
+  // A position actuator holds r; a velocity actuator moves r at r'.
+  void addServo(int a, int j, const Target& t, HingeSpec& h, HingeLoadsSpec& loads) {
+    const std::string name = "actuator '" + nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator") + "'";
+    const double g = m_m->actuator_gear[6 * a], gain = m_m->actuator_gainprm[mjNGAIN * a];
+    const mjtNum* b = m_m->actuator_biasprm + mjNBIAS * a;
+    const double kp = -g * g * b[1], kd = -g * g * b[2];
+    const double atZero = t.sign * g * b[0] + t.sign * g * g * b[1] * m_m->qpos0[m_m->jnt_qposadr[j]], perControl = t.sign * g * gain;
+    if (!(kp > 0.0) && !(kd > 0.0)) return note(name + ": an affine actuator without a position or velocity gain is not imported");
+    const bool position = kp > 0.0;
+    const double scale = position ? kp : kd;
+    TimeFunction reference = TimeFunction::constant(atZero / scale);
+    if (!position) {
+      reference.kind = TimeFunctionKind::Ramp;
+      reference.value = 0.0;
+      reference.start = -1.0;  // moving from before the start
+      reference.slope = atZero / scale;
+    }
+    HingeActuatorSpec actuator = HingeActuatorSpec::servo(reference, kp, kd);
+    if (m_m->actuator_forcelimited[a])
+      actuator.maxLoad = std::abs(g) * std::max(std::abs(m_m->actuator_forcerange[2 * a]), std::abs(m_m->actuator_forcerange[2 * a + 1]));
+    loads.actuator = actuator;
+    const auto kind = position ? ImportedActuator::Kind::Position : ImportedActuator::Kind::Velocity;
+    m_out.actuators.push_back({nameOf(m_m, mjOBJ_ACTUATOR, a, "actuator"), t.hinge, t.coordinate, perControl / scale, kind, atZero / scale});
+    note(name + ": imported as a servo on '" + h.name + (t.coordinate.empty() ? "" : "." + t.coordinate) + "' (kp " + number(kp) + ", kd " + number(kd) + ") whose " +
+         (position ? "reference" : "reference's rate") + " is " + number(atZero / scale) + " + " + number(perControl / scale) +
+         " per unit of MuJoCo's control input, set for control 0: give it as a function of time");
   }
 
   // A connect equality closes a loop with a ball hinge at its anchor, a
@@ -297,13 +339,6 @@ class MjcfReader {
   void note(std::string what) { m_out.notTaken.push_back(std::move(what)); }
   static std::string number(double v) { return formatNumber(v); }
 
-  /// Where a hinge or slide joint went: a hinge of the spec and its
-  /// coordinate, `sign` times MuJoCo's.
-  struct Target {
-    int hinge = -1;
-    std::string coordinate;
-    double sign = 1.0;
-  };
 
   const mjModel* m_m;
   const mjData* m_d;

@@ -174,6 +174,50 @@ TEST(MjcfImport, motorsBecomeActuatorsThatMatchMuJoCosControl) {
   ASSERT_TRUE(worst < 1e-9) << worst;
 }
 
+// MuJoCo's position and velocity actuators become servos (kp, kd) whose
+// reference (or its rate) is offset + perControl x ctrl: with MuJoCo's ctrl
+// set at random and our references to match, the accelerations agree
+// (gear, a hinge with a reference angle, a slide, a cylindrical hinge's
+// angle whose sign is flipped, a force limit).
+TEST(MjcfImport, positionAndVelocityActuatorsBecomeServosThatMatchMuJoCo) {
+  std::string xml = kCombined;
+  xml.replace(xml.find("</mujoco>"), 9, R"(<actuator>
+    <position name="hold waist" joint="waist_z" kp="40" gear="2"/>
+    <velocity name="turn waist" joint="waist_y" kv="3"/>
+    <position name="spin to" joint="spin" kp="5" forcelimited="true" forcerange="-100 100"/>
+    <velocity name="push" joint="stroke" kv="20" gear="1.5"/>
+  </actuator>
+</mujoco>)");
+  const std::string path = writeTemp("servos.xml", xml);
+  ImportResult imported = importMjcf(path);
+  ASSERT_SAME(imported.actuators.size(), std::size_t{4});
+  Oracle mujoco(path);
+  Random r(5);
+  for (std::size_t a = 0; a < imported.actuators.size(); ++a) {
+    const ImportedActuator& act = imported.actuators[a];
+    const double control = r.uniform(-1, 1);
+    mujoco.setControl(static_cast<int>(a), control);
+    HingeSpec& h = imported.spec.hinges[static_cast<std::size_t>(act.hinge)];
+    HingeActuatorSpec& servo = *(act.coordinate.empty() ? h.loads : h.loadsOn(act.coordinate, imported.spec.kind)).actuator;
+    ASSERT_SAME(servo.kind, ActuatorKind::Servo);
+    if (act.kind == ImportedActuator::Kind::Position) servo.reference.value = act.offset + act.perControl * control;
+    else servo.reference.slope = act.offset + act.perControl * control;
+  }
+  ASSERT_SAME(imported.spec.hinges.front().coordinateLoads.front().loads.actuator->kp, 160.0);  // gear^2 kp
+  const auto model = compile(imported.spec);
+  auto riccati = makeSolver(SolverKind::Riccati, model);
+  SolverOutput out;
+  double worst = 0.0;
+  for (int s = 0; s < 25; ++s) {
+    mujoco.randomise(r);
+    riccati->evaluate(mujoco.state(*model), out);
+    const Eigen::VectorXd theirs = mujoco.reference();
+    worst = std::max(worst, (mujoco.qacc(*model, out) - theirs).cwiseAbs().maxCoeff() / std::max(1.0, theirs.cwiseAbs().maxCoeff()));
+  }
+  info("two position and two velocity actuators as servos (gear, a flipped cylindrical angle, a force limit), 25 random states: %.2e against MuJoCo", worst);
+  ASSERT_TRUE(worst < 1e-9) << worst;
+}
+
 TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
   const double arm = agreement("arm", kArm, 25), tree = agreement("tree", kTree, 25), floating = agreement("floating", kFloating, 25),
                combined = agreement("combined", kCombined, 25);
