@@ -348,7 +348,12 @@ class MjcfReader {
 
 }  // namespace
 
+MuJoCoErrorsThrow::MuJoCoErrorsThrow() : m_previous(mju_user_error) { mju_user_error = &MuJoCoErrorsThrow::raise; }
+MuJoCoErrorsThrow::~MuJoCoErrorsThrow() { mju_user_error = m_previous; }
+void MuJoCoErrorsThrow::raise(const char* message) { throw Error(ErrorKind::Input, std::string("MuJoCo: ") + message); }
+
 ImportResult importMjcf(const std::string& path) {
+  const MuJoCoErrorsThrow errorsThrow;
   char error[1024] = "";
   std::unique_ptr<mjModel, ModelDeleter> model(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
   if (!model) throw Error(ErrorKind::Input, "'" + path + "': MuJoCo could not load it: " + error);

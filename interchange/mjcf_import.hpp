@@ -20,4 +20,19 @@ namespace mstmm {
 /// importer cannot represent at all.
 ImportResult importMjcf(const std::string& path);
 
+/// While one lives, a fatal MuJoCo error (mju_error, which would otherwise
+/// end the process, the user's unsaved work with it) throws mstmm::Error
+/// instead, as MuJoCo's own Python bindings do. The import holds one.
+class MuJoCoErrorsThrow {
+ public:
+  MuJoCoErrorsThrow();
+  ~MuJoCoErrorsThrow();
+  MuJoCoErrorsThrow(const MuJoCoErrorsThrow&) = delete;
+  MuJoCoErrorsThrow& operator=(const MuJoCoErrorsThrow&) = delete;
+
+ private:
+  [[noreturn]] static void raise(const char* message);
+  void (*m_previous)(const char*);
+};
+
 }  // namespace mstmm

@@ -338,8 +338,14 @@ class UrdfReader {
 
 }  // namespace
 
-ImportResult importUrdf(const std::string& path, const UrdfOptions& options) {
-  const std::string xml = readFile(path);
+ImportResult importUrdf(const std::string& path, const UrdfOptions& options) { return importUrdfText(readFile(path), path, options); }
+
+ImportResult importUrdfText(const std::string& text, const std::string& path, const UrdfOptions& options) {
+  // tinyxml 2.6.2 steps over a UTF-8 character's whole length as its lead
+  // byte gives it, so a lead byte just before the end made it read past the
+  // terminating NUL (found by the urdf fuzz target): a few more NULs keep
+  // every such step inside the text. Parsing stops at the first one.
+  const std::string xml = text + std::string(8, '\0');
   TiXmlDocument document;
   document.Parse(xml.c_str(), nullptr, TIXML_ENCODING_UTF8);
   if (document.Error())

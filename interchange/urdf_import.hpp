@@ -29,4 +29,8 @@ struct UrdfOptions {
 /// this importer cannot represent (a massless link that moves).
 ImportResult importUrdf(const std::string& path, const UrdfOptions& options = {});
 
+/// The same for a file's contents; `path` names it in messages and is where
+/// relative mesh files are looked for (the fuzz target reads from memory).
+ImportResult importUrdfText(const std::string& xml, const std::string& path, const UrdfOptions& options = {});
+
 }  // namespace mstmm

@@ -3,6 +3,7 @@
 #include <Eigen/Eigenvalues>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -88,6 +89,28 @@ class Checker {
     checkPoint(b, body.output, "output end");
     checkShape(b, body.shape);
     checkInitialState(b, body);
+    for (std::size_t k = 0; k < body.visuals.size(); ++k) checkVisual(b, body.visuals[k], "visual " + std::to_string(k + 1));
+  }
+
+  // Visuals are drawn only, but a size that is not positive would draw
+  // nothing sensible; a missing mesh file is only a warning (it is left out).
+  void checkVisual(int b, const VisualSpec& v, const std::string& what) {
+    auto positive = [&](double x, const char* name) {
+      if (!std::isfinite(x) || x <= 0.0) bodyError(b, what + ": " + name + " must be positive (got " + formatNumber(x) + " m)");
+    };
+    switch (v.type) {
+      case VisualType::Box: positive(v.size.x(), "size x"), positive(v.size.y(), "size y"), positive(v.size.z(), "size z"); break;
+      case VisualType::Cylinder: positive(v.length, "length"), positive(v.radius, "radius"); break;
+      case VisualType::Sphere: positive(v.radius, "radius"); break;
+      case VisualType::Mesh:
+        if (!v.scale.allFinite() || v.scale.minCoeff() <= 0.0) bodyError(b, what + ": the mesh's scale must be positive");
+        if (!std::filesystem::exists(v.mesh))
+          m_out.push_back({Severity::Warning, {ErrorSubject::Kind::Body, b}, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what +
+                                                                                ": mesh file '" + v.mesh + "' does not exist; it is not drawn"});
+        break;
+    }
+    if (!v.position.allFinite() || !v.orientation.allFinite() || v.orientation.norm() < 1e-12) bodyError(b, what + ": its placement is not a finite position and rotation");
+    if (v.colour && (!v.colour->allFinite() || v.colour->minCoeff() < 0.0 || v.colour->maxCoeff() > 1.0)) bodyError(b, what + ": colour components must lie in [0, 1]");
   }
 
   void checkPoint(int b, const Vec3& p, const std::string& what) {

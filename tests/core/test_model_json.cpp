@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/validation.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/model/model.hpp"
@@ -293,3 +294,52 @@ TEST(ModelJson, missingFileIsAnInputError) {
   }
 }
 
+
+// Visuals (imported models, docs/model-format.md "Visuals"): every kind and
+// key round-trips exactly; a relative mesh file is found from the model
+// file's folder; bad visuals get messages naming the body and the visual.
+TEST(ModelJson, visualsRoundTripAndBadOnesAreNamed) {
+  ModelSpec spec = riccatiDemo();
+  spec.kind = ModelKind::Spatial;
+  BodySpec& body = spec.bodies.front();
+  VisualSpec box;
+  box.size = Vec3(0.3, 0.2, 0.1);
+  box.position = Vec3(0.1, 0.0, 0.05);
+  box.orientation = Quat(0.5, 0.5, 0.5, 0.5);
+  box.colour = Vec3(1.0, 0.5, 0.0);
+  VisualSpec cylinder;
+  cylinder.type = VisualType::Cylinder;
+  cylinder.radius = 0.02;
+  cylinder.length = 0.4;
+  VisualSpec sphere;
+  sphere.type = VisualType::Sphere;
+  sphere.radius = 0.03;
+  VisualSpec mesh;
+  mesh.type = VisualType::Mesh;
+  mesh.mesh = "/somewhere/arm.stl";
+  mesh.scale = Vec3(0.001, 0.001, 0.001);
+  body.visuals = {box, cylinder, sphere, mesh};
+  const ModelSpec loaded = modelFromJson(modelToJson(spec));
+  ASSERT_TRUE(loaded.bodies.front().visuals == body.visuals);
+  ASSERT_SAME(modelToJson(loaded), modelToJson(spec));
+
+  std::string relative = modelToJson(spec);
+  relative.replace(relative.find("/somewhere/arm.stl"), 18, "meshes/arm.stl");
+  ASSERT_SAME(modelFromJson(relative, "/models/robot").bodies.front().visuals[3].mesh, std::string("/models/robot/meshes/arm.stl"));
+
+  std::string noType = modelToJson(spec);
+  noType.replace(noType.find("\"type\": \"sphere\""), 16, "\"kind\": \"sphere\"");
+  try {
+    modelFromJson(noType);
+    FAIL() << "a visual without a type was taken";
+  } catch (const Error& e) {
+    ASSERT_TRUE(::mstmm::test::contains(e.what(), "body '1': visual 3: unknown key 'kind'")) << e.what();
+  }
+  body.visuals[1].radius = -0.02;
+  body.visuals[0].colour = Vec3(2.0, 0.0, 0.0);
+  std::string messages;
+  for (const Diagnostic& d : validate(spec)) messages += d.message + "\n";
+  for (const char* part : {"body '1': visual 2: radius must be positive (got -0.02 m)", "body '1': visual 1: colour components must lie in [0, 1]",
+                           "body '1': visual 4: mesh file '/somewhere/arm.stl' does not exist; it is not drawn"})
+    ASSERT_TRUE(::mstmm::test::contains(messages, part)) << part << "\n" << messages;
+}

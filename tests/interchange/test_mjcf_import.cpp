@@ -321,6 +321,21 @@ TEST(MjcfImport, whatIsNotTakenIsNamedAndBadFilesGetMuJoCosMessage) {
   }
 }
 
+// A fatal MuJoCo error during an import throws instead of ending the
+// process (MuJoCo's default handler calls exit), and the handler is
+// restored afterwards.
+TEST(MjcfImport, fatalMuJoCoErrorsThrowInsteadOfEndingTheProcess) {
+  void (*before)(const char*) = mju_user_error;
+  try {
+    const MuJoCoErrorsThrow guard;
+    mju_error("out of memory (as mj_makeData says it)");
+    FAIL() << "mju_error returned";
+  } catch (const Error& e) {
+    ASSERT_TRUE(contains(e.what(), "MuJoCo: out of memory")) << e.what();
+  }
+  ASSERT_TRUE(mju_user_error == before);
+}
+
 // Real models the project did not write: Debian's libmujoco-samples. Each
 // either imports (and then compiles and evaluates), or is refused with a
 // message naming the body and what it would take; nothing crashes.
