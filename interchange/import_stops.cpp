@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "core/model/validation.hpp"
 
@@ -34,8 +35,10 @@ std::string sizeImportedStops(ModelSpec& spec) {
   const double dt = spec.simulation.timeStep;
   int count = 0;
   double softest = INFINITY, stiffest = 0.0;
+  std::unordered_map<std::uint32_t, std::size_t> indexOf;  // body id -> position: bodyIndex() per hinge would be O(N^2)
+  for (std::size_t k = 0; k < spec.bodies.size(); ++k) indexOf[spec.bodies[k].id.value] = k;
   for (HingeSpec& h : spec.hinges) {
-    const BodySpec& child = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(h.child))];
+    const BodySpec& child = spec.bodies[indexOf.at(h.child.value)];
     auto visit = [&](HingeLoadsSpec& loads, const Vec3& axis, bool slide) {
       if (!loads.stops) return;
       size(*loads.stops, std::max(inertiaAlong(child, axis, slide), 1e-12), dt);

@@ -1,6 +1,7 @@
 // MJCF export (interchange/model_export.hpp, docs/interchange.md I6).
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -44,7 +45,7 @@ class MjcfWriter {
          << "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
          << "  <option gravity=\"" << exactTriple(m_spec.gravity) << "\" timestep=\"" << exactNumber(m_spec.simulation.timeStep) << "\" integrator=\"RK4\"/>\n";
     m_body << "  <worldbody>\n";
-    for (int root : m_f.roots) writeBody(root, 2);
+    for (int root : m_f.roots) writeTree(root);
     m_body << "  </worldbody>\n";
     writeCuts();
     m_text << head.str();
@@ -58,10 +59,31 @@ class MjcfWriter {
   }
 
  private:
-  static std::string pad(int depth) { return std::string(static_cast<std::size_t>(2 * depth), ' '); }
+  // Indentation shows the nesting up to a depth a reader can follow; deeper
+  // it stays put, so a long chain's file grows with N, not N^2.
+  static std::string pad(int depth) { return std::string(static_cast<std::size_t>(2 * std::min(depth, 24)), ' '); }
   void note(std::string what) { m_out.notWritten.push_back(std::move(what)); }
 
-  void writeBody(int b, int depth) {
+  /// The bodies nested along the tree, with a stack of its own (a chain
+  /// may be longer than the call stack is deep): a negative entry closes
+  /// body -1 - entry.
+  void writeTree(int root) {
+    std::vector<std::pair<int, int>> pending{{root, 2}};  // body (or closing), depth
+    while (!pending.empty()) {
+      const auto [b, depth] = pending.back();
+      pending.pop_back();
+      if (b < 0) {
+        m_body << pad(depth) << "</body>\n";
+        continue;
+      }
+      openBody(b, depth);
+      pending.emplace_back(-1 - b, depth);
+      const std::vector<int>& children = m_f.children[static_cast<std::size_t>(b)];
+      for (auto it = children.rbegin(); it != children.rend(); ++it) pending.emplace_back(*it, depth + 1);
+    }
+  }
+
+  void openBody(int b, int depth) {
     const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
     const int p = m_f.parent[static_cast<std::size_t>(b)];
     const Mat3 parentRotation = p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)];
@@ -71,8 +93,6 @@ class MjcfWriter {
     writeInertial(b, depth + 1);
     writeJoints(b, depth + 1);
     writeVisuals(body, depth + 1);
-    for (int c : m_f.children[static_cast<std::size_t>(b)]) writeBody(c, depth + 1);
-    m_body << pad(depth) << "</body>\n";
   }
 
   // MuJoCo takes principal moments and their axes (its own diagonalisation

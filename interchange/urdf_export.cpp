@@ -56,10 +56,18 @@ class UrdfWriter {
   void note(std::string what) { m_out.notWritten.push_back(std::move(what)); }
   const Vec3& outputOf(int b) const { return m_spec.bodies[static_cast<std::size_t>(b)].output; }
 
-  void writeSubtree(int b) {
-    writeLink(b);
-    writeJoint(b);
-    for (int c : m_f.children[static_cast<std::size_t>(b)]) writeSubtree(c);
+  /// Parents before children, with a stack of its own (a chain may be
+  /// longer than the call stack is deep).
+  void writeSubtree(int root) {
+    std::vector<int> pending{root};
+    while (!pending.empty()) {
+      const int b = pending.back();
+      pending.pop_back();
+      writeLink(b);
+      writeJoint(b);
+      const std::vector<int>& children = m_f.children[static_cast<std::size_t>(b)];
+      pending.insert(pending.end(), children.rbegin(), children.rend());
+    }
   }
 
   // Mass properties about the centre of mass in the link's axes (the

@@ -119,7 +119,7 @@ class UrdfReader {
       h.anchor = Vec3::Zero();
       if (!m_options.floatingBase) note("link '" + root.name + "': the root link is fixed to the ground (import with a floating base to let it fly)");
     }
-    for (const urdf::LinkSharedPtr& child : root.child_links) addSubtree(*child);
+    addSubtrees(root);
     summarise();
   }
 
@@ -131,7 +131,21 @@ class UrdfReader {
     Placement world;
   };
 
-  void addSubtree(const urdf::Link& link) {
+  /// Every link below `root`, parents before children, depth first in the
+  /// file's order; with a stack of its own, since a chain may be longer
+  /// than the call stack is deep.
+  void addSubtrees(const urdf::Link& root) {
+    std::vector<const urdf::Link*> pending;
+    for (auto it = root.child_links.rbegin(); it != root.child_links.rend(); ++it) pending.push_back(it->get());
+    while (!pending.empty()) {
+      const urdf::Link& link = *pending.back();
+      pending.pop_back();
+      addLink(link);
+      for (auto it = link.child_links.rbegin(); it != link.child_links.rend(); ++it) pending.push_back(it->get());
+    }
+  }
+
+  void addLink(const urdf::Link& link) {
     const urdf::Joint& joint = *link.parent_joint;
     const Owner& parent = m_owner.at(joint.parent_link_name);
     const Placement world = parent.world * placement(joint.parent_to_joint_origin_transform);
@@ -146,7 +160,6 @@ class UrdfReader {
       addBody(link, world);
       addHinge(joint, parent, world);
     }
-    for (const urdf::LinkSharedPtr& child : link.child_links) addSubtree(*child);
   }
 
   // Mass properties in a frame parallel to the world with its origin at the

@@ -20,5 +20,8 @@ bool initialHingeCoordinate(const ModelSpec& spec, const HingeSpec& hinge, doubl
 /// translation, an angle as above (a universal hinge's angles as
 /// universalAngles reads them); false also for a "rotation".
 bool initialCoordinate(const ModelSpec& spec, const HingeSpec& hinge, int k, double& q, double& rate);
+/// The same with the tip-side and root-side bodies' positions in the spec
+/// already known (-1: the ground), for callers that visit every hinge.
+bool initialCoordinateAt(const ModelSpec& spec, int child, int parent, const HingeSpec& hinge, int k, double& q, double& rate);
 
 }  // namespace mstmm

@@ -291,3 +291,29 @@ TEST(ModelExport, whatAFormatCannotHoldIsNamedAndStructureItLacksIsRefused) {
   ASSERT_TRUE(contains(flat, "export to MJCF takes spatial models")) << flat;
   info("refused exports:\n  %s\n  %s", ball.c_str(), flat.c_str());
 }
+
+// A chain longer than the call stack is deep when each link takes a frame
+// (a 20,000-link URDF crashed the first, recursive import): imported,
+// written as URDF and MJCF and read back, with files that grow with N.
+TEST(ModelExport, longChainsImportAndExportWithoutRecursion) {
+  const int n = 25000;
+  std::string urdf = "<robot name=\"long\">\n";
+  for (int i = 0; i < n; ++i) {
+    urdf += "<link name=\"l" + std::to_string(i) +
+            "\"><inertial><origin xyz=\"0.05 0 0\"/><mass value=\"1\"/><inertia ixx=\"0.001\" ixy=\"0\" ixz=\"0\" iyy=\"0.001\" iyz=\"0\" izz=\"0.001\"/></inertial></link>\n";
+    if (i > 0)
+      urdf += "<joint name=\"j" + std::to_string(i) + "\" type=\"continuous\"><parent link=\"l" + std::to_string(i - 1) + "\"/><child link=\"l" + std::to_string(i) +
+              "\"/><origin xyz=\"0.1 0 0\"/><axis xyz=\"0 " + std::to_string(i % 2) + " " + std::to_string(1 - i % 2) + "\"/></joint>\n";
+  }
+  urdf += "</robot>\n";
+  const ImportResult imported = importUrdf(writeTemp("long.urdf", urdf));
+  ASSERT_SAME(imported.spec.bodies.size(), std::size_t(n));
+  const std::string again = writeTemp("long-again.urdf", ""), mjcf = writeTemp("long.xml", "");
+  exportModelFile(imported.spec, again, InterchangeFormat::Urdf);
+  exportModelFile(imported.spec, mjcf, InterchangeFormat::Mjcf);
+  ASSERT_SAME(importUrdf(again).spec.bodies.size(), std::size_t(n));
+  const auto bytes = std::filesystem::file_size(mjcf);
+  info("a chain of %d links: imported, exported to URDF (%.1f MB) and read back, and to MJCF (%.1f MB; MuJoCo's tinyxml2 refuses nesting that deep)", n,
+       static_cast<double>(std::filesystem::file_size(again)) / 1e6, static_cast<double>(bytes) / 1e6);
+  ASSERT_TRUE(bytes < 1000u * n);  // indentation does not grow with depth
+}
