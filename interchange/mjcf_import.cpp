@@ -3,6 +3,7 @@
 #include <mujoco/mujoco.h>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -352,22 +353,64 @@ MuJoCoErrorsThrow::MuJoCoErrorsThrow() : m_previous(mju_user_error) { mju_user_e
 MuJoCoErrorsThrow::~MuJoCoErrorsThrow() { mju_user_error = m_previous; }
 void MuJoCoErrorsThrow::raise(const char* message) { throw Error(ErrorKind::Input, std::string("MuJoCo: ") + message); }
 
-ImportResult importMjcf(const std::string& path) {
+namespace {
+
+/// The compiled model of a file, or of text held in MuJoCo's virtual file
+/// system (vfs), read at MuJoCo's reference configuration.
+ImportResult readCompiled(const std::string& path, const mjVFS* vfs, const std::string& shownAs) {
   const MuJoCoErrorsThrow errorsThrow;
   char error[1024] = "";
-  std::unique_ptr<mjModel, ModelDeleter> model(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
-  if (!model) throw Error(ErrorKind::Input, "'" + path + "': MuJoCo could not load it: " + error);
+  std::unique_ptr<mjModel, ModelDeleter> model(mj_loadXML(path.c_str(), vfs, error, sizeof error));
+  if (!model) throw Error(ErrorKind::Input, "'" + shownAs + "': MuJoCo could not load it: " + error);
   std::unique_ptr<mjData, DataDeleter> data(mj_makeData(model.get()));
   mj_resetData(model.get(), data.get());  // qpos = qpos0
   mj_kinematics(model.get(), data.get());
   ImportResult out;
-  out.spec.name = std::filesystem::path(path).stem().string();
+  out.spec.name = std::filesystem::path(shownAs).stem().string();
   if (*error) out.notTaken.push_back(std::string("MuJoCo: ") + error);  // a warning while loading
   MjcfReader(model.get(), data.get(), out).run();
   // A body without children still needs its first input end (the origin of its points).
   for (BodySpec& b : out.spec.bodies)
     if (b.inputs.empty()) b.inputs.push_back(Vec3::Zero());
   return out;
+}
+
+/// One file in MuJoCo's virtual file system for as long as it lives. The
+/// system (2 MB of names) is made once per thread, not per import.
+class VfsFile {
+ public:
+  VfsFile(const std::string& contents, const std::string& name) : m_vfs(system()) {
+    const int size = static_cast<int>(std::min<std::size_t>(contents.size(), 1u << 30));
+    if (mj_makeEmptyFileVFS(m_vfs, kName, size) != 0) throw Error(ErrorKind::Input, "'" + name + "': could not be held in memory for MuJoCo");
+    std::memcpy(m_vfs->filedata[mj_findFileVFS(m_vfs, kName)], contents.data(), static_cast<std::size_t>(size));
+  }
+  ~VfsFile() { mj_deleteFileVFS(m_vfs, kName); }
+  VfsFile(const VfsFile&) = delete;
+  VfsFile& operator=(const VfsFile&) = delete;
+  const mjVFS* vfs() const { return m_vfs; }
+  static constexpr const char* kName = "model.xml";
+
+ private:
+  static mjVFS* system() {
+    thread_local std::unique_ptr<mjVFS> vfs = [] {
+      auto v = std::make_unique<mjVFS>();
+      mj_defaultVFS(v.get());
+      return v;
+    }();
+    return vfs.get();
+  }
+  mjVFS* m_vfs;
+};
+
+}  // namespace
+
+ImportResult importMjcf(const std::string& path) { return readCompiled(path, nullptr, path); }
+
+ImportResult importMjcfText(const std::string& xml, const std::string& name) {
+  if (xml.empty()) throw Error(ErrorKind::Input, "'" + name + "': the file is empty");
+  const MuJoCoErrorsThrow errorsThrow;
+  const VfsFile file(xml, name);
+  return readCompiled(VfsFile::kName, file.vfs(), name);
 }
 
 }  // namespace mstmm

@@ -20,6 +20,11 @@ namespace mstmm {
 /// importer cannot represent at all.
 ImportResult importMjcf(const std::string& path);
 
+/// The same for a file's contents, held in MuJoCo's virtual file system;
+/// `name` names it in messages (the fuzz target reads from memory). Files
+/// it refers to (meshes, includes) are not found.
+ImportResult importMjcfText(const std::string& xml, const std::string& name);
+
 /// While one lives, a fatal MuJoCo error (mju_error, which would otherwise
 /// end the process, the user's unsaved work with it) throws mstmm::Error
 /// instead, as MuJoCo's own Python bindings do. The import holds one.
