@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/io/xml_text.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/export_frames.hpp"
 #include "interchange/export_notes.hpp"
@@ -19,19 +20,6 @@ std::string quatText(const Mat3& r) {
   return exactNumber(q[0]) + " " + exactNumber(q[1]) + " " + exactNumber(q[2]) + " " + exactNumber(q[3]);
 }
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 class MjcfWriter {
  public:
@@ -39,7 +27,7 @@ class MjcfWriter {
 
   void run() {
     std::ostringstream head;
-    head << "<mujoco model=\"" << escaped(m_spec.name) << "\">\n"
+    head << "<mujoco model=\"" << xmlEscaped(m_spec.name) << "\">\n"
          << "  <!-- Written by MSTMM Studio (docs/interchange.md). Angles in radians; inertias from <inertial>, not from the geoms,\n"
          << "       which are for display only and do not collide. Each joint's ref is its coordinate at the model's initial state. -->\n"
          << "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
@@ -89,7 +77,7 @@ class MjcfWriter {
     const Mat3 parentRotation = p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)];
     const Vec3 parentOrigin = p < 0 ? Vec3::Zero() : m_f.origin[static_cast<std::size_t>(p)];
     const Vec3 pos = parentRotation.transpose() * (m_f.origin[static_cast<std::size_t>(b)] - parentOrigin);
-    m_body << pad(depth) << "<body name=\"" << escaped(body.name) << "\" pos=\"" << exactTriple(pos) << "\" quat=\"" << quatText(m_f.relative(b)) << "\">\n";
+    m_body << pad(depth) << "<body name=\"" << xmlEscaped(body.name) << "\" pos=\"" << exactTriple(pos) << "\" quat=\"" << quatText(m_f.relative(b)) << "\">\n";
     writeInertial(b, depth + 1);
     writeJoints(b, depth + 1);
     writeVisuals(body, depth + 1);
@@ -124,7 +112,7 @@ class MjcfWriter {
     const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])];
     const Mat3 toBody = m_f.relative(b).transpose();
     const std::string at = exactTriple(m_spec.bodies[static_cast<std::size_t>(b)].output);
-    const std::string name = escaped(h.name);
+    const std::string name = xmlEscaped(h.name);
     auto joint = [&](const std::string& jointName, const char* type, const Vec3& axis, double ref, const HingeLoadsSpec* loads, const std::string& what) {
       m_body << pad(depth) << "<joint name=\"" << jointName << "\" type=\"" << type << "\" pos=\"" << at << "\"";
       if (std::string(type) != "ball") m_body << " axis=\"" << exactTriple(axis.normalized()) << "\" ref=\"" << exactNumber(ref) << "\"";
@@ -212,7 +200,7 @@ class MjcfWriter {
         case VisualType::Sphere: m_body << " type=\"sphere\" size=\"" << exactNumber(v.radius) << "\""; break;
         case VisualType::Mesh: {
           const std::string mesh = "mesh" + std::to_string(m_meshes++);
-          m_assets << "    <mesh name=\"" << mesh << "\" file=\"" << escaped(v.mesh) << "\" scale=\"" << exactTriple(v.scale) << "\"/>\n";
+          m_assets << "    <mesh name=\"" << mesh << "\" file=\"" << xmlEscaped(v.mesh) << "\" scale=\"" << exactTriple(v.scale) << "\"/>\n";
           m_body << " type=\"mesh\" mesh=\"" << mesh << "\"";
           break;
         }
@@ -229,12 +217,12 @@ class MjcfWriter {
       const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(k)];
       const BodySpec& tip = m_spec.bodies[static_cast<std::size_t>(m_spec.bodyIndex(h.child))];
       const Vec3 point = h.atChildOutput() ? tip.output : tip.inputs[static_cast<std::size_t>(h.childEnd)];
-      const std::string other = h.parent ? " body2=\"" + escaped(m_spec.bodies[static_cast<std::size_t>(m_spec.bodyIndex(*h.parent))].name) + "\"" : std::string();
+      const std::string other = h.parent ? " body2=\"" + xmlEscaped(m_spec.bodies[static_cast<std::size_t>(m_spec.bodyIndex(*h.parent))].name) + "\"" : std::string();
       if (h.type == HingeType::Ball) {
-        m_equality << "    <connect name=\"" << escaped(h.name) << "\" body1=\"" << escaped(tip.name) << "\"" << other << " anchor=\"" << exactTriple(point) << "\"/>\n";
+        m_equality << "    <connect name=\"" << xmlEscaped(h.name) << "\" body1=\"" << xmlEscaped(tip.name) << "\"" << other << " anchor=\"" << exactTriple(point) << "\"/>\n";
         note("hinge '" + h.name + "': closes a loop; written as a connect constraint, which MuJoCo keeps softly");
       } else if (h.type == HingeType::Weld) {
-        m_equality << "    <weld name=\"" << escaped(h.name) << "\" body1=\"" << escaped(tip.name) << "\"" << other << "/>\n";
+        m_equality << "    <weld name=\"" << xmlEscaped(h.name) << "\" body1=\"" << xmlEscaped(tip.name) << "\"" << other << "/>\n";
         note("hinge '" + h.name + "': closes a loop; written as a weld constraint, which MuJoCo keeps softly");
       } else {
         note("hinge '" + h.name + "': a " + std::string(toString(h.type)) + " hinge that closes a loop is not written (MJCF closes loops with connect and weld constraints only)");

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/io/xml_text.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/export_frames.hpp"
 #include "interchange/export_notes.hpp"
@@ -24,11 +25,6 @@ std::string origin(const Vec3& xyz, const Mat3& rotation) {
   return "<origin xyz=\"" + exactTriple(xyz) + "\" rpy=\"" + exactTriple(rollPitchYaw(rotation)) + "\"/>";
 }
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) out += c == '&' ? "&amp;" : c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '"' ? "&quot;" : std::string(1, c);
-  return out;
-}
 
 constexpr const char* kWorld = "world";
 constexpr double kNoLimit = 1e9;  // URDF's prismatic joints need limits
@@ -40,7 +36,7 @@ class UrdfWriter {
   void run() {
     for (const BodySpec& b : m_spec.bodies)
       if (b.name == kWorld) throw Error(ErrorKind::Input, "body 'world': the name is URDF's ground link here; rename the body to export");
-    m_text << "<robot name=\"" << escaped(m_spec.name) << "\">\n"
+    m_text << "<robot name=\"" << xmlEscaped(m_spec.name) << "\">\n"
            << "  <!-- Written by MSTMM Studio (docs/interchange.md). Each link's frame is at its body's output end O; the model's initial\n"
            << "       configuration is URDF's zero configuration. Gravity (" << exactTriple(m_spec.gravity) << ") is not part of URDF. -->\n"
            << "  <link name=\"" << kWorld << "\"/>\n";
@@ -77,7 +73,7 @@ class UrdfWriter {
     const CompiledBody& c = m_f.model->body(m_f.model->compiledIndexOfSpecBody(b));
     const Vec3 com = c.com + body.inputs.front() - body.output;
     const Mat3& j = c.inertiaAtCom;
-    m_text << "  <link name=\"" << escaped(body.name) << "\">\n"
+    m_text << "  <link name=\"" << xmlEscaped(body.name) << "\">\n"
            << "    <inertial>" << origin(com, Mat3::Identity()) << "<mass value=\"" << exactNumber(c.mass) << "\"/>"
            << "<inertia ixx=\"" << exactNumber(j(0, 0)) << "\" ixy=\"" << exactNumber(j(0, 1)) << "\" ixz=\"" << exactNumber(j(0, 2)) << "\" iyy=\"" << exactNumber(j(1, 1))
            << "\" iyz=\"" << exactNumber(j(1, 2)) << "\" izz=\"" << exactNumber(j(2, 2)) << "\"/></inertial>\n";
@@ -87,10 +83,10 @@ class UrdfWriter {
         case VisualType::Box: m_text << "<box size=\"" << exactTriple(v.size) << "\"/>"; break;
         case VisualType::Cylinder: m_text << "<cylinder radius=\"" << exactNumber(v.radius) << "\" length=\"" << exactNumber(v.length) << "\"/>"; break;
         case VisualType::Sphere: m_text << "<sphere radius=\"" << exactNumber(v.radius) << "\"/>"; break;
-        case VisualType::Mesh: m_text << "<mesh filename=\"" << escaped(v.mesh) << "\" scale=\"" << exactTriple(v.scale) << "\"/>"; break;
+        case VisualType::Mesh: m_text << "<mesh filename=\"" << xmlEscaped(v.mesh) << "\" scale=\"" << exactTriple(v.scale) << "\"/>"; break;
       }
       m_text << "</geometry>";
-      if (v.colour) m_text << "<material name=\"" << escaped(body.name) << " " << m_materials++ << "\"><color rgba=\"" << exactTriple(*v.colour) << " 1\"/></material>";
+      if (v.colour) m_text << "<material name=\"" << xmlEscaped(body.name) << " " << m_materials++ << "\"><color rgba=\"" << exactTriple(*v.colour) << " 1\"/></material>";
       m_text << "</visual>\n";
     }
     m_text << "  </link>\n";
@@ -120,9 +116,9 @@ class UrdfWriter {
         throw Error(ErrorKind::Input, "hinge '" + h.name + "': URDF has no " + std::string(toString(h.type)) +
                                           " joint (it has revolute, continuous, prismatic, fixed and floating ones); export this model to MJCF instead");
     }
-    m_text << "  <joint name=\"" << escaped(h.name) << "\" type=\"" << type << "\">\n"
-           << "    <parent link=\"" << escaped(p < 0 ? std::string(kWorld) : m_spec.bodies[static_cast<std::size_t>(p)].name) << "\"/><child link=\""
-           << escaped(m_spec.bodies[static_cast<std::size_t>(b)].name) << "\"/>\n"
+    m_text << "  <joint name=\"" << xmlEscaped(h.name) << "\" type=\"" << type << "\">\n"
+           << "    <parent link=\"" << xmlEscaped(p < 0 ? std::string(kWorld) : m_spec.bodies[static_cast<std::size_t>(p)].name) << "\"/><child link=\""
+           << xmlEscaped(m_spec.bodies[static_cast<std::size_t>(b)].name) << "\"/>\n"
            << "    " << origin(xyz, m_f.relative(b)) << "\n";
     if (h.type == HingeType::Revolute || h.type == HingeType::Slider) {
       m_text << "    <axis xyz=\"" << exactTriple(axis) << "\"/>\n";

@@ -14,6 +14,8 @@
 #include <chrono>
 #include <memory>
 
+#include "interchange/model_export.hpp"
+#include "interchange/model_import.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/error.hpp"
 #include "core/generate/named_generators.hpp"
@@ -444,6 +446,23 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("load", [](const std::string& path) { return fromSpec(loadModel(path)); }, py::arg("path"));
   m.def("save", [](const PyModel& model, const std::string& path) { saveModel(model.spec, path); }, py::arg("model"), py::arg("path"));
+  m.def(
+      "import_model",
+      [](const std::string& path, const std::string& packageRoot, bool floatingBase) {
+        UrdfOptions urdf;
+        urdf.packageRoot = packageRoot;
+        urdf.floatingBase = floatingBase;
+        ImportResult r = importModelFile(path, urdf);
+        return std::make_pair(fromSpec(std::move(r.spec)), r.notTaken);
+      },
+      py::arg("path"), py::arg("package_root") = "", py::arg("floating_base") = false);
+  m.def(
+      "export_model",
+      [](const PyModel& model, const std::string& path, const std::string& format) {
+        if (format != "urdf" && format != "mjcf") throw Error(ErrorKind::Input, "format must be 'urdf' or 'mjcf', not '" + format + "'");
+        return exportModelFile(model.spec, path, format == "urdf" ? InterchangeFormat::Urdf : InterchangeFormat::Mjcf).notWritten;
+      },
+      py::arg("model"), py::arg("path"), py::arg("format"));
   m.def("generator_names", &generatorNames);
   m.def(
       "generate",

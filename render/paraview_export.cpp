@@ -17,6 +17,7 @@
 
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/io/xml_text.hpp"
 #include "render/body_drawing.hpp"
 #include "render/result_states.hpp"
 
@@ -111,19 +112,6 @@ std::string frameFileName(const std::string& baseName, int frame) {
   return baseName + number;
 }
 
-std::string xmlEscaped(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 /// The .pvd collection: ParaView's list of files with their times.
 std::string collectionXml(const Results& results, const std::string& baseName, const std::vector<int>& recorded) {

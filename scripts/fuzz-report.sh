@@ -17,7 +17,12 @@ $(nproc) cores (one target at a time, another build running beside it). The targ
   frames \`recordedFrameCount()\` plans, all finite;
 - **table_csv**: the CSV reader of table time functions;
 - **study**: a study file, its runs planned and the first run's parameters
-  put into its model by address.
+  put into its model by address;
+- **urdf**: a URDF file through the import (tinyxml, urdfdom and our
+  reader), then the model check and compilation of what it made;
+- **mjcf**: an MJCF file through MuJoCo's compiler (from its virtual file
+  system) and our reader of the compiled model, then the same; a fatal
+  MuJoCo error must throw, not end the process.
 
 A finding is a crash, a sanitizer report, an exception other than
 \`mstmm::Error\`, an error without a message, a broken invariant, an input
@@ -28,7 +33,8 @@ that takes more than 10 s (a hang) or more than 2 GB (out of memory).
 $1
 The seeds are the bundled examples, the generators' models and variants
 with every solver and integrator (\`tests/fuzz/corpus/\`), with a dictionary
-of the formats' keys and names (\`tests/fuzz/json.dict\`). Every input that
+of the formats' keys and names (\`tests/fuzz/json.dict\`; \`urdf.dict\` and
+\`mjcf.dict\` for the XML formats, whose seeds are our URDF and MJCF test models). Every input that
 once crashed is kept in \`tests/fuzz/regressions/<target>/\`; every build
 replays the corpus and the regressions once (CTest \`fuzz_replay_<target>\`),
 and CI runs each target for 20 s (\`.ci/run\`).

@@ -98,6 +98,24 @@ def save(model, path):
     _core.save(model._core, str(path))
 
 
+def import_model(path, package_root=None, floating_base=False):
+    """A URDF or MJCF file (told apart by its root element) as a model, and
+    the list of what the import did not take, one message per element
+    (docs/interchange.md). URDF: package:// meshes are found under
+    package_root; floating_base lets the root link fly."""
+    core, not_taken = _core.import_model(str(path), str(package_root or ""), bool(floating_base))
+    return Model(core), list(not_taken)
+
+
+def export_model(model, path, format=None):
+    """Writes the model as URDF or MJCF (format "urdf" or "mjcf"; by default
+    from the extension: .urdf, else MJCF) and returns what the format
+    cannot hold, one message per element."""
+    if format is None:
+        format = "urdf" if str(path).lower().endswith(".urdf") else "mjcf"
+    return list(_core.export_model(model._core, str(path), format))
+
+
 def generator_names():
     return list(_core.generator_names())
 

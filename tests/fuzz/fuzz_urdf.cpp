@@ -1,30 +1,8 @@
 // Fuzz target: a URDF file through the import (tinyxml, urdfdom and our
-// reader) and, when it imports, the model check and compilation. The import
-// may refuse an input only with an mstmm::Error that says something; what
-// it makes must be a spec the model check can judge.
-#include "core/model/model.hpp"
-#include "core/model/validation.hpp"
+// reader), then the model check and compilation (tests/fuzz/fuzz_import.hpp).
 #include "interchange/urdf_import.hpp"
-#include "tests/fuzz/fuzz_input.hpp"
-
-using namespace mstmm;
+#include "tests/fuzz/fuzz_import.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  ImportResult imported;
-  try {
-    imported = importUrdfText(fuzz::text(data, size), "/nonexistent/fuzz.urdf");
-  } catch (const Error& e) {
-    fuzz::requireMessage(e);
-    return 0;
-  }
-  for (const std::string& note : imported.notTaken) fuzz::require(!note.empty(), "an empty note");
-  const std::vector<Diagnostic> diagnostics = validate(imported.spec);
-  if (hasErrors(diagnostics)) return 0;
-  try {
-    const std::shared_ptr<const Model> model = compile(imported.spec);
-    fuzz::require(model->bodyCount() == static_cast<int>(imported.spec.bodies.size()), "compiled body count");
-  } catch (const Error& e) {
-    fuzz::requireMessage(e);
-  }
-  return 0;
+  return mstmm::fuzz::checkImport([&] { return mstmm::importUrdfText(mstmm::fuzz::text(data, size), "/nonexistent/fuzz.urdf"); });
 }

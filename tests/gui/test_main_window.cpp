@@ -432,9 +432,12 @@ class TestMainWindow : public QObject {
     QVERIFY(window.action("exportModelAs"));
     QVERIFY(window.openOrImport(QString::fromStdString(test::sourcePath("resources/interchange/arm.urdf"))));
     QCOMPARE(window.document()->spec().bodies.size(), std::size_t(6));
-    int nodes = 0;
-    for (QGraphicsItem* item : window.findChild<TopologyScene*>()->items()) nodes += dynamic_cast<BodyItem*>(item) != nullptr;
-    QCOMPARE(nodes, 6);
+    QList<QPointF> nodes;  // laid out automatically: no two nodes on one another
+    for (QGraphicsItem* item : window.findChild<TopologyScene*>()->items())
+      if (dynamic_cast<BodyItem*>(item)) nodes.push_back(item->sceneBoundingRect().center());
+    QCOMPARE(nodes.size(), 6);
+    for (int a = 0; a < nodes.size(); ++a)
+      for (int b = a + 1; b < nodes.size(); ++b) QVERIFY(QLineF(nodes[a], nodes[b]).length() > 20.0);
     auto* workspace = window.findChild<StudioWorkspace*>();
     QTRY_VERIFY(workspace->viewPanel()->view()->model() != nullptr);
     QCOMPARE(workspace->viewPanel()->view()->meshCount(), std::size_t(5));

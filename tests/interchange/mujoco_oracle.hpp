@@ -7,6 +7,7 @@
 #include <mujoco/mujoco.h>
 
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,8 @@
 #include "core/dynamics/state.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
 #include "tests/core/check.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -308,6 +311,46 @@ inline double agreementWithMuJoCo(const std::string& name, const std::string& pa
                            text("%1", ours.transpose()).c_str(), text("%1", newtonEuler.transpose()).c_str());
     worst = std::max(worst, d);
   }
+  return worst;
+}
+
+/// Centres of mass by body name after `end` s of RK4 at step dt: ours, and
+/// MuJoCo's on the file (mj_step with mjINT_RK4; its limits off, as our
+/// stops are taken away).
+inline std::map<std::string, Vec3> oursAfter(const ModelSpec& spec, double dt, double end) {
+  const auto model = compile(spec);
+  SimulationSettings settings = spec.simulation;
+  settings.timeStep = dt;
+  settings.endTime = end;
+  settings.outputEvery = static_cast<int>(std::lround(end / dt));
+  Results r(*model);
+  if (simulate(model, settings, r).status != RunStatus::Completed) fatal("run failed");
+  std::map<std::string, Vec3> c;
+  for (int i = 0; i < model->bodyCount(); ++i) c[model->body(i).name] = r.com(r.frameCount() - 1, r.slotOf(i));
+  return c;
+}
+inline std::map<std::string, Vec3> mujocoAfter(const std::string& path, double dt, double end) {
+  char error[1024] = "";
+  std::unique_ptr<mjModel, MjModelDeleter> m(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
+  m->opt.disableflags |= mjDSBL_CONTACT | mjDSBL_LIMIT | mjDSBL_FRICTIONLOSS;
+  m->opt.integrator = mjINT_RK4;
+  m->opt.timestep = dt;
+  std::unique_ptr<mjData, MjDataDeleter> d(mj_makeData(m.get()));
+  mj_resetData(m.get(), d.get());
+  for (long k = 0; k < std::lround(end / dt); ++k) mj_step(m.get(), d.get());
+  mj_kinematics(m.get(), d.get());
+  std::map<std::string, Vec3> c;
+  for (int b = 1; b < m->nbody; ++b) {
+    const char* name = mj_id2name(m.get(), mjOBJ_BODY, b);  // unnamed: "body b", as the import names it
+    c[name && *name ? std::string(name) : "body " + std::to_string(b)] = Vec3(d->xipos[3 * b], d->xipos[3 * b + 1], d->xipos[3 * b + 2]);
+  }
+  return c;
+}
+/// Largest distance over the bodies both have (MuJoCo fuses a URDF's fixed base into the world).
+inline double distance(const std::map<std::string, Vec3>& a, const std::map<std::string, Vec3>& b) {
+  double worst = 0.0;
+  for (const auto& [name, p] : a)
+    if (const auto it = b.find(name); it != b.end()) worst = std::max(worst, (p - it->second).norm());
   return worst;
 }
 

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <memory>
 
@@ -20,8 +21,6 @@
 #include "core/error.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
-#include "core/sim/results.hpp"
-#include "core/sim/simulation.hpp"
 #include "interchange/mjcf_import.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/interchange/mujoco_oracle.hpp"
@@ -129,6 +128,32 @@ double agreement(const char* name, const char* xml, int states) {
   return agreementWithMuJoCo(name, path, importMjcf(path).spec, states);
 }
 
+/// The imported actuators driven as MuJoCo's controls: each control drawn
+/// at random, set in MuJoCo and, through `drive`, on our actuator; the
+/// largest relative difference of the accelerations over 25 random states.
+double agreementUnderControl(ImportResult& imported, const std::string& path, Random& r,
+                             const std::function<void(const ImportedActuator&, HingeActuatorSpec&, double)>& drive) {
+  Oracle mujoco(path);
+  for (std::size_t a = 0; a < imported.actuators.size(); ++a) {
+    const ImportedActuator& act = imported.actuators[a];
+    const double control = r.uniform(-1, 1);
+    mujoco.setControl(static_cast<int>(a), control);
+    HingeSpec& h = imported.spec.hinges[static_cast<std::size_t>(act.hinge)];
+    drive(act, *(act.coordinate.empty() ? h.loads : h.loadsOn(act.coordinate, imported.spec.kind)).actuator, control);
+  }
+  const auto model = compile(imported.spec);
+  auto riccati = makeSolver(SolverKind::Riccati, model);
+  SolverOutput out;
+  double worst = 0.0;
+  for (int s = 0; s < 25; ++s) {
+    mujoco.randomise(r);
+    riccati->evaluate(mujoco.state(*model), out);
+    const Eigen::VectorXd theirs = mujoco.reference();
+    worst = std::max(worst, (mujoco.qacc(*model, out) - theirs).cwiseAbs().maxCoeff() / std::max(1.0, theirs.cwiseAbs().maxCoeff()));
+  }
+  return worst;
+}
+
 }  // namespace
 
 // MuJoCo's motors become force actuators whose load is perControl times the
@@ -147,29 +172,13 @@ TEST(MjcfImport, motorsBecomeActuatorsThatMatchMuJoCosControl) {
   const std::string path = writeTemp("motors.xml", xml);
   ImportResult imported = importMjcf(path);
   ASSERT_SAME(imported.actuators.size(), std::size_t{4});
-  Oracle mujoco(path);
-  Random r(77);
-  for (std::size_t a = 0; a < imported.actuators.size(); ++a) {
-    const ImportedActuator& act = imported.actuators[a];
-    const double control = r.uniform(-1, 1);
-    mujoco.setControl(static_cast<int>(a), control);
-    HingeSpec& h = imported.spec.hinges[static_cast<std::size_t>(act.hinge)];
-    HingeLoadsSpec& loads = act.coordinate.empty() ? h.loads : h.loadsOn(act.coordinate, imported.spec.kind);
-    loads.actuator->load = TimeFunction::constant(act.perControl * control);
-  }
   ASSERT_TRUE(imported.spec.hinges.front().coordinateLoads.front().loads.actuator.has_value());
   ASSERT_SAME(*imported.spec.hinges.front().coordinateLoads[1].loads.actuator->maxLoad, 2.0);
   ASSERT_SAME(imported.actuators[2].perControl, -0.5);  // the hinge's axis is opposite to the cylindrical hinge's (the slide's)
-  const auto model = compile(imported.spec);
-  auto riccati = makeSolver(SolverKind::Riccati, model);
-  SolverOutput out;
-  double worst = 0.0;
-  for (int s = 0; s < 25; ++s) {
-    mujoco.randomise(r);
-    riccati->evaluate(mujoco.state(*model), out);
-    const Eigen::VectorXd theirs = mujoco.reference();
-    worst = std::max(worst, (mujoco.qacc(*model, out) - theirs).cwiseAbs().maxCoeff() / std::max(1.0, theirs.cwiseAbs().maxCoeff()));
-  }
+  Random r(77);
+  const double worst = agreementUnderControl(imported, path, r, [](const ImportedActuator& act, HingeActuatorSpec& actuator, double control) {
+    actuator.load = TimeFunction::constant(act.perControl * control);
+  });
   info("four motors as actuators (on a universal hinge's two angles and a cylindrical hinge's angle and slide), 25 random states: %.2e against MuJoCo", worst);
   ASSERT_TRUE(worst < 1e-9) << worst;
 }
@@ -191,29 +200,13 @@ TEST(MjcfImport, positionAndVelocityActuatorsBecomeServosThatMatchMuJoCo) {
   const std::string path = writeTemp("servos.xml", xml);
   ImportResult imported = importMjcf(path);
   ASSERT_SAME(imported.actuators.size(), std::size_t{4});
-  Oracle mujoco(path);
+  ASSERT_SAME(imported.spec.hinges.front().coordinateLoads.front().loads.actuator->kp, 160.0);  // gear^2 kp
   Random r(5);
-  for (std::size_t a = 0; a < imported.actuators.size(); ++a) {
-    const ImportedActuator& act = imported.actuators[a];
-    const double control = r.uniform(-1, 1);
-    mujoco.setControl(static_cast<int>(a), control);
-    HingeSpec& h = imported.spec.hinges[static_cast<std::size_t>(act.hinge)];
-    HingeActuatorSpec& servo = *(act.coordinate.empty() ? h.loads : h.loadsOn(act.coordinate, imported.spec.kind)).actuator;
+  const double worst = agreementUnderControl(imported, path, r, [](const ImportedActuator& act, HingeActuatorSpec& servo, double control) {
     ASSERT_SAME(servo.kind, ActuatorKind::Servo);
     if (act.kind == ImportedActuator::Kind::Position) servo.reference.value = act.offset + act.perControl * control;
     else servo.reference.slope = act.offset + act.perControl * control;
-  }
-  ASSERT_SAME(imported.spec.hinges.front().coordinateLoads.front().loads.actuator->kp, 160.0);  // gear^2 kp
-  const auto model = compile(imported.spec);
-  auto riccati = makeSolver(SolverKind::Riccati, model);
-  SolverOutput out;
-  double worst = 0.0;
-  for (int s = 0; s < 25; ++s) {
-    mujoco.randomise(r);
-    riccati->evaluate(mujoco.state(*model), out);
-    const Eigen::VectorXd theirs = mujoco.reference();
-    worst = std::max(worst, (mujoco.qacc(*model, out) - theirs).cwiseAbs().maxCoeff() / std::max(1.0, theirs.cwiseAbs().maxCoeff()));
-  }
+  });
   info("two position and two velocity actuators as servos (gear, a flipped cylindrical angle, a force limit), 25 random states: %.2e against MuJoCo", worst);
   ASSERT_TRUE(worst < 1e-9) << worst;
 }
@@ -226,42 +219,6 @@ TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
        arm, tree, floating, combined);
 }
 
-namespace {
-
-/// Centres of mass after `end` s of RK4 at step dt: ours, and MuJoCo's
-/// (mj_step with mjINT_RK4), in MuJoCo's body order.
-std::vector<Vec3> oursAfter(const std::shared_ptr<const Model>& model, double dt, double end) {
-  SimulationSettings settings = model->spec().simulation;
-  settings.timeStep = dt;
-  settings.endTime = end;
-  settings.outputEvery = static_cast<int>(std::lround(end / dt));
-  Results r(*model);
-  if (simulate(model, settings, r).status != RunStatus::Completed) fatal("run failed");
-  std::vector<Vec3> c;
-  for (int b = 0; b < model->bodyCount(); ++b) c.push_back(r.com(r.frameCount() - 1, r.slotOf(model->compiledIndexOfSpecBody(b))));
-  return c;
-}
-std::vector<Vec3> mujocoAfter(const std::string& path, double dt, double end) {
-  char error[1024] = "";
-  std::unique_ptr<mjModel, MjModelDeleter> m(mj_loadXML(path.c_str(), nullptr, error, sizeof error));
-  m->opt.disableflags |= mjDSBL_CONTACT | mjDSBL_LIMIT | mjDSBL_FRICTIONLOSS;
-  m->opt.integrator = mjINT_RK4;
-  m->opt.timestep = dt;
-  std::unique_ptr<mjData, MjDataDeleter> d(mj_makeData(m.get()));
-  mj_resetData(m.get(), d.get());
-  for (long k = 0; k < std::lround(end / dt); ++k) mj_step(m.get(), d.get());
-  mj_kinematics(m.get(), d.get());
-  std::vector<Vec3> c;
-  for (int b = 1; b < m->nbody; ++b) c.push_back(vec(d->xipos + 3 * b));
-  return c;
-}
-double distance(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
-  double worst = 0.0;
-  for (std::size_t k = 0; k < a.size(); ++k) worst = std::max(worst, (a[k] - b[k]).norm());
-  return worst;
-}
-
-}  // namespace
 
 // The same file run for 2 s with RK4 at the same step by MuJoCo and by
 // MSTMM Studio. The two RK4s integrate different coordinates (joint
@@ -273,13 +230,13 @@ double distance(const std::vector<Vec3>& a, const std::vector<Vec3>& b) {
 TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
   for (const auto& [name, xml] : {std::pair{"arm", kArm}, std::pair{"tree", kTree}, std::pair{"floating", kFloating}, std::pair{"combined", kCombined}}) {
     const std::string path = writeTemp(std::string(name) + "-run.xml", xml);
-    const auto model = compile(importMjcf(path).spec);
+    const ModelSpec spec = importMjcf(path).spec;
     const double end = 2.0, fine = 1e-4;
-    const std::vector<Vec3> oursFine = oursAfter(model, fine, end), mujocoFine = mujocoAfter(path, fine, end);
+    const auto oursFine = oursAfter(spec, fine, end), mujocoFine = mujocoAfter(path, fine, end);
     double ours[2], mujoco[2], between[2];
     for (int pass = 0; pass < 2; ++pass) {
       const double dt = pass == 0 ? 4e-3 : 2e-3;
-      const std::vector<Vec3> a = oursAfter(model, dt, end), b = mujocoAfter(path, dt, end);
+      const auto a = oursAfter(spec, dt, end), b = mujocoAfter(path, dt, end);
       ours[pass] = distance(a, oursFine);
       mujoco[pass] = distance(b, mujocoFine);
       between[pass] = distance(a, b);
@@ -368,16 +325,21 @@ TEST(MjcfImport, debiansSampleModelsImportOrAreRefusedByName) {
 
 
 // A loop closed by <equality connect> (the bundled RSSR linkage, and a
-// connect to the world): imported as a ball hinge that closes the loop, its
+// connect to the world) or <equality weld>: imported as a ball (weld) hinge
+// that closes the loop, its
 // accelerations at random states on the constraints equal the hard
 // constrained motion built from MuJoCo's M, forces and constraint Jacobian
 // (MuJoCo's own qacc keeps the constraint softly and is not that motion).
-TEST(MjcfImport, loopsClosedByConnectMatchTheHardConstraintFromMuJoCo) {
+TEST(MjcfImport, loopsClosedByConnectAndWeldMatchTheHardConstraintFromMuJoCo) {
   std::string grounded = kArm;  // the arm's slider end held at its qpos0 place by a connect to the world
   grounded.replace(grounded.find("</mujoco>"), 9, R"(<equality><connect name="hold" body1="slider" body2="world" anchor="0.02 0 0"/></equality>
 </mujoco>)");
+  std::string welded = kTree;  // the tree's tip welded to its left branch: a loop through four joints
+  welded.replace(welded.find("</mujoco>"), 9, R"(<equality><weld name="brace" body1="tip" body2="left"/></equality>
+</mujoco>)");
   for (const auto& [name, path] : {std::pair<std::string, std::string>{"rssr", sourcePath("resources/interchange/rssr.xml")},
-                                   std::pair<std::string, std::string>{"arm held at its end", writeTemp("held.xml", grounded)}}) {
+                                   std::pair<std::string, std::string>{"arm held at its end", writeTemp("held.xml", grounded)},
+                                   std::pair<std::string, std::string>{"tree with a weld across", writeTemp("welded.xml", welded)}}) {
     const ImportResult imported = importMjcf(path);
     ASSERT_TRUE(errorsOf(imported.spec).empty()) << errorsOf(imported.spec);
     const auto model = compile(imported.spec);
@@ -396,7 +358,7 @@ TEST(MjcfImport, loopsClosedByConnectMatchTheHardConstraintFromMuJoCo) {
       worst = std::max(worst, (ours - hard).cwiseAbs().maxCoeff() / scale);
       soft = std::max(soft, (mujoco.reference() - hard).cwiseAbs().maxCoeff() / scale);
     }
-    info("%s, loop closed by a connect equality, 25 random states on the constraints (residual %.1e m): against the hard constrained motion from "
+    info("%s, loop closed by an equality, 25 random states on the constraints (residual %.1e m): against the hard constrained motion from "
          "MuJoCo's parts %.2e; MuJoCo's own soft qacc differs from it by %.2e",
          name.c_str(), residual, worst, soft);
     ASSERT_TRUE(worst < 1e-9) << name << ": " << worst;
