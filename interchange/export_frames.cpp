@@ -17,15 +17,22 @@ Mat3 ExportFrames::relative(int body) const {
 }
 
 double ExportFrames::initialAngle(int body) const {
-  const HingeSpec& h = model->spec().hinges[static_cast<std::size_t>(hinge[static_cast<std::size_t>(body)])];
+  if (model->planar()) {  // theta_tip - theta_root as it is, not folded into (-pi, pi]: a pin's spring acts on it so
+    const std::vector<BodySpec>& bodies = model->spec().bodies;
+    const int p = parent[static_cast<std::size_t>(body)];
+    return bodies[static_cast<std::size_t>(body)].theta - (p < 0 ? 0.0 : bodies[static_cast<std::size_t>(p)].theta);
+  }
   Quat rel = quaternionFromRotation(relative(body));
   if (rel[0] < 0.0) rel = -rel;
-  return 2.0 * std::atan2(rel.tail<3>().dot(h.axis.normalized()), rel[0]);
+  return 2.0 * std::atan2(rel.tail<3>().dot(axisOf(body)), rel[0]);
+}
+
+Vec3 ExportFrames::axisOf(int body) const {
+  const HingeSpec& h = model->spec().hinges[static_cast<std::size_t>(hinge[static_cast<std::size_t>(body)])];
+  return h.type == HingeType::Pin || (model->planar() && h.type != HingeType::Slider) ? Vec3::UnitZ() : Vec3(h.axis.normalized());
 }
 
 ExportFrames exportFrames(const ModelSpec& spec, const std::string& format) {
-  if (spec.kind == ModelKind::Planar)
-    throw Error(ErrorKind::Input, "export to " + format + " takes spatial models; '" + spec.name + "' is planar (convert it to spatial first)");
   for (const Diagnostic& d : validate(spec))
     if (d.severity == Severity::Error) throw Error(ErrorKind::Input, "export to " + format + ": the model has errors; the first: " + d.message);
   ExportFrames f;

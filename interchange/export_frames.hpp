@@ -25,14 +25,19 @@ struct ExportFrames {
 
   /// A_parent^T A_body at the initial state (the ground's A is I).
   Mat3 relative(int body) const;
-  /// A revolute or cylindrical hinge's angle about its axis at the initial
-  /// state (the coordinate of docs/loads.md: 0 where the frames align).
+  /// A revolute, pin or cylindrical hinge's angle about its axis at the
+  /// initial state (the coordinate of docs/loads.md: 0 where the frames
+  /// align; a pin's is theta_tip - theta_root).
   double initialAngle(int body) const;
+  /// The unit axis of the hinge at the body's O in its parent's frame: z
+  /// for a pin and for the rotation of a planar model's other hinges.
+  Vec3 axisOf(int body) const;
 };
 
-/// The frames of a valid spatial model. mstmm::Error naming the first
-/// problem when the model has errors or is planar (`format` names the file
-/// format in the message).
+/// The frames of a valid model. A planar model is written as the spatial
+/// one it stands for: its bodies turned about z, its pins hinges about z.
+/// mstmm::Error naming the first problem when the model has errors
+/// (`format` names the file format in the message).
 ExportFrames exportFrames(const ModelSpec& spec, const std::string& format);
 
 /// Text of a number that reads back as the same double (17 digits).

@@ -121,7 +121,8 @@ class MjcfWriter {
     };
     switch (h.type) {
       case HingeType::Weld: return;
-      case HingeType::Revolute: joint(name, "hinge", toBody * h.axis, m_f.initialAngle(b), &h.loads, "hinge '" + h.name + "'"); return;
+      case HingeType::Revolute:
+      case HingeType::Pin: joint(name, "hinge", toBody * m_f.axisOf(b), m_f.initialAngle(b), &h.loads, "hinge '" + h.name + "'"); return;
       case HingeType::Slider: joint(name, "slide", toBody * h.axis, h.slide, &h.loads, "hinge '" + h.name + "'"); return;
       case HingeType::Ball: joint(name, "ball", Vec3::UnitZ(), 0.0, &h.loads, "hinge '" + h.name + "'"); return;
       case HingeType::Cylindrical:
@@ -140,6 +141,12 @@ class MjcfWriter {
         return;
       }
       case HingeType::Free:
+        if (m_spec.kind == ModelKind::Planar) {  // x, y and the angle about z: two slides and a hinge
+          for (int k = 0; k < 2; ++k)
+            joint(name + "_" + "xy"[k], "slide", toBody * Vec3::Unit(k), h.translation[k], loadsOf(h, std::string(1, "xy"[k])), "hinge '" + h.name + "' " + "xy"[k]);
+          joint(name + "_angle", "hinge", Vec3::UnitZ(), m_f.initialAngle(b), loadsOf(h, "angle"), "hinge '" + h.name + "' angle");
+          return;
+        }
         if (m_f.parent[static_cast<std::size_t>(b)] < 0) {
           if (h.hasLoads()) note("hinge '" + h.name + "': the loads on a free-floating root are not written");
           m_body << pad(depth) << "<freejoint name=\"" << name << "\"/>\n";

@@ -1,5 +1,7 @@
 // URDF export (interchange/model_export.hpp, docs/interchange.md I6).
 
+#include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -45,6 +47,9 @@ class UrdfWriter {
       note("hinge '" + m_spec.hinges[static_cast<std::size_t>(k)].name + "': closes a loop and is not written (URDF describes trees only)");
     m_text << "</robot>\n";
     m_out.text = m_text.str();
+    if (m_spec.gravity != Vec3(0.0, 0.0, -9.81))
+      note("gravity (" + formatNumber(m_spec.gravity.x()) + ", " + formatNumber(m_spec.gravity.y()) + ", " + formatNumber(m_spec.gravity.z()) +
+           ") m/s^2 is not written: URDF holds none, and its readers take 9.81 m/s^2 along -z");
     noteModelLevelLosses(m_spec, "URDF", m_out.notWritten);
   }
 
@@ -72,7 +77,7 @@ class UrdfWriter {
     const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
     const CompiledBody& c = m_f.model->body(m_f.model->compiledIndexOfSpecBody(b));
     const Vec3 com = c.com + body.inputs.front() - body.output;
-    const Mat3& j = c.inertiaAtCom;
+    const Mat3 j = positiveInertia(body.name, c.inertiaAtCom, c.mass);
     m_text << "  <link name=\"" << xmlEscaped(body.name) << "\">\n"
            << "    <inertial>" << origin(com, Mat3::Identity()) << "<mass value=\"" << exactNumber(c.mass) << "\"/>"
            << "<inertia ixx=\"" << exactNumber(j(0, 0)) << "\" ixy=\"" << exactNumber(j(0, 1)) << "\" ixz=\"" << exactNumber(j(0, 2)) << "\" iyy=\"" << exactNumber(j(1, 1))
@@ -92,25 +97,38 @@ class UrdfWriter {
     m_text << "  </link>\n";
   }
 
+  /// A zero principal moment (a planar model's slender rod) raised to 1e-12
+  /// of the largest: readers of URDF need the tensor positive definite.
+  Mat3 positiveInertia(const std::string& body, const Mat3& j, double mass) {
+    Eigen::SelfAdjointEigenSolver<Mat3> eigen(j);
+    const double floor = 1e-12 * std::max(eigen.eigenvalues().maxCoeff(), mass);
+    if (eigen.eigenvalues().minCoeff() >= floor) return j;
+    note("body '" + body + "': a principal moment of inertia of " + formatNumber(eigen.eigenvalues().minCoeff()) + " kg m^2 is written as " + formatNumber(floor) +
+         " (URDF's readers need every one positive)");
+    const Vec3 raised = eigen.eigenvalues().cwiseMax(floor);
+    return eigen.eigenvectors() * raised.asDiagonal() * eigen.eigenvectors().transpose();
+  }
+
   void writeJoint(int b) {
     const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])];
     const int p = m_f.parent[static_cast<std::size_t>(b)];
     const Mat3 parentRotation = p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)];
     const Vec3 parentFrame = p < 0 ? Vec3::Zero() : m_f.output[static_cast<std::size_t>(p)];
     const Vec3 xyz = parentRotation.transpose() * (m_f.output[static_cast<std::size_t>(b)] - parentFrame);
-    const Vec3 axis = m_f.relative(b).transpose() * h.axis.normalized();  // the parent-frame axis in the link's frame
+    const Vec3 axis = m_f.relative(b).transpose() * m_f.axisOf(b);  // the parent-frame axis in the link's frame
     const char* type = nullptr;
     double q0 = 0.0;
     switch (h.type) {
       case HingeType::Revolute:
+      case HingeType::Pin:
         q0 = m_f.initialAngle(b);
         type = h.loads.stops && h.loads.stops->lower && h.loads.stops->upper ? "revolute" : "continuous";
         break;
       case HingeType::Slider: q0 = h.slide; type = "prismatic"; break;
       case HingeType::Weld: type = "fixed"; break;
       case HingeType::Free:
-        type = "floating";
-        if (h.hasLoads()) note("hinge '" + h.name + "': the loads of a free hinge are not written (URDF's floating joints have none)");
+        type = m_spec.kind == ModelKind::Planar ? "planar" : "floating";  // a planar model's free hinge moves in its plane
+        if (h.hasLoads()) note("hinge '" + h.name + "': the loads of a free hinge are not written (URDF's " + type + " joints have none)");
         break;
       default:
         throw Error(ErrorKind::Input, "hinge '" + h.name + "': URDF has no " + std::string(toString(h.type)) +
@@ -120,13 +138,14 @@ class UrdfWriter {
            << "    <parent link=\"" << xmlEscaped(p < 0 ? std::string(kWorld) : m_spec.bodies[static_cast<std::size_t>(p)].name) << "\"/><child link=\""
            << xmlEscaped(m_spec.bodies[static_cast<std::size_t>(b)].name) << "\"/>\n"
            << "    " << origin(xyz, m_f.relative(b)) << "\n";
-    if (h.type == HingeType::Revolute || h.type == HingeType::Slider) {
+    if (h.type == HingeType::Revolute || h.type == HingeType::Pin || h.type == HingeType::Slider) {
       m_text << "    <axis xyz=\"" << exactTriple(axis) << "\"/>\n";
       writeLoads(h, q0);
       if (std::abs(q0) > 0.0)
         note("hinge '" + h.name + "': starts at " + formatNumber(q0) + (h.type == HingeType::Slider ? " m" : " rad") +
              ", URDF's zero; its limits and spring rest are written less that");
     }
+    if (std::string(type) == "planar") m_text << "    <axis xyz=\"0 0 1\"/>\n";
     m_text << "  </joint>\n";
   }
 

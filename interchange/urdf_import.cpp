@@ -112,6 +112,8 @@ class UrdfReader {
     if (massless(root)) {
       m_owner[root.name] = Owner{-1, Placement{}};
       if (!root.visual_array.empty()) note("link '" + root.name + "': has no mass, so it is the ground; its visuals are not shown");
+      if (m_options.floatingBase)
+        note("link '" + root.name + "': has no mass, so it is the ground, and the floating base does not apply (give the floating link a floating joint from it)");
     } else {
       addBody(root, Placement{});
       const BodyId id = spec.bodies.back().id;
