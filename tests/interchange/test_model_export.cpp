@@ -289,10 +289,11 @@ TEST(ModelExport, whatAFormatCannotHoldIsNamedAndStructureItLacksIsRefused) {
   };
   const std::string ball = refusal([&] { exportUrdf(spec); });
   ASSERT_TRUE(contains(ball, "URDF has no ball joint") || contains(ball, "URDF has no universal joint") || contains(ball, "URDF has no cylindrical joint")) << ball;
-  ModelSpec planar = generateRandomTree({4, 1, true});
-  const std::string flat = refusal([&] { exportMjcf(planar); });
-  ASSERT_TRUE(contains(flat, "export to MJCF takes spatial models")) << flat;
-  info("refused exports:\n  %s\n  %s", ball.c_str(), flat.c_str());
+  ModelSpec broken = generateRandomTree({4, 1, true});
+  broken.bodies[2].shape.mass = -1.0;
+  const std::string invalid = refusal([&] { exportMjcf(broken); });
+  ASSERT_TRUE(contains(invalid, "export to MJCF: the model has errors; the first: body 'b2': mass must be positive")) << invalid;
+  info("refused exports:\n  %s\n  %s", ball.c_str(), invalid.c_str());
 }
 
 // A chain longer than the call stack is deep when each link takes a frame
