@@ -20,7 +20,6 @@ std::string quatText(const Mat3& r) {
   return exactNumber(q[0]) + " " + exactNumber(q[1]) + " " + exactNumber(q[2]) + " " + exactNumber(q[3]);
 }
 
-
 class MjcfWriter {
  public:
   MjcfWriter(const ExportFrames& frames, ExportResult& out) : m_f(frames), m_spec(frames.model->spec()), m_out(out) {}

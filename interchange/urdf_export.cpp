@@ -27,7 +27,6 @@ std::string origin(const Vec3& xyz, const Mat3& rotation) {
   return "<origin xyz=\"" + exactTriple(xyz) + "\" rpy=\"" + exactTriple(rollPitchYaw(rotation)) + "\"/>";
 }
 
-
 constexpr const char* kWorld = "world";
 constexpr double kNoLimit = 1e9;  // URDF's prismatic joints need limits
 

@@ -112,7 +112,6 @@ std::string frameFileName(const std::string& baseName, int frame) {
   return baseName + number;
 }
 
-
 /// The .pvd collection: ParaView's list of files with their times.
 std::string collectionXml(const Results& results, const std::string& baseName, const std::vector<int>& recorded) {
   std::ostringstream xml;
