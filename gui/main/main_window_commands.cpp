@@ -23,14 +23,15 @@
 
 #include "core/generate/generators.hpp"
 #include "core/io/results_csv.hpp"
-#include "interchange/model_export.hpp"
-#include "interchange/model_import.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
+#include "gui/dialogs/urdf_import_dialog.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/panels/messages_panel.hpp"
+#include "interchange/model_export.hpp"
+#include "interchange/model_import.hpp"
 
 namespace mstmm::gui {
 
@@ -142,9 +143,17 @@ void MainWindow::importModel() {
 }
 
 bool MainWindow::importFile(const QString& path) {
+  // A URDF file asks where its packages are and whether its base floats
+  // (stored: a window that does not ask uses the last answers).
+  UrdfOptions urdf = storedUrdfOptions();
+  if (m_interactive && interchangeFormatOf(path.toStdString()) == InterchangeFormat::Urdf) {
+    UrdfImportDialog dialog(path, this);
+    if (dialog.exec() != QDialog::Accepted) return false;
+    urdf = dialog.options();
+  }
   ImportResult imported;
   try {
-    imported = importModelFile(path.toStdString());
+    imported = importModelFile(path.toStdString(), urdf);
   } catch (const Error& e) {
     report(tr("Could not import '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what())), true);  // the current model stays
     return false;

@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QChartView>
+#include <QCheckBox>
 #include <QContextMenuEvent>
 #include <QScatterSeries>
 #include <QLineEdit>
@@ -29,6 +30,7 @@
 #include "core/io/model_json.hpp"
 #include "tests/core/test_support.hpp"
 #include "core/math/rotation.hpp"
+#include "gui/dialogs/urdf_import_dialog.hpp"
 #include "interchange/model_import.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
@@ -461,6 +463,34 @@ class TestMainWindow : public QObject {
     window.document()->newModel(ball);
     QVERIFY(!window.exportModelTo(tmp.filePath("ball.urdf")));
     QVERIFY(!QFile::exists(tmp.filePath("ball.urdf")));
+  }
+
+  // A URDF import takes the package root and floating base last given in
+  // its dialog (a window that does not ask, or a drop, uses them): the
+  // package:// mesh is found under the root, and the base floats.
+  void urdfImportUsesTheStoredPackageRootAndFloatingBase() {
+    QTemporaryDir tmp;
+    QDir(tmp.path()).mkpath("packages/arm_description/meshes");
+    QFile::copy(QString::fromStdString(test::sourcePath("resources/interchange/meshes/hand.stl")), tmp.filePath("packages/arm_description/meshes/hand.stl"));
+    const QString urdf = writeFile(tmp.filePath("hand.urdf"),
+                                   "<robot name='hand'><link name='palm'><inertial><mass value='0.3'/>"
+                                   "<inertia ixx='0.001' ixy='0' ixz='0' iyy='0.001' iyz='0' izz='0.001'/></inertial>"
+                                   "<visual><geometry><mesh filename='package://arm_description/meshes/hand.stl'/></geometry></visual></link></robot>");
+    QSettings().setValue("urdfImport/packageRoot", tmp.filePath("packages"));
+    QSettings().setValue("urdfImport/floatingBase", true);
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.importFile(urdf));
+    const ModelSpec& spec = window.document()->spec();
+    QCOMPARE(spec.hinges.front().type, HingeType::Free);
+    QCOMPARE(spec.bodies.front().visuals.size(), std::size_t(1));
+    QCOMPARE(QString::fromStdString(spec.bodies.front().visuals.front().mesh), QFileInfo(tmp.filePath("packages/arm_description/meshes/hand.stl")).absoluteFilePath());
+    QSettings().remove("urdfImport");
+    QVERIFY(window.importFile(urdf));
+    QCOMPARE(window.document()->spec().hinges.front().type, HingeType::Weld);
+    QVERIFY(window.document()->spec().bodies.front().visuals.empty());  // the package is not above the file
+    UrdfImportDialog dialog(urdf);
+    QVERIFY(dialog.findChild<QLineEdit*>("packageRoot") && dialog.findChild<QCheckBox*>("floatingBase"));
   }
 
   void editingAfterARunMarksResultsStale() {
