@@ -83,7 +83,9 @@ class MjcfReader {
              : m_m->jnt_type[j] == mjJNT_BALL  ? HingeType::Ball
                                                 : HingeType::Free;
     const std::string what = "body '" + bodyName(b) + "': ";
-    const std::string takes = "; MSTMM Studio takes one joint per body, two hinges through one point as a universal hinge, and a hinge with a slide along its axis as a cylindrical hinge";
+    const std::string takes = "; MSTMM Studio takes one joint per body, two hinges through one point as a universal hinge, three as a ball hinge, "
+                              "and a hinge with a slide along its axis as a cylindrical hinge";
+    if (n == 3 && threeHingesThroughOnePoint(b)) return HingeType::Ball;
     if (n > 2) throw Error(ErrorKind::Input, what + std::to_string(n) + " joints on one body are not supported yet" + takes);
     const int k = j + 1;
     const Vec3 a1 = vec3(m_d->xaxis + 3 * j), a2 = vec3(m_d->xaxis + 3 * k), p1 = vec3(m_d->xanchor + 3 * j), p2 = vec3(m_d->xanchor + 3 * k);
@@ -98,6 +100,20 @@ class MjcfReader {
     if (hingeAndSlide && a1.cross(a2).norm() < 1e-9) return HingeType::Cylindrical;
     throw Error(ErrorKind::Input, what + "its joints '" + jointName(j) + "' and '" + jointName(k) + "' make no hinge type of MSTMM Studio" + takes +
                                       (hingeAndSlide ? " (this slide is not along the hinge's axis)" : ""));
+  }
+
+  /// Three hinges through one point with independent axes (a hip, a gimbal)
+  /// allow every relative rotation about that point: a ball hinge moves the
+  /// same way (docs/interchange.md I2).
+  bool threeHingesThroughOnePoint(int b) const {
+    const int j = jointOf(b);
+    Mat3 axes;
+    for (int k = 0; k < 3; ++k) {
+      if (m_m->jnt_type[j + k] != mjJNT_HINGE) return false;
+      if ((vec3(m_d->xanchor + 3 * (j + k)) - vec3(m_d->xanchor + 3 * j)).norm() > 1e-9 * (1.0 + vec3(m_d->xanchor + 3 * j).norm())) return false;
+      axes.col(k) = vec3(m_d->xaxis + 3 * (j + k)).normalized();
+    }
+    return std::abs(axes.determinant()) > 1e-6;
   }
 
   /// The joint among the body's two that is of `type` (a cylindrical hinge's hinge or slide).
@@ -144,7 +160,7 @@ class MjcfReader {
       p.inputs.push_back(jointPoint(b) - vec3(m_d->xpos + 3 * parent));
     }
     std::string name = j >= 0 ? jointName(j) : bodyName(b) + " weld";
-    if (m_m->body_jntnum[b] == 2) name.append("+").append(jointName(j + 1));
+    for (int k = 1; k < m_m->body_jntnum[b]; ++k) name.append("+").append(jointName(j + k));
     HingeSpec& h = spec.addHinge(name, type, child, root, input);
     if (!root && type != HingeType::Free) h.anchor = jointPoint(b);
     if (type == HingeType::Free && !root) h.translation = jointPoint(b);  // a floating root: its slides are where its output end is
@@ -176,6 +192,12 @@ class MjcfReader {
         break;
       }
       case HingeType::Ball:
+        if (m_m->body_jntnum[b] == 3) {
+          noteGimbalLoads(b);
+          break;
+        }
+        addSpatialJointLoads(j, h);
+        break;
       case HingeType::Free: addSpatialJointLoads(j, h); break;
       default: break;
     }
@@ -209,6 +231,21 @@ class MjcfReader {
       if (m_m->dof_armature[v + k] != 0.0) note(name + ": armature " + number(m_m->dof_armature[v + k]) + " is not taken");
       if (m_m->dof_frictionloss[v + k] != 0.0) note(name + ": frictionloss " + number(m_m->dof_frictionloss[v + k]) + " is not taken");
       if (m_m->dof_damping[v + k] != m_m->dof_damping[v]) note(name + ": damping differs between its degrees of freedom; the first one's, " + number(m_m->dof_damping[v]) + ", is taken for all");
+    }
+  }
+
+  // Three hinges made a ball: a ball's spring-damper acts on the relative
+  // rotation as a whole, not on three angles, so their own are named.
+  void noteGimbalLoads(int b) {
+    const int j = jointOf(b);
+    note("body '" + bodyName(b) + "': its hinges '" + jointName(j) + "', '" + jointName(j + 1) + "' and '" + jointName(j + 2) +
+         "' through one point are imported as a ball hinge (the same motion)");
+    for (int k = 0; k < 3; ++k) {
+      const int v = m_m->jnt_dofadr[j + k];
+      const std::string name = "joint '" + jointName(j + k) + "'";
+      noteDofExtras(j + k, name, 1);
+      if (m_m->jnt_stiffness[j + k] != 0.0 || m_m->dof_damping[v] != 0.0) note(name + ": its stiffness and damping are not taken (it is part of a ball hinge)");
+      if (m_m->jnt_limited[j + k]) note(name + ": its range is not taken (it is part of a ball hinge)");
     }
   }
 

@@ -115,8 +115,8 @@ class Oracle {
       const Vec3 alphaP = ip >= 0 ? out.angularAcceleration[static_cast<std::size_t>(ip)] : Vec3::Zero();
       const Vec3 omegaC = velocity(b).head<3>(), omegaP = p > 0 ? Vec3(velocity(p).head<3>()) : Vec3::Zero();
       const Mat3 rc = mat(m_d->xmat + 9 * b);
-      if (m_m->body_jntnum[b] == 2 && m_m->jnt_type[m_m->body_jntadr[b]] == mjJNT_HINGE && m_m->jnt_type[m_m->body_jntadr[b] + 1] == mjJNT_HINGE) {
-        a[v] = universalAcceleration(b, j - m_m->body_jntadr[b], alphaC - alphaP, omegaP, omegaC);
+      if (hingesOnly(b) && m_m->body_jntnum[b] >= 2) {
+        a[v] = hingeChainAcceleration(b, j - m_m->body_jntadr[b], alphaC - alphaP, omegaP);
         continue;
       }
       switch (m_m->jnt_type[j]) {
@@ -131,16 +131,28 @@ class Oracle {
     return a;
   }
 
-  /// Two hinges on one body: Omega_c - Omega_p = n1 q1' + n2 q2', so with the
-  /// dual vectors d_k (d_k . n_j = delta_kj)
-  /// q_k'' = d_k . (Omega'_c - Omega'_p - (Omega_p x n1) q1' - (Omega_c x n2) q2').
-  double universalAcceleration(int b, int k, const Vec3& relativeAlpha, const Vec3& omegaP, const Vec3& omegaC) const {
-    const int j = m_m->body_jntadr[b];
-    const Vec3 n1 = vec(m_d->xaxis + 3 * j), n2 = vec(m_d->xaxis + 3 * (j + 1));
-    const double g11 = n1.dot(n1), g12 = n1.dot(n2), g22 = n2.dot(n2), det = g11 * g22 - g12 * g12;
-    const Vec3 d = k == 0 ? Vec3((g22 * n1 - g12 * n2) / det) : Vec3((g11 * n2 - g12 * n1) / det);
-    const double rate1 = m_d->qvel[m_m->jnt_dofadr[j]], rate2 = m_d->qvel[m_m->jnt_dofadr[j + 1]];
-    return d.dot(relativeAlpha - omegaP.cross(n1) * rate1 - omegaC.cross(n2) * rate2);
+  /// Two or three hinges on one body (a universal or a ball hinge here):
+  /// Omega_c - Omega_p = sum n_i q_i', each n_i turning with the frame of
+  /// the joints before it, Omega_i = Omega_p + sum_{j<i} n_j q_j' (MuJoCo
+  /// applies a body's joints in order), so
+  ///   sum n_i q_i'' = Omega'_c - Omega'_p - sum (Omega_i x n_i) q_i',
+  /// solved for the q_i'' by least squares (exact: the system is consistent).
+  double hingeChainAcceleration(int b, int k, const Vec3& relativeAlpha, const Vec3& omegaP) const {
+    const int first = m_m->body_jntadr[b], n = m_m->body_jntnum[b];
+    Eigen::Matrix<double, 3, Eigen::Dynamic> axes(3, n);
+    Vec3 rhs = relativeAlpha, omega = omegaP;
+    for (int i = 0; i < n; ++i) {
+      axes.col(i) = vec(m_d->xaxis + 3 * (first + i));
+      const double rate = m_d->qvel[m_m->jnt_dofadr[first + i]];
+      rhs -= omega.cross(Vec3(axes.col(i))) * rate;
+      omega += Vec3(axes.col(i)) * rate;
+    }
+    return (axes.transpose() * axes).ldlt().solve(axes.transpose() * rhs)[k];
+  }
+  bool hingesOnly(int b) const {
+    for (int i = 0; i < m_m->body_jntnum[b]; ++i)
+      if (m_m->jnt_type[m_m->body_jntadr[b] + i] != mjJNT_HINGE) return false;
+    return true;
   }
 
   Eigen::VectorXd reference() const { return Eigen::Map<const Eigen::VectorXd>(m_d->qacc, m_m->nv); }

@@ -104,6 +104,27 @@ const char* kFloating = R"(<mujoco model="floating">
   </worldbody>
 </mujoco>)";
 
+// Three hinges through one point (a hip: x, z and a skew third axis, on a
+// floating torso) become a ball hinge; a knee below it.
+const char* kHip = R"(<mujoco model="hip">
+  <worldbody>
+    <body name="torso" pos="0 0 1" euler="0.2 0.1 0">
+      <freejoint name="root"/>
+      <geom type="box" size="0.1 0.15 0.2" mass="4"/>
+      <body name="thigh" pos="0 0.1 -0.25" euler="0.1 0 0.3">
+        <joint name="hip_x" type="hinge" axis="1 0 0"/>
+        <joint name="hip_z" type="hinge" axis="0 0 1"/>
+        <joint name="hip_y" type="hinge" axis="0.2 1 0"/>
+        <geom type="capsule" fromto="0 0 0 0 0 -0.4" size="0.05" mass="2"/>
+        <body name="shin" pos="0 0 -0.45">
+          <joint name="knee" type="hinge" axis="0 1 0" damping="0.1"/>
+          <geom type="capsule" fromto="0 0 0 0 0 -0.4" size="0.04" mass="1.5"/>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>)";
+
 // Two joints on one body: two hinges through one point (not perpendicular)
 // become a universal hinge, a hinge with a slide along its axis (here the
 // opposite way) a cylindrical one; stiffness and damping on each.
@@ -213,10 +234,11 @@ TEST(MjcfImport, positionAndVelocityActuatorsBecomeServosThatMatchMuJoCo) {
 
 TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
   const double arm = agreement("arm", kArm, 25), tree = agreement("tree", kTree, 25), floating = agreement("floating", kFloating, 25),
-               combined = agreement("combined", kCombined, 25);
+               combined = agreement("combined", kCombined, 25), hip = agreement("hip", kHip, 25);
   info("imported MJCF against MuJoCo's mj_forward, 25 random states each: serial arm (hinges, slide, stiffness, damping) %.2e, "
-       "tree with ball joints and a weld %.2e, floating base in zero gravity %.2e, two joints on one body (universal, cylindrical) %.2e",
-       arm, tree, floating, combined);
+       "tree with ball joints and a weld %.2e, floating base in zero gravity %.2e, two joints on one body (universal, cylindrical) %.2e, "
+       "three hinges through one point (a ball) on a floating torso %.2e",
+       arm, tree, floating, combined, hip);
 }
 
 
