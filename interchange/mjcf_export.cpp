@@ -187,14 +187,25 @@ class MjcfWriter {
         note(what + ": a stop on one side only is not written (an MJCF range has two)");
       }
     }
-    if (const auto& a = loads.actuator) {
-      m_actuators << "    <motor name=\"" << joint << " actuator\" joint=\"" << joint << "\" gear=\"1\"";
-      if (a->maxLoad) m_actuators << " ctrllimited=\"true\" ctrlrange=\"" << exactNumber(-*a->maxLoad) << " " << exactNumber(*a->maxLoad) << "\"";
-      m_actuators << "/>\n";
-      note(what + ": its actuator is written as a motor of gear 1; its " + (a->kind == ActuatorKind::Servo ? "servo law" : "load as a function of time") +
-           " is not (MuJoCo's control input drives the motor)");
-    }
+    if (const auto& a = loads.actuator) writeActuator(*a, joint, what);
     if (loads.motion) note(what + ": its prescribed motion is not written (MJCF drives joints through actuators)");
+  }
+
+  // A force actuator as a motor of gear 1 (MuJoCo's control is the load); a
+  // servo kp (r - q) + kd (r' - q') as a general actuator with an affine
+  // bias, force = ctrl - kp q - kd q', whose control is kp r + kd r'. The
+  // functions of time are MuJoCo's control input, not part of the file.
+  void writeActuator(const HingeActuatorSpec& a, const std::string& joint, const std::string& what) {
+    const bool servo = a.kind == ActuatorKind::Servo;
+    m_actuators << "    <" << (servo ? "general" : "motor") << " name=\"" << joint << " actuator\" joint=\"" << joint << "\" gear=\"1\"";
+    if (servo) m_actuators << " gainprm=\"1\" biastype=\"affine\" biasprm=\"0 " << exactNumber(-a.kp) << " " << exactNumber(-a.kd) << "\"";
+    if (a.maxLoad) {
+      const std::string range = exactNumber(-*a.maxLoad) + " " + exactNumber(*a.maxLoad);
+      m_actuators << (servo ? " forcelimited=\"true\" forcerange=\"" : " ctrllimited=\"true\" ctrlrange=\"") << range << "\"";
+    }
+    m_actuators << "/>\n";
+    note(what + (servo ? ": its servo is written as a general actuator (kp, kd in its bias) whose control is kp r + kd r'; the reference r(t) is not written"
+                       : ": its actuator is written as a motor of gear 1; its load as a function of time is not (MuJoCo's control input drives the motor)"));
   }
 
   void writeVisuals(const BodySpec& body, int depth) {

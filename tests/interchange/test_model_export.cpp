@@ -86,8 +86,11 @@ void addLoads(HingeSpec& h, ModelKind kind, bool urdf, Random& r) {
     // initial value, the import's zero (initial angles are within +-1).
     const double reach = slide ? 10.0 : 2.0;
     loads.stops = HingeStopsSpec{-reach - r.uniform(0, 0.1), reach + r.uniform(0, 0.1)};
-    HingeActuatorSpec actuator = HingeActuatorSpec::force(TimeFunction::constant(0.0));
-    actuator.maxLoad = slide ? 100.0 : 25.0;
+    // MJCF: a servo holding its reference 0 half the time (a general
+    // actuator with an affine bias there; URDF has no servos).
+    HingeActuatorSpec actuator = !urdf && r.below(2) == 0 ? HingeActuatorSpec::servo(TimeFunction::constant(0.0), r.uniform(0, 30), r.uniform(0, 3))
+                                                           : HingeActuatorSpec::force(TimeFunction::constant(0.0));
+    actuator.maxLoad = slide ? 1e4 : 1e3;  // not reached: MuJoCo clamps a servo's force there, ours its load
     loads.actuator = actuator;
   };
   switch (h.type) {
