@@ -366,4 +366,25 @@ inline double distance(const std::map<std::string, Vec3>& a, const std::map<std:
   return worst;
 }
 
+/// 2 s of RK4 by both at steps 4e-3 and 2e-3, each against its own run at
+/// 1e-4: how far apart the runs are (between), each one's truncation error
+/// (ours, mujoco), and how far apart the fine runs are (converged).
+struct TrajectoryComparison {
+  double between[2], ours[2], mujoco[2], converged;
+};
+inline TrajectoryComparison compareTrajectories(const ModelSpec& spec, const std::string& path) {
+  const double end = 2.0, fine = 1e-4;
+  const auto oursFine = oursAfter(spec, fine, end), mujocoFine = mujocoAfter(path, fine, end);
+  TrajectoryComparison c{};
+  for (int pass = 0; pass < 2; ++pass) {
+    const double dt = pass == 0 ? 4e-3 : 2e-3;
+    const auto a = oursAfter(spec, dt, end), b = mujocoAfter(path, dt, end);
+    c.ours[pass] = distance(a, oursFine);
+    c.mujoco[pass] = distance(b, mujocoFine);
+    c.between[pass] = distance(a, b);
+  }
+  c.converged = distance(oursFine, mujocoFine);
+  return c;
+}
+
 }  // namespace mstmm::test

@@ -252,24 +252,13 @@ TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
 TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
   for (const auto& [name, xml] : {std::pair{"arm", kArm}, std::pair{"tree", kTree}, std::pair{"floating", kFloating}, std::pair{"combined", kCombined}}) {
     const std::string path = writeTemp(std::string(name) + "-run.xml", xml);
-    const ModelSpec spec = importMjcf(path).spec;
-    const double end = 2.0, fine = 1e-4;
-    const auto oursFine = oursAfter(spec, fine, end), mujocoFine = mujocoAfter(path, fine, end);
-    double ours[2], mujoco[2], between[2];
-    for (int pass = 0; pass < 2; ++pass) {
-      const double dt = pass == 0 ? 4e-3 : 2e-3;
-      const auto a = oursAfter(spec, dt, end), b = mujocoAfter(path, dt, end);
-      ours[pass] = distance(a, oursFine);
-      mujoco[pass] = distance(b, mujocoFine);
-      between[pass] = distance(a, b);
-      ASSERT_TRUE(between[pass] <= 1.01 * (ours[pass] + mujoco[pass]) + 1e-9) << name;
-    }
-    const double converged = distance(oursFine, mujocoFine);
+    const TrajectoryComparison c = compareTrajectories(importMjcf(path).spec, path);
     info("%s, 2 s of RK4, centres of mass: ours against MuJoCo %.2e m at dt = 4e-3, %.2e m at 2e-3, %.2e m at 1e-4; truncation error (against "
          "dt = 1e-4) ours %.2e / %.2e (ratio %.1f), MuJoCo's %.2e / %.2e (ratio %.1f)",
-         name, between[0], between[1], converged, ours[0], ours[1], ours[0] / ours[1], mujoco[0], mujoco[1], mujoco[0] / mujoco[1]);
-    ASSERT_TRUE(ours[0] / ours[1] > 12.0 && ours[0] / ours[1] < 20.0) << name;
-    ASSERT_TRUE(converged < 1e-7) << name;
+         name, c.between[0], c.between[1], c.converged, c.ours[0], c.ours[1], c.ours[0] / c.ours[1], c.mujoco[0], c.mujoco[1], c.mujoco[0] / c.mujoco[1]);
+    for (int pass = 0; pass < 2; ++pass) ASSERT_TRUE(c.between[pass] <= 1.01 * (c.ours[pass] + c.mujoco[pass]) + 1e-9) << name;
+    ASSERT_TRUE(c.ours[0] / c.ours[1] > 12.0 && c.ours[0] / c.ours[1] < 20.0) << name;
+    ASSERT_TRUE(c.converged < 1e-7) << name;
   }
 }
 
