@@ -45,6 +45,14 @@ class MjcfReader {
     spec.kind = ModelKind::Spatial;
     spec.gravity = vec3(m_m->opt.gravity);
     spec.simulation.timeStep = m_m->opt.timestep;
+    // Each body's hinge type and joint point, worked out once (a body that
+    // makes no hinge type is refused here, before anything is built).
+    m_type.assign(static_cast<std::size_t>(m_m->nbody), HingeType::Weld);
+    m_point.assign(static_cast<std::size_t>(m_m->nbody), Vec3::Zero());
+    for (int b = 1; b < m_m->nbody; ++b) {
+      m_type[static_cast<std::size_t>(b)] = classifyJoints(b);
+      m_point[static_cast<std::size_t>(b)] = locateJoint(b);
+    }
     for (int b = 1; b < m_m->nbody; ++b) addBody(b);
     m_target.assign(static_cast<std::size_t>(m_m->njnt), {});
     for (int b = 1; b < m_m->nbody; ++b) addHinge(b);
@@ -69,12 +77,16 @@ class MjcfReader {
   /// The body's first joint, or -1 for a body welded to its parent.
   int jointOf(int b) const { return m_m->body_jntnum[b] > 0 ? m_m->body_jntadr[b] : -1; }
 
+  /// The body's hinge type and joint point, as run() worked them out.
+  HingeType hingeTypeOf(int b) const { return m_type[static_cast<std::size_t>(b)]; }
+  Vec3 jointPoint(int b) const { return m_point[static_cast<std::size_t>(b)]; }
+
   /// The hinge type the body's joints make (docs/interchange.md I2): one
   /// joint as it is; two hinges through one point a universal hinge (the
   /// first axis turns with the parent, the second with the body, as
-  /// MuJoCo composes them); a hinge and a slide along its axis a
-  /// cylindrical hinge. Anything else is refused with what it would take.
-  HingeType hingeTypeOf(int b) const {
+  /// MuJoCo composes them); three a ball; a hinge and a slide along its
+  /// axis a cylindrical hinge. Anything else is refused with what it would take.
+  HingeType classifyJoints(int b) const {
     const int n = m_m->body_jntnum[b], j = jointOf(b);
     if (n == 0) return HingeType::Weld;
     if (n == 1)
@@ -121,7 +133,7 @@ class MjcfReader {
 
   /// Where the body's joint is, in the world at qpos0 (its origin for a weld
   /// or a free joint; a cylindrical hinge's: its hinge's anchor).
-  Vec3 jointPoint(int b) const {
+  Vec3 locateJoint(int b) const {
     const HingeType type = hingeTypeOf(b);
     if (type == HingeType::Weld || type == HingeType::Free) return vec3(m_d->xpos + 3 * b);
     const int j = type == HingeType::Cylindrical ? jointOfType(b, mjJNT_HINGE) : jointOf(b);
@@ -382,6 +394,8 @@ class MjcfReader {
   const mjData* m_d;
   ImportResult& m_out;
   std::vector<Target> m_target;  // per MuJoCo joint
+  std::vector<HingeType> m_type;  // per MuJoCo body (run())
+  std::vector<Vec3> m_point;      // per MuJoCo body: its joint's point in the world at qpos0
 };
 
 }  // namespace

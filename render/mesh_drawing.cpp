@@ -42,6 +42,7 @@ MeshDrawing::MeshDrawing(const std::vector<MeshInstance>& meshes, vtkRenderer* r
     const Vec3 extent = Vec3(bounds[1] - bounds[0], bounds[3] - bounds[2], bounds[5] - bounds[4]).cwiseMax(1e-9);
     const double margin = std::max(extent.minCoeff() / 6.0, 1e-3 * extent.maxCoeff());
     m_grow.push_back((Vec3::Ones() + 2.0 * margin * extent.cwiseInverse()).asDiagonal());
+    m_local.push_back(rotationFromQuaternion(m.rotation) * m.scale.asDiagonal());
     m_instances.push_back(m);
     m_actors.push_back(actor);
     m_outlines.push_back(outline);
@@ -98,7 +99,7 @@ void MeshDrawing::update(const std::vector<BodyState>& states, const std::vector
     if (b >= states.size()) continue;
     m_actors[k]->SetVisibility(visible[b] != 0);
     m_outlines[k]->SetVisibility(visible[b] != 0 && m_selected[k]);
-    const Mat3 r = rotations[b] * rotationFromQuaternion(m.rotation) * m.scale.asDiagonal();
+    const Mat3 r = rotations[b] * m_local[k];
     const Vec3 p = states[b].input + rotations[b] * m.offset;
     setMatrix(m_actors[k]->GetUserMatrix(), r, p);
     if (m_selected[k]) {  // x -> p + r (c + G (x - c))

@@ -44,6 +44,7 @@ class MeshDrawing {
   std::vector<vtkSmartPointer<vtkActor>> m_outlines;
   std::vector<Vec3> m_centres;  // of each mesh's bounds, in the file's coordinates
   std::vector<Mat3> m_grow;     // the rim's scaling about that centre
+  std::vector<Mat3> m_local;    // file to body axes (rotation times scale), made once rather than every frame
   std::vector<char> m_selected;
   std::map<std::string, vtkSmartPointer<vtkPolyData>> m_files;
   std::vector<std::string> m_unreadable;
