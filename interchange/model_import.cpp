@@ -34,6 +34,7 @@ std::optional<InterchangeFormat> interchangeFormatOf(const std::string& path) {
 
 ImportResult importModelFile(const std::string& path, const UrdfOptions& urdf) {
   if (!std::filesystem::exists(path)) throw Error(ErrorKind::Input, "'" + path + "': no such file");
+  if (!std::filesystem::is_regular_file(path)) throw Error(ErrorKind::Input, "'" + path + "': not a file (a folder or a device)");
   const std::optional<InterchangeFormat> format = interchangeFormatOf(path);
   if (!format) throw Error(ErrorKind::Input, "'" + path + "': neither URDF (<robot>) nor MJCF (<mujoco>): import reads those two");
   return *format == InterchangeFormat::Urdf ? importUrdf(path, urdf) : importMjcf(path);

@@ -303,6 +303,12 @@ TEST(UrdfImport, theFormatIsToldByTheRootElement) {
   ASSERT_TRUE(!interchangeFormatOf(writeTemp("c.xml", "<sdf version=\"1.6\"/>")));
   ASSERT_TRUE(!interchangeFormatOf(writeTemp("d.xml", "<!-- never closed <robot>")));
   try {
+    importModelFile(testing::TempDir());
+    FAIL() << "a folder was taken";
+  } catch (const Error& e) {
+    ASSERT_TRUE(contains(e.what(), "not a file (a folder or a device)")) << e.what();
+  }
+  try {
     importModelFile(writeTemp("e.xml", "<sdf/>"));
     FAIL() << "an SDF file was taken";
   } catch (const Error& e) {
