@@ -1,0 +1,57 @@
+#include "core/analysis/frequency_response.hpp"
+
+#include <Eigen/LU>
+#include <cmath>
+#include <numbers>
+
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+double FrequencyResponse::decibels(std::size_t k) const { return 20.0 * std::log10(magnitude(k)); }
+
+double FrequencyResponse::phaseDegrees(std::size_t k) const {
+  // Unwrap: each phase is the principal value nearest to the one before.
+  double phase = std::arg(response[0]);
+  for (std::size_t j = 1; j <= k; ++j) {
+    const double next = std::arg(response[j]);
+    phase += std::remainder(next - phase, 2.0 * std::numbers::pi);
+  }
+  return phase * 180.0 / std::numbers::pi;
+}
+
+std::vector<double> frequencies(const FrequencyRange& range) {
+  if (!(range.from > 0.0) || !std::isfinite(range.from))
+    throw Error(ErrorKind::Input, "frequency response: the lowest frequency must be positive (got " + formatNumber(range.from) + " Hz)");
+  if (!(range.to > range.from) || !std::isfinite(range.to))
+    throw Error(ErrorKind::Input, "frequency response: the highest frequency must be above the lowest (got " + formatNumber(range.from) + " to " + formatNumber(range.to) + " Hz)");
+  if (range.points < 2 || range.points > 1000000)
+    throw Error(ErrorKind::Input, "frequency response: the number of points must be between 2 and 1000000 (got " + std::to_string(range.points) + ")");
+  std::vector<double> f(static_cast<std::size_t>(range.points));
+  for (int k = 0; k < range.points; ++k) {
+    const double s = static_cast<double>(k) / (range.points - 1);
+    f[static_cast<std::size_t>(k)] = range.logarithmic ? range.from * std::pow(range.to / range.from, s) : range.from + s * (range.to - range.from);
+  }
+  return f;
+}
+
+FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range) {
+  FrequencyResponse r;
+  r.input = input.name;
+  r.output = output.name;
+  r.inputUnit = input.unit;
+  r.outputUnit = output.unit;
+  r.frequency = frequencies(range);
+  const Eigen::VectorXcd f = input.vector.cast<std::complex<double>>();
+  const Eigen::VectorXcd c = output.vector.cast<std::complex<double>>();
+  const std::complex<double> i(0.0, 1.0);
+  for (double hz : r.frequency) {
+    const double w = 2.0 * std::numbers::pi * hz;
+    const Eigen::MatrixXcd dynamic = system.stiffness.cast<std::complex<double>>() - w * w * system.mass.cast<std::complex<double>>() + i * w * system.damping.cast<std::complex<double>>();
+    r.response.push_back(c.dot(dynamic.partialPivLu().solve(f)));  // dot conjugates c, which is real
+  }
+  return r;
+}
+
+}  // namespace mstmm

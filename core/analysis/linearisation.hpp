@@ -1,0 +1,74 @@
+#pragma once
+// Linearisation of a model about a state (equations.md §10.2): the mass
+// matrix exactly, from the kinetic energy of the bodies' velocity Jacobians
+// (kinematics only: no solver); stiffness and damping from the solver's
+// accelerations by central differences extrapolated with Richardson's rule,
+// K = -M dz''/dz, C = -M dz''/dz'. Any solver can be the source: the
+// Riccati recursion, or the reference formulations that the tests hold it
+// against.
+
+#include <memory>
+
+#include "core/analysis/joint_chart.hpp"
+#include "core/analysis/linear_system.hpp"
+#include "core/dynamics/dynamics_solver.hpp"
+
+namespace mstmm {
+
+struct LinearisationOptions {
+  SolverKind solver = SolverKind::Riccati;
+  double time = 0.0;   // drives, actuators and loads are taken at this time
+  double step = 1e-4;  // central-difference step: rad, m, rad/s, m/s
+  /// Models with more minimal coordinates are refused: dense matrices of
+  /// that size would not fit, nor finish (the O(N) paths take them).
+  int maxCoordinates = 4000;
+};
+
+/// The tree coordinates that a prescribed motion holds (docs/loads.md L8).
+std::vector<bool> drivenCoordinates(const Model& model, const JointChart& chart);
+
+/// The model's equations about one state, evaluated through a solver.
+class Linearisation {
+ public:
+  Linearisation(std::shared_ptr<const Model> model, const Eigen::VectorXd& reference, const LinearisationOptions& options = {});
+
+  int size() const { return static_cast<int>(m_basis.cols()); }
+  const JointChart& chart() const { return m_chart; }
+  const Eigen::MatrixXd& basis() const { return m_basis; }
+  /// The minimal coordinates' names (a tree's joint coordinates, or z1.. for loops).
+  std::vector<std::string> names() const;
+
+  /// The state at minimal displacements z and rate increments v (about the reference rates).
+  void state(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Eigen::VectorXd& y) const;
+  /// z'' at that state: one solver evaluation.
+  Eigen::VectorXd accelerations(const Eigen::VectorXd& z, const Eigen::VectorXd& v);
+
+  /// M = sum over bodies of m V_b^T V_b + W_b^T J_C W_b, with V_b, W_b the
+  /// Jacobians of the centre of mass's velocity and of the angular velocity.
+  Eigen::MatrixXd massMatrix() const;
+  /// Per body (compiled order): d r_C / d z (3 x n) and d Omega / d z.
+  void velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular) const;
+
+  /// d z'' / d z (positions) or d z'' / d v (rates), by Richardson-extrapolated
+  /// central differences; `error` gets their estimated relative error.
+  Eigen::MatrixXd accelerationJacobian(bool rates, double& error);
+  /// J d for a direction d (two or four evaluations): for iterative solvers.
+  Eigen::VectorXd accelerationDerivative(bool rates, const Eigen::VectorXd& d, bool extrapolate = true);
+
+  /// Everything of LinearSystem but the inputs.
+  LinearSystem linearise();
+
+ private:
+  void buildBasis();
+
+  std::shared_ptr<const Model> m_model;
+  JointChart m_chart;
+  LinearisationOptions m_options;
+  std::unique_ptr<DynamicsSolver> m_solver;
+  SolverOutput m_out;
+  Eigen::VectorXd m_rates0;   // the reference's joint rates
+  Eigen::MatrixXd m_basis;    // T
+  Eigen::VectorXd m_y, m_uDot;
+};
+
+}  // namespace mstmm

@@ -1,0 +1,76 @@
+#include "core/analysis/modes.hpp"
+
+#include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include "core/error.hpp"
+
+namespace mstmm {
+
+namespace {
+
+std::vector<UndampedMode> undampedModes(const LinearSystem& s) {
+  const Eigen::MatrixXd k = 0.5 * (s.stiffness + s.stiffness.transpose());
+  const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> solver(k, s.mass);
+  if (solver.info() != Eigen::Success) throw Error(ErrorKind::Solver, "modes: the mass matrix is not positive definite (a body without mass or inertia along a free motion?)");
+  const Eigen::VectorXd& w2 = solver.eigenvalues();
+  const double largest = w2.size() ? w2.cwiseAbs().maxCoeff() : 0.0;
+  std::vector<UndampedMode> modes;
+  for (Eigen::Index j = 0; j < w2.size(); ++j) {
+    UndampedMode m;
+    m.omegaSquared = w2[j];
+    m.rigid = std::abs(w2[j]) <= kRigidModeTolerance * largest || largest == 0.0;
+    m.unstable = !m.rigid && w2[j] < 0.0;
+    m.frequency = (m.rigid || m.unstable) ? 0.0 : std::sqrt(w2[j]) / (2.0 * std::numbers::pi);
+    m.shape = solver.eigenvectors().col(j);  // M-orthonormal already
+    modes.push_back(std::move(m));
+  }
+  return modes;
+}
+
+std::vector<DampedMode> dampedModes(const LinearSystem& s) {
+  const int n = s.size();
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(s.a);
+  if (solver.info() != Eigen::Success) throw Error(ErrorKind::Solver, "modes: the eigenvalues of the first-order system did not converge");
+  const Eigen::VectorXcd lambda = solver.eigenvalues();
+  const double largest = lambda.size() ? lambda.cwiseAbs().maxCoeff() : 0.0;
+  std::vector<DampedMode> modes;
+  for (Eigen::Index j = 0; j < lambda.size(); ++j) {
+    if (lambda[j].imag() < 0.0) continue;  // the conjugate of a kept one
+    DampedMode m;
+    m.eigenvalue = lambda[j];
+    const double magnitude = std::abs(lambda[j]);
+    m.rigid = magnitude <= std::sqrt(kRigidModeTolerance) * largest || largest == 0.0;
+    m.naturalFrequency = m.rigid ? 0.0 : magnitude / (2.0 * std::numbers::pi);
+    m.dampedFrequency = m.rigid ? 0.0 : lambda[j].imag() / (2.0 * std::numbers::pi);
+    m.dampingRatio = m.rigid ? 0.0 : -lambda[j].real() / magnitude;
+    m.shape = solver.eigenvectors().col(j).head(n);
+    Eigen::Index at = 0;
+    if (n) m.shape.cwiseAbs().maxCoeff(&at);
+    if (n && std::abs(m.shape[at]) > 0.0) m.shape /= m.shape[at];
+    modes.push_back(std::move(m));
+  }
+  std::sort(modes.begin(), modes.end(), [](const DampedMode& a, const DampedMode& b) { return std::abs(a.eigenvalue) < std::abs(b.eigenvalue); });
+  return modes;
+}
+
+}  // namespace
+
+ModalAnalysis denseModes(const LinearSystem& system) {
+  ModalAnalysis result;
+  const double norm = system.stiffness.norm();
+  result.asymmetry = norm > 0.0 ? (system.stiffness - system.stiffness.transpose()).norm() / norm : 0.0;
+  result.undamped = undampedModes(system);
+  result.damped = dampedModes(system);
+  return result;
+}
+
+Eigen::VectorXd coordinateShares(const LinearSystem& system, const Eigen::VectorXd& shape) {
+  const Eigen::VectorXd mx = system.mass * shape;
+  const double total = shape.dot(mx);
+  return total > 0.0 ? Eigen::VectorXd(shape.cwiseProduct(mx) / total) : Eigen::VectorXd::Zero(shape.size());
+}
+
+}  // namespace mstmm
