@@ -1,7 +1,5 @@
 #include "core/analysis/equilibrium.hpp"
 
-#include <Eigen/LU>
-#include <Eigen/QR>
 #include <Eigen/SVD>
 #include <cmath>
 
@@ -39,16 +37,20 @@ Eigen::MatrixXd newtonJacobian(Linearisation& lin) {
   return j;
 }
 
-/// A singular Jacobian whose range misses the residual: some motion has no
-/// restoring load (its left null vector names the coordinate).
+/// No step helps and the Jacobian is singular: some motion has no restoring
+/// load. The residual's part in J's left null space names its coordinate.
 [[noreturn]] void throwUnheld(const Linearisation& lin, const Eigen::MatrixXd& j, const Eigen::VectorXd& r) {
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(j, Eigen::ComputeFullU);
-  const Eigen::VectorXd left = svd.matrixU().col(svd.matrixU().cols() - 1);
+  const Eigen::VectorXd& sigma = svd.singularValues();
+  Eigen::Index rank = 0;
+  while (rank < sigma.size() && sigma[rank] > 1e-8 * sigma[0]) ++rank;
+  const Eigen::MatrixXd null = svd.matrixU().rightCols(j.rows() - rank);
+  const Eigen::VectorXd unheld = null * (null.transpose() * r);
   Eigen::Index k = 0;
-  left.cwiseAbs().maxCoeff(&k);
+  unheld.cwiseAbs().maxCoeff(&k);
   throw Error(ErrorKind::Solver,
-              "no equilibrium: nothing holds " + nameOf(lin, k) + " against the loads (its acceleration is " + formatNumber(r[k]) +
-                  " and does not change as the model moves: a free body with nothing to rest on, or a hinge without a spring under a constant load)",
+              "no equilibrium: nothing holds " + nameOf(lin, k) + " against the loads (it accelerates at " + formatNumber(r[k]) +
+                  " whatever the pose: a free body with nothing to rest on, or a hinge without a spring under a constant load)",
               subjectOf(lin, k));
 }
 
@@ -99,15 +101,22 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
                   subjectOf(lin, k));
     }
     const Eigen::MatrixXd j = newtonJacobian(lin);
-    const Eigen::FullPivLU<Eigen::MatrixXd> lu(j);
-    bool solvable = lu.rank() == j.rows();
-    Eigen::VectorXd newton;
-    if (solvable) {
-      newton = lu.solve(-current.acceleration);
-    } else {
-      newton = j.completeOrthogonalDecomposition().solve(-current.acceleration);
-      solvable = (j * newton + current.acceleration).norm() <= 1e-6 * current.acceleration.norm();
+    // Newton in loads: K dz = M z'' with K = -M J, solved by a truncated
+    // SVD, so that motions no load holds (a free body's drift, a wheel's
+    // spin), which J has as zero directions up to the differences' noise,
+    // are not moved at all.
+    const Eigen::MatrixXd mass = lin.massMatrix();
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(-mass * j, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    const Eigen::VectorXd& sigma = svd.singularValues();
+    Eigen::VectorXd coefficients = svd.matrixU().transpose() * (mass * current.acceleration);
+    int rank = 0;
+    for (Eigen::Index k = 0; k < sigma.size(); ++k) {
+      const bool kept = sigma[k] > 1e-9 * sigma[0];
+      rank += kept;
+      coefficients[k] = kept ? coefficients[k] / sigma[k] : 0.0;
     }
+    const bool regular = rank == j.rows();
+    const Eigen::VectorXd newton = svd.matrixV() * coefficients;
     // Backtracking: halve the step until the merit falls enough.
     auto tryStep = [&](Eigen::VectorXd step) {
       const double longest = step.lpNorm<Eigen::Infinity>();
@@ -128,9 +137,9 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
     // Where Newton has no step (gravity's stiffness vanishes at a horizontal
     // pendulum) or its step does not help, relax along the accelerations:
     // the way the model would move from rest.
-    if (solvable && tryStep(newton)) continue;
+    if (tryStep(newton)) continue;
     if (tryStep(current.acceleration / current.acceleration.lpNorm<Eigen::Infinity>())) continue;
-    if (!solvable) throwUnheld(lin, j, current.acceleration);
+    if (!regular) throwUnheld(lin, j, current.acceleration);
     Eigen::Index k = 0;
     current.acceleration.cwiseAbs().maxCoeff(&k);
     throw Error(ErrorKind::Solver,

@@ -15,6 +15,7 @@
 #include "core/generate/vehicle.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "tests/core/signal.hpp"
 #include "tests/core/test_support.hpp"
 
 using namespace mstmm;
@@ -69,24 +70,6 @@ ChassisSink run(const ModelSpec& spec, const Eigen::VectorXd* start = nullptr, E
   EXPECT_TRUE(report.status == RunStatus::Completed) << (report.error ? report.error->what() : "");
   if (last) *last = sink.y;
   return sink;
-}
-
-/// The frequency (Hz) in [lo, hi] where the signal's discrete-time Fourier
-/// transform peaks (mean removed), refined by a parabola through the peak.
-double peakFrequency(const std::vector<double>& t, const std::vector<double>& x, double lo, double hi) {
-  double mean = 0.0;
-  for (double v : x) mean += v / static_cast<double>(x.size());
-  auto power = [&](double f) {
-    std::complex<double> sum = 0.0;
-    for (std::size_t k = 0; k < x.size(); ++k) sum += (x[k] - mean) * std::polar(1.0, -2.0 * std::numbers::pi * f * t[k]);
-    return std::norm(sum);
-  };
-  const double step = 0.005;
-  double best = lo, bestPower = -1.0;
-  for (double f = lo; f <= hi; f += step)
-    if (const double p = power(f); p > bestPower) bestPower = p, best = f;
-  const double a = power(best - step), b = bestPower, c = power(best + step);
-  return best + 0.5 * step * (a - c) / (a - 2.0 * b + c);
 }
 
 /// The vehicle at rest, released with its struts unloaded and its tyres
