@@ -1,5 +1,6 @@
 #include "core/analysis/equilibrium.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 #include <cmath>
 
@@ -10,11 +11,6 @@
 namespace mstmm {
 
 namespace {
-
-struct Residual {
-  Eigen::VectorXd acceleration;  // z''
-  double merit = 0.0;            // z''^T M z''
-};
 
 /// The hinge of a minimal coordinate, for messages.
 ErrorSubject subjectOf(const Linearisation& lin, Eigen::Index coordinate) {
@@ -30,13 +26,6 @@ std::string nameOf(const Linearisation& lin, Eigen::Index coordinate) {
   return lin.chart().coordinateName(static_cast<int>(k));
 }
 
-/// dz''/dz by plain central differences: Newton needs no more.
-Eigen::MatrixXd newtonJacobian(Linearisation& lin) {
-  Eigen::MatrixXd j(lin.size(), lin.size());
-  for (int c = 0; c < lin.size(); ++c) j.col(c) = lin.accelerationDerivative(false, Eigen::VectorXd::Unit(lin.size(), c), false);
-  return j;
-}
-
 /// No step helps and the Jacobian is singular: some motion has no restoring
 /// load. The residual's part in J's left null space names its coordinate.
 [[noreturn]] void throwUnheld(const Linearisation& lin, const Eigen::MatrixXd& j, const Eigen::VectorXd& r) {
@@ -48,9 +37,11 @@ Eigen::MatrixXd newtonJacobian(Linearisation& lin) {
   const Eigen::VectorXd unheld = null * (null.transpose() * r);
   Eigen::Index k = 0;
   unheld.cwiseAbs().maxCoeff(&k);
+  const bool friction = !lin.chart().model().loads().contacts.empty();
   throw Error(ErrorKind::Solver,
               "no equilibrium: nothing holds " + nameOf(lin, k) + " against the loads (it accelerates at " + formatNumber(r[k]) +
-                  " whatever the pose: a free body with nothing to rest on, or a hinge without a spring under a constant load)",
+                  " whatever the pose: a free body with nothing to rest on, or a hinge without a spring under a constant load" +
+                  (friction ? "; contact friction acts only while a body slides (docs/contact.md), so at rest it holds nothing)" : ")"),
               subjectOf(lin, k));
 }
 
@@ -68,6 +59,111 @@ Eigen::VectorXd restingState(const Model& model, const Eigen::VectorXd& y) {
   return rest;
 }
 
+namespace {
+
+/// One iteration of the damped Newton method (Levenberg-Marquardt in the
+/// metric of M): at the current state the generalised loads Q = M z'', the
+/// stiffness K = -M dz''/dz, and steps (|K| + mu M) dz = Q. |K| is K's
+/// symmetric part with its eigenvalues taken by magnitude, so every step goes
+/// down the potential, towards a stable rest rather than a chain balanced
+/// upside down; mu -> 0 is Newton's step, a large mu a step along the
+/// accelerations, the way the model would move from rest (where gravity's
+/// stiffness vanishes, at a horizontal pendulum, that is the only way).
+class NewtonIteration {
+ public:
+  NewtonIteration(std::shared_ptr<const Model> model, const Eigen::VectorXd& state, const LinearisationOptions& options, ClosureProjector& projector,
+                  bool conservative)
+      : m_lin(std::move(model), state, options), m_projector(projector), m_conservative(conservative) {
+    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(m_lin.size());
+    m_acceleration = m_lin.accelerations(zero, zero);
+    m_mass = m_lin.massMatrix();
+    m_load = m_mass * m_acceleration;
+  }
+
+  const Linearisation& linearisation() const { return m_lin; }
+  const Eigen::VectorXd& acceleration() const { return m_acceleration; }
+  const Eigen::MatrixXd& jacobian() const { return m_jacobian; }
+  double residual() const { return m_acceleration.size() ? m_acceleration.lpNorm<Eigen::Infinity>() : 0.0; }
+
+  /// dz''/dz by central differences (Newton needs no more), and |K|.
+  void linearise() {
+    const int n = m_lin.size();
+    m_jacobian.resize(n, n);
+    for (int c = 0; c < n; ++c) m_jacobian.col(c) = m_lin.accelerationDerivative(false, Eigen::VectorXd::Unit(n, c), false);
+    const Eigen::MatrixXd k = -m_mass * m_jacobian;
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (k + k.transpose()));
+    m_stiffness = eigen.eigenvectors() * eigen.eigenvalues().cwiseAbs().asDiagonal() * eigen.eigenvectors().transpose();
+    m_scale = eigen.eigenvalues().cwiseAbs().maxCoeff() / m_mass.diagonal().maxCoeff();
+  }
+  /// A useful first mu: a thousandth of the stiffest motion's w^2.
+  double initialDamping() const { return std::max(1e-3 * m_scale, 1e-12); }
+  /// The least mu: K's smallest eigenvalues are the differences' noise
+  /// (relative 1e-10 at their step), and a motion stiff only by noise must
+  /// not take a step of noise's size.
+  double leastDamping() const { return std::max(1e-8 * m_scale, 1e-15); }
+
+  /// Tries the step for mu; on success moves `state` and returns the ratio of
+  /// the potential's actual to predicted drop, else returns a ratio <= 0.1.
+  double tryStep(double mu, Eigen::VectorXd& state, Eigen::VectorXd& reached) {
+    const Eigen::MatrixXd a = m_stiffness + mu * m_mass;
+    Eigen::VectorXd step = a.ldlt().solve(m_load);
+    const double longest = step.lpNorm<Eigen::Infinity>();
+    if (!(longest > 0.0) || !step.allFinite()) return 0.0;
+    // At most about a radian or a metre at a time, measured in the kinetic
+    // metric: the heaviest motion a radian, light ones (a rod's spin) more.
+    const double size = std::sqrt(step.dot(m_mass * step) / m_mass.diagonal().maxCoeff());
+    if (size > 1.0) step /= size;
+    const double predicted = m_load.dot(step) - 0.5 * step.dot(m_stiffness * step);
+    Eigen::VectorXd trial;
+    const double actual = drop(step, trial, reached);
+    const double ratio = predicted > 0.0 ? actual / predicted : 0.0;
+    if (ratio > 0.1) state = trial;
+    return ratio;
+  }
+
+ private:
+  /// The potential's drop along the step by the work of the loads
+  /// (Simpson's rule on Q . step, Q from loadPower: the loads need no
+  /// potential of their own). With drives moving there is no potential,
+  /// and the drop of z''^T M z'' (this iteration's M) is used.
+  double drop(const Eigen::VectorXd& step, Eigen::VectorXd& trial, Eigen::VectorXd& reached) {
+    Eigen::VectorXd middle;
+    if (!m_conservative) {
+      reached = m_lin.accelerationsAt(movedBy(step, trial));
+      return 0.5 * (m_acceleration.dot(m_load) - reached.dot(m_mass * reached));
+    }
+    const double halfway = m_lin.loadPower(movedBy(0.5 * step, middle), step);
+    const double end = m_lin.loadPower(movedBy(step, trial), step);
+    reached = m_lin.accelerationsAt(trial);
+    return (m_load.dot(step) + 4.0 * halfway + end) / 6.0;
+  }
+
+  /// The state displaced by dz from this iteration's, back on the loops' constraints.
+  const Eigen::VectorXd& movedBy(const Eigen::VectorXd& dz, Eigen::VectorXd& y) {
+    m_lin.state(dz, Eigen::VectorXd::Zero(m_lin.size()), y);
+    m_projector.project(y);
+    return y;
+  }
+
+  Linearisation m_lin;
+  ClosureProjector& m_projector;
+  bool m_conservative;
+  Eigen::VectorXd m_acceleration, m_load;  // z'', Q = M z''
+  Eigen::MatrixXd m_mass, m_jacobian, m_stiffness;
+  double m_scale = 0.0;
+};
+
+[[noreturn]] void throwNoProgress(const Linearisation& lin, const Eigen::VectorXd& r, const std::string& why) {
+  Eigen::Index k = 0;
+  r.cwiseAbs().maxCoeff(&k);
+  throw Error(ErrorKind::Solver,
+              "no equilibrium found from the initial state: " + why + "; " + nameOf(lin, k) + " still accelerates at " + formatNumber(r[k]) +
+                  " (the loads may have no state of rest near it)",
+              subjectOf(lin, k));
+}
+
+}  // namespace
+
 EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eigen::VectorXd& start, const EquilibriumOptions& options) {
   if (start.size() != stateSize(*model) || !start.allFinite()) throw Error(ErrorKind::Input, "equilibrium: the start state has the wrong size or is not finite");
   LinearisationOptions lo;
@@ -79,73 +175,30 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
   EquilibriumResult result;
   result.state = restingState(*model, start);
   projector.project(result.state);
-  auto residualAt = [&](const Eigen::VectorXd& y) {
-    Linearisation at(model, y, lo);
-    Residual r;
-    r.acceleration = at.accelerations(Eigen::VectorXd::Zero(at.size()), Eigen::VectorXd::Zero(at.size()));
-    r.merit = r.acceleration.dot(at.massMatrix() * r.acceleration);
-    return r;
-  };
-  Residual current = residualAt(result.state);
-  result.startResidual = current.acceleration.size() ? current.acceleration.lpNorm<Eigen::Infinity>() : 0.0;
+  Eigen::VectorXd rates;
+  JointChart(*model, result.state).rates(result.state, rates);
+  const bool conservative = rates.lpNorm<Eigen::Infinity>() == 0.0;  // no drive moving
+  double mu = -1.0;
   for (result.iterations = 0;; ++result.iterations) {
-    result.residual = current.acceleration.size() ? current.acceleration.lpNorm<Eigen::Infinity>() : 0.0;
+    NewtonIteration newton(model, result.state, lo, projector, conservative);
+    result.residual = newton.residual();
+    if (result.iterations == 0) result.startResidual = result.residual;
     if (result.residual <= options.tolerance) return result;
-    Linearisation lin(model, result.state, lo);
-    if (result.iterations == options.maxIterations) {
-      Eigen::Index k = 0;
-      current.acceleration.cwiseAbs().maxCoeff(&k);
-      throw Error(ErrorKind::Solver,
-                  "no equilibrium found from the initial state: after " + std::to_string(options.maxIterations) + " Newton iterations " + nameOf(lin, k) +
-                      " still accelerates at " + formatNumber(current.acceleration[k]) + " (the model may have no state of rest near its initial state)",
-                  subjectOf(lin, k));
+    if (result.iterations == options.maxIterations)
+      throwNoProgress(newton.linearisation(), newton.acceleration(), "after " + std::to_string(options.maxIterations) + " iterations");
+    newton.linearise();
+    if (mu < 0.0) mu = newton.initialDamping();
+    mu = std::max(mu, newton.leastDamping());
+    Eigen::VectorXd reached;
+    double ratio = 0.0;
+    for (int attempt = 0; attempt < 40 && ratio <= 0.1; ++attempt) {
+      ratio = newton.tryStep(mu, result.state, reached);
+      mu *= ratio > 0.75 ? 0.1 : ratio > 0.1 ? 1.0 : 8.0;
     }
-    const Eigen::MatrixXd j = newtonJacobian(lin);
-    // Newton in loads: K dz = M z'' with K = -M J, solved by a truncated
-    // SVD, so that motions no load holds (a free body's drift, a wheel's
-    // spin), which J has as zero directions up to the differences' noise,
-    // are not moved at all.
-    const Eigen::MatrixXd mass = lin.massMatrix();
-    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(-mass * j, Eigen::ComputeThinU | Eigen::ComputeThinV);
-    const Eigen::VectorXd& sigma = svd.singularValues();
-    Eigen::VectorXd coefficients = svd.matrixU().transpose() * (mass * current.acceleration);
-    int rank = 0;
-    for (Eigen::Index k = 0; k < sigma.size(); ++k) {
-      const bool kept = sigma[k] > 1e-9 * sigma[0];
-      rank += kept;
-      coefficients[k] = kept ? coefficients[k] / sigma[k] : 0.0;
-    }
-    const bool regular = rank == j.rows();
-    const Eigen::VectorXd newton = svd.matrixV() * coefficients;
-    // Backtracking: halve the step until the merit falls enough.
-    auto tryStep = [&](Eigen::VectorXd step) {
-      const double longest = step.lpNorm<Eigen::Infinity>();
-      if (longest > 1.0) step /= longest;  // at most a radian (or a metre) at a time
-      for (double alpha = 1.0; alpha >= 1.0 / 1024.0; alpha *= 0.5) {
-        Eigen::VectorXd trial;
-        lin.state(alpha * step, Eigen::VectorXd::Zero(lin.size()), trial);
-        projector.project(trial);
-        const Residual next = residualAt(trial);
-        if (next.merit <= (1.0 - 1e-4 * alpha) * current.merit) {
-          result.state = trial;
-          current = next;
-          return true;
-        }
-      }
-      return false;
-    };
-    // Where Newton has no step (gravity's stiffness vanishes at a horizontal
-    // pendulum) or its step does not help, relax along the accelerations:
-    // the way the model would move from rest.
-    if (tryStep(newton)) continue;
-    if (tryStep(current.acceleration / current.acceleration.lpNorm<Eigen::Infinity>())) continue;
-    if (!regular) throwUnheld(lin, j, current.acceleration);
-    Eigen::Index k = 0;
-    current.acceleration.cwiseAbs().maxCoeff(&k);
-    throw Error(ErrorKind::Solver,
-                "no equilibrium found from the initial state: no step reduces the accelerations any more (" + nameOf(lin, k) + " accelerates at " +
-                    formatNumber(current.acceleration[k]) + "; the loads may have no state of rest near it)",
-                subjectOf(lin, k));
+    if (ratio <= 0.1) throwNoProgress(newton.linearisation(), newton.acceleration(), "no step lowers the potential any more");
+    // Moved, and nothing changed: nothing will ever hold it.
+    if ((reached - newton.acceleration()).norm() <= 1e-6 * newton.acceleration().norm())
+      throwUnheld(newton.linearisation(), newton.jacobian(), newton.acceleration());
   }
 }
 

@@ -95,7 +95,6 @@ void JointChart::state(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Eigen
   const int n = m_model.bodyCount();
   y = m_reference;
   std::vector<Mat3> turn(static_cast<std::size_t>(n));
-  std::vector<Vec3> omega(static_cast<std::size_t>(n));
   for (int i = n - 1; i >= 0; --i) {  // parents come after their children
     const auto s = static_cast<std::size_t>(i);
     const int p = m_model.body(i).parent;
@@ -109,24 +108,37 @@ void JointChart::state(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Eigen
     else
       for (int k = 0; k < r; ++k) relative = relative * turnAbout(h0[k], q[first + k]);
     turn[s] = rootTurn * rootTurn0.transpose() * relative * m_rotation0[s];
-    Vec3 h[3];
-    directions(i, rootTurn, turn[s], h);
-    omega[s] = p < 0 ? Vec3::Zero() : omega[static_cast<std::size_t>(p)];
-    for (int k = 0; k < r; ++k) omega[s] += h[k] * u[first + k];
     if (m_model.planar()) {
       const double rootAngle = p < 0 ? 0.0 : y[2 * p] - m_reference[2 * p];
       y[2 * i] = m_reference[2 * i] + rootAngle + (r ? q[first] : 0.0);
-      y[2 * i + 1] = omega[s].z();
     } else {
       y.segment<4>(7 * i) = quaternionFromRotation(turn[s]);
-      y.segment<3>(7 * i + 4) = omega[s];
     }
     const CompiledHinge& hinge = m_model.hinge(i);
     for (int j = 0; j < hinge.slides; ++j) {
       const int at = slideOffset(m_model) + 2 * (hinge.slider + j);
       y[at] = m_reference[at] + q[firstOf(i) + j];
-      y[at + 1] = u[firstOf(i) + j];
     }
+  }
+  setRates(u, y);
+}
+
+// Omega_i = Omega_p + sum_k h_k u_k along the hinge's directions at y's pose.
+void JointChart::setRates(const Eigen::VectorXd& u, Eigen::VectorXd& y) const {
+  const int n = m_model.bodyCount();
+  std::vector<Vec3> omega(static_cast<std::size_t>(n));
+  for (int i = n - 1; i >= 0; --i) {
+    const auto s = static_cast<std::size_t>(i);
+    const int p = m_model.body(i).parent;
+    Vec3 h[3];
+    const int r = directions(i, p < 0 ? Mat3::Identity() : bodyRotation(m_model, y, p), bodyRotation(m_model, y, i), h);
+    const int first = firstOf(i) + m_model.hinge(i).slides;
+    omega[s] = p < 0 ? Vec3::Zero() : omega[static_cast<std::size_t>(p)];
+    for (int k = 0; k < r; ++k) omega[s] += h[k] * u[first + k];
+    if (m_model.planar()) y[2 * i + 1] = omega[s].z();
+    else y.segment<3>(7 * i + 4) = omega[s];
+    const CompiledHinge& hinge = m_model.hinge(i);
+    for (int j = 0; j < hinge.slides; ++j) y[slideOffset(m_model) + 2 * (hinge.slider + j) + 1] = u[firstOf(i) + j];
   }
 }
 

@@ -40,6 +40,8 @@ class JointChart {
   /// The ODE state at joint displacements q and joint rates u (both of
   /// coordinates() entries); W_in and E_diss are the reference's.
   void state(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Eigen::VectorXd& y) const;
+  /// Sets y's angular velocities and slide rates to those of joint rates u at y's pose.
+  void setRates(const Eigen::VectorXd& u, Eigen::VectorXd& y) const;
   /// The joint rates of a state.
   void rates(const Eigen::VectorXd& y, Eigen::VectorXd& u) const;
   /// The joint accelerations u' of a state given a solver's output for it.

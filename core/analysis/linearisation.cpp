@@ -83,9 +83,30 @@ void Linearisation::state(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Ei
 
 Eigen::VectorXd Linearisation::accelerations(const Eigen::VectorXd& z, const Eigen::VectorXd& v) {
   state(z, v, m_y);
-  m_solver->evaluate(m_y, m_out);
-  m_chart.accelerations(m_y, m_out, m_uDot);
+  return accelerationsAt(m_y);
+}
+
+Eigen::VectorXd Linearisation::accelerationsAt(const Eigen::VectorXd& y) {
+  m_solver->evaluate(y, m_out);
+  m_chart.accelerations(y, m_out, m_uDot);
   return m_basis.transpose() * m_uDot;
+}
+
+double Linearisation::loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd& dz) {
+  m_solver->evaluate(y, m_out);
+  Eigen::VectorXd moving = y;
+  m_chart.setRates(m_basis * dz, moving);
+  std::vector<BodyPose> poses;
+  computePoses(*m_model, moving, poses);
+  double power = 0.0;
+  for (int b = 0; b < m_model->bodyCount(); ++b) {
+    const auto s = static_cast<std::size_t>(b);
+    const CompiledBody& body = m_model->body(b);
+    const Mat3 a = bodyRotation(*m_model, y, b);
+    power += body.mass * m_out.comAcceleration[s].dot(poses[s].comVelocity) +
+             m_out.angularAcceleration[s].dot(a * body.inertiaAtCom * a.transpose() * poses[s].omega);
+  }
+  return power;
 }
 
 void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular) const {

@@ -42,6 +42,13 @@ class Linearisation {
   void state(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Eigen::VectorXd& y) const;
   /// z'' at that state: one solver evaluation.
   Eigen::VectorXd accelerations(const Eigen::VectorXd& z, const Eigen::VectorXd& v);
+  /// T^T u' at any state y near the reference (one evaluation).
+  Eigen::VectorXd accelerationsAt(const Eigen::VectorXd& y);
+  /// At a state y at rest, the power Q . dz of the generalised loads
+  /// Q = M z'' for the rates dz: sum over bodies of m r''_C . v_C + Omega' . J_C Omega
+  /// for the motion of rates T dz at y's pose (one evaluation and one walk;
+  /// no mass matrix).
+  double loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd& dz);
 
   /// M = sum over bodies of m V_b^T V_b + W_b^T J_C W_b, with V_b, W_b the
   /// Jacobians of the centre of mass's velocity and of the angular velocity.

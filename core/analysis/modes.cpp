@@ -60,6 +60,7 @@ std::vector<DampedMode> dampedModes(const LinearSystem& s) {
 
 ModalAnalysis denseModes(const LinearSystem& system) {
   ModalAnalysis result;
+  if (system.size() == 0) return result;  // every motion prescribed: nothing vibrates
   const double norm = system.stiffness.norm();
   result.asymmetry = norm > 0.0 ? (system.stiffness - system.stiffness.transpose()).norm() / norm : 0.0;
   result.undamped = undampedModes(system);

@@ -3,6 +3,7 @@
 #include <Eigen/LU>
 #include <Eigen/SVD>
 #include <cmath>
+#include <limits>
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
@@ -52,9 +53,14 @@ void ClosureProjector::project(Eigen::VectorXd& y, bool positions) {
   // Gauss-Newton: quadratic convergence from a nearby state; a few steps
   // suffice after an integration step, more from a hand-set initial state.
   // The loop ends with g, g' measured at the final positions.
+  // It also stops once rounding holds the error (below 1e-11 and no longer
+  // halving): the error of a large model's far ends cannot reach 1e-14 m.
+  double previous = std::numeric_limits<double>::infinity();
   for (int iteration = 0;; ++iteration) {
     measure(y);
-    if (!positions || m_g.lpNorm<Eigen::Infinity>() < 1e-14) break;
+    const double error = m_g.lpNorm<Eigen::Infinity>();
+    if (!positions || error < 1e-14 || (error < 1e-11 && error > 0.5 * previous)) break;
+    previous = error;
     if (iteration == 49)
       throw Error(ErrorKind::Solver, "the loop constraints cannot be met from this state (projection did not converge; largest error " + formatNumber(m_g.lpNorm<Eigen::Infinity>()) + ")");
     solveLeastNorm(m_g, "position");
