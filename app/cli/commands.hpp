@@ -15,5 +15,8 @@ int exportCommand(const std::vector<std::string>& args);
 int studyCommand(const std::vector<std::string>& args);
 int importCommand(const std::vector<std::string>& args);
 int exportModelCommand(const std::vector<std::string>& args);
+int equilibriumCommand(const std::vector<std::string>& args);
+int modesCommand(const std::vector<std::string>& args);
+int frfCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

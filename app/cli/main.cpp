@@ -71,6 +71,20 @@ const CommandUsage kCommands[] = {
      "      or a Latin hypercube, record metrics of each run into DIR/summary.csv (one row per run, in run\n"
      "      order); runs go on N threads (default: all cores), or on MPI under mpirun -n K; a stopped study\n"
      "      resumes where it stopped\n"},
+    {"equilibrium",
+     "  equilibrium MODEL.json [--out EQ.json] [--time T] [--solver riccati|newton-euler|mass-matrix]\n"
+     "      the static equilibrium from the initial state (Newton on the joint accelerations; drives at their value at T);\n"
+     "      --out writes the model with the equilibrium as its initial state (docs/vibration.md)\n"},
+    {"modes",
+     "  modes MODEL.json [--count K] [--at equilibrium|initial|T] [--out MODES.csv] [--solver ...]\n"
+     "      natural frequencies (Hz), damping ratios and the coordinates and bodies of the K lowest modes (default 10),\n"
+     "      linearised about the equilibrium (default), the initial state or the state a run reaches at T seconds;\n"
+     "      rigid-body modes named as such; --out writes each mode with its shape (docs/vibration.md)\n"},
+    {"frf",
+     "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--at ...] [--out FRF.csv]\n"
+     "      steady-state response (magnitude, dB, phase) from an input (a hinge's generalised load HINGE[.COORD], or\n"
+     "      BODY.fx .. BODY.mz) to an output (HINGE[.COORD], BODY.x|y|z, BODY.rx|ry|rz) from F0 to F1 Hz (default\n"
+     "      0.1 to 10, 200 points, logarithmic unless --linear) (docs/vibration.md)\n"},
     {"format",
      "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
      "      check a model file and rewrite it in canonical form; --kind converts it (pin <-> ball,\n"
@@ -137,6 +151,9 @@ int main(int argc, char** argv) {
     if (command == "study") return mstmm::cli::studyCommand(args);
     if (command == "import") return mstmm::cli::importCommand(args);
     if (command == "export-model") return mstmm::cli::exportModelCommand(args);
+    if (command == "equilibrium") return mstmm::cli::equilibriumCommand(args);
+    if (command == "modes") return mstmm::cli::modesCommand(args);
+    if (command == "frf") return mstmm::cli::frfCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {

@@ -11,14 +11,14 @@ namespace mstmm {
 
 double FrequencyResponse::decibels(std::size_t k) const { return 20.0 * std::log10(magnitude(k)); }
 
-double FrequencyResponse::phaseDegrees(std::size_t k) const {
-  // Unwrap: each phase is the principal value nearest to the one before.
-  double phase = std::arg(response[0]);
-  for (std::size_t j = 1; j <= k; ++j) {
-    const double next = std::arg(response[j]);
-    phase += std::remainder(next - phase, 2.0 * std::numbers::pi);
+void unwrapPhase(FrequencyResponse& r) {
+  r.phase.resize(r.response.size());
+  double phase = 0.0;
+  for (std::size_t k = 0; k < r.response.size(); ++k) {
+    const double next = std::arg(r.response[k]);
+    phase = k == 0 ? next : phase + std::remainder(next - phase, 2.0 * std::numbers::pi);
+    r.phase[k] = phase * 180.0 / std::numbers::pi;
   }
-  return phase * 180.0 / std::numbers::pi;
 }
 
 std::vector<double> frequencies(const FrequencyRange& range) {
@@ -51,6 +51,7 @@ FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChan
     const Eigen::MatrixXcd dynamic = system.stiffness.cast<std::complex<double>>() - w * w * system.mass.cast<std::complex<double>>() + i * w * system.damping.cast<std::complex<double>>();
     r.response.push_back(c.dot(dynamic.partialPivLu().solve(f)));  // dot conjugates c, which is real
   }
+  unwrapPhase(r);
   return r;
 }
 

@@ -23,10 +23,14 @@ struct FrequencyResponse {
   std::string input, output, inputUnit, outputUnit;
   std::vector<double> frequency;               // Hz
   std::vector<std::complex<double>> response;  // output per unit input
+  std::vector<double> phase;                   // degrees, unwrapped along the range (unwrapPhase)
   double magnitude(std::size_t k) const { return std::abs(response[k]); }
   double decibels(std::size_t k) const;
-  double phaseDegrees(std::size_t k) const;    // unwrapped along the range
+  double phaseDegrees(std::size_t k) const { return phase[k]; }
 };
+
+/// Fills `phase`: each phase the principal value nearest to the one before.
+void unwrapPhase(FrequencyResponse& response);
 
 /// The frequencies of a range; throws mstmm::Error (kind Input) on a range
 /// that is not positive and increasing or has fewer than 2 points.

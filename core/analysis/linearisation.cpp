@@ -167,9 +167,14 @@ Eigen::MatrixXd Linearisation::accelerationJacobian(bool rates, double& error) {
     }
   }
   const Eigen::MatrixXd extrapolated = (4.0 * fine - coarse) / 3.0;
-  const double scale = std::max(extrapolated.lpNorm<Eigen::Infinity>(), 1e-300);
-  // The coarse-fine gap is 3/4 of the h^2 term that the extrapolation removes.
-  error = std::max(error, (fine - coarse).lpNorm<Eigen::Infinity>() / scale);
+  // The coarse-fine gap is 3/4 of the h^2 term that the extrapolation
+  // removes: an upper estimate of the error, relative to the motion's
+  // scale (d z''/d v is measured against sqrt |d z''/d z| too, so that an
+  // undamped model's zero C is not "inaccurate").
+  double scale = extrapolated.lpNorm<Eigen::Infinity>();
+  if (rates) scale = std::max(scale, std::sqrt(m_positionScale));
+  else m_positionScale = scale;
+  if (scale > 0.0) error = std::max(error, (fine - coarse).lpNorm<Eigen::Infinity>() / scale);
   return extrapolated;
 }
 

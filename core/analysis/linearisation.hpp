@@ -76,6 +76,7 @@ class Linearisation {
   Eigen::VectorXd m_rates0;   // the reference's joint rates
   Eigen::MatrixXd m_basis;    // T
   Eigen::VectorXd m_y, m_uDot;
+  double m_positionScale = 0.0;  // max |d z''/d z|, once known
 };
 
 }  // namespace mstmm

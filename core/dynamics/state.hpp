@@ -27,6 +27,10 @@ inline double slideRate(const Model& model, const Eigen::VectorXd& y, int slider
 
 /// The initial state given in the spec, in processing order.
 Eigen::VectorXd initialState(const Model& model);
+/// The inverse: writes the state y into the initial conditions of `spec`
+/// (the spec the model was compiled from, or an edited copy with the same
+/// bodies and hinges), so that initialState() of its model is y again.
+void storeInitialState(const Model& model, const Eigen::VectorXd& y, ModelSpec& spec);
 
 /// Orientation of body i as a unit quaternion (planar: rotation about z).
 Quat bodyQuaternion(const Model& model, const Eigen::VectorXd& y, int i);

@@ -1,0 +1,117 @@
+#include "core/analysis/mode_table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace mstmm {
+
+const char* toString(ModeKind kind) {
+  switch (kind) {
+    case ModeKind::Vibration: return "vibration";
+    case ModeKind::Rigid: return "rigid";
+    case ModeKind::Unstable: return "unstable";
+  }
+  return "vibration";
+}
+
+namespace {
+
+/// The indices of the three largest entries above 1 %, largest first.
+std::vector<int> largest(const std::vector<double>& share) {
+  std::vector<int> order(share.size());
+  std::iota(order.begin(), order.end(), 0);
+  const std::size_t keep = std::min<std::size_t>(3, order.size());
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(keep), order.end(), [&](int a, int b) { return share[static_cast<std::size_t>(a)] > share[static_cast<std::size_t>(b)]; });
+  order.resize(keep);
+  order.erase(std::remove_if(order.begin(), order.end(), [&](int k) { return share[static_cast<std::size_t>(k)] < 0.01; }), order.end());
+  return order;
+}
+
+/// The damped mode whose shape matches x best (MAC in the metric M).
+const DampedMode* matching(const ModalAnalysis& modes, const Eigen::MatrixXd& mass, const Eigen::VectorXd& x) {
+  const DampedMode* best = nullptr;
+  double bestMac = -1.0;
+  const Eigen::VectorXcd mx = (mass * x).cast<std::complex<double>>();
+  for (const DampedMode& d : modes.damped) {
+    if (d.rigid) continue;
+    const double mac = std::norm(d.shape.dot(mx)) / (d.shape.dot(mass.cast<std::complex<double>>() * d.shape).real() * x.dot(mass * x));
+    if (mac > bestMac) bestMac = mac, best = &d;
+  }
+  return best;
+}
+
+/// Each body's share of the mode's kinetic energy, the shape taken as a velocity.
+std::vector<double> bodyShares(const Linearisation& lin, const std::vector<Eigen::Matrix3Xd>& v, const std::vector<Eigen::Matrix3Xd>& w, const Eigen::VectorXd& x) {
+  const Model& model = lin.chart().model();
+  std::vector<double> share(static_cast<std::size_t>(model.bodyCount()));
+  double total = 0.0;
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    const auto s = static_cast<std::size_t>(b);
+    const Mat3 a = bodyRotation(model, lin.chart().reference(), b);
+    const Vec3 vc = v[s] * x, omega = w[s] * x;
+    share[s] = model.body(b).mass * vc.squaredNorm() + omega.dot(a * model.body(b).inertiaAtCom * a.transpose() * omega);
+    total += share[s];
+  }
+  for (double& e : share) e = total > 0.0 ? e / total : 0.0;
+  return share;
+}
+
+/// How much of the mode each tree joint coordinate carries: for a tree
+/// |x_k (M x)_k| (its part of the kinetic energy, the shape as a velocity),
+/// for a looped model, whose minimal coordinates are combinations of joint
+/// coordinates, q_k^2 of the joint motion q = T x; normalised to sum 1.
+std::vector<double> coordinateShares(const Linearisation& lin, const LinearSystem& system, const Eigen::VectorXd& x) {
+  Eigen::VectorXd share;
+  if (system.treeCoordinates) share = lin.basis() * x.cwiseProduct(system.mass * x).cwiseAbs();
+  else share = (lin.basis() * x).cwiseAbs2();
+  const double total = share.sum();
+  if (total > 0.0) share /= total;
+  return std::vector<double>(share.data(), share.data() + share.size());
+}
+
+}  // namespace
+
+std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearSystem& system, const ModalAnalysis& modes, int count) {
+  std::vector<Eigen::Matrix3Xd> v, w;
+  lin.velocityJacobians(v, w);
+  std::vector<ModeRow> rows;
+  for (std::size_t k = 0; k < modes.undamped.size() && (count <= 0 || static_cast<int>(rows.size()) < count); ++k) {
+    const UndampedMode& m = modes.undamped[k];
+    ModeRow row;
+    row.number = static_cast<int>(k) + 1;
+    row.kind = m.rigid ? ModeKind::Rigid : m.unstable ? ModeKind::Unstable : ModeKind::Vibration;
+    row.frequency = m.frequency;
+    row.omegaSquared = m.omegaSquared;
+    row.shape = m.shape;
+    if (const DampedMode* d = row.kind == ModeKind::Vibration ? matching(modes, system.mass, m.shape) : nullptr) {
+      // An undamped model's ratio is zero up to the differences' noise.
+      row.dampingRatio = std::abs(d->dampingRatio) < 1e-9 ? 0.0 : d->dampingRatio;
+      row.dampedFrequency = d->dampedFrequency;
+    }
+    const std::vector<double> shares = coordinateShares(lin, system, m.shape);
+    for (int c : largest(shares)) row.coordinates.emplace_back(lin.chart().coordinateName(c), shares[static_cast<std::size_t>(c)]);
+    row.bodyShares = bodyShares(lin, v, w, m.shape);
+    for (int b : largest(row.bodyShares)) row.bodies.emplace_back(b, row.bodyShares[static_cast<std::size_t>(b)]);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+namespace {
+std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(100.0 * share))) + "%"; }
+}  // namespace
+
+std::string describeCoordinates(const ModeRow& row) {
+  std::string text;
+  for (const auto& [name, share] : row.coordinates) text += (text.empty() ? "" : ", ") + name + " " + percent(share);
+  return text;
+}
+
+std::string describeBodies(const Model& model, const ModeRow& row) {
+  std::string text;
+  for (const auto& [body, share] : row.bodies) text += (text.empty() ? "" : ", ") + std::string("body '") + model.body(body).name + "' " + percent(share);
+  return text;
+}
+
+}  // namespace mstmm

@@ -1,0 +1,48 @@
+#include "core/io/analysis_csv.hpp"
+
+#include <cstdio>
+
+namespace mstmm {
+
+namespace {
+
+std::string number(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  return buffer;
+}
+
+/// A CSV field: quoted when it holds a separator, a quote or a line break.
+std::string field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+std::string modesCsv(const Linearisation& lin, const std::vector<ModeRow>& rows) {
+  const Model& model = lin.chart().model();
+  std::string out = "mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies";
+  for (int k = 0; k < lin.chart().coordinates(); ++k) out += "," + field("shape:" + lin.chart().coordinateName(k));
+  out += "\n";
+  for (const ModeRow& r : rows) {
+    out += std::to_string(r.number) + "," + toString(r.kind) + "," + number(r.frequency) + "," + number(r.omegaSquared) + "," + number(r.dampingRatio) + "," +
+           number(r.dampedFrequency) + "," + field(describeCoordinates(r)) + "," + field(describeBodies(model, r));
+    const Eigen::VectorXd q = lin.basis() * r.shape;
+    for (Eigen::Index k = 0; k < q.size(); ++k) out += "," + number(q[k]);
+    out += "\n";
+  }
+  return out;
+}
+
+std::string frequencyResponseCsv(const FrequencyResponse& r) {
+  std::string out = "frequency_hz,magnitude,magnitude_db,phase_deg,real,imag\n";
+  for (std::size_t k = 0; k < r.frequency.size(); ++k)
+    out += number(r.frequency[k]) + "," + number(r.magnitude(k)) + "," + number(r.decibels(k)) + "," + number(r.phaseDegrees(k)) + "," +
+           number(r.response[k].real()) + "," + number(r.response[k].imag()) + "\n";
+  return out;
+}
+
+}  // namespace mstmm
