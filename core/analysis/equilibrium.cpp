@@ -14,16 +14,12 @@ namespace {
 
 /// The hinge of a minimal coordinate, for messages.
 ErrorSubject subjectOf(const Linearisation& lin, Eigen::Index coordinate) {
-  Eigen::Index k = 0;
-  lin.basis().col(coordinate).cwiseAbs().maxCoeff(&k);
-  const int body = lin.chart().bodyOf(static_cast<int>(k));
+  const int body = lin.chart().bodyOf(lin.dominantTreeCoordinate(static_cast<int>(coordinate)));
   return {ErrorSubject::Kind::Hinge, lin.chart().model().hinge(body).specIndex};
 }
 
 std::string nameOf(const Linearisation& lin, Eigen::Index coordinate) {
-  Eigen::Index k = 0;
-  lin.basis().col(coordinate).cwiseAbs().maxCoeff(&k);
-  return lin.chart().coordinateName(static_cast<int>(k));
+  return lin.chart().coordinateName(lin.dominantTreeCoordinate(static_cast<int>(coordinate)));
 }
 
 /// No step helps and the Jacobian is singular: some motion has no restoring

@@ -81,7 +81,7 @@ LinearChannel linearInput(const Linearisation& lin, const std::string& name) {
   out.name = name;
   if (k >= 0) {
     out.unit = lin.chart().isSlide(k) ? "N" : "N m";
-    out.vector = lin.basis().row(k).transpose();  // T^T e_k
+    out.vector = lin.toMinimal(Eigen::VectorXd::Unit(lin.chart().coordinates(), k));  // T^T e_k
     return out;
   }
   if (c < 0) throwUnknown("input", name, "a hinge name (HINGE, or HINGE.COORD for a hinge with several coordinates) or BODY.fx, .fy, .fz, .mx, .my, .mz");
@@ -103,7 +103,7 @@ LinearChannel linearOutput(const Linearisation& lin, const std::string& name) {
   out.name = name;
   if (k >= 0) {
     out.unit = lin.chart().isSlide(k) ? "m" : "rad";
-    out.vector = lin.basis().row(k).transpose();  // q_k = T_k z
+    out.vector = lin.toMinimal(Eigen::VectorXd::Unit(lin.chart().coordinates(), k));  // q_k = T_k z, the row of T
     return out;
   }
   if (c < 0) throwUnknown("output", name, "a hinge name (HINGE, or HINGE.COORD) or BODY.x, .y, .z (centre of mass) or BODY.rx, .ry, .rz");

@@ -23,7 +23,8 @@ struct LinearInput {
 struct LinearSystem {
   double time = 0.0;                // of the drives and loads
   Eigen::VectorXd reference;        // the ODE state linearised about
-  Eigen::MatrixXd basis;            // T: tree joint coordinates = T z
+  std::vector<int> freeCoordinates; // trees: the tree joint coordinate of each z
+  Eigen::MatrixXd loopBasis;        // loops: T, tree joint coordinates = T z
   std::vector<std::string> names;   // of z: the tree coordinates', or "z1".. for loops
   bool treeCoordinates = true;      // z are tree joint coordinates (false: a loop basis)
   Eigen::MatrixXd mass, damping, stiffness;  // M, C, K

@@ -34,19 +34,10 @@ Linearisation::Linearisation(std::shared_ptr<const Model> model, const Eigen::Ve
 // that z = T^T q and z'' = T^T u' on the constraints.
 void Linearisation::buildBasis() {
   const std::vector<bool> driven = drivenCoordinates(*m_model, m_chart);
-  std::vector<int> free;
   for (int k = 0; k < m_chart.coordinates(); ++k)
-    if (!driven[static_cast<std::size_t>(k)]) free.push_back(k);
-  const auto nFree = static_cast<Eigen::Index>(free.size());
-  if (nFree > m_options.maxCoordinates)
-    throw Error(ErrorKind::Input, "the model has " + std::to_string(nFree) + " free joint coordinates; the dense linearisation takes at most " +
-                                      std::to_string(m_options.maxCoordinates));
-  Eigen::MatrixXd select = Eigen::MatrixXd::Zero(m_chart.coordinates(), nFree);
-  for (Eigen::Index j = 0; j < nFree; ++j) select(free[static_cast<std::size_t>(j)], j) = 1.0;
-  if (!m_model->hasLoops()) {
-    m_basis = select;
-    return;
-  }
+    if (!driven[static_cast<std::size_t>(k)]) m_free.push_back(k);
+  m_size = static_cast<int>(m_free.size());
+  if (!m_model->hasLoops()) return;
   ClosureConstraints constraints(*m_model);
   std::vector<BodyPose> poses;
   std::vector<ClosureRow> rows;
@@ -54,31 +45,54 @@ void Linearisation::buildBasis() {
   constraints.directions(poses, rows);
   Eigen::MatrixXd j;
   constraints.jacobian(poses, rows, j);
-  const Eigen::MatrixXd jFree = j * select;
+  Eigen::MatrixXd jFree(j.rows(), m_size);
+  for (int c = 0; c < m_size; ++c) jFree.col(c) = j.col(m_free[static_cast<std::size_t>(c)]);
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(jFree, Eigen::ComputeFullV);
   const double largest = svd.singularValues().size() ? svd.singularValues()[0] : 0.0;
   Eigen::Index rank = 0;
   for (Eigen::Index k = 0; k < svd.singularValues().size(); ++k)
     if (svd.singularValues()[k] > 1e-10 * std::max(largest, 1.0)) ++rank;
-  m_basis = select * svd.matrixV().rightCols(nFree - rank);
+  const Eigen::MatrixXd null = svd.matrixV().rightCols(m_size - rank);
+  m_loopBasis = Eigen::MatrixXd::Zero(m_chart.coordinates(), null.cols());
+  for (int c = 0; c < m_size; ++c) m_loopBasis.row(m_free[static_cast<std::size_t>(c)]) = null.row(c);
+  m_size = static_cast<int>(null.cols());
+}
+
+void Linearisation::requireDense(const char* what) const {
+  if (m_size > m_options.maxCoordinates)
+    throw Error(ErrorKind::Input, std::string(what) + ": the model has " + std::to_string(m_size) + " free joint coordinates; the dense matrices take at most " +
+                                      std::to_string(m_options.maxCoordinates) + " (the O(N) sweep takes larger trees)");
+}
+
+Eigen::VectorXd Linearisation::toTree(const Eigen::VectorXd& z) const {
+  if (loops()) return m_loopBasis * z;
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(m_chart.coordinates());
+  for (int k = 0; k < m_size; ++k) q[m_free[static_cast<std::size_t>(k)]] = z[k];
+  return q;
+}
+
+Eigen::VectorXd Linearisation::toMinimal(const Eigen::VectorXd& q) const {
+  if (loops()) return m_loopBasis.transpose() * q;
+  Eigen::VectorXd z(m_size);
+  for (int k = 0; k < m_size; ++k) z[k] = q[m_free[static_cast<std::size_t>(k)]];
+  return z;
+}
+
+int Linearisation::dominantTreeCoordinate(int k) const {
+  if (!loops()) return m_free[static_cast<std::size_t>(k)];
+  Eigen::Index at = 0;
+  m_loopBasis.col(k).cwiseAbs().maxCoeff(&at);
+  return static_cast<int>(at);
 }
 
 std::vector<std::string> Linearisation::names() const {
   std::vector<std::string> out;
-  for (Eigen::Index j = 0; j < m_basis.cols(); ++j) {
-    if (m_model->hasLoops()) {
-      out.push_back("z" + std::to_string(j + 1));
-      continue;
-    }
-    Eigen::Index k = 0;
-    m_basis.col(j).maxCoeff(&k);
-    out.push_back(m_chart.coordinateName(static_cast<int>(k)));
-  }
+  for (int j = 0; j < m_size; ++j) out.push_back(loops() ? "z" + std::to_string(j + 1) : m_chart.coordinateName(m_free[static_cast<std::size_t>(j)]));
   return out;
 }
 
 void Linearisation::state(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Eigen::VectorXd& y) const {
-  m_chart.state(m_basis * z, m_rates0 + m_basis * v, y);
+  m_chart.state(toTree(z), m_rates0 + toTree(v), y);
 }
 
 Eigen::VectorXd Linearisation::accelerations(const Eigen::VectorXd& z, const Eigen::VectorXd& v) {
@@ -89,13 +103,13 @@ Eigen::VectorXd Linearisation::accelerations(const Eigen::VectorXd& z, const Eig
 Eigen::VectorXd Linearisation::accelerationsAt(const Eigen::VectorXd& y) {
   m_solver->evaluate(y, m_out);
   m_chart.accelerations(y, m_out, m_uDot);
-  return m_basis.transpose() * m_uDot;
+  return toMinimal(m_uDot);
 }
 
 double Linearisation::loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd& dz) {
   m_solver->evaluate(y, m_out);
   Eigen::VectorXd moving = y;
-  m_chart.setRates(m_basis * dz, moving);
+  m_chart.setRates(toTree(dz), moving);
   std::vector<BodyPose> poses;
   computePoses(*m_model, moving, poses);
   double power = 0.0;
@@ -110,6 +124,7 @@ double Linearisation::loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd&
 }
 
 void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular) const {
+  requireDense("the velocity Jacobians");
   const int n = m_model->bodyCount();
   linear.assign(static_cast<std::size_t>(n), Eigen::Matrix3Xd::Zero(3, size()));
   angular.assign(static_cast<std::size_t>(n), Eigen::Matrix3Xd::Zero(3, size()));
@@ -117,7 +132,7 @@ void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std
   Eigen::VectorXd y;
   std::vector<BodyPose> poses;
   for (int j = 0; j < size(); ++j) {
-    m_chart.state(zero, m_basis.col(j), y);
+    m_chart.state(zero, toTree(Eigen::VectorXd::Unit(size(), j)), y);
     computePoses(*m_model, y, poses);
     for (int b = 0; b < n; ++b) {
       linear[static_cast<std::size_t>(b)].col(j) = poses[static_cast<std::size_t>(b)].comVelocity;
@@ -153,6 +168,7 @@ Eigen::VectorXd Linearisation::accelerationDerivative(bool rates, const Eigen::V
 }
 
 Eigen::MatrixXd Linearisation::accelerationJacobian(bool rates, double& error) {
+  requireDense("the linearisation");
   const int n = size();
   Eigen::MatrixXd coarse(n, n), fine(n, n);
   const double h = m_options.step;
@@ -183,7 +199,8 @@ LinearSystem Linearisation::linearise() {
   const int n = size();
   s.time = m_options.time;
   s.reference = m_chart.reference();
-  s.basis = m_basis;
+  if (loops()) s.loopBasis = m_loopBasis;
+  else s.freeCoordinates = m_free;
   s.names = names();
   s.treeCoordinates = !m_model->hasLoops();
   s.mass = massMatrix();
@@ -193,7 +210,8 @@ LinearSystem Linearisation::linearise() {
   s.damping = -s.mass * dv;
   s.acceleration = accelerations(Eigen::VectorXd::Zero(n), Eigen::VectorXd::Zero(n));
   s.a.setZero(2 * n, 2 * n);
-  s.a.topLeftCorner(n, n) = m_basis.transpose() * m_chart.kinematicCoupling(m_rates0) * m_basis;
+  const Eigen::MatrixXd coupling = m_chart.kinematicCoupling(m_rates0);
+  for (int c = 0; c < n; ++c) s.a.topLeftCorner(n, n).col(c) = toMinimal(coupling * toTree(Eigen::VectorXd::Unit(n, c)));
   s.a.topRightCorner(n, n).setIdentity();
   s.a.bottomLeftCorner(n, n) = dq;
   s.a.bottomRightCorner(n, n) = dv;

@@ -19,8 +19,9 @@ struct LinearisationOptions {
   SolverKind solver = SolverKind::Riccati;
   double time = 0.0;   // drives, actuators and loads are taken at this time
   double step = 1e-4;  // central-difference step: rad, m, rad/s, m/s
-  /// Models with more minimal coordinates are refused: dense matrices of
-  /// that size would not fit, nor finish (the O(N) paths take them).
+  /// The dense matrices (linearise(), massMatrix(), the Jacobians) are
+  /// refused above this many minimal coordinates: they would not fit, nor
+  /// finish (the O(N) sweeps of linear_sweep.hpp take such models).
   int maxCoordinates = 4000;
 };
 
@@ -32,9 +33,16 @@ class Linearisation {
  public:
   Linearisation(std::shared_ptr<const Model> model, const Eigen::VectorXd& reference, const LinearisationOptions& options = {});
 
-  int size() const { return static_cast<int>(m_basis.cols()); }
+  int size() const { return m_size; }
   const JointChart& chart() const { return m_chart; }
-  const Eigen::MatrixXd& basis() const { return m_basis; }
+  bool loops() const { return m_model->hasLoops(); }
+  /// q = T z: the tree joint coordinates of minimal ones, and z = T^T q.
+  Eigen::VectorXd toTree(const Eigen::VectorXd& z) const;
+  Eigen::VectorXd toMinimal(const Eigen::VectorXd& q) const;
+  /// The tree coordinate that minimal coordinate k moves most (itself, for a tree).
+  int dominantTreeCoordinate(int k) const;
+  /// Trees: the tree coordinate of each minimal one.
+  const std::vector<int>& freeCoordinates() const { return m_free; }
   /// The minimal coordinates' names (a tree's joint coordinates, or z1.. for loops).
   std::vector<std::string> names() const;
 
@@ -67,6 +75,7 @@ class Linearisation {
 
  private:
   void buildBasis();
+  void requireDense(const char* what) const;
 
   std::shared_ptr<const Model> m_model;
   JointChart m_chart;
@@ -74,7 +83,9 @@ class Linearisation {
   std::unique_ptr<DynamicsSolver> m_solver;
   SolverOutput m_out;
   Eigen::VectorXd m_rates0;   // the reference's joint rates
-  Eigen::MatrixXd m_basis;    // T
+  std::vector<int> m_free;    // trees: T is the selection of these tree coordinates
+  Eigen::MatrixXd m_loopBasis;  // loops: T, dense
+  int m_size = 0;
   Eigen::VectorXd m_y, m_uDot;
   double m_positionScale = 0.0;  // max |d z''/d z|, once known
 };

@@ -63,8 +63,8 @@ std::vector<double> bodyShares(const Linearisation& lin, const std::vector<Eigen
 /// coordinates, q_k^2 of the joint motion q = T x; normalised to sum 1.
 std::vector<double> coordinateShares(const Linearisation& lin, const LinearSystem& system, const Eigen::VectorXd& x) {
   Eigen::VectorXd share;
-  if (system.treeCoordinates) share = lin.basis() * x.cwiseProduct(system.mass * x).cwiseAbs();
-  else share = (lin.basis() * x).cwiseAbs2();
+  if (system.treeCoordinates) share = lin.toTree(x.cwiseProduct(system.mass * x).cwiseAbs());
+  else share = lin.toTree(x).cwiseAbs2();
   const double total = share.sum();
   if (total > 0.0) share /= total;
   return std::vector<double>(share.data(), share.data() + share.size());

@@ -30,7 +30,7 @@ std::string modesCsv(const Linearisation& lin, const std::vector<ModeRow>& rows)
   for (const ModeRow& r : rows) {
     out += std::to_string(r.number) + "," + toString(r.kind) + "," + number(r.frequency) + "," + number(r.omegaSquared) + "," + number(r.dampingRatio) + "," +
            number(r.dampedFrequency) + "," + field(describeCoordinates(r)) + "," + field(describeBodies(model, r));
-    const Eigen::VectorXd q = lin.basis() * r.shape;
+    const Eigen::VectorXd q = lin.toTree(r.shape);
     for (Eigen::Index k = 0; k < q.size(); ++k) out += "," + number(q[k]);
     out += "\n";
   }

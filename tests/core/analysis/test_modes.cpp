@@ -108,7 +108,9 @@ TEST(Modes, HangingChainApproachesTheBesselFrequencies) {
       const double error = std::abs(std::sqrt(modes.undamped[static_cast<std::size_t>(k)].omegaSquared) / exact - 1.0);
       note(test::text("hanging chain N = %1, mode %2: relative error %3 (order %4)", n, k + 1, error, std::log2(previous[k] / error)));
       EXPECT_LT(error, previous[k]);
-      if (n > 10) EXPECT_GT(std::log2(previous[k] / error), 0.9);  // at least first order in 1/N
+      if (n > 10) {
+        EXPECT_GT(std::log2(previous[k] / error), 0.9);  // at least first order in 1/N
+      }
       previous[k] = error;
     }
   }
