@@ -22,23 +22,23 @@ std::string nameOf(const Linearisation& lin, Eigen::Index coordinate) {
   return lin.chart().coordinateName(lin.dominantTreeCoordinate(static_cast<int>(coordinate)));
 }
 
-/// No step helps and the Jacobian is singular: some motion has no restoring
-/// load. The residual's part in J's left null space names its coordinate.
-[[noreturn]] void throwUnheld(const Linearisation& lin, const Eigen::MatrixXd& j, const Eigen::VectorXd& r) {
-  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(j, Eigen::ComputeFullU);
+/// Moving changes nothing: some motion has no restoring load. The
+/// generalised load's part in K's left null space names its coordinate.
+[[noreturn]] void throwUnheld(const Linearisation& lin, const Eigen::MatrixXd& k, const Eigen::VectorXd& load, const Eigen::VectorXd& acceleration) {
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(k, Eigen::ComputeFullU);
   const Eigen::VectorXd& sigma = svd.singularValues();
   Eigen::Index rank = 0;
   while (rank < sigma.size() && sigma[rank] > 1e-8 * sigma[0]) ++rank;
-  const Eigen::MatrixXd null = svd.matrixU().rightCols(j.rows() - rank);
-  const Eigen::VectorXd unheld = null * (null.transpose() * r);
-  Eigen::Index k = 0;
-  unheld.cwiseAbs().maxCoeff(&k);
+  const Eigen::MatrixXd null = svd.matrixU().rightCols(k.rows() - rank);
+  const Eigen::VectorXd unheld = null * (null.transpose() * load);
+  Eigen::Index at = 0;
+  unheld.cwiseAbs().maxCoeff(&at);
   const bool friction = !lin.chart().model().loads().contacts.empty();
   throw Error(ErrorKind::Solver,
-              "no equilibrium: nothing holds " + nameOf(lin, k) + " against the loads (it accelerates at " + formatNumber(r[k]) +
+              "no equilibrium: nothing holds " + nameOf(lin, at) + " against the loads (it accelerates at " + formatNumber(acceleration[at]) +
                   " whatever the pose: a free body with nothing to rest on, or a hinge without a spring under a constant load" +
                   (friction ? "; contact friction acts only while a body slides (docs/contact.md), so at rest it holds nothing)" : ")"),
-              subjectOf(lin, k));
+              subjectOf(lin, at));
 }
 
 }  // namespace
@@ -78,16 +78,30 @@ class NewtonIteration {
 
   const Linearisation& linearisation() const { return m_lin; }
   const Eigen::VectorXd& acceleration() const { return m_acceleration; }
-  const Eigen::MatrixXd& jacobian() const { return m_jacobian; }
+  const Eigen::MatrixXd& stiffness() const { return m_jacobian; }  // K, before |.|
+  const Eigen::VectorXd& load() const { return m_load; }
   double residual() const { return m_acceleration.size() ? m_acceleration.lpNorm<Eigen::Infinity>() : 0.0; }
 
-  /// dz''/dz by central differences (Newton needs no more), and |K|.
+  /// K by central differences (Newton needs no more), and |K|. At rest
+  /// K = -dQ/dz, the potential's Hessian (M dz''/dz differs from it by
+  /// (dM/dz) z'', which is large far from the rest); with drives moving
+  /// there is no potential, and K = -M dz''/dz.
   void linearise() {
     const int n = m_lin.size();
-    m_jacobian.resize(n, n);
-    for (int c = 0; c < n; ++c) m_jacobian.col(c) = m_lin.accelerationDerivative(false, Eigen::VectorXd::Unit(n, c), false);
-    const Eigen::MatrixXd k = -m_mass * m_jacobian;
-    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (k + k.transpose()));
+    m_stiffness.resize(n, n);
+    const double h = 1e-6;
+    for (int c = 0; c < n; ++c) {
+      if (!m_conservative) {
+        m_stiffness.col(c) = -m_mass * m_lin.accelerationDerivative(false, Eigen::VectorXd::Unit(n, c), false);
+        continue;
+      }
+      Eigen::VectorXd plus, minus;
+      m_lin.state(h * Eigen::VectorXd::Unit(n, c), Eigen::VectorXd::Zero(n), plus);
+      m_lin.state(-h * Eigen::VectorXd::Unit(n, c), Eigen::VectorXd::Zero(n), minus);
+      m_stiffness.col(c) = -(m_lin.generalisedLoads(plus) - m_lin.generalisedLoads(minus)) / (2.0 * h);
+    }
+    m_jacobian = m_stiffness;
+    const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(0.5 * (m_stiffness + m_stiffness.transpose()));
     m_stiffness = eigen.eigenvectors() * eigen.eigenvalues().cwiseAbs().asDiagonal() * eigen.eigenvectors().transpose();
     m_scale = eigen.eigenvalues().cwiseAbs().maxCoeff() / m_mass.diagonal().maxCoeff();
   }
@@ -194,7 +208,7 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
     if (ratio <= 0.1) throwNoProgress(newton.linearisation(), newton.acceleration(), "no step lowers the potential any more");
     // Moved, and nothing changed: nothing will ever hold it.
     if ((reached - newton.acceleration()).norm() <= 1e-6 * newton.acceleration().norm())
-      throwUnheld(newton.linearisation(), newton.jacobian(), newton.acceleration());
+      throwUnheld(newton.linearisation(), newton.stiffness(), newton.load(), newton.acceleration());
   }
 }
 

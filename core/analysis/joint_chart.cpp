@@ -73,6 +73,29 @@ int JointChart::directions(int body, const Mat3& rootTurn, const Mat3& tipTurn, 
   return 0;
 }
 
+int JointChart::rotationAxes(int body, Vec3 (&h)[3]) const {
+  const int p = m_model.body(body).parent;
+  return directions(body, p < 0 ? Mat3::Identity() : m_rotation0[static_cast<std::size_t>(p)], m_rotation0[static_cast<std::size_t>(body)], h);
+}
+
+Eigen::Matrix<double, 6, Eigen::Dynamic> JointChart::motionSubspace(int body, const std::vector<BodyPose>& poses) const {
+  const CompiledHinge& hinge = m_model.hinge(body);
+  const int p = m_model.body(body).parent;
+  const Mat3 root = p < 0 ? Mat3::Identity() : poses[static_cast<std::size_t>(p)].rotation;
+  Vec3 axes[3];
+  rotationAxes(body, axes);
+  Eigen::Matrix<double, 6, Eigen::Dynamic> s(6, hinge.dof);
+  for (int k = 0; k < hinge.dof; ++k) {
+    if (k < hinge.slides) {
+      s.col(k) << Vec3::Zero(), root * hinge.slideAxes[static_cast<std::size_t>(k)];
+    } else {
+      const Vec3& w = axes[k - hinge.slides];
+      s.col(k) << w, poses[static_cast<std::size_t>(body)].output.cross(w);
+    }
+  }
+  return s;
+}
+
 void JointChart::project(int body, const Vec3 (&h)[3], const Vec3& w, double* out) const {
   switch (turnOf(body)) {
     case Turn::None: return;

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/state.hpp"
 
 namespace mstmm {
@@ -48,6 +49,18 @@ class JointChart {
   void accelerations(const Eigen::VectorXd& y, const SolverOutput& out, Eigen::VectorXd& uDot) const;
   /// d q' / d q at the reference for the rates u0 (zero but for ball and free hinges).
   Eigen::MatrixXd kinematicCoupling(const Eigen::VectorXd& u0) const;
+
+  /// The hinge's rotation directions at the reference (world axes): its
+  /// rotation coordinates turn about these, through the hinge's point.
+  int rotationAxes(int body, Vec3 (&h)[3]) const;
+  /// The motion subspace of body's hinge at the reference, world Plucker
+  /// coordinates (motion [omega; v_O], O the world origin): a slide along u
+  /// is [0; u], a turn about w through the hinge's point O_i is [w; O_i x w].
+  /// `poses` are the reference's (computePoses). One column per coordinate.
+  Eigen::Matrix<double, 6, Eigen::Dynamic> motionSubspace(int body, const std::vector<BodyPose>& poses) const;
+  /// Whether body's hinge turns freely (ball, free): its three rotations are
+  /// one exponential, exp(phi~), not a product of turns.
+  bool freeTurn(int body) const { return turnOf(body) == Turn::Free; }
 
   /// The compiled body whose output hinge carries coordinate k.
   int bodyOf(int k) const { return m_bodyOf[static_cast<std::size_t>(k)]; }

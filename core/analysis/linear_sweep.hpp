@@ -60,7 +60,8 @@ class LinearTree {
     int parent = -1;                      // compiled body index, -1: the ground
     int first = 0;                        // first free coordinate (minimal index)
     int count = 0;                        // free coordinates
-    bool symmetric = false;               // a ball's rotations: D takes the symmetric part
+    bool symmetric = false;               // a ball's rotations: D takes their symmetric part
+    int slides = 0;                       // free coordinates that slide (they come first)
     Eigen::Matrix<double, 6, Eigen::Dynamic> s;  // motion subspace, world Plucker
     Eigen::MatrixXd stiffness, damping;   // the hinge's own, on its free coordinates
   };

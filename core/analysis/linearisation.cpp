@@ -123,6 +123,29 @@ double Linearisation::loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd&
   return power;
 }
 
+Eigen::VectorXd Linearisation::generalisedLoads(const Eigen::VectorXd& y) {
+  m_solver->evaluate(y, m_out);
+  std::vector<BodyPose> poses;
+  computePoses(*m_model, y, poses);
+  const JointChart here(*m_model, y);
+  const int n = m_model->bodyCount();
+  std::vector<Eigen::Matrix<double, 6, 1>> wrench(static_cast<std::size_t>(n), Eigen::Matrix<double, 6, 1>::Zero());
+  Eigen::VectorXd q(m_chart.coordinates());
+  for (int b = 0; b < n; ++b) {  // tips first
+    const auto s = static_cast<std::size_t>(b);
+    const BodyPose& p = poses[s];
+    const CompiledBody& body = m_model->body(b);
+    const Mat3 inertia = p.rotation * body.inertiaAtCom * p.rotation.transpose();
+    const Vec3 force = body.mass * m_out.comAcceleration[s];
+    const Vec3& w = m_out.angularAcceleration[s];
+    wrench[s].head<3>() += p.com.cross(force) + inertia * w + p.omega.cross(inertia * p.omega);
+    wrench[s].tail<3>() += force;
+    q.segment(here.firstOf(b), m_model->hinge(b).dof) = here.motionSubspace(b, poses).transpose() * wrench[s];
+    if (body.parent >= 0) wrench[static_cast<std::size_t>(body.parent)] += wrench[s];
+  }
+  return toMinimal(q);
+}
+
 void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular) const {
   requireDense("the velocity Jacobians");
   const int n = m_model->bodyCount();

@@ -57,6 +57,11 @@ class Linearisation {
   /// for the motion of rates T dz at y's pose (one evaluation and one walk;
   /// no mass matrix).
   double loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd& dz);
+  /// At a state y at rest, the generalised loads Q (minimal coordinates) in
+  /// one walk: each body's inertial wrench [c x m r''_C + J_C Omega' +
+  /// Omega x J_C Omega; m r''_C] summed from the tips, projected on the
+  /// hinges' motion subspaces at y. The potential's gradient is -Q.
+  Eigen::VectorXd generalisedLoads(const Eigen::VectorXd& y);
 
   /// M = sum over bodies of m V_b^T V_b + W_b^T J_C W_b, with V_b, W_b the
   /// Jacobians of the centre of mass's velocity and of the angular velocity.
