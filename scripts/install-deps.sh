@@ -5,6 +5,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config ccache
   libeigen3-dev nlohmann-json3-dev
+  libspectra-dev  # Lanczos with shift-and-invert (the lowest modes of large models), header-only on Eigen
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-qpa-plugins
   libvtk9-dev
   libbenchmark-dev libgtest-dev

@@ -4,6 +4,7 @@
 #include <Eigen/SVD>
 #include <cmath>
 
+#include "core/analysis/sweep_newton.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
@@ -174,6 +175,39 @@ class NewtonIteration {
 
 }  // namespace
 
+namespace {
+
+/// The damped Newton loop, for either iteration (dense, or the sweep's).
+template <class Iteration, class Make>
+EquilibriumResult iterate(EquilibriumResult result, const EquilibriumOptions& options, Make make) {
+  double mu = -1.0;
+  for (result.iterations = 0;; ++result.iterations) {
+    Iteration newton = make(result.state);
+    result.residual = newton.residual();
+    if (result.iterations == 0) result.startResidual = result.residual;
+    if (result.residual <= options.tolerance) return result;
+    if (result.iterations == options.maxIterations)
+      throwNoProgress(newton.linearisation(), newton.acceleration(), "after " + std::to_string(options.maxIterations) + " iterations");
+    if constexpr (std::is_same_v<Iteration, NewtonIteration>) newton.linearise();
+    if (mu < 0.0) mu = newton.initialDamping();
+    mu = std::max(mu, newton.leastDamping());
+    Eigen::VectorXd reached;
+    double ratio = 0.0;
+    for (int attempt = 0; attempt < 40 && ratio <= 0.1; ++attempt) {
+      ratio = newton.tryStep(mu, result.state, reached);
+      mu *= ratio > 0.75 ? 0.1 : ratio > 0.1 ? 1.0 : 8.0;
+    }
+    if (ratio <= 0.1) throwNoProgress(newton.linearisation(), newton.acceleration(), "no step lowers the potential any more");
+    // Moved, and nothing changed: nothing will ever hold it.
+    if ((reached - newton.acceleration()).norm() <= 1e-6 * newton.acceleration().norm()) {
+      if constexpr (std::is_same_v<Iteration, NewtonIteration>) throwUnheld(newton.linearisation(), newton.stiffness(), newton.load(), newton.acceleration());
+      else throwNoProgress(newton.linearisation(), newton.acceleration(), "moving changes nothing: nothing holds it against the loads");
+    }
+  }
+}
+
+}  // namespace
+
 EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eigen::VectorXd& start, const EquilibriumOptions& options) {
   if (start.size() != stateSize(*model) || !start.allFinite()) throw Error(ErrorKind::Input, "equilibrium: the start state has the wrong size or is not finite");
   LinearisationOptions lo;
@@ -188,28 +222,16 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
   Eigen::VectorXd rates;
   JointChart(*model, result.state).rates(result.state, rates);
   const bool conservative = rates.lpNorm<Eigen::Infinity>() == 0.0;  // no drive moving
-  double mu = -1.0;
-  for (result.iterations = 0;; ++result.iterations) {
-    NewtonIteration newton(model, result.state, lo, projector, conservative);
-    result.residual = newton.residual();
-    if (result.iterations == 0) result.startResidual = result.residual;
-    if (result.residual <= options.tolerance) return result;
-    if (result.iterations == options.maxIterations)
-      throwNoProgress(newton.linearisation(), newton.acceleration(), "after " + std::to_string(options.maxIterations) + " iterations");
-    newton.linearise();
-    if (mu < 0.0) mu = newton.initialDamping();
-    mu = std::max(mu, newton.leastDamping());
-    Eigen::VectorXd reached;
-    double ratio = 0.0;
-    for (int attempt = 0; attempt < 40 && ratio <= 0.1; ++attempt) {
-      ratio = newton.tryStep(mu, result.state, reached);
-      mu *= ratio > 0.75 ? 0.1 : ratio > 0.1 ? 1.0 : 8.0;
-    }
-    if (ratio <= 0.1) throwNoProgress(newton.linearisation(), newton.acceleration(), "no step lowers the potential any more");
-    // Moved, and nothing changed: nothing will ever hold it.
-    if ((reached - newton.acceleration()).norm() <= 1e-6 * newton.acceleration().norm())
-      throwUnheld(newton.linearisation(), newton.stiffness(), newton.load(), newton.acceleration());
+  const int size = Linearisation(model, result.state, lo).size();
+  if (size > options.denseLimit) {
+    // Large: the sweep's Newton, for what it takes.
+    const std::string refusal = linearSweepRefusal(*model);
+    if (!refusal.empty() || !conservative)
+      throw Error(ErrorKind::Input, "equilibrium: the model has " + std::to_string(size) + " free coordinates, more than the dense Newton takes (" +
+                                        std::to_string(options.denseLimit) + "), and the O(N) sweep does not take it: " + (refusal.empty() ? "a drive moves" : refusal));
+    return iterate<SweepNewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return SweepNewtonIteration(model, y, lo); });
   }
+  return iterate<NewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return NewtonIteration(model, y, lo, projector, conservative); });
 }
 
 }  // namespace mstmm

@@ -17,6 +17,9 @@ struct EquilibriumOptions {
   int maxIterations = 100;
   /// Converged when every joint acceleration is below this (rad/s^2 or m/s^2).
   double tolerance = 1e-10;
+  /// Above this many free coordinates Newton's steps come from the O(N)
+  /// sweep of the linearised tree (linear_sweep.hpp) instead of dense matrices.
+  int denseLimit = 1500;
 };
 
 struct EquilibriumResult {

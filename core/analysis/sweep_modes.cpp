@@ -1,0 +1,119 @@
+#include "core/analysis/sweep_modes.hpp"
+
+#include <Spectra/SymGEigsShiftSolver.h>
+
+#include <cmath>
+#include <numbers>
+
+#include "core/error.hpp"
+
+namespace mstmm {
+
+namespace {
+
+/// y = (K - sigma M)^-1 x by the sweep (Spectra's shift-and-invert operator).
+class ShiftInvert {
+ public:
+  using Scalar = double;
+  ShiftInvert(const LinearTree& tree, long& solves) : m_tree(tree), m_sweep(tree), m_solves(solves) {}
+  Eigen::Index rows() const { return m_tree.size(); }
+  Eigen::Index cols() const { return m_tree.size(); }
+  void set_shift(double sigma) { m_sweep.factor(sigma); }
+  void perform_op(const double* in, double* out) const {
+    m_f = Eigen::Map<const Eigen::VectorXd>(in, m_tree.size());
+    m_sweep.solve(m_f, m_x);
+    Eigen::Map<Eigen::VectorXd>(out, m_tree.size()) = m_x;
+    ++m_solves;
+  }
+
+ private:
+  const LinearTree& m_tree;
+  LinearSweep<double> m_sweep;
+  long& m_solves;
+  mutable Eigen::VectorXd m_f, m_x;
+};
+
+/// y = M x in one O(N) pass.
+class MassProduct {
+ public:
+  using Scalar = double;
+  MassProduct(const LinearTree& tree, long& products) : m_tree(tree), m_products(products) {}
+  Eigen::Index rows() const { return m_tree.size(); }
+  Eigen::Index cols() const { return m_tree.size(); }
+  void perform_op(const double* in, double* out) const {
+    Eigen::Map<Eigen::VectorXd>(out, m_tree.size()) = m_tree.massTimes(Eigen::Map<const Eigen::VectorXd>(in, m_tree.size()));
+    ++m_products;
+  }
+
+ private:
+  const LinearTree& m_tree;
+  long& m_products;
+};
+
+/// The scale of the stiffest local motion, w^2 in 1/s^2: gravity over each
+/// body's hinge-to-centre distance, and each hinge spring over its body's
+/// inertia about the hinge (the highest of them). Shifts and the rigid-body
+/// threshold are set against it, not against a Rayleigh quotient, which
+/// the near-zero spins of thin rods would pull down.
+double stiffScale(const LinearTree& tree) {
+  const Model& model = tree.model();
+  double scale = 0.0;
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    const CompiledBody& body = model.body(b);
+    const double arm = (body.com - body.output).norm();
+    const double inertia = body.mass * arm * arm + body.inertiaAtCom.trace() / 3.0;
+    if (arm > 0.0) scale = std::max(scale, model.gravity().norm() / arm);
+    const LinearTree::Joint& j = tree.joint(b);
+    if (j.count > 0 && inertia > 0.0) scale = std::max(scale, j.stiffness.diagonal().cwiseAbs().maxCoeff() / inertia);
+  }
+  return scale > 0.0 ? scale : 1.0;
+}
+
+/// The eigenvalues below sigma, by the pivots of one factorisation.
+int countBelow(const LinearTree& tree, double sigma) {
+  LinearSweep<double> sweep(tree);
+  sweep.factor(sigma);
+  return sweep.negativeCount();
+}
+
+}  // namespace
+
+SweepModes sweepModes(const LinearTree& tree, const SweepModesOptions& options) {
+  const int n = tree.size();
+  if (options.count < 1 || options.count >= n)
+    throw Error(ErrorKind::Input, "modes: the number of modes must be between 1 and " + std::to_string(n - 1) + " for the O(N) path (got " + std::to_string(options.count) + ")");
+  SweepModes result;
+  // Rigid-body modes (a free body's drift, a thin rod's spin) sit at zero:
+  // the pivots just above zero count them, and the iteration asks for that
+  // many more, so that `count` vibrations come out beside them. The shift
+  // lies just below zero, close to the low modes for them to converge fast.
+  const double scale = stiffScale(tree);
+  result.shift = -1e-6 * scale;
+  result.rigid = countBelow(tree, 1e-9 * scale);
+  const int wanted = std::min(n - 1, options.count + result.rigid);
+  ShiftInvert op(tree, result.solves);
+  MassProduct mass(tree, result.massProducts);
+  const int ncv = std::min(n, std::max(2 * wanted + 1, wanted + 20));
+  Spectra::SymGEigsShiftSolver<ShiftInvert, MassProduct, Spectra::GEigsMode::ShiftInvert> eigs(op, mass, wanted, ncv, result.shift);
+  eigs.init();
+  eigs.compute(Spectra::SortRule::LargestMagn, options.maxIterations, options.tolerance, Spectra::SortRule::SmallestAlge);
+  if (eigs.info() != Spectra::CompInfo::Successful)
+    throw Error(ErrorKind::Solver, "modes: the Lanczos iteration did not converge for " + std::to_string(options.count) + " modes in " + std::to_string(options.maxIterations) +
+                                       " restarts (" + std::to_string(result.solves) + " sweeps)");
+  const Eigen::VectorXd w2 = eigs.eigenvalues();
+  const Eigen::MatrixXd shapes = eigs.eigenvectors();
+  for (Eigen::Index k = 0; k < w2.size(); ++k) {
+    UndampedMode m;
+    m.omegaSquared = w2[k];
+    m.rigid = std::abs(w2[k]) <= 1e-9 * scale;
+    m.unstable = !m.rigid && w2[k] < 0.0;
+    m.frequency = (m.rigid || m.unstable) ? 0.0 : std::sqrt(w2[k]) / (2.0 * std::numbers::pi);
+    m.shape = shapes.col(k);
+    result.modes.push_back(std::move(m));
+  }
+  // Sturm's check: the pivots just above the highest mode found count the modes below it.
+  result.below = countBelow(tree, w2.maxCoeff() * (1.0 + 1e-6) + 1e-9 * scale);
+  return result;
+}
+
+}  // namespace mstmm
