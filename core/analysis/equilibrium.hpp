@@ -15,7 +15,9 @@ struct EquilibriumOptions {
   SolverKind solver = SolverKind::Riccati;
   double time = 0.0;
   int maxIterations = 100;
-  /// Converged when every joint acceleration is below this (rad/s^2 or m/s^2).
+  /// Converged when every joint acceleration is below this (rad/s^2 or m/s^2),
+  /// or, below a millionth of where they started, when no step lowers the
+  /// potential any more (rounding: large models).
   double tolerance = 1e-10;
   /// Above this many free coordinates Newton's steps come from the O(N)
   /// sweep of the linearised tree (linear_sweep.hpp) instead of dense matrices.

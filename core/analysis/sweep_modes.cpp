@@ -83,36 +83,46 @@ SweepModes sweepModes(const LinearTree& tree, const SweepModesOptions& options) 
   if (options.count < 1 || options.count >= n)
     throw Error(ErrorKind::Input, "modes: the number of modes must be between 1 and " + std::to_string(n - 1) + " for the O(N) path (got " + std::to_string(options.count) + ")");
   SweepModes result;
-  // Rigid-body modes (a free body's drift, a thin rod's spin) sit at zero:
-  // the pivots just above zero count them, and the iteration asks for that
-  // many more, so that `count` vibrations come out beside them. The shift
-  // lies just below zero, close to the low modes for them to converge fast.
+  // Rigid-body modes (a free body's drift, each thin rod's spin: thousands
+  // in a branch system of cylinders) sit at zero. The shift lies above them
+  // and below the lowest vibration (at least 1e-9 of the stiffest local
+  // w^2, within a decade of that vibration): the transformed values
+  // nu = 1/(w^2 - sigma) of the vibrations are then the largest positive
+  // ones and the zeros one huge negative cluster, which a Krylov space sees
+  // as a single direction, so asking for the largest algebraic nu gives the
+  // lowest vibrations without computing the rigid modes. The pivots count
+  // those below the shift (and below -sigma, the unstable ones).
   const double scale = stiffScale(tree);
-  result.shift = -1e-6 * scale;
-  result.rigid = countBelow(tree, 1e-9 * scale);
-  const int wanted = std::min(n - 1, options.count + result.rigid);
+  result.shift = 1e-9 * scale;
+  result.unstable = countBelow(tree, -result.shift);
+  const int zeros = countBelow(tree, result.shift);
+  result.rigid = zeros - result.unstable;
+  // The cluster's nu = -1/sigma against the vibrations' 1/(w^2 - sigma):
+  // rounding in the iteration grows with their ratio, so the shift moves up
+  // by decades while no vibration falls below it (Sturm counts, O(N) each).
+  for (double next = 10.0 * result.shift; next < scale && countBelow(tree, next) == zeros; next *= 10.0) result.shift = next;
+  const int wanted = std::min(n - result.rigid - result.unstable - 1, options.count);
+  if (wanted < 1) throw Error(ErrorKind::Input, "modes: the model has no vibration modes (" + std::to_string(result.rigid) + " rigid-body modes)");
   ShiftInvert op(tree, result.solves);
   MassProduct mass(tree, result.massProducts);
   const int ncv = std::min(n, std::max(2 * wanted + 1, wanted + 20));
   Spectra::SymGEigsShiftSolver<ShiftInvert, MassProduct, Spectra::GEigsMode::ShiftInvert> eigs(op, mass, wanted, ncv, result.shift);
   eigs.init();
-  eigs.compute(Spectra::SortRule::LargestMagn, options.maxIterations, options.tolerance, Spectra::SortRule::SmallestAlge);
+  eigs.compute(Spectra::SortRule::LargestAlge, options.maxIterations, options.tolerance, Spectra::SortRule::SmallestAlge);
   if (eigs.info() != Spectra::CompInfo::Successful)
-    throw Error(ErrorKind::Solver, "modes: the Lanczos iteration did not converge for " + std::to_string(options.count) + " modes in " + std::to_string(options.maxIterations) +
+    throw Error(ErrorKind::Solver, "modes: the Lanczos iteration did not converge for " + std::to_string(wanted) + " modes in " + std::to_string(options.maxIterations) +
                                        " restarts (" + std::to_string(result.solves) + " sweeps)");
   const Eigen::VectorXd w2 = eigs.eigenvalues();
   const Eigen::MatrixXd shapes = eigs.eigenvectors();
   for (Eigen::Index k = 0; k < w2.size(); ++k) {
     UndampedMode m;
     m.omegaSquared = w2[k];
-    m.rigid = std::abs(w2[k]) <= 1e-9 * scale;
-    m.unstable = !m.rigid && w2[k] < 0.0;
-    m.frequency = (m.rigid || m.unstable) ? 0.0 : std::sqrt(w2[k]) / (2.0 * std::numbers::pi);
+    m.frequency = std::sqrt(std::max(w2[k], 0.0)) / (2.0 * std::numbers::pi);
     m.shape = shapes.col(k);
     result.modes.push_back(std::move(m));
   }
   // Sturm's check: the pivots just above the highest mode found count the modes below it.
-  result.below = countBelow(tree, w2.maxCoeff() * (1.0 + 1e-6) + 1e-9 * scale);
+  result.below = countBelow(tree, w2.maxCoeff() * (1.0 + 1e-6) + result.shift);
   return result;
 }
 

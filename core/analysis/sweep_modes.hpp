@@ -13,18 +13,19 @@
 namespace mstmm {
 
 struct SweepModesOptions {
-  int count = 10;            // vibrations wanted; the rigid-body modes come beside them
+  int count = 10;            // vibrations wanted; rigid-body and unstable modes are counted beside them
   double tolerance = 1e-12;  // Lanczos' relative residual
   int maxIterations = 1000;  // restarts
 };
 
 struct SweepModes {
-  std::vector<UndampedMode> modes;  // ascending w^2, M-normalised shapes (minimal coordinates)
+  std::vector<UndampedMode> modes;  // the lowest vibrations: ascending w^2, M-normalised shapes (minimal coordinates)
   double shift = 0.0;               // sigma of the shift-and-invert
   long solves = 0;                  // sweeps (each O(N))
   long massProducts = 0;
   int below = -1;                   // eigenvalues below just above the highest found (Sturm count)
-  int rigid = 0;                    // zero eigenvalues (counted by the pivots just above zero)
+  int rigid = 0;                    // zero eigenvalues (counted by the pivots; not computed)
+  int unstable = 0;                 // negative eigenvalues (counted; not computed)
 };
 
 SweepModes sweepModes(const LinearTree& tree, const SweepModesOptions& options = {});
