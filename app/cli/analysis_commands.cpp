@@ -9,6 +9,7 @@
 #include "core/analysis/analysis_point.hpp"
 #include "core/analysis/frequency_response.hpp"
 #include "core/analysis/mode_table.hpp"
+#include "core/analysis/sweep_modes.hpp"
 #include "core/error.hpp"
 #include "core/io/analysis_csv.hpp"
 #include "core/io/model_json.hpp"
@@ -60,6 +61,11 @@ Linearised lineariseAt(const ModelSpec& spec, const Arguments& a, Check check) {
   return l;
 }
 
+/// Above this many degrees of freedom `modes` takes the O(N) path when the sweep takes the model.
+constexpr int kDenseModes = 1000;
+
+int degreesOfFreedomOf(const ModelSpec& spec) { return compile(spec)->degreesOfFreedom(); }
+
 void write(const std::string& path, const std::string& text, const char* what) {
   writeFileAtomically(path, text);
   std::cout << what << ": " << path << "\n";
@@ -96,21 +102,54 @@ int equilibriumCommand(const std::vector<std::string>& args) {
   return 0;
 }
 
-int modesCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"count", "at", "out", "solver"}, {});
-  const Linearised l = lineariseAt(loadModel(onlyModel(a, "modes")), a, [](const Linearisation&) {});
-  const int count = static_cast<int>(a.integer("count", 10));
-  if (count < 1) throw Error(ErrorKind::Input, "--count must be at least 1");
-  const ModalAnalysis modes = denseModes(l.system);
-  const std::vector<ModeRow> rows = modeTable(*l.lin, l.system, modes, count);
-  if (modes.asymmetry > 1e-6) std::cout << "the stiffness is not symmetric (" << formatNumber(modes.asymmetry) << "): nonconservative loads; the undamped frequencies use its symmetric part\n";
+namespace {
+
+void printModes(const Model& model, const std::vector<ModeRow>& rows) {
   std::printf("%4s  %14s  %13s  %-10s  %s\n", "mode", "frequency (Hz)", "damping ratio", "kind", "dominant coordinates; bodies");
   for (const ModeRow& r : rows) {
     const std::string frequency = r.kind == ModeKind::Vibration ? formatNumber(r.frequency) : "-";
     const std::string zeta = r.kind == ModeKind::Vibration ? formatNumber(r.dampingRatio) : "-";
-    std::printf("%4d  %14s  %13s  %-10s  %s; %s\n", r.number, frequency.c_str(), zeta.c_str(), toString(r.kind), describeCoordinates(r).c_str(),
-                describeBodies(*l.model, r).c_str());
+    std::printf("%4d  %14s  %13s  %-10s  %s; %s\n", r.number, frequency.c_str(), zeta.c_str(), toString(r.kind), describeCoordinates(r).c_str(), describeBodies(model, r).c_str());
   }
+}
+
+/// The O(N) path: equilibrium (or the state asked for), then Lanczos with the sweep.
+int sweepModesCommand(const ModelSpec& spec, const Arguments& a, int count) {
+  const auto model = compile(spec);
+  const AnalysisPoint point = parseAnalysisPoint(a.value("at", "equilibrium"));
+  const PointState at = stateAt(model, point, solverOption(a));
+  const LinearTree tree(model, at.state);
+  LinearisationOptions options;
+  options.time = at.time;
+  const Linearisation lin(model, at.state, options);
+  SweepModesOptions so;
+  so.count = count;
+  const SweepModes modes = sweepModes(tree, so);
+  std::cout << "linearised about " << describe(point) << ": " << tree.size() << " coordinates; the O(N) path (Lanczos with the linearised Riccati sweep, "
+            << modes.solves << " sweeps): undamped modes; " << modes.rigid << " rigid-body and " << modes.unstable << " unstable modes counted, not listed\n";
+  const std::vector<ModeRow> rows = modeTable(lin, tree, modes);
+  printModes(*model, rows);
+  if (modes.missing > 0)
+    std::cout << "warning: the pivots count " << modes.missing << " more mode(s) below the highest listed than the iteration found: ask for more with --count\n";
+  if (a.has("out")) write(a.value("out"), modesCsv(lin, rows), "modes");
+  return 0;
+}
+
+}  // namespace
+
+int modesCommand(const std::vector<std::string>& args) {
+  const Arguments a(args, {"count", "at", "out", "solver", "method"}, {});
+  const ModelSpec spec = loadModel(onlyModel(a, "modes"));
+  const int count = static_cast<int>(a.integer("count", 10));
+  if (count < 1) throw Error(ErrorKind::Input, "--count must be at least 1");
+  const std::string method = a.value("method", "auto");
+  if (method != "auto" && method != "dense" && method != "sweep") throw Error(ErrorKind::Input, "--method must be auto, dense or sweep, not '" + method.substr(0, 40) + "'");
+  if (method == "sweep" || (method == "auto" && degreesOfFreedomOf(spec) > kDenseModes && linearSweepRefusal(*compile(spec)).empty())) return sweepModesCommand(spec, a, count);
+  const Linearised l = lineariseAt(spec, a, [](const Linearisation&) {});
+  const ModalAnalysis modes = denseModes(l.system);
+  const std::vector<ModeRow> rows = modeTable(*l.lin, l.system, modes, count);
+  if (modes.asymmetry > 1e-6) std::cout << "the stiffness is not symmetric (" << formatNumber(modes.asymmetry) << "): nonconservative loads; the undamped frequencies use its symmetric part\n";
+  printModes(*l.model, rows);
   if (a.has("out")) write(a.value("out"), modesCsv(*l.lin, rows), "modes");
   return 0;
 }

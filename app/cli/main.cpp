@@ -76,10 +76,11 @@ const CommandUsage kCommands[] = {
      "      the static equilibrium from the initial state (Newton on the joint accelerations; drives at their value at T);\n"
      "      --out writes the model with the equilibrium as its initial state (docs/vibration.md)\n"},
     {"modes",
-     "  modes MODEL.json [--count K] [--at equilibrium|initial|T] [--out MODES.csv] [--solver ...]\n"
+     "  modes MODEL.json [--count K] [--at equilibrium|initial|T] [--out MODES.csv] [--method auto|dense|sweep] [--solver ...]\n"
      "      natural frequencies (Hz), damping ratios and the coordinates and bodies of the K lowest modes (default 10),\n"
      "      linearised about the equilibrium (default), the initial state or the state a run reaches at T seconds;\n"
-     "      rigid-body modes named as such; --out writes each mode with its shape (docs/vibration.md)\n"},
+     "      rigid-body modes named as such; --out writes each mode with its shape; trees above 1000 degrees of freedom\n"
+     "      take the O(N) path (Lanczos with the linearised Riccati sweep: undamped modes) (docs/vibration.md)\n"},
     {"frf",
      "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--at ...] [--out FRF.csv]\n"
      "      steady-state response (magnitude, dB, phase) from an input (a hinge's generalised load HINGE[.COORD], or\n"

@@ -203,8 +203,8 @@ EquilibriumResult iterate(EquilibriumResult result, const EquilibriumOptions& op
       if (result.residual <= 1e-6 * std::max(result.startResidual, 1.0)) return result;
       throwNoProgress(newton.linearisation(), newton.acceleration(), "no step lowers the potential any more");
     }
-    // Moved, and nothing changed: nothing will ever hold it.
-    if ((reached - newton.acceleration()).norm() <= 1e-6 * newton.acceleration().norm()) {
+    // Moved far from the rest, and nothing changed: nothing will ever hold it.
+    if (result.residual > 1e-3 * result.startResidual && (reached - newton.acceleration()).norm() <= 1e-6 * newton.acceleration().norm()) {
       if constexpr (std::is_same_v<Iteration, NewtonIteration>) throwUnheld(newton.linearisation(), newton.stiffness(), newton.load(), newton.acceleration());
       else throwNoProgress(newton.linearisation(), newton.acceleration(), "moving changes nothing: nothing holds it against the loads");
     }

@@ -150,14 +150,30 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
   }
 }
 
-Eigen::VectorXd LinearTree::massTimes(const Eigen::VectorXd& x) const {
+std::vector<Vec6> LinearTree::twists(const Eigen::VectorXd& x) const {
   const int n = m_model->bodyCount();
-  std::vector<Vec6> twist(static_cast<std::size_t>(n)), momentum(static_cast<std::size_t>(n), Vec6::Zero());
+  std::vector<Vec6> twist(static_cast<std::size_t>(n));
   for (int b = n - 1; b >= 0; --b) {  // root first
     const Joint& j = m_joints[static_cast<std::size_t>(b)];
     const Vec6 root = j.parent < 0 ? Vec6::Zero() : twist[static_cast<std::size_t>(j.parent)];
     twist[static_cast<std::size_t>(b)] = root + j.s * x.segment(j.first, j.count);
   }
+  return twist;
+}
+
+std::vector<double> LinearTree::kineticShares(const Eigen::VectorXd& x) const {
+  const std::vector<Vec6> twist = twists(x);
+  std::vector<double> share(twist.size());
+  double total = 0.0;
+  for (std::size_t b = 0; b < twist.size(); ++b) total += share[b] = twist[b].dot(m_inertia[b] * twist[b]);
+  for (double& e : share) e = total > 0.0 ? e / total : 0.0;
+  return share;
+}
+
+Eigen::VectorXd LinearTree::massTimes(const Eigen::VectorXd& x) const {
+  const int n = m_model->bodyCount();
+  const std::vector<Vec6> twist = twists(x);
+  std::vector<Vec6> momentum(static_cast<std::size_t>(n), Vec6::Zero());
   Eigen::VectorXd out(m_size);
   for (int b = 0; b < n; ++b) {  // tips first
     const auto s = static_cast<std::size_t>(b);
@@ -202,13 +218,20 @@ void LinearSweep<Scalar>::factor(double sigma, double dampingFrequency) {
       for (int r = 0; r < j.count; ++r)
         for (int c = r + 1; c < j.count; ++c) d(c, r) = d(r, c) = j.symmetric && r >= j.slides ? Scalar(0.5) * (d(r, c) + d(c, r)) : d(r, c);
       d += j.stiffness.template cast<Scalar>() + iw * j.damping.template cast<Scalar>();
-      const Eigen::FullPivLU<MatX> lu(d);
-      if (!lu.isInvertible()) {  // exactly singular only: shift-and-invert wants the near-singular
+      // Scaled by its diagonal, so that a thin rod's spin (a pivot of
+      // sigma times its tiny inertia beside a subtree's large ones) is
+      // judged against itself; only an exactly singular pivot is refused,
+      // since shift-and-invert wants the near-singular ones.
+      Eigen::Matrix<double, Eigen::Dynamic, 1> scale(j.count);
+      for (int k = 0; k < j.count; ++k) scale[k] = std::abs(d(k, k)) > 0.0 ? 1.0 / std::sqrt(std::abs(d(k, k))) : 1.0;
+      const MatX scaled = scale.template cast<Scalar>().asDiagonal() * d * scale.template cast<Scalar>().asDiagonal();
+      const Eigen::FullPivLU<MatX> lu(scaled);
+      if (!lu.isInvertible()) {
         const CompiledHinge& h = m_tree.model().hinge(b);
         throw Error(ErrorKind::Solver, "hinge '" + h.name + "': the linearised equations are singular there at this shift or frequency (a natural frequency, or a motion without mass or stiffness)",
                     {ErrorSubject::Kind::Hinge, h.specIndex});
       }
-      m_dInv[s] = lu.inverse();
+      m_dInv[s] = scale.template cast<Scalar>().asDiagonal() * lu.inverse() * scale.template cast<Scalar>().asDiagonal();
       if constexpr (std::is_same_v<Scalar, double>) {
         const Eigen::SelfAdjointEigenSolver<MatX> pivots(d, Eigen::EigenvaluesOnly);
         for (Eigen::Index k = 0; k < pivots.eigenvalues().size(); ++k) m_negative += pivots.eigenvalues()[k] < 0.0;

@@ -71,6 +71,10 @@ class LinearTree {
 
   /// M x in O(N): twists from the root, momenta back (no mass matrix).
   Eigen::VectorXd massTimes(const Eigen::VectorXd& x) const;
+  /// Each body's twist (world Plucker) for the coordinate motion x.
+  std::vector<Vec6> twists(const Eigen::VectorXd& x) const;
+  /// Each body's share of the kinetic energy 1/2 V^T I V of the motion x.
+  std::vector<double> kineticShares(const Eigen::VectorXd& x) const;
 
  private:
   std::shared_ptr<const Model> m_model;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/analysis/sweep_modes.hpp"
+
 namespace mstmm {
 
 const char* toString(ModeKind kind) {
@@ -92,6 +94,25 @@ std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearSystem& sys
     const std::vector<double> shares = coordinateShares(lin, system, m.shape);
     for (int c : largest(shares)) row.coordinates.emplace_back(lin.chart().coordinateName(c), shares[static_cast<std::size_t>(c)]);
     row.bodyShares = bodyShares(lin, v, w, m.shape);
+    for (int b : largest(row.bodyShares)) row.bodies.emplace_back(b, row.bodyShares[static_cast<std::size_t>(b)]);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearTree& tree, const SweepModes& modes) {
+  std::vector<ModeRow> rows;
+  for (const UndampedMode& m : modes.modes) {
+    ModeRow row;
+    row.number = modes.rigid + modes.unstable + static_cast<int>(rows.size()) + 1;
+    row.frequency = m.frequency;
+    row.omegaSquared = m.omegaSquared;
+    row.shape = m.shape;
+    Eigen::VectorXd share = lin.toTree(m.shape.cwiseProduct(tree.massTimes(m.shape)).cwiseAbs());
+    share /= std::max(share.sum(), 1e-300);
+    const std::vector<double> shares(share.data(), share.data() + share.size());
+    for (int c : largest(shares)) row.coordinates.emplace_back(lin.chart().coordinateName(c), shares[static_cast<std::size_t>(c)]);
+    row.bodyShares = tree.kineticShares(m.shape);
     for (int b : largest(row.bodyShares)) row.bodies.emplace_back(b, row.bodyShares[static_cast<std::size_t>(b)]);
     rows.push_back(std::move(row));
   }

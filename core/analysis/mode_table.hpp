@@ -32,6 +32,12 @@ struct ModeRow {
 /// Rows of the `count` lowest modes (all when count <= 0).
 std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearSystem& system, const ModalAnalysis& modes, int count = 0);
 
+/// Rows of the O(N) path's modes (undamped: no damping ratios), shares from
+/// O(N) passes (M x and the bodies' twists).
+struct SweepModes;
+class LinearTree;
+std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearTree& tree, const SweepModes& modes);
+
 /// "h1 71%, h2 20%" and "body 'b' 60%, ..." as the CLI and the studio print them.
 std::string describeCoordinates(const ModeRow& row);
 std::string describeBodies(const Model& model, const ModeRow& row);

@@ -122,7 +122,11 @@ SweepModes sweepModes(const LinearTree& tree, const SweepModesOptions& options) 
     result.modes.push_back(std::move(m));
   }
   // Sturm's check: the pivots just above the highest mode found count the modes below it.
-  result.below = countBelow(tree, w2.maxCoeff() * (1.0 + 1e-6) + result.shift);
+  // Just below the highest found (a repeated top value's partner may lie above it).
+  const double top = w2.maxCoeff() * (1.0 - 1e-6);
+  int listed = 0;
+  for (Eigen::Index k = 0; k < w2.size(); ++k) listed += w2[k] < top;
+  result.missing = std::max(0, countBelow(tree, top) - result.rigid - result.unstable - listed);
   return result;
 }
 

@@ -23,7 +23,7 @@ struct SweepModes {
   double shift = 0.0;               // sigma of the shift-and-invert
   long solves = 0;                  // sweeps (each O(N))
   long massProducts = 0;
-  int below = -1;                   // eigenvalues below just above the highest found (Sturm count)
+  int missing = 0;                  // eigenvalues below the highest found that the iteration did not find (Sturm count)
   int rigid = 0;                    // zero eigenvalues (counted by the pivots; not computed)
   int unstable = 0;                 // negative eigenvalues (counted; not computed)
 };
