@@ -155,7 +155,7 @@ int modesCommand(const std::vector<std::string>& args) {
 }
 
 int frfCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"input", "output", "from", "to", "points", "at", "out", "solver"}, {"linear"});
+  const Arguments a(args, {"input", "output", "from", "to", "points", "at", "out", "solver", "method"}, {"linear"});
   const std::string path = onlyModel(a, "frf");
   if (!a.has("input") || !a.has("output")) throw Error(ErrorKind::Input, "frf needs --input NAME and --output QUANTITY");
   FrequencyRange range;
@@ -164,12 +164,29 @@ int frfCommand(const std::vector<std::string>& args) {
   range.points = static_cast<int>(a.integer("points", 200));
   range.logarithmic = !a.has("linear");
   frequencies(range);  // a bad range is refused before any work
-  LinearChannel input, output;
-  const Linearised l = lineariseAt(loadModel(path), a, [&](const Linearisation& lin) {
-    input = linearInput(lin, a.value("input"));
-    output = linearOutput(lin, a.value("output"));
-  });
-  const FrequencyResponse r = frequencyResponse(l.system, input, output, range);
+  const ModelSpec spec = loadModel(path);
+  const std::string method = a.value("method", "auto");
+  if (method != "auto" && method != "dense" && method != "sweep") throw Error(ErrorKind::Input, "--method must be auto, dense or sweep, not '" + method.substr(0, 40) + "'");
+  FrequencyResponse r;
+  if (method == "sweep" || (method == "auto" && degreesOfFreedomOf(spec) > kDenseModes && linearSweepRefusal(*compile(spec)).empty())) {
+    const auto model = compile(spec);
+    const AnalysisPoint point = parseAnalysisPoint(a.value("at", "equilibrium"));
+    const PointState at = stateAt(model, point, solverOption(a));
+    LinearisationOptions options;
+    options.time = at.time;
+    const Linearisation lin(model, at.state, options);
+    const LinearChannel input = linearInput(lin, a.value("input")), output = linearOutput(lin, a.value("output"));
+    const LinearTree tree(model, at.state);
+    std::cout << "linearised about " << describe(point) << ": " << tree.size() << " coordinates; the complex linearised Riccati sweep, O(N) per frequency\n";
+    r = frequencyResponse(tree, input, output, range);
+  } else {
+    LinearChannel input, output;
+    const Linearised l = lineariseAt(spec, a, [&](const Linearisation& lin) {
+      input = linearInput(lin, a.value("input"));
+      output = linearOutput(lin, a.value("output"));
+    });
+    r = frequencyResponse(l.system, input, output, range);
+  }
   std::size_t peak = 0;
   for (std::size_t k = 1; k < r.frequency.size(); ++k)
     if (r.magnitude(k) > r.magnitude(peak)) peak = k;

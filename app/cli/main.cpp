@@ -82,10 +82,11 @@ const CommandUsage kCommands[] = {
      "      rigid-body modes named as such; --out writes each mode with its shape; trees above 1000 degrees of freedom\n"
      "      take the O(N) path (Lanczos with the linearised Riccati sweep: undamped modes) (docs/vibration.md)\n"},
     {"frf",
-     "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--at ...] [--out FRF.csv]\n"
+     "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--at ...] [--out FRF.csv] [--method auto|dense|sweep]\n"
      "      steady-state response (magnitude, dB, phase) from an input (a hinge's generalised load HINGE[.COORD], or\n"
      "      BODY.fx .. BODY.mz) to an output (HINGE[.COORD], BODY.x|y|z, BODY.rx|ry|rz) from F0 to F1 Hz (default\n"
-     "      0.1 to 10, 200 points, logarithmic unless --linear) (docs/vibration.md)\n"},
+     "      0.1 to 10, 200 points, logarithmic unless --linear); trees above 1000 degrees of freedom take the complex\n"
+     "      linearised Riccati sweep, O(N) per frequency (docs/vibration.md)\n"},
     {"format",
      "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
      "      check a model file and rewrite it in canonical form; --kind converts it (pin <-> ball,\n"

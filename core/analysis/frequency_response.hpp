@@ -39,4 +39,9 @@ std::vector<double> frequencies(const FrequencyRange& range);
 /// H(f) from the dense matrices of a linearised model.
 FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range);
 
+class LinearTree;
+/// H(f) by the complex linearised Riccati sweep, O(N) per frequency
+/// (equations.md §10.6): one factorisation at w and one solve.
+FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range);
+
 }  // namespace mstmm

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 
 namespace mstmm {
@@ -61,11 +62,30 @@ int bodyComponent(const Model& model, const std::string& name, const std::array<
                                     clippedForMessage(name) + " or body:" + clippedForMessage(name));
 }
 
-Eigen::RowVectorXd bodyRow(const Linearisation& lin, int body, int component) {
-  std::vector<Eigen::Matrix3Xd> v, w;
-  lin.velocityJacobians(v, w);
-  const auto b = static_cast<std::size_t>(body);
-  return component < 3 ? Eigen::RowVectorXd(v[b].row(component)) : Eigen::RowVectorXd(w[b].row(component - 3));
+/// The generalised load of a wrench w on `body` (world Plucker at the origin),
+/// which is also the row that reads the matching motion of the body from z
+/// (reciprocity): S_a^T w for every hinge a between the body and the ground,
+/// O(depth), no Jacobian matrices.
+Eigen::VectorXd bodyVector(const Linearisation& lin, int body, const Eigen::Matrix<double, 6, 1>& w) {
+  const JointChart& chart = lin.chart();
+  const Model& model = chart.model();
+  std::vector<BodyPose> poses;
+  computePoses(model, chart.reference(), poses);
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(chart.coordinates());
+  for (int a = body; a >= 0; a = model.body(a).parent) q.segment(chart.firstOf(a), model.hinge(a).dof) = chart.motionSubspace(a, poses).transpose() * w;
+  return lin.toMinimal(q);
+}
+
+/// A force (or displacement) along world axis `component` at the centre of
+/// mass, [c x e; e], or a moment (or small rotation) about it, [e; 0].
+Eigen::VectorXd bodyChannel(const Linearisation& lin, int body, int component) {
+  std::vector<BodyPose> poses;
+  computePoses(lin.chart().model(), lin.chart().reference(), poses);
+  const Vec3 e = Vec3::Unit(component % 3), c = poses[static_cast<std::size_t>(body)].com;
+  Eigen::Matrix<double, 6, 1> w;
+  if (component < 3) w << c.cross(e), e;
+  else w << e, Vec3::Zero();
+  return bodyVector(lin, body, w);
 }
 
 }  // namespace
@@ -88,7 +108,7 @@ LinearChannel linearInput(const Linearisation& lin, const std::string& name) {
   // A load's generalised force is the transpose of the velocity Jacobian of
   // where it acts (the virtual work f . dr_C + m . dphi).
   out.unit = c < 3 ? "N" : "N m";
-  out.vector = bodyRow(lin, body, c).transpose();
+  out.vector = bodyChannel(lin, body, c);
   return out;
 }
 
@@ -108,7 +128,7 @@ LinearChannel linearOutput(const Linearisation& lin, const std::string& name) {
   }
   if (c < 0) throwUnknown("output", name, "a hinge name (HINGE, or HINGE.COORD) or BODY.x, .y, .z (centre of mass) or BODY.rx, .ry, .rz");
   out.unit = c < 3 ? "m" : "rad";
-  out.vector = bodyRow(lin, body, c).transpose();  // a displacement moves like a velocity
+  out.vector = bodyChannel(lin, body, c);  // a displacement moves like a velocity
   return out;
 }
 
