@@ -7,6 +7,7 @@
 
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
+#include <pybind11/complex.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -16,6 +17,8 @@
 
 #include "interchange/model_export.hpp"
 #include "interchange/model_import.hpp"
+#include "core/analysis/equilibrium.hpp"
+#include "core/analysis/vibration.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/error.hpp"
 #include "core/generate/named_generators.hpp"
@@ -398,6 +401,118 @@ class Stepper {
 
 PyModel fromSpec(ModelSpec spec) { return PyModel{std::move(spec), nullptr}; }
 
+// The vibration analyses (docs/vibration.md): plain dictionaries of NumPy
+// arrays, computed with the GIL released.
+AnalysisRequest analysisRequest(const std::string& at, const std::string& method, const std::string& solver) {
+  AnalysisRequest r;
+  r.at = parseAnalysisPoint(at);
+  r.method = analysisMethodFromString(method);
+  const std::optional<SolverKind> kind = solverKindFromString(solver);
+  if (!kind) throw Error(ErrorKind::Input, "unknown solver '" + solver + "'");
+  r.solver = *kind;
+  return r;
+}
+
+py::dict equilibriumOf(const PyModel& model, double time, const std::string& solver) {
+  EquilibriumOptions options;
+  options.time = time;
+  options.solver = analysisRequest("initial", "auto", solver).solver;
+  EquilibriumResult eq;
+  {
+    py::gil_scoped_release release;
+    eq = findEquilibrium(model.model(), initialState(*model.model()), options);
+  }
+  ModelSpec spec = model.spec;
+  storeInitialState(*model.model(), eq.state, spec);
+  py::dict d;
+  d["model"] = fromSpec(std::move(spec));
+  d["state"] = vectorArray(eq.state);
+  d["iterations"] = eq.iterations;
+  d["residual"] = eq.residual;
+  d["start_residual"] = eq.startResidual;
+  return d;
+}
+
+py::dict modesOf(const PyModel& model, int count, const std::string& at, const std::string& method, const std::string& solver) {
+  const AnalysisRequest request = analysisRequest(at, method, solver);
+  ModesReport r;
+  {
+    py::gil_scoped_release release;
+    r = computeModes(model.model(), request, count);
+  }
+  const auto n = static_cast<py::ssize_t>(r.rows.size());
+  const auto coordinates = static_cast<py::ssize_t>(r.lin->chart().coordinates());
+  py::array_t<double> frequency(n), omega2(n), zeta(n), damped(n), shapes({coordinates, n});
+  py::list kind, names, dominant, bodies;
+  for (py::ssize_t k = 0; k < n; ++k) {
+    const ModeRow& row = r.rows[static_cast<std::size_t>(k)];
+    frequency.mutable_at(k) = row.frequency;
+    omega2.mutable_at(k) = row.omegaSquared;
+    zeta.mutable_at(k) = row.dampingRatio;
+    damped.mutable_at(k) = row.dampedFrequency;
+    kind.append(toString(row.kind));
+    dominant.append(describeCoordinates(row));
+    bodies.append(describeBodies(*r.model, row));
+    const Eigen::VectorXd q = r.lin->toTree(row.shape);
+    for (py::ssize_t c = 0; c < coordinates; ++c) shapes.mutable_at(c, k) = q[c];
+  }
+  for (int c = 0; c < r.lin->chart().coordinates(); ++c) names.append(r.lin->chart().coordinateName(c));
+  py::dict d;
+  d["frequency"] = frequency;
+  d["omega_squared"] = omega2;
+  d["damping_ratio"] = zeta;
+  d["damped_frequency"] = damped;
+  d["kind"] = kind;
+  d["shapes"] = shapes;
+  d["coordinates"] = names;
+  d["dominant_coordinates"] = dominant;
+  d["dominant_bodies"] = bodies;
+  d["rigid_counted"] = r.rigid;
+  d["unstable_counted"] = r.unstable;
+  d["missing"] = r.missing;
+  d["method"] = r.sweep ? "sweep" : "dense";
+  d["description"] = r.description;
+  return d;
+}
+
+py::dict responseOf(const PyModel& model, const std::string& input, const std::string& output, double from, double to, int points, bool linear, const std::string& at,
+                    const std::string& method, const std::string& solver) {
+  const AnalysisRequest request = analysisRequest(at, method, solver);
+  FrequencyRange range;
+  range.from = from;
+  range.to = to;
+  range.points = points;
+  range.logarithmic = !linear;
+  ResponseReport r;
+  {
+    py::gil_scoped_release release;
+    r = computeResponse(model.model(), request, input, output, range);
+  }
+  const FrequencyResponse& f = r.response;
+  const auto n = static_cast<py::ssize_t>(f.frequency.size());
+  py::array_t<double> hz(n), magnitude(n), db(n), phase(n);
+  py::array_t<std::complex<double>> value(n);
+  for (py::ssize_t k = 0; k < n; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    hz.mutable_at(k) = f.frequency[i];
+    magnitude.mutable_at(k) = f.magnitude(i);
+    db.mutable_at(k) = f.decibels(i);
+    phase.mutable_at(k) = f.phaseDegrees(i);
+    value.mutable_at(k) = f.response[i];
+  }
+  py::dict d;
+  d["frequency"] = hz;
+  d["response"] = value;
+  d["magnitude"] = magnitude;
+  d["decibels"] = db;
+  d["phase_deg"] = phase;
+  d["input_unit"] = f.inputUnit;
+  d["output_unit"] = f.outputUnit;
+  d["method"] = r.sweep ? "sweep" : "dense";
+  d["description"] = r.description;
+  return d;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_core, m) {
@@ -472,6 +587,10 @@ PYBIND11_MODULE(_core, m) {
       py::arg("name"), py::arg("bodies") = 0, py::arg("seed") = 1, py::arg("planar") = false, py::arg("chain") = 0, py::arg("tree") = false);
   m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"), py::arg("threads") = 1);
   m.def("evaluate", &evaluateModel, py::arg("model"), py::arg("state"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
+  m.def("equilibrium", &equilibriumOf, py::arg("model"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
+  m.def("modes", &modesOf, py::arg("model"), py::arg("count") = 10, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");
+  m.def("frf", &responseOf, py::arg("model"), py::arg("input"), py::arg("output"), py::arg("f_from") = 0.1, py::arg("f_to") = 10.0, py::arg("points") = 200,
+        py::arg("linear") = false, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");
   m.def(
       "run_study",
       [](const std::string& path, const std::string& out, int threads) {

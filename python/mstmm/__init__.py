@@ -203,6 +203,34 @@ def evaluate(model, state, time=0.0, solver="riccati"):
     return _core.evaluate(model._core, _np.asarray(state, dtype=float), float(time), solver)
 
 
+def equilibrium(model, time=0.0, solver="riccati"):
+    """The static equilibrium from the model's initial state (docs/vibration.md):
+    a dict with "model" (the model with the equilibrium as its initial state),
+    "state", "iterations", "residual" (largest joint acceleration left) and
+    "start_residual". Raises mstmm.Error naming the hinge nothing holds."""
+    d = _core.equilibrium(model._core, float(time), solver)
+    d["model"] = Model(d["model"])
+    return d
+
+
+def modes(model, count=10, at="equilibrium", method="auto", solver="riccati"):
+    """The lowest modes, linearised about at = "equilibrium", "initial" or a
+    time in seconds: arrays "frequency" (Hz), "omega_squared", "damping_ratio",
+    "damped_frequency", a list "kind" ("vibration", "rigid", "unstable"),
+    "shapes" (joint coordinates x modes, named in "coordinates"),
+    "dominant_coordinates" and "dominant_bodies". Trees above 1000 degrees of
+    freedom take the O(N) path (method="sweep": undamped; the rigid-body
+    modes counted in "rigid_counted")."""
+    return _core.modes(model._core, int(count), str(at), method, solver)
+
+
+def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, at="equilibrium", method="auto", solver="riccati"):
+    """The steady-state response of `output` to a harmonic `input` (names as
+    `mstmm frf` takes them): arrays "frequency" (Hz), "response" (complex,
+    output per unit input), "magnitude", "decibels", "phase_deg"."""
+    return _core.frf(model._core, input, output, float(f_from), float(f_to), int(points), bool(linear), str(at), method, solver)
+
+
 def study(path, out, threads=1):
     """Runs a study file (docs/studies.md) as `mstmm study` does: one row per
     run in out/summary.csv, whatever the threads; a stopped study resumes.

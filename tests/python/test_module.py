@@ -233,3 +233,32 @@ def test_urdf_and_mjcf_import_and_export(tmp_path):
     (tmp_path / "world.sdf").write_text("<sdf/>")
     with pytest.raises(mstmm.Error, match="neither URDF"):
         mstmm.import_model(tmp_path / "world.sdf")
+
+
+def test_modes_of_two_equal_rods_match_the_closed_form():
+    # w^2 = (3 -+ 6/sqrt 7) g / L for two equal uniform rods hanging from a pin.
+    model = mstmm.generate("damped-double-pendulum")
+    rest = mstmm.equilibrium(model)
+    assert rest["residual"] < 1e-10
+    again = mstmm.equilibrium(rest["model"])
+    assert again["iterations"] == 0
+    m = mstmm.modes(rest["model"], at="initial")
+    expected = np.sqrt(np.array([3 - 6 / np.sqrt(7), 3 + 6 / np.sqrt(7)]) * 9.81) / (2 * np.pi)
+    assert m["kind"] == ["vibration", "vibration"]
+    np.testing.assert_allclose(m["frequency"], expected, rtol=1e-9)
+    assert m["shapes"].shape == (2, 2)
+    assert m["coordinates"] == ["hinge 'elbow'", "hinge 'shoulder'"]
+
+
+def test_the_sweep_and_the_dense_path_agree_from_python():
+    model = mstmm.generate("branch", bodies=30)
+    dense = mstmm.modes(model, count=40, method="dense")  # the 30 rods' spins first
+    sweep = mstmm.modes(model, count=4, method="sweep")
+    vibrating = [f for f, k in zip(dense["frequency"], dense["kind"]) if k == "vibration"][:4]
+    np.testing.assert_allclose(sweep["frequency"], vibrating, rtol=1e-8)
+    assert sweep["rigid_counted"] == 30 and sweep["missing"] == 0
+    a = mstmm.frf(model, "60.rx", "1.z", 0.05, 2.0, points=20, method="dense")
+    b = mstmm.frf(model, "60.rx", "1.z", 0.05, 2.0, points=20, method="sweep")
+    np.testing.assert_allclose(b["response"], a["response"], rtol=0, atol=1e-7 * np.abs(a["response"]).max())
+    with pytest.raises(mstmm.Error, match="unknown input 'wrist'"):
+        mstmm.frf(model, "wrist", "1.z")

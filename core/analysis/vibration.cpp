@@ -1,0 +1,81 @@
+#include "core/analysis/vibration.hpp"
+
+#include "core/analysis/linear_sweep.hpp"
+#include "core/analysis/sweep_modes.hpp"
+#include "core/error.hpp"
+#include "core/model/validation.hpp"
+
+namespace mstmm {
+
+AnalysisMethod analysisMethodFromString(const std::string& text) {
+  if (text == "auto") return AnalysisMethod::Auto;
+  if (text == "dense") return AnalysisMethod::Dense;
+  if (text == "sweep") return AnalysisMethod::Sweep;
+  throw Error(ErrorKind::Input, "the method must be auto, dense or sweep, not '" + text.substr(0, 40) + "'");
+}
+
+namespace {
+
+AnalysisBase base(std::shared_ptr<const Model> model, const AnalysisRequest& request) {
+  AnalysisBase b;
+  b.model = std::move(model);
+  b.sweep = request.method == AnalysisMethod::Sweep ||
+            (request.method == AnalysisMethod::Auto && b.model->degreesOfFreedom() > kDenseLimit && linearSweepRefusal(*b.model).empty());
+  b.at = stateAt(b.model, request.at, request.solver);
+  LinearisationOptions options;
+  options.solver = request.solver;
+  options.time = b.at.time;
+  b.lin = std::make_shared<Linearisation>(b.model, b.at.state, options);
+  b.description = "linearised about " + describe(request.at);
+  if (request.at.kind == AnalysisPoint::Kind::Equilibrium)
+    b.description += " (" + std::to_string(b.at.equilibrium.iterations) + " Newton iterations, residual " + formatNumber(b.at.equilibrium.residual) + ")";
+  b.description += ": " + std::to_string(b.lin->size()) + " coordinates" + (b.lin->loops() ? " (a basis of the loops' free motions)" : "");
+  return b;
+}
+
+}  // namespace
+
+ModesReport computeModes(std::shared_ptr<const Model> model, const AnalysisRequest& request, int count) {
+  if (count < 1) throw Error(ErrorKind::Input, "the number of modes must be at least 1 (got " + std::to_string(count) + ")");
+  ModesReport r;
+  static_cast<AnalysisBase&>(r) = base(std::move(model), request);
+  if (r.sweep) {
+    const LinearTree tree(r.model, r.at.state);
+    SweepModesOptions options;
+    options.count = count;
+    const SweepModes modes = sweepModes(tree, options);
+    r.rows = modeTable(*r.lin, tree, modes);
+    r.rigid = modes.rigid;
+    r.unstable = modes.unstable;
+    r.missing = modes.missing;
+    r.description += "; the O(N) path (Lanczos with the linearised Riccati sweep, " + std::to_string(modes.solves) + " sweeps): undamped modes; " +
+                     std::to_string(modes.rigid) + " rigid-body and " + std::to_string(modes.unstable) + " unstable modes counted, not listed";
+    return r;
+  }
+  const LinearSystem system = r.lin->linearise();
+  const ModalAnalysis modes = denseModes(system);
+  r.rows = modeTable(*r.lin, system, modes, count);
+  r.asymmetry = modes.asymmetry;
+  r.description += ", derivatives by extrapolated central differences (estimated error " + formatNumber(system.derivativeError) + ")";
+  return r;
+}
+
+ResponseReport computeResponse(std::shared_ptr<const Model> model, const AnalysisRequest& request, const std::string& input, const std::string& output,
+                               const FrequencyRange& range) {
+  frequencies(range);  // a bad range is refused before any work
+  ResponseReport r;
+  static_cast<AnalysisBase&>(r) = base(std::move(model), request);
+  const LinearChannel in = linearInput(*r.lin, input), out = linearOutput(*r.lin, output);
+  if (r.sweep) {
+    const LinearTree tree(r.model, r.at.state);
+    r.description += "; the complex linearised Riccati sweep, O(N) per frequency";
+    r.response = frequencyResponse(tree, in, out, range);
+    return r;
+  }
+  const LinearSystem system = r.lin->linearise();
+  r.description += ", derivatives by extrapolated central differences (estimated error " + formatNumber(system.derivativeError) + ")";
+  r.response = frequencyResponse(system, in, out, range);
+  return r;
+}
+
+}  // namespace mstmm
