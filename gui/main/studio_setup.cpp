@@ -5,6 +5,7 @@
 #include <QPainter>
 #include <QWindow>
 
+#include "gui/analysis/analysis_actions.hpp"
 #include "gui/exports/export_actions.hpp"
 #include "gui/main/studio_workspace.hpp"
 #include "gui/study/study_actions.hpp"
@@ -17,6 +18,7 @@ void setUpStudio(MainWindow& window) {
   window.setCentralArea(workspace);
   new ExportActions(&window, workspace);
   new StudyActions(&window);
+  new AnalysisActions(&window);
 }
 
 bool saveWindowScreenshot(MainWindow& window, const QString& path) {

@@ -1,0 +1,33 @@
+#pragma once
+// Where the studio meets the vibration analyses (docs/vibration.md): the
+// Analysis menu. Find Equilibrium makes the model's equilibrium its initial
+// state (one undo step); Natural Frequencies opens the table of modes. The
+// analyses run on a worker thread while a progress dialog waits (the GUI
+// thread computes no physics); a model without a rest says why in Messages.
+
+#include <QObject>
+#include <QPointer>
+
+#include "gui/analysis/modes_dialog.hpp"
+
+namespace mstmm::gui {
+
+class MainWindow;
+
+class AnalysisActions : public QObject {
+  Q_OBJECT
+
+ public:
+  explicit AnalysisActions(MainWindow* window);
+
+  /// Each returns whether it succeeded (the reason is in Messages otherwise).
+  bool findEquilibrium();
+  ModesDialog* naturalFrequencies();
+  ModesDialog* dialog() const { return m_dialog; }
+
+ private:
+  MainWindow* m_window;
+  QPointer<ModesDialog> m_dialog;
+};
+
+}  // namespace mstmm::gui
