@@ -15,6 +15,7 @@
 #include "core/generate/vehicle.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/simulation.hpp"
+#include "tests/core/chassis_record.hpp"
 #include "tests/core/signal.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -43,16 +44,7 @@ CornerRates cornerRates(const VehicleGeometry& g) {
   return c;
 }
 
-struct ChassisSink : ResultSink {
-  int chassis = -1;
-  std::vector<double> t, height, pitch;
-  void record(const Frame& f) override {
-    const BodyPose& p = (*f.poses)[static_cast<std::size_t>(chassis)];
-    t.push_back(f.time);
-    height.push_back(p.com.y());
-    pitch.push_back(std::atan2(p.rotation(1, 0), p.rotation(0, 0)));  // nose up about z
-  }
-};
+using ChassisSink = ChassisRecord;
 
 ChassisSink run(const ModelSpec& spec, const Eigen::VectorXd* start = nullptr, Eigen::VectorXd* last = nullptr) {
   const auto model = compile(spec);

@@ -21,19 +21,14 @@
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
 #include "gui/panels/messages_panel.hpp"
+#include "tests/gui/studio_support.hpp"
 
 using namespace mstmm;
 using namespace mstmm::gui;
 
 namespace {
 
-bool showStudio(MainWindow& window) {
-  setUpStudio(window);
-  window.setInteractive(false);
-  window.resize(1280, 800);
-  window.show();
-  return QTest::qWaitForWindowExposed(&window);
-}
+using test::showStudio;
 
 AnalysisActions* analysisOf(MainWindow& window) { return window.findChild<AnalysisActions*>(); }
 

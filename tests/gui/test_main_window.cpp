@@ -52,20 +52,14 @@
 #include "gui/properties/quantity_box.hpp"
 #include "gui/study/study_actions.hpp"
 #include "gui/study/study_dialog.hpp"
+#include "tests/gui/studio_support.hpp"
 
 using namespace mstmm;
 using namespace mstmm::gui;
 
 namespace {
 
-/// The studio as the application sets it up, on screen, without dialogs.
-bool showStudio(MainWindow& window) {
-  setUpStudio(window);
-  window.setInteractive(false);
-  window.resize(1280, 800);
-  window.show();
-  return QTest::qWaitForWindowExposed(&window);
-}
+using test::showStudio;
 
 /// Runs the open model and waits until the run has ended.
 /// Writes `text` to `path` and returns the path.
@@ -646,7 +640,7 @@ class TestMainWindow : public QObject {
     setUpStudio(window);
     menus.clear();
     for (QAction* a : window.menuBar()->actions()) menus << a->text().remove('&');
-    QCOMPARE(menus, (QStringList{"File", "Edit", "Simulate", "View", "Playback", "Help"}));
+    QCOMPARE(menus, (QStringList{"File", "Edit", "Simulate", "View", "Playback", "Analysis", "Help"}));
     QStringList exportEntries;
     for (QAction* a : window.exportMenu()->actions())
       if (!a->isSeparator()) exportEntries << a->text().remove('&');

@@ -10,6 +10,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/generate/vehicle.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
@@ -18,26 +19,10 @@ namespace {
 constexpr double kG = 9.81;
 constexpr double kDown = std::numbers::pi / 2;
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
+using test::note;
 
-ModelSpec rods(int n, double theta) {
-  ModelSpec spec;
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3(0, -kG, 0);
-  std::optional<BodyId> parent;
-  for (int k = 0; k < n; ++k) {
-    BodySpec& b = spec.addBody("rod" + std::to_string(k + 1));
-    b.shape.type = ShapeType::Rod;
-    b.shape.mass = 1.0 + 0.1 * k;
-    b.shape.length = 0.5;
-    b.output = Vec3(0.5, 0, 0);
-    b.theta = theta + 0.05 * k;
-    const BodyId id = b.id;
-    spec.addHinge("pin" + std::to_string(k + 1), HingeType::Pin, id, parent);
-    parent = id;
-  }
-  return spec;
-}
+/// Six rods of 0.5 m and 1 to 1.5 kg, each 0.05 rad further round.
+ModelSpec rods(int n, double theta) { return test::hangingRods(n, 0.5, 1.0, theta - kDown, 0.1, 0.05); }
 
 TEST(Equilibrium, ChainReleasedHorizontalHangsStraightDown) {
   const auto model = compile(rods(6, 0.0));  // horizontal: gravity's stiffness vanishes there

@@ -12,12 +12,13 @@
 #include "core/analysis/modes.hpp"
 #include "core/error.hpp"
 #include "tests/core/signal.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
 namespace {
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
+using test::note;
 
 constexpr double kDown = std::numbers::pi / 2;
 

@@ -13,12 +13,13 @@
 #include "core/analysis/modes.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
 namespace {
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
+using test::note;
 
 /// A random tree with universal, cylindrical, planar and free hinges among
 /// its balls (pins), a spring and a damper on every coordinate (a ball's

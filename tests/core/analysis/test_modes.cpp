@@ -9,6 +9,7 @@
 #include "core/analysis/linearisation.hpp"
 #include "core/analysis/modes.hpp"
 #include "core/generate/generators.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
@@ -16,29 +17,9 @@ namespace {
 
 constexpr double kG = 9.81;
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
+using test::hangingRods;
+using test::note;
 constexpr double kDown = std::numbers::pi / 2;  // a planar rod with I below O hangs straight down
-
-/// A planar chain of `n` uniform rods of `length` and `mass` each, hanging
-/// from a pin, tilted by `tilt` rad from the vertical.
-ModelSpec hangingRods(int n, double length, double mass, double tilt = 0.0) {
-  ModelSpec spec;
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3(0, -kG, 0);
-  std::optional<BodyId> parent;
-  for (int k = 0; k < n; ++k) {
-    BodySpec& b = spec.addBody("rod" + std::to_string(k + 1));
-    b.shape.type = ShapeType::Rod;
-    b.shape.mass = mass;
-    b.shape.length = length;
-    b.output = Vec3(length, 0, 0);
-    b.theta = kDown + tilt;
-    const BodyId id = b.id;
-    spec.addHinge("pin" + std::to_string(k + 1), HingeType::Pin, id, parent);
-    parent = id;
-  }
-  return spec;
-}
 
 LinearSystem linearAbout(const ModelSpec& spec, SolverKind solver = SolverKind::Riccati) {
   const auto model = compile(spec);

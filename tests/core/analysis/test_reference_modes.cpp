@@ -10,18 +10,14 @@
 #include "core/analysis/modes.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
 namespace {
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
-
-/// The modal assurance criterion of two real shapes in the metric M.
-double mac(const Eigen::VectorXd& a, const Eigen::VectorXd& b, const Eigen::MatrixXd& m) {
-  const double ab = a.dot(m * b);
-  return ab * ab / (a.dot(m * a) * b.dot(m * b));
-}
+using test::mac;
+using test::note;
 
 SolverKind referenceFor(const Model& model) {
   try {

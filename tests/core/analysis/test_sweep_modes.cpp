@@ -10,36 +10,17 @@
 #include "core/analysis/equilibrium.hpp"
 #include "core/analysis/sweep_modes.hpp"
 #include "core/dynamics/kinematics.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
 namespace {
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
+using test::mac;
+using test::note;
 
-double mac(const Eigen::VectorXd& a, const Eigen::VectorXd& b, const Eigen::MatrixXd& m) {
-  const double ab = a.dot(m * b);
-  return ab * ab / (a.dot(m * a) * b.dot(m * b));
-}
-
-/// A planar chain of n uniform rods (total length and mass given) hanging straight down.
-ModelSpec hangingRods(int n, double total) {
-  ModelSpec spec;
-  spec.kind = ModelKind::Planar;
-  std::optional<BodyId> parent;
-  for (int k = 0; k < n; ++k) {
-    BodySpec& b = spec.addBody("rod" + std::to_string(k + 1));
-    b.shape.type = ShapeType::Rod;
-    b.shape.mass = 1.0 / n;
-    b.shape.length = total / n;
-    b.output = Vec3(total / n, 0, 0);
-    b.theta = std::numbers::pi / 2;
-    const BodyId id = b.id;
-    spec.addHinge("pin" + std::to_string(k + 1), HingeType::Pin, id, parent);
-    parent = id;
-  }
-  return spec;
-}
+/// A planar chain of n uniform rods, `total` long and 1 kg in all, hanging straight down.
+ModelSpec hangingRods(int n, double total) { return test::hangingRods(n, total / n, 1.0 / n); }
 
 TEST(SweepModes, EqualTheDenseModesOfChainsAndBranchSystems) {
   std::vector<std::pair<std::string, ModelSpec>> models;

@@ -9,13 +9,15 @@
 #include "core/analysis/modes.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/generate/vehicle.hpp"
+#include "tests/core/chassis_record.hpp"
 #include "tests/core/signal.hpp"
+#include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace mstmm {
 namespace {
 
-void note(const std::string& line) { test::info("%s", line.c_str()); }
+using test::note;
 
 ModelSpec undampedVehicle() {
   VehicleOptions o;
@@ -29,16 +31,7 @@ ModelSpec undampedVehicle() {
   return spec;
 }
 
-struct ChassisRecord : ResultSink {
-  int chassis = -1;
-  std::vector<double> t, height, pitch;
-  void record(const Frame& f) override {
-    const BodyPose& p = (*f.poses)[static_cast<std::size_t>(chassis)];
-    t.push_back(f.time);
-    height.push_back(p.com.y());
-    pitch.push_back(std::atan2(p.rotation(1, 0), p.rotation(0, 0)));
-  }
-};
+using test::ChassisRecord;
 
 /// The mode whose chassis motion is most of `what`: its centre of mass
 /// along y (bounce) or its turn about z (pitch), per unit of the mode's

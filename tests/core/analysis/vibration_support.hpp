@@ -1,0 +1,43 @@
+#pragma once
+// What the vibration suites share: a planar chain of uniform rods hanging
+// from a pin, the modal assurance criterion, and a line in the test log.
+
+#include <numbers>
+#include <string>
+
+#include "core/model/model_spec.hpp"
+#include "tests/core/check.hpp"
+
+namespace mstmm::test {
+
+/// A planar chain of n uniform rods under g = 9.81 along -y, rod k (from the
+/// root) of `length` and mass `mass + k * massStep`, tilted from straight
+/// down by `tilt + k * tiltStep` rad (0: hanging at rest).
+inline ModelSpec hangingRods(int n, double length, double mass, double tilt = 0.0, double massStep = 0.0, double tiltStep = 0.0) {
+  ModelSpec spec;
+  spec.kind = ModelKind::Planar;
+  spec.gravity = Vec3(0, -9.81, 0);
+  std::optional<BodyId> parent;
+  for (int k = 0; k < n; ++k) {
+    BodySpec& b = spec.addBody("rod" + std::to_string(k + 1));
+    b.shape.type = ShapeType::Rod;
+    b.shape.mass = mass + k * massStep;
+    b.shape.length = length;
+    b.output = Vec3(length, 0, 0);
+    b.theta = std::numbers::pi / 2 + tilt + k * tiltStep;  // I below O: hanging straight down
+    const BodyId id = b.id;
+    spec.addHinge("pin" + std::to_string(k + 1), HingeType::Pin, id, parent);
+    parent = id;
+  }
+  return spec;
+}
+
+/// The modal assurance criterion of two real shapes in the metric M.
+inline double mac(const Eigen::VectorXd& a, const Eigen::VectorXd& b, const Eigen::MatrixXd& m) {
+  const double ab = a.dot(m * b);
+  return ab * ab / (a.dot(m * a) * b.dot(m * b));
+}
+
+inline void note(const std::string& line) { info("%s", line.c_str()); }
+
+}  // namespace mstmm::test
