@@ -18,6 +18,7 @@
 #include "interchange/model_export.hpp"
 #include "interchange/model_import.hpp"
 #include "core/analysis/equilibrium.hpp"
+#include "core/analysis/linear_io.hpp"
 #include "core/analysis/vibration.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/error.hpp"
@@ -433,6 +434,54 @@ py::dict equilibriumOf(const PyModel& model, double time, const std::string& sol
   return d;
 }
 
+py::array_t<double> matrixArray(const Eigen::MatrixXd& m) {
+  py::array_t<double> a({static_cast<py::ssize_t>(m.rows()), static_cast<py::ssize_t>(m.cols())});
+  for (Eigen::Index r = 0; r < m.rows(); ++r)
+    for (Eigen::Index c = 0; c < m.cols(); ++c) a.mutable_at(r, c) = m(r, c);
+  return a;
+}
+
+// M, C, K, A, B and the outputs' rows about a state (docs/vibration.md): the
+// dense linearisation (equations.md §10.2).
+py::dict linearizeModel(const PyModel& model, const std::string& at, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs,
+                        const std::string& solver) {
+  const AnalysisRequest request = analysisRequest(at, "dense", solver);
+  LinearSystem s;
+  Eigen::MatrixXd f, c;
+  std::vector<std::string> names;
+  {
+    py::gil_scoped_release release;
+    const PointState point = stateAt(model.model(), request.at, request.solver);
+    LinearisationOptions options;
+    options.solver = request.solver;
+    options.time = point.time;
+    Linearisation lin(model.model(), point.state, options);
+    f.resize(lin.size(), static_cast<Eigen::Index>(inputs.size()));
+    c.resize(static_cast<Eigen::Index>(outputs.size()), lin.size());
+    for (std::size_t k = 0; k < inputs.size(); ++k) f.col(static_cast<Eigen::Index>(k)) = linearInput(lin, inputs[k]).vector;
+    for (std::size_t k = 0; k < outputs.size(); ++k) c.row(static_cast<Eigen::Index>(k)) = linearOutput(lin, outputs[k]).vector.transpose();
+    s = lin.linearise();
+  }
+  const Eigen::Index n = s.size();
+  Eigen::MatrixXd b = Eigen::MatrixXd::Zero(2 * n, f.cols());
+  b.bottomRows(n) = s.mass.ldlt().solve(f);
+  Eigen::MatrixXd cOut = Eigen::MatrixXd::Zero(c.rows(), 2 * n);
+  cOut.leftCols(n) = c;
+  py::dict d;
+  d["M"] = matrixArray(s.mass);
+  d["C"] = matrixArray(s.damping);
+  d["K"] = matrixArray(s.stiffness);
+  d["A"] = matrixArray(s.a);
+  d["B"] = matrixArray(b);
+  d["F"] = matrixArray(f);
+  d["C_out"] = matrixArray(cOut);
+  d["state"] = vectorArray(s.reference);
+  d["coordinates"] = s.names;
+  d["tree_coordinates"] = s.treeCoordinates;
+  d["derivative_error"] = s.derivativeError;
+  return d;
+}
+
 py::dict modesOf(const PyModel& model, int count, const std::string& at, const std::string& method, const std::string& solver) {
   const AnalysisRequest request = analysisRequest(at, method, solver);
   ModesReport r;
@@ -588,6 +637,8 @@ PYBIND11_MODULE(_core, m) {
   m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"), py::arg("threads") = 1);
   m.def("evaluate", &evaluateModel, py::arg("model"), py::arg("state"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
   m.def("equilibrium", &equilibriumOf, py::arg("model"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
+  m.def("linearize", &linearizeModel, py::arg("model"), py::arg("at") = "equilibrium", py::arg("inputs") = std::vector<std::string>{},
+        py::arg("outputs") = std::vector<std::string>{}, py::arg("solver") = "riccati");
   m.def("modes", &modesOf, py::arg("model"), py::arg("count") = 10, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");
   m.def("frf", &responseOf, py::arg("model"), py::arg("input"), py::arg("output"), py::arg("f_from") = 0.1, py::arg("f_to") = 10.0, py::arg("points") = 200,
         py::arg("linear") = false, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");

@@ -213,6 +213,16 @@ def equilibrium(model, time=0.0, solver="riccati"):
     return d
 
 
+def linearize(model, at="equilibrium", inputs=(), outputs=(), solver="riccati"):
+    """The linear equations about at = "equilibrium", "initial" or a time:
+    M z'' + C z' + K z = F w and x' = A x + B w, y = C_out x with x = [z; v]
+    (arrays "M", "C", "K", "A", "B", "F", "C_out"), the coordinates' names,
+    whether they are the tree's joint coordinates (False: a basis of a
+    looped model's free motions), and the derivatives' estimated error.
+    inputs and outputs are named as mstmm.frf takes them."""
+    return _core.linearize(model._core, str(at), list(inputs), list(outputs), solver)
+
+
 def modes(model, count=10, at="equilibrium", method="auto", solver="riccati"):
     """The lowest modes, linearised about at = "equilibrium", "initial" or a
     time in seconds: arrays "frequency" (Hz), "omega_squared", "damping_ratio",

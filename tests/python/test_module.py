@@ -262,3 +262,19 @@ def test_the_sweep_and_the_dense_path_agree_from_python():
     np.testing.assert_allclose(b["response"], a["response"], rtol=0, atol=1e-7 * np.abs(a["response"]).max())
     with pytest.raises(mstmm.Error, match="unknown input 'wrist'"):
         mstmm.frf(model, "wrist", "1.z")
+
+
+def test_linearize_gives_the_rods_matrices_and_a_consistent_state_space():
+    # Two equal rods (1 m, 1 kg) in relative angles (elbow, shoulder):
+    # M = [[1/3, 5/6], [5/6, 8/3]], K = g [[1/2, 1/2], [1/2, 2]] about the rest.
+    model = mstmm.equilibrium(mstmm.generate("damped-double-pendulum"))["model"]
+    lin = mstmm.linearize(model, at="initial", inputs=["elbow"], outputs=["lower.x"])
+    assert lin["coordinates"] == ["hinge 'elbow'", "hinge 'shoulder'"]
+    np.testing.assert_allclose(lin["M"], [[1 / 3, 5 / 6], [5 / 6, 8 / 3]], atol=1e-12)
+    np.testing.assert_allclose(lin["K"], 9.81 * np.array([[0.5, 0.5], [0.5, 2.0]]), rtol=1e-8, atol=1e-8)
+    np.testing.assert_allclose(lin["C"], np.diag([0.05, 0.05]), atol=1e-8)
+    # The state space's transfer function equals the frequency response.
+    w = 2 * np.pi * 0.7
+    h = lin["C_out"] @ np.linalg.solve(1j * w * np.eye(4) - lin["A"], lin["B"])
+    r = mstmm.frf(model, "elbow", "lower.x", 0.7, 1.4, points=2, at="initial")
+    assert abs(h[0, 0] - r["response"][0]) < 1e-8 * abs(r["response"][0])
