@@ -1,53 +1,20 @@
 #include "gui/analysis/analysis_actions.hpp"
 
 #include <QAction>
-#include <QEventLoop>
 #include <QMenu>
-#include <QProgressDialog>
 #include <QUndoStack>
-#include <exception>
-#include <optional>
-#include <thread>
 
 #include "core/analysis/equilibrium.hpp"
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
+#include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/analysis/modes_dialog.hpp"
+#include "gui/analysis/worker.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/panels/messages_panel.hpp"
 
 namespace mstmm::gui {
-
-namespace {
-
-/// `work` on a worker thread while a progress dialog (and the event loop)
-/// waits: the GUI stays drawn and computes nothing itself. Rethrows what the
-/// work threw.
-template <class Work>
-auto aside(QWidget* parent, const QString& label, Work work) -> decltype(work()) {
-  using Result = decltype(work());
-  QProgressDialog progress(label, QString(), 0, 0, parent);
-  progress.setWindowModality(Qt::WindowModal);
-  progress.setMinimumDuration(400);
-  std::optional<Result> result;
-  std::exception_ptr error;
-  QEventLoop loop;
-  std::thread worker([&] {
-    try {
-      result.emplace(work());
-    } catch (...) {
-      error = std::current_exception();
-    }
-    QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
-  });
-  loop.exec();
-  worker.join();
-  if (error) std::rethrow_exception(error);
-  return std::move(*result);
-}
-
-}  // namespace
 
 AnalysisActions::AnalysisActions(MainWindow* window) : QObject(window), m_window(window) {
   QMenu* menu = window->addMenuBeforeHelp(tr("&Analysis"));
@@ -63,6 +30,20 @@ AnalysisActions::AnalysisActions(MainWindow* window) : QObject(window), m_window
   connect(modes, &QAction::triggered, this, [this] { naturalFrequencies(); });
   window->registerAction("naturalFrequencies", modes);
   menu->addAction(modes);
+  auto* response = new QAction(tr("Frequency &Response…"), window);
+  response->setObjectName("frequencyResponse");
+  response->setToolTip(tr("The steady-state response from an input to an output over a range of frequencies (Bode plot)"));
+  connect(response, &QAction::triggered, this, [this] { frequencyResponse(); });
+  window->registerAction("frequencyResponse", response);
+  menu->addAction(response);
+}
+
+FrequencyResponseDialog* AnalysisActions::frequencyResponse() {
+  if (m_response) m_response->deleteLater();
+  m_response = new FrequencyResponseDialog(m_window->document()->spec(), m_window);
+  m_response->setAttribute(Qt::WA_DeleteOnClose);
+  if (m_window->isInteractive()) m_response->show();
+  return m_response;
 }
 
 bool AnalysisActions::findEquilibrium() {

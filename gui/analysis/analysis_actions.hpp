@@ -1,13 +1,15 @@
 #pragma once
 // Where the studio meets the vibration analyses (docs/vibration.md): the
 // Analysis menu. Find Equilibrium makes the model's equilibrium its initial
-// state (one undo step); Natural Frequencies opens the table of modes. The
+// state (one undo step); Natural Frequencies opens the table of modes;
+// Frequency Response the Bode plot of an input to an output. The
 // analyses run on a worker thread while a progress dialog waits (the GUI
 // thread computes no physics); a model without a rest says why in Messages.
 
 #include <QObject>
 #include <QPointer>
 
+#include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/analysis/modes_dialog.hpp"
 
 namespace mstmm::gui {
@@ -24,10 +26,12 @@ class AnalysisActions : public QObject {
   bool findEquilibrium();
   ModesDialog* naturalFrequencies();
   ModesDialog* dialog() const { return m_dialog; }
+  FrequencyResponseDialog* frequencyResponse();
 
  private:
   MainWindow* m_window;
   QPointer<ModesDialog> m_dialog;
+  QPointer<FrequencyResponseDialog> m_response;
 };
 
 }  // namespace mstmm::gui

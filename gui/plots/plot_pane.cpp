@@ -303,4 +303,34 @@ bool PlotPane::saveSvg(const QString& path, const QSize& size, const QString& ti
   return painter.end();
 }
 
+bool PlotPane::saveStacked(const std::vector<const PlotPane*>& panes, const QString& path, const QSize& size) {
+  const QSize whole(size.width(), size.height() * static_cast<int>(panes.size()));
+  auto paint = [&](QPainter& painter) {
+    for (std::size_t k = 0; k < panes.size(); ++k) {
+      painter.save();
+      painter.translate(0, static_cast<int>(k) * size.height());
+      panes[k]->renderTo(painter, size);
+      painter.restore();
+    }
+  };
+  if (path.endsWith(".svg", Qt::CaseInsensitive)) {
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(whole);
+    svg.setViewBox(QRect(QPoint(0, 0), whole));
+    svg.setDescription(tr("Plot exported by MSTMM Studio"));
+    QPainter painter;
+    if (!painter.begin(&svg)) return false;
+    paint(painter);
+    return painter.end();
+  }
+  QImage image(whole, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
+    paint(painter);
+  }
+  return image.save(path, "PNG");
+}
+
 }  // namespace mstmm::gui

@@ -71,6 +71,9 @@ class PlotPane : public QWidget {
   /// false if the file could not be written.
   bool savePng(const QString& path, const QSize& size) const;
   bool saveSvg(const QString& path, const QSize& size, const QString& title = {}) const;
+  /// Panes stacked top to bottom in one PNG or SVG (by the file's suffix),
+  /// each `size` high: a Bode plot's magnitude over its phase.
+  static bool saveStacked(const std::vector<const PlotPane*>& panes, const QString& path, const QSize& size);
 
  signals:
   void seekRequested(double t);

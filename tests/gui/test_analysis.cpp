@@ -3,7 +3,8 @@
 // Natural Frequencies shows the modes with the frequencies of the double
 // compound pendulum's closed form and exports them as CSV, read back; a
 // model with no rest is refused in Messages with the hinge named and the
-// model left as it was.
+// model left as it was; Frequency Response matches a sprung rod's closed
+// form and exports CSV (read back), SVG and PNG.
 
 #include <QAction>
 #include <QApplication>
@@ -14,9 +15,14 @@
 #include <QUndoStack>
 #include <QtTest>
 #include <cmath>
+#include <complex>
+#include <QFileInfo>
+#include <QImage>
 
 #include "core/io/model_json.hpp"
 #include "gui/analysis/analysis_actions.hpp"
+#include "gui/analysis/frequency_response_dialog.hpp"
+#include "gui/plots/plot_pane.hpp"
 #include "gui/analysis/modes_dialog.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
@@ -85,6 +91,56 @@ class TestAnalysis : public QObject {
     const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QVERIFY(lines[1].startsWith("1,vibration,0.4265"));
+  }
+
+  // A rod on a hinge spring and damper: the hinge angle per unit hinge
+  // torque is 1 / (k + m g L/2 - w^2 m L^2/3 + i w c).
+  void frequencyResponseMatchesTheClosedFormAndExports() {
+    const double m = 2.0, length = 0.8, k = 3.0, c = 0.9;
+    ModelSpec spec;
+    spec.name = "sprung rod";
+    spec.kind = ModelKind::Planar;
+    BodySpec& b = spec.addBody("rod");
+    b.shape.type = ShapeType::Rod;
+    b.shape.mass = m;
+    b.shape.length = length;
+    b.output = Vec3(length, 0, 0);
+    b.theta = M_PI / 2;
+    spec.addHinge("pin", HingeType::Pin, b.id, std::nullopt).loads.spring = HingeSpringSpec::linear(k, c, M_PI / 2);  // at rest hanging
+    QTemporaryDir dir;
+    saveModel(spec, dir.filePath("rod.json").toStdString());
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openFile(dir.filePath("rod.json")));
+    window.action("frequencyResponse")->trigger();
+    FrequencyResponseDialog* dialog = window.findChild<FrequencyResponseDialog*>();
+    QVERIFY(dialog);
+    dialog->setChannels("pin", "pin");
+    dialog->setRange(0.05, 5.0, 50);
+    QCOMPARE(dialog->compute(), QString());
+    const FrequencyResponse& r = dialog->response();
+    QCOMPARE(static_cast<int>(r.frequency.size()), 50);
+    double worst = 0.0;
+    for (std::size_t j = 0; j < r.frequency.size(); ++j) {
+      const double w = 2 * M_PI * r.frequency[j];
+      const std::complex<double> h = 1.0 / std::complex<double>(k + m * 9.81 * length / 2 - w * w * m * length * length / 3, w * c);
+      worst = std::max(worst, std::abs(r.response[j] - h) / std::abs(h));
+    }
+    QVERIFY2(worst < 1e-8, qPrintable(QString::number(worst)));
+    QCOMPARE(dialog->magnitudePlot()->curveCount(), 1);
+    QCOMPARE(dialog->exportTo(dir.filePath("frf.csv")), QString());
+    QFile csv(dir.filePath("frf.csv"));
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 51);
+    QCOMPARE(lines[0], QString("frequency_hz,magnitude,magnitude_db,phase_deg,real,imag"));
+    QCOMPARE(lines[1].split(',')[1].toDouble(), std::abs(r.response[0]));
+    QCOMPARE(dialog->exportTo(dir.filePath("bode.svg")), QString());
+    QVERIFY(QFileInfo(dir.filePath("bode.svg")).size() > 1000);
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    QCOMPARE(dialog->exportTo(QString(MSTMM_BINARY_DIR) + "/artifacts/bode.png"), QString());  // an artefact to look at
+    QVERIFY(QImage(QString(MSTMM_BINARY_DIR) + "/artifacts/bode.png").height() == 720);
+    QVERIFY(!dialog->exportTo(dir.filePath("bode.txt")).isEmpty());
   }
 
   void aModelWithoutRestIsRefusedByName() {

@@ -1,0 +1,37 @@
+#pragma once
+// Runs an analysis on a worker thread while a progress dialog and the event
+// loop wait: the GUI stays drawn and computes no physics itself.
+
+#include <QEventLoop>
+#include <QProgressDialog>
+#include <exception>
+#include <optional>
+#include <thread>
+
+namespace mstmm::gui {
+
+/// work() on a worker thread; returns its result or rethrows what it threw.
+template <class Work>
+auto aside(QWidget* parent, const QString& label, Work work) -> decltype(work()) {
+  using Result = decltype(work());
+  QProgressDialog progress(label, QString(), 0, 0, parent);
+  progress.setWindowModality(Qt::WindowModal);
+  progress.setMinimumDuration(400);
+  std::optional<Result> result;
+  std::exception_ptr error;
+  QEventLoop loop;
+  std::thread worker([&] {
+    try {
+      result.emplace(work());
+    } catch (...) {
+      error = std::current_exception();
+    }
+    QMetaObject::invokeMethod(&loop, &QEventLoop::quit, Qt::QueuedConnection);
+  });
+  loop.exec();
+  worker.join();
+  if (error) std::rethrow_exception(error);
+  return std::move(*result);
+}
+
+}  // namespace mstmm::gui
