@@ -51,7 +51,7 @@ struct LastState : ResultSink {
 
 }  // namespace
 
-PointState stateAt(std::shared_ptr<const Model> model, const AnalysisPoint& point, SolverKind solver) {
+PointState stateAt(std::shared_ptr<const Model> model, const AnalysisPoint& point, SolverKind solver, const std::atomic<bool>* cancel) {
   PointState out;
   out.time = point.time;
   if (point.kind == AnalysisPoint::Kind::Initial || (point.kind == AnalysisPoint::Kind::Time && point.time == 0.0)) {
@@ -60,6 +60,7 @@ PointState stateAt(std::shared_ptr<const Model> model, const AnalysisPoint& poin
     EquilibriumOptions options;
     options.solver = solver;
     options.time = point.time;
+    options.cancel = cancel;
     out.equilibrium = findEquilibrium(model, initialState(*model), options);
     out.state = out.equilibrium.state;
   } else {
@@ -67,7 +68,10 @@ PointState stateAt(std::shared_ptr<const Model> model, const AnalysisPoint& poin
     settings.endTime = point.time;
     settings.solver = solver;
     LastState sink;
-    const RunReport report = simulate(model, settings, sink, RunOptions{});
+    RunOptions run;
+    run.cancel = cancel;
+    const RunReport report = simulate(model, settings, sink, run);
+    checkCancelled(cancel);
     if (report.status != RunStatus::Completed)
       throw Error(ErrorKind::Solver, "the run to t = " + formatNumber(point.time) + " s did not complete" + (report.error ? std::string(": ") + report.error->what() : std::string()));
     out.state = sink.y;

@@ -27,6 +27,7 @@ struct PointState {
   double time = 0.0;
   EquilibriumResult equilibrium;  // for Kind::Equilibrium: iterations and residual
 };
-PointState stateAt(std::shared_ptr<const Model> model, const AnalysisPoint& point, SolverKind solver = SolverKind::Riccati);
+PointState stateAt(std::shared_ptr<const Model> model, const AnalysisPoint& point, SolverKind solver = SolverKind::Riccati,
+                   const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace mstmm

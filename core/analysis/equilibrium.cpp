@@ -219,6 +219,7 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
   lo.solver = options.solver;
   lo.time = options.time;
   lo.step = 1e-6;
+  lo.cancel = options.cancel;
   ClosureProjector projector(*model);
   projector.setTime(options.time);
   EquilibriumResult result;

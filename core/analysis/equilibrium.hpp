@@ -22,6 +22,7 @@ struct EquilibriumOptions {
   /// Above this many free coordinates Newton's steps come from the O(N)
   /// sweep of the linearised tree (linear_sweep.hpp) instead of dense matrices.
   int denseLimit = 1500;
+  const std::atomic<bool>* cancel = nullptr;  // as LinearisationOptions::cancel
 };
 
 struct EquilibriumResult {

@@ -100,13 +100,19 @@ Eigen::VectorXd Linearisation::accelerations(const Eigen::VectorXd& z, const Eig
   return accelerationsAt(m_y);
 }
 
+void checkCancelled(const std::atomic<bool>* cancel) {
+  if (cancel && cancel->load(std::memory_order_relaxed)) throw Error(ErrorKind::Input, "the analysis was cancelled");
+}
+
 Eigen::VectorXd Linearisation::accelerationsAt(const Eigen::VectorXd& y) {
+  checkCancelled(m_options.cancel);
   m_solver->evaluate(y, m_out);
   m_chart.accelerations(y, m_out, m_uDot);
   return toMinimal(m_uDot);
 }
 
 double Linearisation::loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd& dz) {
+  checkCancelled(m_options.cancel);
   m_solver->evaluate(y, m_out);
   Eigen::VectorXd moving = y;
   m_chart.setRates(toTree(dz), moving);
@@ -124,6 +130,7 @@ double Linearisation::loadPower(const Eigen::VectorXd& y, const Eigen::VectorXd&
 }
 
 Eigen::VectorXd Linearisation::generalisedLoads(const Eigen::VectorXd& y) {
+  checkCancelled(m_options.cancel);
   m_solver->evaluate(y, m_out);
   std::vector<BodyPose> poses;
   computePoses(*m_model, y, poses);

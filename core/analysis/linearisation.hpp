@@ -7,6 +7,7 @@
 // Riccati recursion, or the reference formulations that the tests hold it
 // against.
 
+#include <atomic>
 #include <memory>
 
 #include "core/analysis/joint_chart.hpp"
@@ -23,7 +24,13 @@ struct LinearisationOptions {
   /// refused above this many minimal coordinates: they would not fit, nor
   /// finish (the O(N) sweeps of linear_sweep.hpp take such models).
   int maxCoordinates = 4000;
+  /// Set from another thread, ends the analysis at its next evaluation with
+  /// mstmm::Error "the analysis was cancelled" (the studio's Cancel).
+  const std::atomic<bool>* cancel = nullptr;
 };
+
+/// Throws the cancellation error when `cancel` is set.
+void checkCancelled(const std::atomic<bool>* cancel);
 
 /// The tree coordinates that a prescribed motion holds (docs/loads.md L8).
 std::vector<bool> drivenCoordinates(const Model& model, const JointChart& chart);

@@ -15,11 +15,12 @@ namespace {
 class ShiftInvert {
  public:
   using Scalar = double;
-  ShiftInvert(const LinearTree& tree, long& solves) : m_tree(tree), m_sweep(tree), m_solves(solves) {}
+  ShiftInvert(const LinearTree& tree, long& solves, const std::atomic<bool>* cancel) : m_tree(tree), m_sweep(tree), m_solves(solves), m_cancel(cancel) {}
   Eigen::Index rows() const { return m_tree.size(); }
   Eigen::Index cols() const { return m_tree.size(); }
   void set_shift(double sigma) { m_sweep.factor(sigma); }
   void perform_op(const double* in, double* out) const {
+    checkCancelled(m_cancel);  // the error leaves Spectra's iteration as it is thrown
     m_f = Eigen::Map<const Eigen::VectorXd>(in, m_tree.size());
     m_sweep.solve(m_f, m_x);
     Eigen::Map<Eigen::VectorXd>(out, m_tree.size()) = m_x;
@@ -30,6 +31,7 @@ class ShiftInvert {
   const LinearTree& m_tree;
   LinearSweep<double> m_sweep;
   long& m_solves;
+  const std::atomic<bool>* m_cancel;
   mutable Eigen::VectorXd m_f, m_x;
 };
 
@@ -103,7 +105,7 @@ SweepModes sweepModes(const LinearTree& tree, const SweepModesOptions& options) 
   for (double next = 10.0 * result.shift; next < scale && countBelow(tree, next) == zeros; next *= 10.0) result.shift = next;
   const int wanted = std::min(n - result.rigid - result.unstable - 1, options.count);
   if (wanted < 1) throw Error(ErrorKind::Input, "modes: the model has no vibration modes (" + std::to_string(result.rigid) + " rigid-body modes)");
-  ShiftInvert op(tree, result.solves);
+  ShiftInvert op(tree, result.solves, options.cancel);
   MassProduct mass(tree, result.massProducts);
   const int ncv = std::min(n, std::max(2 * wanted + 1, wanted + 20));
   Spectra::SymGEigsShiftSolver<ShiftInvert, MassProduct, Spectra::GEigsMode::ShiftInvert> eigs(op, mass, wanted, ncv, result.shift);

@@ -16,6 +16,7 @@ struct SweepModesOptions {
   int count = 10;            // vibrations wanted; rigid-body and unstable modes are counted beside them
   double tolerance = 1e-12;  // Lanczos' relative residual
   int maxIterations = 1000;  // restarts
+  const std::atomic<bool>* cancel = nullptr;  // checked at every sweep (LinearisationOptions::cancel)
 };
 
 struct SweepModes {

@@ -21,9 +21,10 @@ AnalysisBase base(std::shared_ptr<const Model> model, const AnalysisRequest& req
   b.model = std::move(model);
   b.sweep = request.method == AnalysisMethod::Sweep ||
             (request.method == AnalysisMethod::Auto && b.model->degreesOfFreedom() > kDenseLimit && linearSweepRefusal(*b.model).empty());
-  b.at = stateAt(b.model, request.at, request.solver);
+  b.at = stateAt(b.model, request.at, request.solver, request.cancel);
   LinearisationOptions options;
   options.solver = request.solver;
+  options.cancel = request.cancel;
   options.time = b.at.time;
   b.lin = std::make_shared<Linearisation>(b.model, b.at.state, options);
   b.description = "linearised about " + describe(request.at);
@@ -43,6 +44,7 @@ ModesReport computeModes(std::shared_ptr<const Model> model, const AnalysisReque
     const LinearTree tree(r.model, r.at.state);
     SweepModesOptions options;
     options.count = count;
+    options.cancel = request.cancel;
     const SweepModes modes = sweepModes(tree, options);
     r.rows = modeTable(*r.lin, tree, modes);
     r.rigid = modes.rigid;
@@ -68,6 +70,7 @@ ResponseReport computeResponse(std::shared_ptr<const Model> model, const Analysi
   const LinearChannel in = linearInput(*r.lin, input), out = linearOutput(*r.lin, output);
   if (r.sweep) {
     const LinearTree tree(r.model, r.at.state);
+    checkCancelled(request.cancel);
     r.description += "; the complex linearised Riccati sweep, O(N) per frequency";
     r.response = frequencyResponse(tree, in, out, range);
     return r;

@@ -24,6 +24,7 @@ struct AnalysisRequest {
   AnalysisPoint at;
   AnalysisMethod method = AnalysisMethod::Auto;
   SolverKind solver = SolverKind::Riccati;
+  const std::atomic<bool>* cancel = nullptr;  // the studio's Cancel (LinearisationOptions::cancel)
 };
 
 /// The state analysed and the chart there.

@@ -50,9 +50,11 @@ bool AnalysisActions::findEquilibrium() {
   ModelDocument* document = m_window->document();
   ModelSpec spec = document->spec();
   try {
-    const auto [state, result] = aside(m_window, tr("Finding the equilibrium…"), [spec] {
+    const auto [state, result] = aside(m_window, tr("Finding the equilibrium…"), [spec](const std::atomic<bool>* cancel) {
       const auto model = compile(spec);
-      const EquilibriumResult eq = mstmm::findEquilibrium(model, initialState(*model));
+      EquilibriumOptions options;
+      options.cancel = cancel;
+      const EquilibriumResult eq = mstmm::findEquilibrium(model, initialState(*model), options);
       return std::make_pair(std::make_pair(model, eq.state), eq);
     });
     storeInitialState(*state.first, state.second, spec);
@@ -71,7 +73,11 @@ bool AnalysisActions::findEquilibrium() {
 ModesDialog* AnalysisActions::naturalFrequencies() {
   const ModelSpec spec = m_window->document()->spec();
   try {
-    ModesReport report = aside(m_window, tr("Computing the natural frequencies…"), [spec] { return computeModes(compile(spec), AnalysisRequest{}, 10); });
+    ModesReport report = aside(m_window, tr("Computing the natural frequencies…"), [spec](const std::atomic<bool>* cancel) {
+      AnalysisRequest request;
+      request.cancel = cancel;
+      return computeModes(compile(spec), request, 10);
+    });
     if (m_dialog) m_dialog->deleteLater();
     m_dialog = new ModesDialog(std::move(report), m_window);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -113,7 +113,11 @@ QString FrequencyResponseDialog::compute() {
   const std::string input = m_input->currentText().toStdString(), output = m_output->currentText().toStdString();
   try {
     const ModelSpec spec = m_spec;
-    m_report = aside(this, tr("Computing the frequency response…"), [&] { return computeResponse(compile(spec), AnalysisRequest{}, input, output, range); });
+    m_report = aside(this, tr("Computing the frequency response…"), [&](const std::atomic<bool>* cancel) {
+      AnalysisRequest request;
+      request.cancel = cancel;
+      return computeResponse(compile(spec), request, input, output, range);
+    });
   } catch (const Error& e) {
     m_status->setText(QString::fromStdString(e.what()));
     return m_status->text();

@@ -1,8 +1,11 @@
 #pragma once
 // Runs an analysis on a worker thread while a progress dialog and the event
-// loop wait: the GUI stays drawn and computes no physics itself.
+// loop wait: the GUI stays drawn and computes no physics itself. The
+// dialog's Cancel sets the flag the analysis reads at its next evaluation
+// (it then throws "the analysis was cancelled").
 
 #include <QEventLoop>
+#include <atomic>
 #include <QProgressDialog>
 #include <exception>
 #include <optional>
@@ -10,11 +13,13 @@
 
 namespace mstmm::gui {
 
-/// work() on a worker thread; returns its result or rethrows what it threw.
+/// work(cancel) on a worker thread; returns its result or rethrows what it threw.
 template <class Work>
-auto aside(QWidget* parent, const QString& label, Work work) -> decltype(work()) {
-  using Result = decltype(work());
-  QProgressDialog progress(label, QString(), 0, 0, parent);
+auto aside(QWidget* parent, const QString& label, Work work) -> decltype(work(nullptr)) {
+  using Result = decltype(work(nullptr));
+  std::atomic<bool> cancel{false};
+  QProgressDialog progress(label, QObject::tr("Cancel"), 0, 0, parent);
+  QObject::connect(&progress, &QProgressDialog::canceled, [&cancel] { cancel = true; });
   progress.setWindowModality(Qt::WindowModal);
   progress.setMinimumDuration(400);
   std::optional<Result> result;
@@ -22,7 +27,7 @@ auto aside(QWidget* parent, const QString& label, Work work) -> decltype(work())
   QEventLoop loop;
   std::thread worker([&] {
     try {
-      result.emplace(work());
+      result.emplace(work(&cancel));
     } catch (...) {
       error = std::current_exception();
     }

@@ -9,6 +9,8 @@
 
 #include "core/analysis/equilibrium.hpp"
 #include "core/analysis/sweep_modes.hpp"
+#include "core/analysis/vibration.hpp"
+#include "core/error.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
@@ -103,6 +105,34 @@ TEST(SweepModes, HangingChainReachesTheBesselFrequenciesAtLargeN) {
     previous = worst;
   }
   EXPECT_LT(previous, 2e-6);
+}
+
+}  // namespace
+}  // namespace mstmm
+
+namespace mstmm {
+namespace {
+
+// A cancel flag set from another thread ends an analysis at its next evaluation.
+TEST(SweepModes, AnAnalysisCanBeCancelled) {
+  const auto model = compile(test::hangingRods(2000, 0.001, 0.0005));
+  std::atomic<bool> cancel{true};
+  AnalysisRequest request;
+  request.cancel = &cancel;
+  request.method = AnalysisMethod::Sweep;
+  request.at.kind = AnalysisPoint::Kind::Initial;
+  try {
+    computeModes(model, request, 5);
+    FAIL() << "the analysis ran to its end";
+  } catch (const Error& e) {
+    EXPECT_TRUE(test::contains(e.what(), "cancelled")) << e.what();
+  }
+  EquilibriumOptions options;
+  options.cancel = &cancel;
+  const auto tilted = compile(test::hangingRods(5, 0.2, 0.1, 0.3));
+  EXPECT_THROW(findEquilibrium(tilted, initialState(*tilted), options), Error);
+  cancel = false;
+  EXPECT_EQ(computeModes(model, request, 5).rows.size(), 5u);
 }
 
 }  // namespace
