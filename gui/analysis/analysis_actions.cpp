@@ -12,6 +12,9 @@
 #include "gui/analysis/worker.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/main/main_window.hpp"
+#include "gui/main/studio_workspace.hpp"
+#include "gui/run/run_results.hpp"
+#include "core/analysis/mode_motion.hpp"
 #include "gui/panels/messages_panel.hpp"
 
 namespace mstmm::gui {
@@ -36,6 +39,31 @@ AnalysisActions::AnalysisActions(MainWindow* window) : QObject(window), m_window
   connect(response, &QAction::triggered, this, [this] { frequencyResponse(); });
   window->registerAction("frequencyResponse", response);
   menu->addAction(response);
+}
+
+bool AnalysisActions::animateMode(int row, double amplitude) {
+  auto* workspace = m_window->findChild<StudioWorkspace*>();
+  if (!m_dialog || !workspace || row < 0 || row >= static_cast<int>(m_dialog->report().rows.size())) return false;
+  const ModesReport& report = m_dialog->report();
+  const ModeRow& mode = report.rows[static_cast<std::size_t>(row)];
+  try {
+    auto results = std::make_shared<RunResults>(report.model, RecordOptions{});
+    aside(m_window, tr("Preparing the animation…"), [&](const std::atomic<bool>*) {
+      recordModeMotion(report.model, *report.lin, mode.shape, amplitude, mode.kind == ModeKind::Vibration ? mode.frequency : 0.0, 61, *results);
+      return 0;
+    });
+    workspace->showAnimation(results);
+    // The bodies that carry the mode (its three largest shares of kinetic energy) selected: highlighted in the graph and the view.
+    Selection selection;
+    for (const auto& [body, share] : mode.bodies)
+      selection.bodies.insert(report.model->spec().bodies[static_cast<std::size_t>(report.model->body(body).specIndex)].id.value);
+    m_window->document()->setSelection(selection);
+  } catch (const Error& e) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Animate mode %1: %2").arg(mode.number).arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Mode %1 (%2 Hz) shown in the 3-D view, one period in a loop").arg(mode.number).arg(mode.frequency, 0, 'g', 6));
+  return true;
 }
 
 FrequencyResponseDialog* AnalysisActions::frequencyResponse() {
@@ -81,6 +109,7 @@ ModesDialog* AnalysisActions::naturalFrequencies() {
     if (m_dialog) m_dialog->deleteLater();
     m_dialog = new ModesDialog(std::move(report), m_window);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_dialog, &ModesDialog::animateRequested, this, &AnalysisActions::animateMode);
     if (m_window->isInteractive()) m_dialog->show();
     return m_dialog;
   } catch (const Error& e) {

@@ -27,6 +27,8 @@ class AnalysisActions : public QObject {
   ModesDialog* naturalFrequencies();
   ModesDialog* dialog() const { return m_dialog; }
   FrequencyResponseDialog* frequencyResponse();
+  /// Shows mode `row` of the table as motion in the 3-D view, in a loop.
+  bool animateMode(int row, double amplitude);
 
  private:
   MainWindow* m_window;

@@ -1,6 +1,7 @@
 #include "gui/analysis/modes_dialog.hpp"
 
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QLabel>
@@ -53,6 +54,19 @@ ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent),
   m_table->horizontalHeader()->setStretchLastSection(true);
   layout->addWidget(m_table);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  m_amplitude = new QDoubleSpinBox(this);
+  m_amplitude->setObjectName("amplitude");
+  m_amplitude->setRange(1e-4, 3.0);
+  m_amplitude->setDecimals(4);
+  m_amplitude->setValue(0.2);
+  m_amplitude->setPrefix(tr("amplitude "));
+  m_amplitude->setToolTip(tr("The largest joint coordinate's swing in the animation (rad or m)"));
+  buttons->addButton(tr("Animate"), QDialogButtonBox::ActionRole)->setObjectName("animate");
+  layout->addWidget(m_amplitude);
+  connect(buttons->findChild<QPushButton*>("animate"), &QPushButton::clicked, this, [this] {
+    if (m_table->currentRow() >= 0) emit animateRequested(m_table->currentRow(), amplitude());
+  });
+  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { emit animateRequested(row, amplitude()); });
   QPushButton* csv = buttons->addButton(tr("Export CSV…"), QDialogButtonBox::ActionRole);
   connect(csv, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Modes"), "modes.csv", tr("CSV (*.csv)"));
@@ -63,6 +77,8 @@ ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent),
   layout->addWidget(buttons);
   resize(900, 420);
 }
+
+double ModesDialog::amplitude() const { return m_amplitude->value(); }
 
 QString ModesDialog::exportCsv(const QString& path) const {
   try {

@@ -8,6 +8,7 @@
 
 #include "core/analysis/vibration.hpp"
 
+class QDoubleSpinBox;
 class QLabel;
 class QTableWidget;
 
@@ -22,10 +23,17 @@ class ModesDialog : public QDialog {
   const ModesReport& report() const { return m_report; }
   /// Writes the CSV; the reason when it cannot, else an empty string.
   QString exportCsv(const QString& path) const;
+  /// The largest joint coordinate's swing of the animation (rad or m).
+  double amplitude() const;
+
+ signals:
+  /// Animate (or a double-click) on a row.
+  void animateRequested(int row, double amplitude);
 
  private:
   ModesReport m_report;
   QTableWidget* m_table = nullptr;
+  QDoubleSpinBox* m_amplitude = nullptr;
 };
 
 }  // namespace mstmm::gui

@@ -62,6 +62,17 @@ void StudioWorkspace::showResults(std::shared_ptr<RunResults> results) {
   pullNewSamples();
 }
 
+void StudioWorkspace::showAnimation(std::shared_ptr<RunResults> results) {
+  showResults(std::move(results));
+  m_live->stop();
+  m_clock->setLive(false);
+  pullNewSamples();
+  m_viewPanel->frameMotion();  // the whole swing in view
+  m_clock->setLoop(true);
+  m_clock->toStart();
+  m_clock->play();
+}
+
 void StudioWorkspace::pullNewSamples() {
   if (!m_results) return;
   const int frames = m_results->frameCount();

@@ -31,6 +31,9 @@ class StudioWorkspace : public QWidget {
   PlotsPanel* plots() const { return m_plots; }
   std::shared_ptr<RunResults> results() const { return m_results; }
 
+  /// Shows finished results that are not a run (a mode's motion) and plays them in a loop.
+  void showAnimation(std::shared_ptr<RunResults> results);
+
   /// Reads the sample times recorded since the last call into the clock
   /// (the live timer does this while a run computes).
   void pullNewSamples();

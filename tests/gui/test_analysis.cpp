@@ -23,6 +23,11 @@
 #include "gui/analysis/analysis_actions.hpp"
 #include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/plots/plot_pane.hpp"
+#include "gui/main/studio_workspace.hpp"
+#include "gui/playback/playback_clock.hpp"
+#include "gui/run/run_results.hpp"
+#include <QPushButton>
+#include <QSignalSpy>
 #include "gui/analysis/modes_dialog.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
@@ -91,6 +96,47 @@ class TestAnalysis : public QObject {
     const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QVERIFY(lines[1].startsWith("1,vibration,0.4265"));
+  }
+
+  // Animating a mode: one period of its motion becomes the view's results,
+  // played in a loop; the bodies move as the shape says (the lower rod of
+  // the first mode swings the same way as the upper one).
+  void aModeIsAnimatedInTheView() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("damped-double-pendulum"));
+    window.action("findEquilibrium")->trigger();
+    window.action("naturalFrequencies")->trigger();
+    ModesDialog* dialog = analysisOf(window)->dialog();
+    QVERIFY(dialog);
+    dialog->table()->selectRow(0);
+    QSignalSpy animate(dialog, &ModesDialog::animateRequested);
+    dialog->findChild<QPushButton*>("animate")->click();
+    QCOMPARE(animate.count(), 1);
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    QVERIFY(workspace->results());
+    QCOMPARE(workspace->results()->frameCount(), 61);
+    QVERIFY(workspace->clock()->isPlaying());
+    QVERIFY(workspace->clock()->loops());
+    QCOMPARE(window.document()->selection().bodies.size(), 2);  // both rods carry the first mode (90 % and 10 %)
+    // A quarter period in: both rods turned from the rest, the shoulder by the amplitude (0.2 rad).
+    const double f = dialog->report().rows[0].frequency;
+    const int quarter = 15;
+    double t = 0.0, upper = 0.0, lower = 0.0;
+    workspace->results()->read([&](const Results& r) {
+      t = r.time(quarter);
+      upper = r.theta(quarter, 1) - r.theta(0, 1);
+      lower = r.theta(quarter, 0) - r.theta(0, 0);
+      return 0;
+    });
+    QVERIFY2(std::abs(t - 0.25 / f) < 1e-12 && std::abs(std::abs(upper) - 0.2) < 1e-9 && lower * upper > 0.0 && std::abs(lower) > std::abs(upper),
+             qPrintable(QString("t %1 upper %2 lower %3").arg(t).arg(upper).arg(lower)));
+    workspace->clock()->pause();
+    workspace->clock()->setTime(0.25 / f);  // the swing's extreme, for the artefact to look at
+    QTest::qWait(300);
+    dialog->hide();
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    QVERIFY(saveWindowScreenshot(window, QString(MSTMM_BINARY_DIR) + "/artifacts/mode-animation.png"));
   }
 
   // A rod on a hinge spring and damper: the hinge angle per unit hinge
