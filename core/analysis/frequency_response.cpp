@@ -60,7 +60,7 @@ FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel&
     const double w = 2.0 * std::numbers::pi * hz;
     sweep.factor(w * w, w);
     sweep.solve(f, x);
-    r.response.push_back(output.vector.cast<std::complex<double>>().transpose() * x);
+    r.response.push_back((output.vector.cast<std::complex<double>>().array() * x.array()).sum());  // c^T x, no conjugate
   }
   unwrapPhase(r);
   return r;
