@@ -54,7 +54,8 @@ void Linearisation::buildBasis() {
     if (svd.singularValues()[k] > 1e-10 * std::max(largest, 1.0)) ++rank;
   const Eigen::MatrixXd null = svd.matrixV().rightCols(m_size - rank);
   m_loopBasis = Eigen::MatrixXd::Zero(m_chart.coordinates(), null.cols());
-  for (int c = 0; c < m_size; ++c) m_loopBasis.row(m_free[static_cast<std::size_t>(c)]) = null.row(c);
+  if (null.cols() > 0)  // a loop that leaves no motion (a driven crank) has no basis: no rows to copy
+    for (int c = 0; c < m_size; ++c) m_loopBasis.row(m_free[static_cast<std::size_t>(c)]) = null.row(c);
   m_size = static_cast<int>(null.cols());
 }
 

@@ -145,8 +145,12 @@ void FrequencyResponseDialog::plot() {
   m_phase->setTitle(tr("%1: phase").arg(name));
   m_magnitude->setCurveData(m_magnitude->addCurve(name), x, db);
   m_phase->setCurveData(m_phase->addCurve(name), x, phase);
-  m_magnitude->setCursorTime(std::nan(""));
-  m_phase->setCursorTime(std::nan(""));
+  // The cursor marks the peak (it follows no playback clock here).
+  std::size_t peak = 0;
+  for (std::size_t k = 1; k < r.frequency.size(); ++k)
+    if (r.magnitude(k) > r.magnitude(peak)) peak = k;
+  m_magnitude->setCursorTime(x[peak]);
+  m_phase->setCursorTime(x[peak]);
 }
 
 QString FrequencyResponseDialog::exportTo(const QString& path) const {
