@@ -48,8 +48,6 @@ class Linearisation {
   Eigen::VectorXd toMinimal(const Eigen::VectorXd& q) const;
   /// The tree coordinate that minimal coordinate k moves most (itself, for a tree).
   int dominantTreeCoordinate(int k) const;
-  /// Trees: the tree coordinate of each minimal one.
-  const std::vector<int>& freeCoordinates() const { return m_free; }
   /// The minimal coordinates' names (a tree's joint coordinates, or z1.. for loops).
   std::vector<std::string> names() const;
 

@@ -63,9 +63,9 @@ std::vector<double> bodyShares(const Linearisation& lin, const std::vector<Eigen
 /// |x_k (M x)_k| (its part of the kinetic energy, the shape as a velocity),
 /// for a looped model, whose minimal coordinates are combinations of joint
 /// coordinates, q_k^2 of the joint motion q = T x; normalised to sum 1.
-std::vector<double> coordinateShares(const Linearisation& lin, const LinearSystem& system, const Eigen::VectorXd& x) {
+std::vector<double> coordinateShares(const Linearisation& lin, const Eigen::VectorXd& x, const Eigen::VectorXd& massTimesX) {
   Eigen::VectorXd share;
-  if (system.treeCoordinates) share = lin.toTree(x.cwiseProduct(system.mass * x).cwiseAbs());
+  if (!lin.loops()) share = lin.toTree(x.cwiseProduct(massTimesX).cwiseAbs());
   else share = lin.toTree(x).cwiseAbs2();
   const double total = share.sum();
   if (total > 0.0) share /= total;
@@ -91,7 +91,7 @@ std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearSystem& sys
       row.dampingRatio = std::abs(d->dampingRatio) < 1e-9 ? 0.0 : d->dampingRatio;
       row.dampedFrequency = d->dampedFrequency;
     }
-    const std::vector<double> shares = coordinateShares(lin, system, m.shape);
+    const std::vector<double> shares = coordinateShares(lin, m.shape, system.mass * m.shape);
     for (int c : largest(shares)) row.coordinates.emplace_back(lin.chart().coordinateName(c), shares[static_cast<std::size_t>(c)]);
     row.bodyShares = bodyShares(lin, v, w, m.shape);
     for (int b : largest(row.bodyShares)) row.bodies.emplace_back(b, row.bodyShares[static_cast<std::size_t>(b)]);
@@ -108,9 +108,7 @@ std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearTree& tree,
     row.frequency = m.frequency;
     row.omegaSquared = m.omegaSquared;
     row.shape = m.shape;
-    Eigen::VectorXd share = lin.toTree(m.shape.cwiseProduct(tree.massTimes(m.shape)).cwiseAbs());
-    share /= std::max(share.sum(), 1e-300);
-    const std::vector<double> shares(share.data(), share.data() + share.size());
+    const std::vector<double> shares = coordinateShares(lin, m.shape, tree.massTimes(m.shape));
     for (int c : largest(shares)) row.coordinates.emplace_back(lin.chart().coordinateName(c), shares[static_cast<std::size_t>(c)]);
     row.bodyShares = tree.kineticShares(m.shape);
     for (int b : largest(row.bodyShares)) row.bodies.emplace_back(b, row.bodyShares[static_cast<std::size_t>(b)]);

@@ -81,10 +81,4 @@ ModalAnalysis denseModes(const LinearSystem& system) {
   return result;
 }
 
-Eigen::VectorXd coordinateShares(const LinearSystem& system, const Eigen::VectorXd& shape) {
-  const Eigen::VectorXd mx = system.mass * shape;
-  const double total = shape.dot(mx);
-  return total > 0.0 ? Eigen::VectorXd(shape.cwiseProduct(mx) / total) : Eigen::VectorXd::Zero(shape.size());
-}
-
 }  // namespace mstmm

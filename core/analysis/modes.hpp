@@ -42,7 +42,4 @@ constexpr double kRigidModeTolerance = 1e-8;
 
 ModalAnalysis denseModes(const LinearSystem& system);
 
-/// The share of a mode's kinetic energy (shape as a velocity) in each minimal coordinate: x_k (M x)_k / x^T M x.
-Eigen::VectorXd coordinateShares(const LinearSystem& system, const Eigen::VectorXd& shape);
-
 }  // namespace mstmm

@@ -27,7 +27,7 @@ AnalysisBase base(std::shared_ptr<const Model> model, const AnalysisRequest& req
   options.cancel = request.cancel;
   options.time = b.at.time;
   b.lin = std::make_shared<Linearisation>(b.model, b.at.state, options);
-  b.description = "linearised about " + describe(request.at);
+  b.description = "Linearised about " + describe(request.at);
   if (request.at.kind == AnalysisPoint::Kind::Equilibrium)
     b.description += " (" + std::to_string(b.at.equilibrium.iterations) + " Newton iterations, residual " + formatNumber(b.at.equilibrium.residual) + ")";
   b.description += ": " + std::to_string(b.lin->size()) + " coordinates" + (b.lin->loops() ? " (a basis of the loops' free motions)" : "");

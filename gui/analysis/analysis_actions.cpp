@@ -21,24 +21,19 @@ namespace mstmm::gui {
 
 AnalysisActions::AnalysisActions(MainWindow* window) : QObject(window), m_window(window) {
   QMenu* menu = window->addMenuBeforeHelp(tr("&Analysis"));
-  auto* equilibrium = new QAction(tr("Find &Equilibrium"), window);
-  equilibrium->setObjectName("findEquilibrium");
-  equilibrium->setToolTip(tr("Make the model's static equilibrium its initial state (one undo step)"));
-  connect(equilibrium, &QAction::triggered, this, [this] { findEquilibrium(); });
-  window->registerAction("findEquilibrium", equilibrium);
-  menu->addAction(equilibrium);
-  auto* modes = new QAction(tr("&Natural Frequencies…"), window);
-  modes->setObjectName("naturalFrequencies");
-  modes->setToolTip(tr("The lowest modes about the equilibrium: frequencies, damping ratios, the coordinates and bodies of each"));
-  connect(modes, &QAction::triggered, this, [this] { naturalFrequencies(); });
-  window->registerAction("naturalFrequencies", modes);
-  menu->addAction(modes);
-  auto* response = new QAction(tr("Frequency &Response…"), window);
-  response->setObjectName("frequencyResponse");
-  response->setToolTip(tr("The steady-state response from an input to an output over a range of frequencies (Bode plot)"));
-  connect(response, &QAction::triggered, this, [this] { frequencyResponse(); });
-  window->registerAction("frequencyResponse", response);
-  menu->addAction(response);
+  auto add = [&](const QString& name, const QString& text, const QString& tip, auto slot) {
+    auto* action = new QAction(text, window);
+    action->setObjectName(name);
+    action->setToolTip(tip);
+    connect(action, &QAction::triggered, this, [this, slot] { (this->*slot)(); });
+    window->registerAction(name, action);
+    menu->addAction(action);
+  };
+  add("findEquilibrium", tr("Find &Equilibrium"), tr("Make the model's static equilibrium its initial state (one undo step)"), &AnalysisActions::findEquilibrium);
+  add("naturalFrequencies", tr("&Natural Frequencies…"), tr("The lowest modes about the equilibrium: frequencies, damping ratios, the coordinates and bodies of each"),
+      &AnalysisActions::naturalFrequencies);
+  add("frequencyResponse", tr("Frequency &Response…"), tr("The steady-state response from an input to an output over a range of frequencies (Bode plot)"),
+      &AnalysisActions::frequencyResponse);
 }
 
 bool AnalysisActions::animateMode(int row, double amplitude) {

@@ -122,9 +122,7 @@ QString FrequencyResponseDialog::compute() {
     m_status->setText(QString::fromStdString(e.what()));
     return m_status->text();
   }
-  QString description = QString::fromStdString(m_report.description);
-  if (!description.isEmpty()) description[0] = description[0].toUpper();
-  m_status->setText(description);
+  m_status->setText(QString::fromStdString(m_report.description));
   plot();
   return {};
 }

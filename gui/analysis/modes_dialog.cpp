@@ -30,9 +30,7 @@ QTableWidgetItem* cell(const QString& text) {
 ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent), m_report(std::move(report)) {
   setWindowTitle(tr("Natural Frequencies"));
   auto* layout = new QVBoxLayout(this);
-  QString description = QString::fromStdString(m_report.description);
-  if (!description.isEmpty()) description[0] = description[0].toUpper();
-  auto* about = new QLabel(description, this);
+  auto* about = new QLabel(QString::fromStdString(m_report.description), this);
   about->setWordWrap(true);
   layout->addWidget(about);
   m_table = new QTableWidget(static_cast<int>(m_report.rows.size()), 6, this);

@@ -10,6 +10,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QRubberBand>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -313,24 +314,30 @@ bool PlotPane::saveStacked(const std::vector<const PlotPane*>& panes, const QStr
       painter.restore();
     }
   };
+  // Written beside the target and renamed over it: a failure (a full disk)
+  // leaves an old file of that name whole.
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return false;
   if (path.endsWith(".svg", Qt::CaseInsensitive)) {
     QSvgGenerator svg;
-    svg.setFileName(path);
+    svg.setOutputDevice(&file);
     svg.setSize(whole);
     svg.setViewBox(QRect(QPoint(0, 0), whole));
     svg.setDescription(tr("Plot exported by MSTMM Studio"));
     QPainter painter;
     if (!painter.begin(&svg)) return false;
     paint(painter);
-    return painter.end();
+    if (!painter.end()) return false;
+  } else {
+    QImage image(whole, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+      QPainter painter(&image);
+      paint(painter);
+    }
+    if (!image.save(&file, "PNG")) return false;
   }
-  QImage image(whole, QImage::Format_ARGB32_Premultiplied);
-  image.fill(Qt::white);
-  {
-    QPainter painter(&image);
-    paint(painter);
-  }
-  return image.save(path, "PNG");
+  return file.commit();
 }
 
 }  // namespace mstmm::gui

@@ -139,6 +139,39 @@ class TestAnalysis : public QObject {
     QVERIFY(saveWindowScreenshot(window, QString(MSTMM_BINARY_DIR) + "/artifacts/mode-animation.png"));
   }
 
+  // A large model takes the O(N) path from the studio too: the 500-body
+  // branch system's 10 lowest vibrations beside its 500 counted spins, the
+  // lowest animated; and the vehicle (loops, struts, tyres: the dense path)
+  // with its bounce animated. Artefacts to look at, at 1280 x 800.
+  void largeModelsAndTheVehicleAreAnalysedAndAnimated() {
+    for (const char* example : {"branch-999", "vehicle"}) {
+      MainWindow window;
+      QVERIFY(showStudio(window));
+      QVERIFY(window.openExample(example));
+      window.action("naturalFrequencies")->trigger();
+      ModesDialog* dialog = analysisOf(window)->dialog();
+      QVERIFY2(dialog, qPrintable(window.messages()->texts().join("\n")));
+      const ModesReport& report = dialog->report();
+      int row = 0;
+      while (report.rows[static_cast<std::size_t>(row)].kind != ModeKind::Vibration) ++row;
+      if (QString(example) == "branch-999") {
+        QVERIFY(report.sweep);
+        QCOMPARE(report.rigid, 500);
+        QCOMPARE(static_cast<int>(report.rows.size()), 10);
+      } else {
+        QVERIFY(!report.sweep);
+        row = 7;  // after x, z, yaw and the wheels' spins: the bounce (2.2 Hz with the struts' dampers)
+      }
+      QVERIFY(analysisOf(window)->animateMode(row, 0.05));
+      auto* workspace = window.findChild<StudioWorkspace*>();
+      workspace->clock()->pause();
+      workspace->clock()->setTime(0.25 / report.rows[static_cast<std::size_t>(row)].frequency);
+      QTest::qWait(300);
+      dialog->hide();
+      QVERIFY(saveWindowScreenshot(window, QString(MSTMM_BINARY_DIR) + "/artifacts/mode-" + example + ".png"));
+    }
+  }
+
   // A rod on a hinge spring and damper: the hinge angle per unit hinge
   // torque is 1 / (k + m g L/2 - w^2 m L^2/3 + i w c).
   void frequencyResponseMatchesTheClosedFormAndExports() {
