@@ -215,6 +215,8 @@ EquilibriumResult iterate(EquilibriumResult result, const EquilibriumOptions& op
 
 EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eigen::VectorXd& start, const EquilibriumOptions& options) {
   if (start.size() != stateSize(*model) || !start.allFinite()) throw Error(ErrorKind::Input, "equilibrium: the start state has the wrong size or is not finite");
+  if (!std::isfinite(options.time) || options.time < 0.0)
+    throw Error(ErrorKind::Input, "equilibrium: the time of the drives must be a number of seconds >= 0 (got " + formatNumber(options.time) + ")");
   LinearisationOptions lo;
   lo.solver = options.solver;
   lo.time = options.time;

@@ -37,6 +37,7 @@ refused "unknown output 'lower.q'" frf "$dir/p.json" --input elbow --output lowe
 refused "lowest frequency must be positive" frf "$dir/p.json" --input elbow --output lower.x --from 0
 refused "above the lowest" frf "$dir/p.json" --input elbow --output lower.x --from 3 --to 2
 refused "is not a point to analyse about" modes "$dir/p.json" --at soon
+refused "the time of the drives must be a number of seconds >= 0 (got nan)" equilibrium "$dir/p.json" --time nan
 "$mstmm" generate incline-block --out "$dir/block.json"
 refused "nothing holds hinge 'free' x" modes "$dir/block.json"
 echo "cli vibration: equilibrium written and at rest when read back, both frequencies of the double pendulum to 1e-5 of the closed form (printed precision), modes and response CSVs, bad inputs refused"
