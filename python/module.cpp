@@ -458,8 +458,16 @@ py::dict linearizeModel(const PyModel& model, const std::string& at, const std::
     Linearisation lin(model.model(), point.state, options);
     f.resize(lin.size(), static_cast<Eigen::Index>(inputs.size()));
     c.resize(static_cast<Eigen::Index>(outputs.size()), lin.size());
-    for (std::size_t k = 0; k < inputs.size(); ++k) f.col(static_cast<Eigen::Index>(k)) = linearInput(lin, inputs[k]).vector;
-    for (std::size_t k = 0; k < outputs.size(); ++k) c.row(static_cast<Eigen::Index>(k)) = linearOutput(lin, outputs[k]).vector.transpose();
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      const LinearChannel in = linearInput(lin, inputs[k]);
+      // A base excitation enters as the ground's acceleration: M z'' = ... - G e a.
+      f.col(static_cast<Eigen::Index>(k)) = in.ground.squaredNorm() > 0.0 ? Eigen::VectorXd(-in.vector) : in.vector;
+    }
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+      const LinearChannel out = linearOutput(lin, outputs[k]);
+      if (out.read) throw Error(ErrorKind::Input, "output '" + outputs[k].substr(0, 80) + "': a hinge load is no row of the state; mstmm.frf gives it");
+      c.row(static_cast<Eigen::Index>(k)) = out.vector.transpose();
+    }
     s = lin.linearise();
   }
   const Eigen::Index n = s.size();

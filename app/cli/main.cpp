@@ -83,8 +83,9 @@ const CommandUsage kCommands[] = {
      "      take the O(N) path (Lanczos with the linearised Riccati sweep: undamped modes) (docs/vibration.md)\n"},
     {"frf",
      "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--at ...] [--out FRF.csv] [--method auto|dense|sweep]\n"
-     "      steady-state response (magnitude, dB, phase) from an input (a hinge's generalised load HINGE[.COORD], or\n"
-     "      BODY.fx .. BODY.mz) to an output (HINGE[.COORD], BODY.x|y|z, BODY.rx|ry|rz) from F0 to F1 Hz (default\n"
+     "      steady-state response (magnitude, dB, phase) from an input (a hinge's generalised load HINGE[.COORD],\n"
+     "      BODY.fx .. BODY.mz, or the ground moved along ground.x|y|z or the contact plane's normal, road) to an\n"
+     "      output (HINGE[.COORD], BODY.x|y|z, BODY.rx|ry|rz, or a hinge's load HINGE.fx .. HINGE.mz) from F0 to F1 Hz (default\n"
      "      0.1 to 10, 200 points, logarithmic unless --linear); trees above 1000 degrees of freedom take the complex\n"
      "      linearised Riccati sweep, O(N) per frequency (docs/vibration.md)\n"},
     {"format",

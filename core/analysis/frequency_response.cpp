@@ -54,13 +54,12 @@ FrequencyResponse named(const LinearChannel& input, const LinearChannel& output,
 FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range) {
   FrequencyResponse r = named(input, output, range);
   LinearSweep<std::complex<double>> sweep(tree);
-  const Eigen::VectorXcd f = input.vector.cast<std::complex<double>>();
   Eigen::VectorXcd x;
   for (double hz : r.frequency) {
     const double w = 2.0 * std::numbers::pi * hz;
     sweep.factor(w * w, w);
-    sweep.solve(f, x);
-    r.response.push_back((output.vector.cast<std::complex<double>>().array() * x.array()).sum());  // c^T x, no conjugate
+    sweep.solve(inputLoad(input, w), x);
+    r.response.push_back(outputValue(output, input, x, w));
   }
   unwrapPhase(r);
   return r;
@@ -68,13 +67,11 @@ FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel&
 
 FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range) {
   FrequencyResponse r = named(input, output, range);
-  const Eigen::VectorXcd f = input.vector.cast<std::complex<double>>();
-  const Eigen::VectorXcd c = output.vector.cast<std::complex<double>>();
   const std::complex<double> i(0.0, 1.0);
   for (double hz : r.frequency) {
     const double w = 2.0 * std::numbers::pi * hz;
     const Eigen::MatrixXcd dynamic = system.stiffness.cast<std::complex<double>>() - w * w * system.mass.cast<std::complex<double>>() + i * w * system.damping.cast<std::complex<double>>();
-    r.response.push_back(c.dot(dynamic.partialPivLu().solve(f)));  // dot conjugates c, which is real
+    r.response.push_back(outputValue(output, input, dynamic.partialPivLu().solve(inputLoad(input, w)), w));
   }
   unwrapPhase(r);
   return r;

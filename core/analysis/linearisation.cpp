@@ -101,6 +101,13 @@ Eigen::VectorXd Linearisation::accelerations(const Eigen::VectorXd& z, const Eig
   return accelerationsAt(m_y);
 }
 
+const SolverOutput& Linearisation::output(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
+  checkCancelled(m_options.cancel);
+  state(z, v, y);
+  m_solver->evaluate(y, m_out);
+  return m_out;
+}
+
 void checkCancelled(const std::atomic<bool>* cancel) {
   if (cancel && cancel->load(std::memory_order_relaxed)) throw Error(ErrorKind::Input, "the analysis was cancelled");
 }

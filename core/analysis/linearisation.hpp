@@ -55,6 +55,8 @@ class Linearisation {
   void state(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Eigen::VectorXd& y) const;
   /// z'' at that state: one solver evaluation.
   Eigen::VectorXd accelerations(const Eigen::VectorXd& z, const Eigen::VectorXd& v);
+  /// The solver's whole output at that state (one evaluation); `y` gets the state.
+  const SolverOutput& output(const Eigen::VectorXd& z, const Eigen::VectorXd& v, Eigen::VectorXd& y);
   /// T^T u' at any state y near the reference (one evaluation).
   Eigen::VectorXd accelerationsAt(const Eigen::VectorXd& y);
   /// At a state y at rest, the power Q . dz of the generalised loads

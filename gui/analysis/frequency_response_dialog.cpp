@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "core/analysis/linear_io.hpp"
 #include "core/error.hpp"
 #include "core/io/analysis_csv.hpp"
 #include "core/io/model_json.hpp"
@@ -22,19 +23,10 @@ namespace mstmm::gui {
 
 namespace {
 
-/// What the combo boxes offer: every hinge, and each body's loads or motions.
+/// What the combo boxes offer: core's list of the model's channels.
 QStringList channels(const ModelSpec& spec, bool input) {
   QStringList list;
-  for (const HingeSpec& h : spec.hinges) {
-    const std::vector<std::string>& names = hingeCoordinateNames(h.type, spec.kind);
-    if (names.size() <= 1 && h.type != HingeType::Weld) list << QString::fromStdString(h.name);
-    else
-      for (const std::string& c : names) list << QString::fromStdString(h.name + "." + (c == "rotation" ? "rx" : c));
-  }
-  static const char* const loads[] = {"fx", "fy", "fz", "mx", "my", "mz"};
-  static const char* const motions[] = {"x", "y", "z", "rx", "ry", "rz"};
-  for (const BodySpec& b : spec.bodies)
-    for (int k = 0; k < 6; ++k) list << QString::fromStdString(b.name) + "." + (input ? loads[k] : motions[k]);
+  for (const std::string& name : linearChannelNames(spec, input)) list << QString::fromStdString(name);
   return list;
 }
 

@@ -25,6 +25,12 @@ done
 head -1 "$dir/modes.csv" | grep -q "^mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies,shape:hinge 'elbow',shape:hinge 'shoulder'$"
 "$mstmm" frf "$dir/p.json" --input elbow --output lower.x --from 0.1 --to 5 --points 50 --out "$dir/frf.csv" | grep -q "peak"
 [ "$(wc -l < "$dir/frf.csv")" -eq 51 ] || { echo "frf.csv should hold a header and 50 rows"; exit 1; }
+# The ground shaken under the pendulum, read as the shoulder's horizontal load: at 1 mHz the rods
+# ride with the ground, and the hinge carries the whole mass's m w^2 Y = 2 (2 pi 1e-3)^2 N per m.
+"$mstmm" frf "$dir/rest.json" --input ground.x --output shoulder.fx --from 0.001 --to 0.002 --points 2 --out "$dir/shake.csv" > "$dir/shake.log"
+grep -q "response of shoulder.fx (N) to ground.x (m)" "$dir/shake.log" || { cat "$dir/shake.log"; exit 1; }
+awk -F, -v m=2 'NR == 2 { e = m * (8 * atan2(1, 1) * 0.001)^2; d = $2 / e - 1; if (d < 0) d = -d; exit !(d < 1e-4) }' "$dir/shake.csv" ||
+  { echo "shoulder.fx / ground.x at 1 mHz should be m w^2"; cat "$dir/shake.csv"; exit 1; }
 refused() {  # refused EXPECTED-TEXT ARGS...: exit 1, the text on stderr, no file written
   local text=$1
   shift
@@ -35,6 +41,8 @@ refused() {  # refused EXPECTED-TEXT ARGS...: exit 1, the text on stderr, no fil
 refused "unknown input 'wrist'" frf "$dir/p.json" --input wrist --output lower.x
 refused "unknown output 'lower.q'" frf "$dir/p.json" --input elbow --output lower.q
 refused "lowest frequency must be positive" frf "$dir/p.json" --input elbow --output lower.x --from 0
+refused "a hinge load is linearised about a state at rest" frf "$dir/p.json" --input elbow --output shoulder.fx --at initial
+refused "input 'road': the model has no contacts" frf "$dir/p.json" --input road --output lower.x
 refused "above the lowest" frf "$dir/p.json" --input elbow --output lower.x --from 3 --to 2
 refused "is not a point to analyse about" modes "$dir/p.json" --at soon
 refused "the time of the drives must be a number of seconds >= 0 (got nan)" equilibrium "$dir/p.json" --time nan

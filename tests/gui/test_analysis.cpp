@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QTableWidget>
@@ -220,6 +221,23 @@ class TestAnalysis : public QObject {
     QCOMPARE(dialog->exportTo(QString(MSTMM_BINARY_DIR) + "/artifacts/bode.png"), QString());  // an artefact to look at
     QVERIFY(QImage(QString(MSTMM_BINARY_DIR) + "/artifacts/bode.png").height() == 720);
     QVERIFY(!dialog->exportTo(dir.filePath("bode.txt")).isEmpty());
+    // The ground shaken along x under the rod: the lists offer it and the
+    // pin's loads, and |pin / ground.x| = m (L/2) w^2 / |k + m g L/2 - w^2 m L^2/3 + i w c|.
+    const QList<QComboBox*> boxes = dialog->findChildren<QComboBox*>();
+    QCOMPARE(boxes.size(), 2);
+    QVERIFY(boxes[0]->findText("ground.x") >= 0 && boxes[0]->findText("ground.z") < 0);
+    QVERIFY(boxes[1]->findText("pin.fx") >= 0 && boxes[1]->findText("pin.mz") >= 0);
+    dialog->setChannels("ground.x", "pin");
+    QCOMPARE(dialog->compute(), QString());
+    const FrequencyResponse& shaken = dialog->response();
+    QCOMPARE(shaken.inputUnit, std::string("m"));
+    double shakenWorst = 0.0;
+    for (std::size_t j = 0; j < shaken.frequency.size(); ++j) {
+      const double w = 2 * M_PI * shaken.frequency[j];
+      const double h = m * length / 2 * w * w / std::abs(std::complex<double>(k + m * 9.81 * length / 2 - w * w * m * length * length / 3, w * c));
+      shakenWorst = std::max(shakenWorst, std::abs(std::abs(shaken.response[j]) - h) / h);
+    }
+    QVERIFY2(shakenWorst < 1e-8, qPrintable(QString::number(shakenWorst)));
   }
 
   void aModelWithoutRestIsRefusedByName() {

@@ -278,3 +278,14 @@ def test_linearize_gives_the_rods_matrices_and_a_consistent_state_space():
     h = lin["C_out"] @ np.linalg.solve(1j * w * np.eye(4) - lin["A"], lin["B"])
     r = mstmm.frf(model, "elbow", "lower.x", 0.7, 1.4, points=2, at="initial")
     assert abs(h[0, 0] - r["response"][0]) < 1e-8 * abs(r["response"][0])
+    # The ground shaken along x: B's column is per unit of the ground's
+    # acceleration, so per unit displacement the response is -w^2 times it.
+    lin = mstmm.linearize(model, at="initial", inputs=["ground.x"], outputs=["elbow"])
+    h = lin["C_out"] @ np.linalg.solve(1j * w * np.eye(4) - lin["A"], lin["B"])
+    r = mstmm.frf(model, "ground.x", "elbow", 0.7, 1.4, points=2, at="initial")
+    assert abs(-w * w * h[0, 0] - r["response"][0]) < 1e-8 * abs(r["response"][0])
+    # A hinge load is no row of the state: frf gives it, linearize names why not.
+    load = mstmm.frf(model, "ground.x", "shoulder.fx", 0.001, 0.002, points=2, at="initial")
+    assert abs(abs(load["response"][0]) / (2 * (2 * np.pi * 0.001) ** 2) - 1) < 1e-4
+    with pytest.raises(mstmm.Error, match="a hinge load is no row of the state"):
+        mstmm.linearize(model, at="initial", outputs=["shoulder.fx"])
