@@ -3,12 +3,16 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSignalBlocker>
+#include <QSlider>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "core/error.hpp"
 #include "core/io/analysis_csv.hpp"
@@ -52,19 +56,14 @@ ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent),
   m_table->horizontalHeader()->setStretchLastSection(true);
   layout->addWidget(m_table);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-  m_amplitude = new QDoubleSpinBox(this);
-  m_amplitude->setObjectName("amplitude");
-  m_amplitude->setRange(1e-4, 3.0);
-  m_amplitude->setDecimals(4);
-  m_amplitude->setValue(0.2);
-  m_amplitude->setPrefix(tr("amplitude "));
-  m_amplitude->setToolTip(tr("The largest joint coordinate's swing in the animation (rad or m)"));
   buttons->addButton(tr("Animate"), QDialogButtonBox::ActionRole)->setObjectName("animate");
-  layout->addWidget(m_amplitude);
-  connect(buttons->findChild<QPushButton*>("animate"), &QPushButton::clicked, this, [this] {
-    if (m_table->currentRow() >= 0) emit animateRequested(m_table->currentRow(), amplitude());
+  layout->addLayout(amplitudeRow());
+  connect(buttons->findChild<QPushButton*>("animate"), &QPushButton::clicked, this, [this] { animate(m_table->currentRow()); });
+  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { animate(row); });
+  // Selecting a mode shows it, as the users expect from a mode table.
+  connect(m_table, &QTableWidget::currentCellChanged, this, [this](int row, int, int previous, int) {
+    if (row != previous) animate(row);
   });
-  connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) { emit animateRequested(row, amplitude()); });
   QPushButton* csv = buttons->addButton(tr("Export CSV…"), QDialogButtonBox::ActionRole);
   connect(csv, &QPushButton::clicked, this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Export Modes"), "modes.csv", tr("CSV (*.csv)"));
@@ -77,6 +76,53 @@ ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent),
 }
 
 double ModesDialog::amplitude() const { return m_amplitude->value(); }
+
+namespace {
+
+// The slider spans the spin box's range logarithmically, 1e-4 to 3.
+constexpr double kLeast = 1e-4, kMost = 3.0;
+constexpr int kSteps = 1000;
+
+int sliderPosition(double amplitude) { return static_cast<int>(std::lround(kSteps * std::log(amplitude / kLeast) / std::log(kMost / kLeast))); }
+double sliderAmplitude(int position) { return kLeast * std::pow(kMost / kLeast, static_cast<double>(position) / kSteps); }
+
+}  // namespace
+
+QHBoxLayout* ModesDialog::amplitudeRow() {
+  m_amplitude = new QDoubleSpinBox(this);
+  m_amplitude->setObjectName("amplitude");
+  m_amplitude->setRange(kLeast, kMost);
+  m_amplitude->setDecimals(4);
+  m_amplitude->setValue(0.2);
+  m_amplitude->setPrefix(tr("amplitude "));
+  m_amplitude->setToolTip(tr("The largest joint coordinate's swing in the animation (rad or m)"));
+  m_slider = new QSlider(Qt::Horizontal, this);
+  m_slider->setObjectName("amplitudeSlider");
+  m_slider->setRange(0, kSteps);
+  m_slider->setValue(sliderPosition(m_amplitude->value()));
+  m_slider->setTracking(false);  // a new animation when the handle is let go, not at every pixel
+  m_slider->setToolTip(m_amplitude->toolTip());
+  connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
+    const QSignalBlocker quiet(m_amplitude);
+    m_amplitude->setValue(sliderAmplitude(position));
+    animate(m_animated);
+  });
+  connect(m_amplitude, &QDoubleSpinBox::editingFinished, this, [this] {
+    const QSignalBlocker quiet(m_slider);
+    m_slider->setValue(sliderPosition(m_amplitude->value()));
+    animate(m_animated);
+  });
+  auto* row = new QHBoxLayout;
+  row->addWidget(m_amplitude);
+  row->addWidget(m_slider, 1);
+  return row;
+}
+
+void ModesDialog::animate(int row) {
+  if (row < 0 || row >= m_table->rowCount()) return;
+  m_animated = row;
+  emit animateRequested(row, amplitude());
+}
 
 QString ModesDialog::exportCsv(const QString& path) const {
   try {

@@ -1,7 +1,8 @@
 #pragma once
 // The table of modes (Analysis ▸ Natural Frequencies): number, frequency,
 // damping ratio, kind, and the coordinates and bodies that carry each
-// mode, from core's ModesReport; Export CSV writes the modes with their
+// mode, from core's ModesReport. Selecting a mode animates it in the 3-D
+// view, its amplitude on a slider; Export CSV writes the modes with their
 // shapes (docs/vibration.md).
 
 #include <QDialog>
@@ -9,6 +10,8 @@
 #include "core/analysis/vibration.hpp"
 
 class QDoubleSpinBox;
+class QHBoxLayout;
+class QSlider;
 class QLabel;
 class QTableWidget;
 
@@ -27,13 +30,20 @@ class ModesDialog : public QDialog {
   double amplitude() const;
 
  signals:
-  /// Animate (or a double-click) on a row.
+  /// A row selected, Animate, a double-click, or a new amplitude while a
+  /// mode is shown (the slider when let go, the spin box when edited).
   void animateRequested(int row, double amplitude);
 
  private:
+  /// The amplitude's spin box beside a logarithmic slider over its range.
+  QHBoxLayout* amplitudeRow();
+  void animate(int row);
+
   ModesReport m_report;
   QTableWidget* m_table = nullptr;
   QDoubleSpinBox* m_amplitude = nullptr;
+  QSlider* m_slider = nullptr;
+  int m_animated = -1;  // the row last animated
 };
 
 }  // namespace mstmm::gui

@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QSlider>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -132,6 +133,24 @@ class TestAnalysis : public QObject {
     });
     QVERIFY2(std::abs(t - 0.25 / f) < 1e-12 && std::abs(std::abs(upper) - 0.2) < 1e-9 && lower * upper > 0.0 && std::abs(lower) > std::abs(upper),
              qPrintable(QString("t %1 upper %2 lower %3").arg(t).arg(upper).arg(lower)));
+    // The amplitude slider let go at a new place animates the mode again,
+    // with the shoulder's swing the slider's value; selecting the second
+    // mode animates that one.
+    auto* slider = dialog->findChild<QSlider*>("amplitudeSlider");
+    QVERIFY(slider);
+    slider->setValue(slider->value() - 200);
+    QCOMPARE(animate.count(), 2);
+    const double smaller = animate.last()[1].toDouble();
+    QVERIFY2(smaller < 0.2 && std::abs(smaller - dialog->amplitude()) < 1e-12, qPrintable(QString::number(smaller)));
+    workspace->results()->read([&](const Results& r) {
+      upper = r.theta(quarter, 1) - r.theta(0, 1);
+      return 0;
+    });
+    QVERIFY2(std::abs(std::abs(upper) - smaller) < 1e-9, qPrintable(QString("upper %1 amplitude %2").arg(upper).arg(smaller)));
+    dialog->table()->selectRow(1);
+    QCOMPARE(animate.count(), 3);
+    QCOMPARE(animate.last()[0].toInt(), 1);
+    dialog->table()->selectRow(0);
     workspace->clock()->pause();
     workspace->clock()->setTime(0.25 / f);  // the swing's extreme, for the artefact to look at
     QTest::qWait(300);
