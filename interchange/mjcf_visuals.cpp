@@ -2,9 +2,11 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <sstream>
+
+#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
 
 namespace mstmm {
 
@@ -49,10 +51,11 @@ std::string compiledMeshFile(const mjModel* m, int id) {
   fs::create_directories(folder, ec);
   const fs::path file = folder / name.str();
   if (!fs::exists(file, ec)) {
-    const fs::path part = folder / (name.str() + ".part");
-    std::ofstream(part, std::ios::binary) << bytes;
-    fs::rename(part, file, ec);
-    if (ec) return {};
+    try {  // one write policy everywhere (a shared ".part" name raced between two imports)
+      writeFileAtomically(file.string(), bytes);
+    } catch (const Error&) {
+      return {};  // the visual is drawn without its mesh, as when no cache folder can be made
+    }
   }
   return file.string();
 }

@@ -15,6 +15,33 @@
 
 namespace mstmm::cli {
 
+namespace {
+
+/// A run that failed or was interrupted: its rows go beside the target as
+/// RESULTS.partial.csv, marked incomplete, and the target is left as it was.
+int keepPartialResults(CsvResultWriter& writer, const RunReport& report, const std::string& out) {
+  const bool cancelled = report.status == RunStatus::Cancelled;
+  const std::string why = cancelled ? std::string("interrupted") : std::string(report.error ? report.error->what() : "the run did not complete");
+  std::string where;
+  try {
+    where = writer.keepPartial(why, report.time);
+  } catch (const Error& e) {
+    where.clear();
+    std::cerr << "mstmm: the partial results could not be kept either: " << e.what() << "\n";
+  }
+  const std::string kept = where.empty() ? std::string("are lost")
+                           : out == "-" ? std::string("are written")
+                                        : "are in '" + where + "' ('" + out + "' is untouched)";
+  if (cancelled) {
+    std::cerr << "mstmm: interrupted; the results up to t = " << formatNumber(report.time) << " s " << kept << "\n";
+    return 130;
+  }
+  std::cerr << "mstmm: error: " << why << " (the results up to t = " << formatNumber(report.time) << " s " << kept << ")\n";
+  return 3;
+}
+
+}  // namespace
+
 int simulateCommand(const std::vector<std::string>& args) {
   std::set<std::string> names = kSimulationOptions;
   names.insert({"out", "threads"});
@@ -28,14 +55,14 @@ int simulateCommand(const std::vector<std::string>& args) {
   const std::vector<int> bodies = selectBodies(*model, a.value("bodies"));
   const CsvPrecision precision = a.has("float") ? CsvPrecision::Float : CsvPrecision::Double;
   const CsvColumns columns{a.has("angular-velocities"), a.has("hinge-loads")};
-  if (out != "-") {  // before the writer truncates an existing file
+  if (out != "-") {  // before the run: a disk too small is named at once
     const auto count = static_cast<int>(CsvLayout(*model, bodies, precision, columns).columnNames().size());
     if (const auto problem = diskRecordingProblem(spec.simulation, csvBytesEstimate(spec.simulation, count), freeDiskBytes(out), out))
       throw Error(ErrorKind::Input, *problem);
   }
-  CsvResultWriter writer(*model, out == "-" ? "/dev/stdout" : out, bodies, {modelPath, describe(spec.simulation)}, precision, columns);
   RunOptions options;
-  options.cancel = &catchInterrupt();
+  options.cancel = &catchInterrupt();  // from here on SIGINT ends the run with its rows kept
+  CsvResultWriter writer(*model, out, bodies, {modelPath, describe(spec.simulation)}, precision, columns);
   const long threads = a.integer("threads", 1);
   if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
   options.threads = static_cast<int>(threads);
@@ -46,15 +73,11 @@ int simulateCommand(const std::vector<std::string>& args) {
             << report.evaluations << " evaluations, " << formatNumber(wall) << " s wall, peak memory " << formatNumber(peakMemoryMiB()) << " MiB";
   if (report.rejectedSteps) std::cerr << ", " << report.rejectedSteps << " rejected steps";
   std::cerr << "\n";
-  if (report.status == RunStatus::Cancelled) {
-    std::cerr << "mstmm: interrupted; the results up to t = " << formatNumber(report.time) << " s are written\n";
-    return 130;
+  if (report.status == RunStatus::Completed && !report.error) {
+    writer.complete();  // only now is an existing results file replaced
+    return 0;
   }
-  if (report.error) {
-    std::cerr << "mstmm: error: " << report.error->what() << " (results up to this time are written)\n";
-    return 3;
-  }
-  return 0;
+  return keepPartialResults(writer, report, out);
 }
 
 }  // namespace mstmm::cli

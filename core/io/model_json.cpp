@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <unordered_map>
@@ -925,45 +924,6 @@ ModelSpec loadModel(const std::string& path) {
     return modelFromJson(text, std::filesystem::path(path).parent_path().string());
   } catch (const Error& e) {
     throw Error(ErrorKind::Input, path + ": " + e.what());
-  }
-}
-
-namespace {
-
-void writeDirectly(const std::string& path, const std::string& contents) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(ErrorKind::Io, "cannot write '" + path + "'");
-  out << contents;
-  out.flush();
-  if (!out) throw Error(ErrorKind::Io, "writing '" + path + "' failed (disk full?)");
-}
-
-}  // namespace
-
-void writeFileAtomically(const std::string& path, const std::string& contents) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  // Replace what the path names: through a symbolic link to its target, and
-  // never a device or pipe (renaming over /dev/null would replace the device
-  // with a file), which are written in place.
-  fs::path target(path);
-  if (fs::is_symlink(target, ec)) target = fs::weakly_canonical(target, ec);
-  if (fs::exists(target, ec) && !fs::is_regular_file(target, ec)) {
-    writeDirectly(target.string(), contents);
-    return;
-  }
-  const fs::path temp = target.parent_path() / (".~" + target.filename().string() + ".tmp");
-  try {
-    writeDirectly(temp.string(), contents);
-  } catch (const Error&) {
-    fs::remove(temp, ec);
-    throw;
-  }
-  fs::rename(temp, target, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(temp, ignored);
-    throw Error(ErrorKind::Io, "cannot replace '" + path + "': " + ec.message());
   }
 }
 

@@ -1,14 +1,15 @@
 #pragma once
 // Model files: JSON with a format version (docs/model-format.md).
 // Reading never crashes: any malformed input becomes an mstmm::Error (Input)
-// whose message names the element and the key. Saving is atomic (a temporary
-// file in the same directory, then rename), so a failed save never destroys
-// the previous file.
+// whose message names the element and the key. Saving goes through an
+// AtomicFile (core/io/atomic_file.hpp): a failed save never touches the
+// previous file, and a saved one keeps its mode.
 
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/io/atomic_file.hpp"  // writeFileAtomically, which every saver here and in its users calls
 #include "core/model/model_spec.hpp"
 
 namespace mstmm {
@@ -29,8 +30,5 @@ std::vector<std::pair<double, double>> readTablePoints(const std::string& path);
 std::vector<std::pair<double, double>> tablePointsFromCsv(const std::string& text, const std::string& source);
 /// The most rows a table may have.
 inline constexpr std::size_t kMaxTableRows = 1000000;
-
-/// Writes `contents` to `path` atomically (temporary file + rename).
-void writeFileAtomically(const std::string& path, const std::string& contents);
 
 }  // namespace mstmm

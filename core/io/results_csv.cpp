@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/validation.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/version.hpp"
 
@@ -123,9 +124,8 @@ void CsvLayout::appendRow(std::string& line, double t, const std::vector<CsvBody
 
 CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance,
                                  CsvPrecision precision, CsvColumns columns)
-    : m_layout(model, std::move(bodies), precision, columns), m_out(path, std::ios::binary | std::ios::trunc), m_path(path) {
-  if (!m_out) throw Error(ErrorKind::Io, "cannot write results file '" + path + "'");
-  m_out << m_layout.preamble(provenance);
+    : m_layout(model, std::move(bodies), precision, columns), m_file(path) {
+  m_buffer = m_layout.preamble(provenance);
   m_rows.resize(m_layout.bodies().size());
   m_slides.resize(2 * static_cast<std::size_t>(model.sliderCount()));
 }
@@ -152,11 +152,34 @@ void CsvResultWriter::record(const Frame& frame) {
   if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, m_loads);
   m_line.clear();
   m_layout.appendRow(m_line, frame.time, m_rows, m_slides, m_loads, frame.momentum, frame.energy);
-  m_out << m_line;
-  if (!m_out) throw Error(ErrorKind::Io, "writing results file '" + m_path + "' failed (disk full?)");
+  m_buffer += m_line;
+  if (m_buffer.size() >= 65536) flush();
 }
 
-void CsvResultWriter::finish() { m_out.flush(); }
+void CsvResultWriter::flush() {
+  m_file.write(m_buffer);
+  m_buffer.clear();
+}
+
+// Not flushed here: after a failed write (a full disk) another would fail
+// too, and the run's end decides where the rows go (complete or keepPartial).
+void CsvResultWriter::finish() {}
+
+void CsvResultWriter::complete() {
+  flush();
+  m_file.commit();
+}
+
+std::string CsvResultWriter::keepPartial(const std::string& why, double lastTime) {
+  std::string note = why;
+  for (char& c : note)
+    if (c == '\n' || c == '\r') c = ' ';
+  m_buffer += "# incomplete: " + note + "; the last row is at t = " + formatNumber(lastTime) + " s\n";
+  flush();
+  const std::string path = m_file.direct() ? m_file.target() : partialPath(m_file.target());
+  m_file.commitAs(path);
+  return path;
+}
 
 void writeResultsCsv(const Model& model, const Results& results, const std::string& path, const CsvProvenance& provenance, CsvColumns columns) {
   std::vector<int> bodies;

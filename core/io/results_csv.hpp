@@ -10,10 +10,10 @@
 // energy.work, energy.dissipated and energy.balance. Numbers use '.' whatever the locale and
 // the shortest text that reads back to the same double.
 
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "core/io/atomic_file.hpp"
 #include "core/sim/frame.hpp"
 #include "core/sim/results.hpp"
 
@@ -69,18 +69,31 @@ class CsvLayout {
   std::vector<LoadChannel> m_channels;
 };
 
-/// Streams each recorded frame to a CSV file as it arrives (bounded memory).
+/// Streams each recorded frame to a CSV file as it arrives (bounded memory),
+/// through an AtomicFile: the target is replaced only by complete(), after
+/// the whole run; a run that failed or was interrupted keeps its rows with
+/// keepPartial() beside the target, and a writer dropped without either
+/// leaves the target as it was (docs/reliability.md R2).
 class CsvResultWriter final : public ResultSink {
  public:
   CsvResultWriter(const Model& model, const std::string& path, std::vector<int> bodies, const CsvProvenance& provenance,
                   CsvPrecision precision = CsvPrecision::Double, CsvColumns columns = {});
   void record(const Frame& frame) override;
+  /// Nothing: complete() or keepPartial() writes out what is buffered.
   void finish() override;
+  /// The run completed: the file replaces the target. Throws mstmm::Error (Io).
+  void complete();
+  /// The run did not complete: a last comment line "# incomplete: WHY; the
+  /// last row is at t = T s", and the file goes to partialPath(target)
+  /// (a device such as stdout gets the line in place). Returns that path.
+  std::string keepPartial(const std::string& why, double lastTime);
 
  private:
+  void flush();
+
   CsvLayout m_layout;
-  std::ofstream m_out;
-  std::string m_path;
+  AtomicFile m_file;
+  std::string m_buffer;  // rows not yet written: one write per 64 KiB, not per row
   std::string m_line;
   std::vector<CsvBodyRow> m_rows;
   std::vector<double> m_slides;

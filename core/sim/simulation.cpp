@@ -38,6 +38,7 @@ class Run {
   void record();
   double step(double h);
   void checkFinite();
+  void checkAdaptiveWork(double h);
   [[noreturn]] void throwSingularAccelerations(int body) const;
   void checkLoopClosure();
   void checkEnergy(const Energy& e);
@@ -62,6 +63,10 @@ class Run {
   double m_t = 0.0;
   long m_steps = 0;
   long m_outputs = 0;       // adaptive: output instants passed
+  int m_overWork = 0;       // adaptive: steps in a row whose size would need more steps than allowed
+  static constexpr double kAdaptiveWorkFactor = 1000.0;  // steps allowed per step the time step plans
+  static constexpr double kAdaptiveWorkFloor = 1e6;
+  static constexpr int kOverWorkRun = 1000;
   double m_energy0 = 0.0;
   double m_energyScale = 1.0;
   double m_exchanged = 0.0;  // the most energy the motion has exchanged so far
@@ -148,11 +153,35 @@ void Run::advance() {
   const bool reached = m_t + h >= nextOutput * (1.0 - 1e-14);
   m_t = reached ? nextOutput : m_t + h;
   checkFinite();
+  if (!reached) checkAdaptiveWork(h);  // a step cut short at an output instant says nothing of the motion
   checkLoopClosure();
   if (reached) {
     ++m_outputs;
     record();
   }
+}
+
+// dopri5 plans no number of steps: a motion stiffer than its tolerances
+// resolve (a servo's kd of 2e12, a reference at 7.5e299 Hz) drives its steps
+// towards zero and a run towards days. Its work is bounded as RK4's plan is
+// (docs/reliability.md): at most 1000 times the steps end time / time step
+// plans (and at least 1e6), counted as steps taken and rejected, and, once
+// 1000 steps in a row are that small, as the steps the present size needs.
+void Run::checkAdaptiveWork(double h) {
+  const double planned = m_settings.endTime / m_settings.timeStep;
+  const double limit = std::max(kAdaptiveWorkFloor, kAdaptiveWorkFactor * planned);
+  const double taken = static_cast<double>(m_steps + m_integrator->rejectedSteps());
+  const double needed = taken + (m_settings.endTime - m_t) / h;
+  m_overWork = needed > limit ? m_overWork + 1 : 0;
+  if (taken <= limit && m_overWork < kOverWorkRun) return;
+  computePoses(*m_model, m_y, m_poses);  // for the body named
+  throw Error(ErrorKind::Divergence,
+              "dopri5's steps have fallen to " + formatNumber(h) + " s (" + std::to_string(m_integrator->rejectedSteps()) +
+                  " rejected so far): the rest of the run needs about " + formatNumber(needed) + " steps, more than the " + formatNumber(limit) +
+                  " allowed (1000 times the " + formatNumber(planned) + " that the time step of " + formatNumber(m_settings.timeStep) +
+                  " s plans); the motion is too stiff for these tolerances, with time scales near " + formatNumber(h) + " s (body '" +
+                  m_model->body(bodyWithMostKineticEnergy()).name +
+                  "' holds the most kinetic energy): soften the stiffest spring, damper, servo gain or contact, or give a smaller time step to allow more steps");
 }
 
 void Run::record() {

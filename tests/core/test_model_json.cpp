@@ -154,6 +154,7 @@ TEST(ModelJson, version1ExamplesGiveBitIdenticalResults) {
     {
       CsvResultWriter writer(*model, out, all, {"golden", "golden"});
       ASSERT_TRUE(!simulate(model, spec.simulation, writer).error);
+      writer.complete();
     }
     auto rows = [](const std::string& path) {
       std::ifstream in(path);

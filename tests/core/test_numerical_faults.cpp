@@ -5,13 +5,15 @@
 // - the closure error of a loop grows past a hundredth of the longest body
 //   (no stabilisation at a coarse step);
 // - the equations of motion are singular (a point mass on its own pin: no
-//   inertia about the hinge), named by each solver in its own terms.
+//   inertia about the hinge), named by each solver in its own terms;
+// - dopri5's steps fall towards zero on a motion too stiff for them.
 
 #include <cmath>
 #include <string>
 
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
+#include "core/generate/named_generators.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
@@ -150,4 +152,37 @@ TEST(NumericalFaults, singularEquationsOfMotionNameTheElementInEverySolver) {
   const std::string message = tmm.report.error->what();
   ASSERT_TRUE(message.starts_with("at t = 0 s: classical-tmm: hinge '" + chain.hinges[0].name + "' (between body '1' and body '2'): the boundary conditions are singular")) << message;
   ASSERT_SAME(tmm.report.error->subject().kind, ErrorSubject::Kind::Hinge);
+}
+
+// dopri5 plans no steps: a servo's kd of 2e12 and a reference at 7.5e299 Hz
+// each drove its steps towards zero and ran for days without a word (issue
+// 31.4). Each now ends at once (well under the 1e7 steps allowed: 1000 times
+// the 1e4 that 10 s at 1e-3 s plan) naming the step size and the remedy.
+TEST(NumericalFaults, aMotionTooStiffForDopri5EndsNamingTheStepSize) {
+  for (const bool stiffGain : {true, false}) {
+    SCOPED_TRACE(stiffGain ? "kd 2e12" : "reference at 7.5e299 Hz");
+    ModelSpec spec = generateNamed("servo-arm");
+    int servos = 0;
+    for (HingeSpec& h : spec.hinges) {
+      if (!h.loads.actuator || h.loads.actuator->kind != ActuatorKind::Servo) continue;
+      ++servos;
+      if (stiffGain) h.loads.actuator->kd = 2e12;
+      else {
+        h.loads.actuator->reference.kind = TimeFunctionKind::Sine;
+        h.loads.actuator->reference.amplitude = 0.5;
+        h.loads.actuator->reference.frequency = 7.5e299;
+      }
+    }
+    ASSERT_TRUE(servos > 0);
+    spec.simulation.integrator = IntegratorKind::DormandPrince45;
+    spec.simulation.endTime = 10.0;
+    spec.simulation.timeStep = 1e-3;
+    const Outcome o = run(spec, SolverKind::Riccati);
+    expectStoppedWithResults(o, ErrorKind::Divergence);
+    const std::string message = o.report.error->what();
+    EXPECT_TRUE(test::contains(message, "dopri5's steps have fallen to ")) << message;
+    EXPECT_TRUE(test::contains(message, "more than the 1e+07 allowed (1000 times the 10000 that the time step of 0.001 s plans)")) << message;
+    EXPECT_TRUE(test::contains(message, "soften the stiffest spring, damper, servo gain or contact")) << message;
+    EXPECT_LT(o.report.steps + o.report.rejectedSteps, 100000);  // ended at once, not after the 1e7
+  }
 }

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Results files are never lost or left half-written (docs/reliability.md R1,
+# R2), through the CLI built with the engine alone:
+#  - a run that completes replaces an older results file whole;
+#  - a run that diverges, is interrupted (SIGINT) or finds its disk full
+#    leaves the older file as it was, its rows in RESULTS.partial.csv with a
+#    last line saying why (or, disk full, nothing but the message);
+#  - a run killed with SIGKILL leaves the older file as it was;
+#  - saving a model keeps the file's mode (a private 0600 model stays private).
+# Usage: cli_results_safety.sh PATH/TO/mstmm
+set -euo pipefail
+mstmm=$1
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "$*"; exit 1; }
+untouched() { [ "$(cat "$dir/r.csv")" = "older results" ] || fail "$1: r.csv was changed: $(head -c 200 "$dir/r.csv")"; }
+# Waits (up to 60 s) until a run has its temporary file open, that is, it
+# has loaded its model, catches SIGINT and writes; then half a second more.
+started() {
+  for _ in $(seq 600); do
+    ls -A "$dir" | grep -q '^\.~r\.csv\.' && { sleep 0.5; return; }
+    sleep 0.1
+  done
+  fail "the run never started writing"
+}
+no_temporaries() { ! ls -A "$dir" | grep -q '^\.~' || fail "$1: a temporary file was left: $(ls -A "$dir")"; }
+
+"$mstmm" generate demo --out "$dir/demo.json" > /dev/null
+"$mstmm" generate chain --bodies 2000 --out "$dir/long.json" > /dev/null
+
+# Completed: replaced whole, mode kept.
+echo "older results" > "$dir/r.csv"
+chmod 640 "$dir/r.csv"
+"$mstmm" simulate "$dir/demo.json" --t-end 0.1 --dt 1e-3 --every 10 --out "$dir/r.csv" 2> /dev/null
+[ "$(grep -vc '^#' "$dir/r.csv")" -eq 12 ] || fail "completed: expected a header and 11 rows"
+[ "$(stat -c %a "$dir/r.csv")" = 640 ] || fail "completed: the results file's mode went from 640 to $(stat -c %a "$dir/r.csv")"
+no_temporaries completed
+
+# Diverging (a step far too large for the energy check): the older file stays,
+# the rows up to the failure are in r.partial.csv, marked incomplete.
+echo "older results" > "$dir/r.csv"
+if "$mstmm" simulate "$dir/demo.json" --t-end 10 --dt 0.2 --out "$dir/r.csv" 2> "$dir/err"; then fail "the diverging run exited 0"; fi
+untouched diverging
+grep -q "are in '$dir/r.partial.csv' ('$dir/r.csv' is untouched)" "$dir/err" || fail "diverging: $(cat "$dir/err")"
+tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: .*; the last row is at t = [0-9.e+-]* s$" || fail "diverging: last line $(tail -1 "$dir/r.partial.csv")"
+[ "$(grep -vc '^#' "$dir/r.partial.csv")" -ge 2 ] || fail "diverging: the partial file holds no rows"
+no_temporaries diverging
+rm "$dir/r.partial.csv"
+
+# Interrupted with SIGINT: exit 130, the older file stays, the rows so far kept.
+"$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> "$dir/err" & pid=$!
+started
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 130 ] || fail "interrupted: exit $status, expected 130: $(cat "$dir/err")"
+untouched interrupted
+tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: interrupted; the last row is at t = " || fail "interrupted: last line $(tail -1 "$dir/r.partial.csv")"
+no_temporaries interrupted
+rm "$dir/r.partial.csv"
+
+# Killed with SIGKILL: nothing can be tidied, but the older file stays.
+"$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> /dev/null & pid=$!
+started
+kill -KILL "$pid"
+wait "$pid" 2> /dev/null || true
+untouched killed
+rm -f "$dir"/.~r.csv.*
+
+# Disk full (the file-size limit makes every write past 64 KiB fail, as a
+# full disk does): exit 3, the reason named (the partial rows cannot be
+# kept either), the older file stays.
+status=0
+(ulimit -f 64; trap '' XFSZ; exec "$mstmm" simulate "$dir/long.json" --t-end 10 --dt 1e-3 --every 100 --out "$dir/r.csv") 2> "$dir/err" || status=$?
+[ "$status" -eq 3 ] || fail "disk full: exit $status, expected 3: $(cat "$dir/err")"
+grep -q "File too large" "$dir/err" || fail "disk full: the reason is not named: $(cat "$dir/err")"
+untouched "disk full"
+no_temporaries "disk full"
+
+# Saving a model keeps its mode.
+chmod 600 "$dir/demo.json"
+"$mstmm" format "$dir/demo.json" > /dev/null 2>&1
+[ "$(stat -c %a "$dir/demo.json")" = 600 ] || fail "format: the model's mode went from 600 to $(stat -c %a "$dir/demo.json")"
+no_temporaries format
+echo "results safety: completed, diverging, interrupted, killed and disk-full runs checked"
