@@ -652,11 +652,12 @@ PYBIND11_MODULE(_core, m) {
         py::arg("linear") = false, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");
   m.def(
       "run_study",
-      [](const std::string& path, const std::string& out, int threads) {
+      [](const std::string& path, const std::string& out, int threads, bool restart) {
         const StudySpec study = loadStudy(path);
         std::atomic<bool> stop{false};
         StudyOptions options;
         options.threads = std::max(1, threads);
+        options.restart = restart;
         options.cancel = &stop;
         options.progress = [&stop](int, int) {  // Ctrl+C stops the study; running it again goes on
           py::gil_scoped_acquire gil;
@@ -675,7 +676,7 @@ PYBIND11_MODULE(_core, m) {
         d["interrupted"] = stop.load();
         return d;
       },
-      py::arg("path"), py::arg("out"), py::arg("threads") = 1);
+      py::arg("path"), py::arg("out"), py::arg("threads") = 1, py::arg("restart") = false);
   py::class_<Stepper>(m, "Stepper")
       .def(py::init<const PyModel&, const py::dict&>())
       .def("step", &Stepper::step, py::arg("n") = 1, py::arg("h") = py::none())

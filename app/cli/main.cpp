@@ -66,11 +66,12 @@ const CommandUsage kCommands[] = {
      "  info MODEL.json\n"
      "      bodies, hinges, degrees of freedom, tree depth, load elements, multi-input bodies\n"},
     {"study",
-     "  study STUDY.json --out DIR [--threads N]\n"
+     "  study STUDY.json --out DIR [--threads N] [--restart]\n"
      "      a parameter study (docs/studies.md): vary parameters of a model over a grid, a list, Monte Carlo\n"
      "      or a Latin hypercube, record metrics of each run into DIR/summary.csv (one row per run, in run\n"
      "      order); runs go on N threads (default: all cores), or on MPI under mpirun -n K; a stopped study\n"
-     "      resumes where it stopped\n"},
+     "      resumes where it stopped, unless the study file or its model changed since (refused: --restart\n"
+     "      computes every run afresh)\n"},
     {"equilibrium",
      "  equilibrium MODEL.json [--out EQ.json] [--time T] [--solver riccati|newton-euler|mass-matrix]\n"
      "      the static equilibrium from the initial state (Newton on the joint accelerations; drives at their value at T);\n"

@@ -1,6 +1,7 @@
-// mstmm study STUDY.json --out DIR [--threads N]: a parameter study on the
-// cores of this machine (docs/studies.md). Ctrl+C stops it; run it again
-// to go on where it stopped.
+// mstmm study STUDY.json --out DIR [--threads N] [--restart]: a parameter
+// study on the cores of this machine (docs/studies.md). Ctrl+C stops it;
+// run it again to go on where it stopped (refused if the study file or its
+// model changed since: --restart computes it afresh).
 
 #include <atomic>
 #include <chrono>
@@ -19,7 +20,7 @@
 namespace mstmm::cli {
 
 int studyCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"out", "threads"}, {});
+  const Arguments a(args, {"out", "threads"}, {"restart"});
   if (a.positional().size() != 1) throw Error(ErrorKind::Input, "study needs exactly one study file (mstmm study STUDY.json --out DIR)");
   if (!a.has("out")) throw Error(ErrorKind::Input, "study needs --out DIR (the summary and each run's row go there)");
   const StudySpec study = loadStudy(a.positional()[0]);
@@ -27,6 +28,7 @@ int studyCommand(const std::vector<std::string>& args) {
   const long threads = a.integer("threads", std::max(1u, std::thread::hardware_concurrency()));
   if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
   options.threads = static_cast<int>(threads);
+  options.restart = a.has("restart");
   const std::atomic<bool>& stop = catchInterrupt();
   options.cancel = &stop;
   auto last = std::chrono::steady_clock::now();
@@ -42,7 +44,7 @@ int studyCommand(const std::vector<std::string>& args) {
   if (processes > 1) {
 #ifdef MSTMM_WITH_MPI
     bool root = true;
-    report = runStudyOnMpi(study, a.value("out"), root);
+    report = runStudyOnMpi(study, a.value("out"), a.has("restart"), root);
     if (!root) return 0;  // rank 0 reports for all
 #else
     throw Error(ErrorKind::Input, "study: started by mpirun among " + std::to_string(processes) +

@@ -3,7 +3,11 @@
 #include <mpi.h>
 
 #include <cstdlib>
+#include <optional>
 #include <vector>
+
+#include "core/error.hpp"
+#include "core/study/study_folder.hpp"
 
 namespace mstmm::cli {
 
@@ -14,9 +18,17 @@ constexpr int kNoMoreWork = -1;
 
 /// Rank 0: answers each request (which carries the asker's last row, if
 /// any) with the next pending run, until every rank has been told to stop.
-StudyReport handOut(const StudySpec& study, const std::string& dir, int processes) {
+/// A folder refused (its rows are of other inputs) hands out no work, so
+/// that every rank stops, and is thrown after MPI ends (never a hang).
+StudyReport handOut(const StudySpec& study, const std::string& dir, int processes, bool restart, std::optional<Error>& refused) {
   const int total = static_cast<int>(studyRuns(study).size());
-  const std::vector<int> todo = pendingStudyRuns(dir, total);
+  std::vector<int> todo;
+  try {
+    claimStudyFolder(study, dir, restart);
+    todo = pendingStudyRuns(dir, total);
+  } catch (const Error& e) {
+    refused = e;
+  }
   std::size_t next = 0;
   int stopped = 0, computed = 0;
   std::vector<char> buffer;
@@ -37,6 +49,7 @@ StudyReport handOut(const StudySpec& study, const std::string& dir, int processe
     if (work == kNoMoreWork) ++stopped;
     MPI_Send(&work, 1, MPI_INT, status.MPI_SOURCE, kWorkTag, MPI_COMM_WORLD);
   }
+  if (refused) return {};
   StudyReport report = writeStudySummary(study, dir, total);
   report.computed = computed;
   report.reused = total - static_cast<int>(todo.size());
@@ -66,16 +79,18 @@ int launchedProcesses() {
   return 1;
 }
 
-StudyReport runStudyOnMpi(const StudySpec& study, const std::string& dir, bool& isRoot) {
+StudyReport runStudyOnMpi(const StudySpec& study, const std::string& dir, bool restart, bool& isRoot) {
   MPI_Init(nullptr, nullptr);
   int rank = 0, processes = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &processes);
   isRoot = rank == 0;
   StudyReport report;
-  if (isRoot) report = handOut(study, dir, processes);
+  std::optional<Error> refused;
+  if (isRoot) report = handOut(study, dir, processes, restart, refused);
   else report.computed = work(study, dir);
   MPI_Finalize();
+  if (refused) throw *refused;
   return report;
 }
 

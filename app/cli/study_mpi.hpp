@@ -15,6 +15,7 @@ namespace mstmm::cli {
 int launchedProcesses();
 
 /// Runs the study on MPI; on rank 0 returns the report, on the others a report with only `computed`.
-StudyReport runStudyOnMpi(const StudySpec& study, const std::string& dir, bool& isRoot);
+/// `restart`: compute every run afresh (claimStudyFolder).
+StudyReport runStudyOnMpi(const StudySpec& study, const std::string& dir, bool restart, bool& isRoot);
 
 }  // namespace mstmm::cli

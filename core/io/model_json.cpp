@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
+#include "core/io/message_text.hpp"
 
 namespace mstmm {
 
@@ -88,7 +89,7 @@ class ObjectReader {
     for (auto it = m_j.begin(); it != m_j.end(); ++it) {
       bool known = false;
       for (const char* k : keys) known = known || it.key() == k;
-      if (!known) fail(m_where, "unknown key '" + it.key() + "'");
+      if (!known) fail(m_where, unknownKeyMessage(it.key(), std::vector<std::string>(keys.begin(), keys.end())));
     }
   }
 

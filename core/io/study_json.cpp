@@ -1,5 +1,6 @@
 #include "core/io/study_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -8,7 +9,10 @@
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
+#include "core/io/message_text.hpp"
 #include "core/io/model_json.hpp"
+#include "core/io/results_csv.hpp"
+#include "core/model/model.hpp"
 
 namespace mstmm {
 
@@ -17,6 +21,35 @@ using Json = nlohmann::ordered_json;
 namespace {
 
 [[noreturn]] void fail(const std::string& what) { throw Error(ErrorKind::Input, "study: " + what); }
+
+/// Refuses keys the study format does not know ("samplng", "save_result"):
+/// a typo would otherwise leave its setting silently at the default.
+void allowOnly(const Json& j, const std::vector<std::string>& known, const std::string& where) {
+  if (!j.is_object()) return;
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (std::find(known.begin(), known.end(), it.key()) == known.end()) fail(where + unknownKeyMessage(it.key(), known));
+}
+
+/// Every metric's quantity is a column of the base model's results (a typo
+/// such as "1.thetaa" made every run "fail" with every metric empty).
+void checkQuantities(const StudySpec& s) {
+  std::shared_ptr<const Model> model;
+  try {
+    model = compile(s.model);
+  } catch (const Error&) {
+    return;  // a base model that does not compile: each run says why (a parameter may make it valid)
+  }
+  std::vector<int> bodies;
+  for (int b = 0; b < model->bodyCount(); ++b) bodies.push_back(b);
+  const std::vector<std::string> columns = CsvLayout(*model, bodies, CsvPrecision::Double, {true, true}).columnNames();
+  for (std::size_t i = 0; i < s.metrics.size(); ++i) {
+    const std::string& q = s.metrics[i].quantity;
+    if (q.empty() || std::find(columns.begin(), columns.end(), q) != columns.end()) continue;
+    const std::string near = nearestKnown(q, columns);
+    fail("record " + std::to_string(i + 1) + ": the results have no column " + quoted(q) +
+         (near.empty() ? std::string(" (columns are named as in the results CSV: t, <body>.x, <body>.qw, energy.total, ...)") : " (did you mean '" + near + "'?)"));
+  }
+}
 
 double number(const Json& j, const std::string& where) {
   if (!j.is_number()) fail(where + " must be a number");
@@ -33,6 +66,7 @@ std::vector<std::string> split(const std::string& text, char separator) {
 StudyParameter readParameter(const Json& j, std::size_t index) {
   const std::string where = "parameter " + std::to_string(index + 1);
   if (!j.is_object() || !j.contains("address") || !j["address"].is_string()) fail(where + " needs an \"address\" (e.g. \"hinge:h1/spring/damping\")");
+  allowOnly(j, {"name", "address", "values", "from", "to", "count"}, where + ": ");
   StudyParameter p;
   p.address = j["address"];
   p.name = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : p.address;
@@ -63,6 +97,7 @@ MetricStat statNamed(const std::string& word, const std::string& where) {
 StudyMetric readMetric(const Json& j, std::size_t index) {
   const std::string where = "record " + std::to_string(index + 1);
   if (!j.is_object() || !j.contains("stat") || !j["stat"].is_string()) fail(where + " needs a \"stat\"");
+  allowOnly(j, {"name", "quantity", "stat", "threshold", "about"}, where + ": ");
   StudyMetric m;
   m.stat = statNamed(j["stat"], where);
   if (m.stat != MetricStat::EnergyDrift) {
@@ -77,6 +112,7 @@ StudyMetric readMetric(const Json& j, std::size_t index) {
 }
 
 void readSampling(const Json& j, StudySpec& s) {
+  allowOnly(j, {"kind", "runs", "seed"}, "sampling: ");
   const std::string kind = j.is_object() && j.contains("kind") && j["kind"].is_string() ? j["kind"].get<std::string>() : "";
   for (StudySampling k : {StudySampling::Grid, StudySampling::List, StudySampling::MonteCarlo, StudySampling::LatinHypercube})
     if (kind == toString(k)) s.sampling = k;
@@ -151,6 +187,7 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
     fail(std::string("not a valid JSON study file: ") + e.what());
   }
   if (!j.is_object()) fail("expected an object");
+  allowOnly(j, {"format", "model", "parameters", "sampling", "record", "save_results"}, "");
   if (!j.contains("model") || !j["model"].is_string()) fail("missing \"model\" (the base model file, relative to the study)");
   StudySpec s;
   s.modelFile = (std::filesystem::path(baseDir) / j["model"].get<std::string>()).string();
@@ -167,6 +204,7 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
   std::vector<double> firsts;
   for (const StudyParameter& p : s.parameters) addresses.push_back(p.address), firsts.push_back(p.values.empty() ? p.from : p.values.front());
   withParameters(s.model, addresses, firsts);  // every address names a number of the model
+  checkQuantities(s);
   return s;
 }
 

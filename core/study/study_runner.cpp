@@ -18,6 +18,7 @@
 #include "core/sim/recording_budget.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/study/study_folder.hpp"
 
 namespace mstmm {
 
@@ -198,6 +199,7 @@ StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, in
 StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options) {
   const std::vector<std::vector<double>> runs = studyRuns(study);
   const int total = static_cast<int>(runs.size());
+  claimStudyFolder(study, dir, options.restart);
   const std::vector<int> todo = pendingStudyRuns(dir, total);
   std::atomic<std::size_t> next{0};
   std::mutex lock;

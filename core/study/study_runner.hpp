@@ -6,7 +6,9 @@
 // A run that fails (an invalid combination, a divergence) is a row with its
 // status and message; the study goes on. Each finished run's row is written
 // to DIR/runs/ at once (atomically), so a study that is killed resumes where
-// it stopped: finished runs are read back, never recomputed.
+// it stopped: finished runs are read back, never recomputed, as long as the
+// study file and its base model are the ones the rows came from
+// (study_folder.hpp).
 
 #include <atomic>
 #include <functional>
@@ -46,9 +48,13 @@ struct StudyOptions {
   int threads = 1;
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(int done, int total)> progress;  // called from the workers, under a lock
+  /// Compute every run afresh, removing the folder's rows (study_folder.hpp).
+  bool restart = false;
 };
 
-/// Runs every run not already in DIR/runs/, then writes DIR/summary.csv.
+/// Claims DIR for the study (claimStudyFolder: refused when its rows come
+/// from other inputs), runs every run not already in DIR/runs/, then writes
+/// DIR/summary.csv.
 StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options = {});
 
 // The pieces runStudy is made of, for runners that hand out runs otherwise

@@ -241,14 +241,16 @@ def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, a
     return _core.frf(model._core, input, output, float(f_from), float(f_to), int(points), bool(linear), str(at), method, solver)
 
 
-def study(path, out, threads=1):
+def study(path, out, threads=1, restart=False):
     """Runs a study file (docs/studies.md) as `mstmm study` does: one row per
-    run in out/summary.csv, whatever the threads; a stopped study resumes.
+    run in out/summary.csv, whatever the threads; a stopped study resumes
+    (refused with mstmm.Error if the study file or its model changed since;
+    restart=True computes every run afresh).
     Returns the counts (runs, computed, reused, failed) and the summary's
     columns as arrays (run, the parameters, status, the metrics, message)."""
     import csv
 
-    report = _core.run_study(str(path), str(out), int(threads))
+    report = _core.run_study(str(path), str(out), int(threads), bool(restart))
     with open(Path(out) / "summary.csv", newline="") as f:
         lines = [line for line in f if not line.startswith("#")]
     header, *rows = list(csv.reader(lines))

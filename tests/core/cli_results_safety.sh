@@ -6,7 +6,8 @@
 #    leaves the older file as it was, its rows in RESULTS.partial.csv with a
 #    last line saying why (or, disk full, nothing but the message);
 #  - a run killed with SIGKILL leaves the older file as it was;
-#  - saving a model keeps the file's mode (a private 0600 model stays private).
+#  - saving a model keeps the file's mode (a private 0600 model stays private);
+#  - a study resumed after its file changed is refused; --restart starts afresh.
 # Usage: cli_results_safety.sh PATH/TO/mstmm
 set -euo pipefail
 mstmm=$1
@@ -82,4 +83,16 @@ chmod 600 "$dir/demo.json"
 "$mstmm" format "$dir/demo.json" > /dev/null 2>&1
 [ "$(stat -c %a "$dir/demo.json")" = 600 ] || fail "format: the model's mode went from 600 to $(stat -c %a "$dir/demo.json")"
 no_temporaries format
-echo "results safety: completed, diverging, interrupted, killed and disk-full runs checked"
+# A study resumed after its file changed is refused, naming what changed,
+# and --restart computes it afresh (docs/reliability.md R3).
+studies="$(cd "$(dirname "$0")/../../resources/studies" && pwd)"
+cp "$studies"/*.json "$dir/"
+"$mstmm" study "$dir/damping-sweep.json" --out "$dir/study" --threads 2 2> /dev/null
+sed -i 's/0.02, 0.05/0.03, 0.05/' "$dir/damping-sweep.json"
+if "$mstmm" study "$dir/damping-sweep.json" --out "$dir/study" 2> "$dir/err"; then fail "a changed study was resumed"; fi
+grep -q "holds 10 run files of another version of this study: since they were computed, the study file (parameters, sampling or records) has changed" "$dir/err" ||
+  fail "study: $(cat "$dir/err")"
+"$mstmm" study "$dir/damping-sweep.json" --out "$dir/study" --restart 2> "$dir/err"
+grep -q "10 runs, 10 computed, 0 already done" "$dir/err" || fail "study --restart: $(cat "$dir/err")"
+grep -q "^0,0.03," "$dir/study/summary.csv" || fail "study --restart: the first row is not of the new values"
+echo "results safety: completed, diverging, interrupted, killed and disk-full runs and a changed study checked"

@@ -226,7 +226,7 @@ TEST(ModelJson, malformedInputGivesNamedErrors) {
   const Row rows[] = {
       {"not json", "{ bodies: ", "not a valid JSON model file"},
       {"not an object", "[1, 2]", "model: expected an object"},
-      {"typo key", with("\"length\"", "\"lenght\""), "body '1': shape: unknown key 'lenght'"},
+      {"typo key", with("\"length\"", "\"lenght\""), "body '1': shape: unknown key 'lenght' (did you mean 'length'?)"},
       {"string for number", with("\"mass\": 1.0", "\"mass\": \"heavy\""), "body '1': shape: 'mass' must be a number"},
       {"short vector", with("\"output\": [1.0, 0.0, 0.0]", "\"output\": [1.0, 0.0]"), "body '1': 'output' must be an array of 3 numbers"},
       {"unknown hinge type", with("\"type\": \"pin\"", "\"type\": \"hinge\""), "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld', 'slider', 'universal', 'cylindrical', 'planar', 'free', 'point-on-line')"},

@@ -170,3 +170,70 @@ TEST(Studies, addressesAndColumnsAreNamedWhenWrong) {
   EXPECT_TRUE(test::contains(message([&] { resultColumn(*model, results, "1.qq"); }), "no result column '1.qq'"));
   EXPECT_EQ(resultColumn(*model, results, "1.theta").size(), static_cast<std::size_t>(results.frameCount()));
 }
+
+// A study resumed after its inputs changed mixed old and new rows and said
+// it was fine (issue 31.2): now its folder keeps a fingerprint of the study
+// file and of the base model, a changed one is refused naming what changed,
+// and a restart computes every run afresh.
+TEST(Studies, aResumeAfterAnEditIsRefusedNamingWhatChanged) {
+  const StudySpec study = dampingSweep();
+  test::TempDir dir;
+  std::atomic<bool> stop{false};
+  StudyOptions half = onThreads(1);
+  half.cancel = &stop;
+  half.progress = [&stop](int done, int) { stop = done >= 4; };
+  runStudy(study, dir.path(), half);
+  auto refusal = [&](const StudySpec& changed) {
+    try {
+      runStudy(changed, dir.path(), onThreads(1));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("resumed");
+  };
+  StudySpec moreValues = study;
+  moreValues.parameters[0].values.push_back(0.8);
+  EXPECT_TRUE(test::contains(refusal(moreValues), "holds 4 run files of another version of this study: since they were computed, the study file "
+                                                  "(parameters, sampling or records) has changed"));
+  StudySpec heavier = study;
+  heavier.model.bodies[0].shape.mass *= 2;
+  const std::string why = refusal(heavier);
+  EXPECT_TRUE(test::contains(why, "its base model '" + study.modelFile + "' has changed")) << why;
+  EXPECT_TRUE(test::contains(why, "Run with --restart to compute every run afresh")) << why;
+  EXPECT_EQ(rows(readAll(dir.filePath("summary.csv"))).size(), 4u);  // the refusals touched nothing
+  StudyOptions restart = onThreads(2);
+  restart.restart = true;
+  const StudyReport fresh = runStudy(heavier, dir.path(), restart);
+  EXPECT_EQ(fresh.computed, 10);
+  EXPECT_EQ(fresh.reused, 0);
+  const StudyReport again = runStudy(heavier, dir.path(), onThreads(2));  // the same inputs again: all reused
+  EXPECT_EQ(again.reused, 10);
+  // A folder with rows but no fingerprint (made before there was one) is not trusted either.
+  std::filesystem::remove(dir.filePath("study-fingerprint.txt"));
+  EXPECT_TRUE(test::contains(refusal(heavier), "holds 10 run files with no fingerprint of the study that made them"));
+}
+
+// Unknown keys and quantities are refused before any run, with the nearest
+// valid name (a typo left its setting at the default, or made every run
+// "fail" with empty metrics and exit 0).
+TEST(Studies, unknownKeysAndQuantitiesAreRefusedWithTheNearestName) {
+  auto message = [](const std::string& text) {
+    try {
+      studyFromJson(text, test::sourcePath("resources/studies"));
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  const std::string head = R"({"model": "damped-rod-pendulum.json", "parameters": [{"name": "c", "address": "hinge:h1/spring/damping", "values": [0.1]}])";
+  EXPECT_EQ(message(head + R"(, "samplng": {"kind": "grid"}})"), "study: unknown key 'samplng' (did you mean 'sampling'?)");
+  EXPECT_EQ(message(head + R"(, "save_result": true})"), "study: unknown key 'save_result' (did you mean 'save_results'?)");
+  EXPECT_EQ(message(head + R"(, "sampling": {"kind": "grid", "sed": 3}})"), "study: sampling: unknown key 'sed' (did you mean 'seed'?)");
+  EXPECT_EQ(message(head + R"(, "record": [{"quantity": "1.thetaa", "stat": "max"}]})"), "study: record 1: the results have no column '1.thetaa' (did you mean '1.theta'?)");
+  EXPECT_EQ(message(head + R"(, "record": [{"quantity": "1.theta", "stat": "max", "treshold": 1}]})"), "study: record 1: unknown key 'treshold' (did you mean 'threshold'?)");
+  const std::string hugeKey(10 * 1024 * 1024, 'k');
+  const std::string huge = message(head + ", \"" + hugeKey + "\": 1}");
+  EXPECT_LT(huge.size(), 300u);
+  EXPECT_TRUE(test::contains(huge, "...' (10485760 characters)")) << huge.substr(0, 300);
+  EXPECT_EQ(message(head + R"(, "record": [{"quantity": "1.theta", "stat": "max"}]})"), "accepted");
+}

@@ -210,6 +210,16 @@ def test_studies_from_python_equal_the_cli(tmp_path):
     assert (tmp_path / "py" / "summary.csv").read_text().splitlines()[1:] == (tmp_path / "cli" / "summary.csv").read_text().splitlines()[1:]
     decay = report["summary"]["decay_rate"][report["summary"]["time_step"] == 0.001]
     assert np.allclose(decay, 1.5 * report["summary"]["damping"][report["summary"]["time_step"] == 0.001], rtol=2e-3)
+    # Edited, the study is refused in its old folder, and restart computes it afresh.
+    edited = tmp_path / "edited"
+    edited.mkdir()
+    for f in study.parent.glob("*.json"):
+        (edited / f.name).write_text(f.read_text())
+    (edited / study.name).write_text(study.read_text().replace("0.02, 0.05", "0.03, 0.05"))
+    with pytest.raises(mstmm.Error, match="the study file .parameters, sampling or records. has changed"):
+        mstmm.study(edited / study.name, tmp_path / "py", threads=2)
+    again = mstmm.study(edited / study.name, tmp_path / "py", threads=2, restart=True)
+    assert (again["computed"], again["reused"]) == (10, 0) and again["summary"]["damping"][0] == 0.03
 
 
 def test_urdf_and_mjcf_import_and_export(tmp_path):

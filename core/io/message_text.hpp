@@ -1,0 +1,25 @@
+#pragma once
+// What a message quotes of the user's input (docs/reliability.md R4): never
+// more than 80 characters of it (with its size said), control characters
+// escaped so that a name cannot cut or rewrite the line it stands in, and
+// for an unknown word the known one nearest to it.
+
+#include <string>
+#include <vector>
+
+namespace mstmm {
+
+/// 'text' with control characters as \n, \r, \t, \e or \xNN, at most 80
+/// characters of it and then "... (N characters)".
+std::string quoted(const std::string& text);
+
+/// The word of `known` nearest to `word` by edit distance, when it is near
+/// enough to be a typo (at most a third of the word's letters, at least 1,
+/// at most 3), else empty.
+std::string nearestKnown(const std::string& word, const std::vector<std::string>& known);
+
+/// "unknown key 'samplng' (did you mean 'sampling'?)", or with the list of
+/// the known keys when none is near.
+std::string unknownKeyMessage(const std::string& key, const std::vector<std::string>& known);
+
+}  // namespace mstmm

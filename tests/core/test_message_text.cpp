@@ -1,0 +1,32 @@
+// What messages quote of the user's input (core/io/message_text.hpp): at
+// most 80 characters with the size said, control characters escaped, and
+// the nearest known word for a typo. Expected texts written out by hand.
+
+#include <gtest/gtest.h>
+
+#include "core/io/message_text.hpp"
+
+namespace mstmm {
+namespace {
+
+TEST(MessageText, QuotedInputIsBoundedAndEscaped) {
+  EXPECT_EQ(quoted("crank"), "'crank'");
+  EXPECT_EQ(quoted("cra\nnk\r\t\x1b[31m\x01"), "'cra\\nnk\\r\\t\\e[31m\\x01'");
+  EXPECT_EQ(quoted(std::string("a\0b", 3)), "'a\\x00b'");
+  const std::string long_(1000, 'x');
+  EXPECT_EQ(quoted(long_), "'" + std::string(80, 'x') + "...' (1000 characters)");
+  EXPECT_EQ(quoted(std::string(80, 'y')), "'" + std::string(80, 'y') + "'");
+}
+
+TEST(MessageText, TheNearestKnownWordIsATypoAway) {
+  const std::vector<std::string> keys = {"format", "model", "parameters", "sampling", "record", "save_results"};
+  EXPECT_EQ(nearestKnown("samplng", keys), "sampling");
+  EXPECT_EQ(nearestKnown("modle", keys), "model");
+  EXPECT_EQ(nearestKnown("recrd", keys), "record");
+  EXPECT_EQ(nearestKnown("colour", keys), "");  // nothing near: no guess
+  EXPECT_EQ(unknownKeyMessage("colour", {"a", "b"}), "unknown key 'colour' (known: a, b)");
+  EXPECT_EQ(unknownKeyMessage("sav_results", keys), "unknown key 'sav_results' (did you mean 'save_results'?)");
+}
+
+}  // namespace
+}  // namespace mstmm
