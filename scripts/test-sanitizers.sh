@@ -16,6 +16,7 @@ mode="${1:-all}"
 [ $# -gt 0 ] && shift
 supp="$PWD/tests/sanitizers"
 # -O1 keeps the suites fast enough; Debug keeps Eigen's index checks on.
+# Through ccache, as the plain builds: a second run recompiles only what changed.
 flags=(-G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1")
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0"
@@ -26,7 +27,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 if [ "$mode" = asan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
   cmake --build build-asan -j2
   built=$(seconds "$start")
   (cd build-asan && xvfb-run -a -s "-screen 0 1920x1080x24" ctest --output-on-failure -j2 "$@")
@@ -34,7 +35,7 @@ if [ "$mode" = asan ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = tsan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" -DMSTMM_SANITIZE=thread -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=thread -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
   cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs test_simulation_runs
   built=$(seconds "$start")
   (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs)$' "$@")

@@ -1,10 +1,12 @@
 // mstmm: the headless command-line tool for batch runs.
 
+#include <csignal>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/interrupt.hpp"
 #include "core/error.hpp"
 #include "core/version.hpp"
 
@@ -114,12 +116,47 @@ bool asksForHelp(const std::vector<std::string>& args) {
 }
 
 /// One line: the first problem, and how many more there are.
-std::string oneLine(const std::string& message) {
-  const std::size_t newline = message.find('\n');
-  if (newline == std::string::npos) return message;
-  std::size_t more = 0;
-  for (char c : message) more += c == '\n';
-  return message.substr(0, newline) + " (and " + std::to_string(more) + " more problem" + (more > 1 ? "s" : "") + ")";
+/// Every problem of a multi-line message (a model check lists one per line),
+/// each indented under the first, up to 20 of them.
+std::string allProblems(const std::string& message) {
+  constexpr int kShown = 20;
+  std::string out;
+  std::size_t start = 0;
+  int line = 0, hidden = 0;
+  while (start <= message.size()) {
+    const std::size_t end = std::min(message.find('\n', start), message.size());
+    if (line < kShown) out += (line ? "\n  " : "") + message.substr(start, end - start);
+    else ++hidden;
+    ++line;
+    start = end + 1;
+  }
+  if (hidden) out += "\n  (and " + std::to_string(hidden) + " more problem" + (hidden > 1 ? "s" : "") + ")";
+  return out;
+}
+
+/// The command's exit code; its errors printed, every problem a line.
+int runCommand(const std::string& command, const std::vector<std::string>& args) {
+  try {
+    if (command == "simulate") return mstmm::cli::simulateCommand(args);
+    if (command == "generate") return mstmm::cli::generateCommand(args);
+    if (command == "info") return mstmm::cli::infoCommand(args);
+    if (command == "export") return mstmm::cli::exportCommand(args);
+    if (command == "format") return mstmm::cli::formatCommand(args);
+    if (command == "study") return mstmm::cli::studyCommand(args);
+    if (command == "import") return mstmm::cli::importCommand(args);
+    if (command == "export-model") return mstmm::cli::exportModelCommand(args);
+    if (command == "equilibrium") return mstmm::cli::equilibriumCommand(args);
+    if (command == "modes") return mstmm::cli::modesCommand(args);
+    if (command == "frf") return mstmm::cli::frfCommand(args);
+    std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
+    return 2;
+  } catch (const mstmm::Error& e) {
+    std::cerr << "mstmm: error: " << allProblems(e.what()) << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "mstmm: error: " << allProblems(e.what()) << "\n";
+    return 1;
+  }
 }
 
 }  // namespace
@@ -146,25 +183,12 @@ int main(int argc, char** argv) {
     std::cout << "usage:\n" << c->text;
     return 0;
   }
-  try {
-    if (command == "simulate") return mstmm::cli::simulateCommand(args);
-    if (command == "generate") return mstmm::cli::generateCommand(args);
-    if (command == "info") return mstmm::cli::infoCommand(args);
-    if (command == "export") return mstmm::cli::exportCommand(args);
-    if (command == "format") return mstmm::cli::formatCommand(args);
-    if (command == "study") return mstmm::cli::studyCommand(args);
-    if (command == "import") return mstmm::cli::importCommand(args);
-    if (command == "export-model") return mstmm::cli::exportModelCommand(args);
-    if (command == "equilibrium") return mstmm::cli::equilibriumCommand(args);
-    if (command == "modes") return mstmm::cli::modesCommand(args);
-    if (command == "frf") return mstmm::cli::frfCommand(args);
-    std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
-    return 2;
-  } catch (const mstmm::Error& e) {
-    std::cerr << "mstmm: error: " << oneLine(e.what()) << "\n";
-    return 1;
-  } catch (const std::exception& e) {
-    std::cerr << "mstmm: error: " << oneLine(e.what()) << "\n";
-    return 1;
+  mstmm::cli::catchInterrupt();  // from the start: a load or save that cannot stop part way ends with a message
+  const int status = runCommand(command, args);
+  if (const int signal = mstmm::cli::interruptSignal(); signal != 0 && status != 128 + signal) {
+    std::cerr << "mstmm: interrupted by " << (signal == SIGTERM ? "SIGTERM" : "SIGINT")
+              << " (the step under way was finished: nothing is left half-written)\n";
+    return 128 + signal;
   }
+  return status;
 }

@@ -1,4 +1,5 @@
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <iostream>
 
@@ -34,7 +35,7 @@ int keepPartialResults(CsvResultWriter& writer, const RunReport& report, const s
                                         : "are in '" + where + "' ('" + out + "' is untouched)";
   if (cancelled) {
     std::cerr << "mstmm: interrupted; the results up to t = " << formatNumber(report.time) << " s " << kept << "\n";
-    return 130;
+    return 128 + (interruptSignal() ? interruptSignal() : SIGINT);  // 130, or 143 for SIGTERM
   }
   std::cerr << "mstmm: error: " << why << " (the results up to t = " << formatNumber(report.time) << " s " << kept << ")\n";
   return 3;

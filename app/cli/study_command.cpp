@@ -4,6 +4,7 @@
 // model changed since: --restart computes it afresh).
 
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <iostream>
 #include <thread>
@@ -60,7 +61,7 @@ int studyCommand(const std::vector<std::string>& args) {
             << "; " << a.value("out") << "/summary.csv\n";
   if (stop.load()) {
     std::cerr << "mstmm: interrupted; run the same command again to go on\n";
-    return 130;
+    return 128 + (interruptSignal() ? interruptSignal() : SIGINT);  // 130, or 143 for SIGTERM
   }
   return 0;
 }

@@ -9,7 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
-#include "core/io/message_text.hpp"
+#include "core/message_text.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/model/model.hpp"

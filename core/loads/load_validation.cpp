@@ -4,6 +4,8 @@
 #include <numbers>
 #include <unordered_map>
 
+#include "core/message_text.hpp"
+
 namespace mstmm {
 
 namespace {
@@ -27,10 +29,10 @@ class LoadChecker {
  private:
   bool planar() const { return m_spec.kind == ModelKind::Planar; }
   void hingeError(int h, const std::string& what) {
-    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Hinge, h}, "hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "': " + m_prefix + what});
+    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Hinge, h}, "hinge " + quoted(m_spec.hinges[static_cast<std::size_t>(h)].name) + ": " + m_prefix + what});
   }
   void bodyError(int b, const std::string& what) {
-    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Body, b}, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what});
+    m_out.push_back({Severity::Error, {ErrorSubject::Kind::Body, b}, "body " + quoted(m_spec.bodies[static_cast<std::size_t>(b)].name) + ": " + what});
   }
   // From a map made once: ModelSpec::bodyIndex per hinge is O(N^2) for
   // a model of N bodies (0.9 s at N = 20,000, measured).
@@ -237,8 +239,8 @@ class LoadChecker {
     for (std::size_t k = 0; k < m_spec.springs.size(); ++k)
       if (static_cast<int>(k) < index && m_spec.springs[k].name == s.name) error("another spring-damper has the same name");
     const int a = bodyByName(s.bodyA);
-    if (a < 0) error("body '" + s.bodyA + "' does not exist");
-    if (!s.groundB() && bodyByName(s.bodyB) < 0) error("body '" + s.bodyB + "' does not exist");
+    if (a < 0) error("body " + quoted(s.bodyA) + " does not exist");
+    if (!s.groundB() && bodyByName(s.bodyB) < 0) error("body " + quoted(s.bodyB) + " does not exist");
     if (!s.groundB() && s.bodyA == s.bodyB) error("both ends are on body '" + s.bodyA + "'; a strut joins two different bodies, or a body and the ground");
     if (!s.pointA.allFinite() || !s.pointB.allFinite()) error("its points must be finite");
     if (planar() && (s.pointA.z() != 0.0 || s.pointB.z() != 0.0)) error("in a planar model its points must lie in the x-y plane (z = 0)");
@@ -254,7 +256,7 @@ class LoadChecker {
     if (c.name.empty()) error("it needs a name");
     for (std::size_t k = 0; k < m_spec.contacts.size(); ++k)
       if (static_cast<int>(k) < index && m_spec.contacts[k].name == c.name) error("another contact has the same name");
-    if (bodyByName(c.body) < 0) error("body '" + c.body + "' does not exist");
+    if (bodyByName(c.body) < 0) error("body " + quoted(c.body) + " does not exist");
     if (!c.point.allFinite()) error("its point must be finite");
     if (planar() && c.point.z() != 0.0) error("in a planar model its point must lie in the x-y plane (z = 0)");
     if (!nonNegative(c.radius)) error("radius must be a finite number >= 0 (m)");

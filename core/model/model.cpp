@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/mass_properties.hpp"
 #include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
@@ -297,8 +298,8 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
 
 std::string describeHinge(const Model& model, int body) {
   const CompiledBody& b = model.body(body);
-  const std::string rootSide = b.parent < 0 ? "the ground" : "body '" + model.body(b.parent).name + "'";
-  return "hinge '" + model.hinge(body).name + "' (between body '" + b.name + "' and " + rootSide + ")";
+  const std::string rootSide = b.parent < 0 ? "the ground" : "body " + quoted(model.body(b.parent).name);
+  return "hinge " + quoted(model.hinge(body).name) + " (between body " + quoted(b.name) + " and " + rootSide + ")";
 }
 
 }  // namespace mstmm

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "core/loads/load_validation.hpp"
+#include "core/message_text.hpp"
 #include "core/model/mass_properties.hpp"
 #include "core/model/spanning_tree.hpp"
 
@@ -61,10 +62,10 @@ class Checker {
     m_out.push_back({Severity::Error, {kind, index}, message});
   }
   void bodyError(int b, const std::string& what) {
-    error(ErrorSubject::Kind::Body, b, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what);
+    error(ErrorSubject::Kind::Body, b, "body " + quoted(m_spec.bodies[static_cast<std::size_t>(b)].name) + ": " + what);
   }
   void hingeError(int h, const std::string& what) {
-    error(ErrorSubject::Kind::Hinge, h, "hinge '" + m_spec.hinges[static_cast<std::size_t>(h)].name + "': " + what);
+    error(ErrorSubject::Kind::Hinge, h, "hinge " + quoted(m_spec.hinges[static_cast<std::size_t>(h)].name) + ": " + what);
   }
   int bodyIndex(BodyId id) const {
     auto it = m_bodyIndex.find(id.value);
@@ -105,7 +106,7 @@ class Checker {
       case VisualType::Mesh:
         if (!v.scale.allFinite() || v.scale.minCoeff() <= 0.0) bodyError(b, what + ": the mesh's scale must be positive");
         if (!std::filesystem::exists(v.mesh))
-          m_out.push_back({Severity::Warning, {ErrorSubject::Kind::Body, b}, "body '" + m_spec.bodies[static_cast<std::size_t>(b)].name + "': " + what +
+          m_out.push_back({Severity::Warning, {ErrorSubject::Kind::Body, b}, "body " + quoted(m_spec.bodies[static_cast<std::size_t>(b)].name) + ": " + what +
                                                                                 ": mesh file '" + v.mesh + "' does not exist; it is not drawn"});
         break;
     }

@@ -1,7 +1,9 @@
 #include "core/sim/recording_budget.hpp"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -25,7 +27,10 @@ long long strideFor(double bytes, double room, int every) {
 
 }  // namespace
 
-double availableMemoryBytes() {
+namespace {
+
+/// The machine's available memory (MemAvailable), or all of it.
+double machineMemoryBytes() {
   std::ifstream meminfo("/proc/meminfo");
   std::string key;
   double kib = 0.0;
@@ -35,6 +40,22 @@ double availableMemoryBytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && page > 0 ? static_cast<double>(pages) * static_cast<double>(page) : 0.0;
 }
+
+/// What an address-space limit (ulimit -v, setrlimit RLIMIT_AS) leaves this
+/// process: the limit less what it has mapped already (/proc/self/statm).
+double addressSpaceLeftBytes() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_AS, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return std::numeric_limits<double>::infinity();
+  std::ifstream statm("/proc/self/statm");
+  double pages = 0.0;
+  statm >> pages;
+  const double used = pages * static_cast<double>(sysconf(_SC_PAGE_SIZE));
+  return std::max(0.0, static_cast<double>(limit.rlim_cur) - used);
+}
+
+}  // namespace
+
+double availableMemoryBytes() { return std::min(machineMemoryBytes(), addressSpaceLeftBytes()); }
 
 double freeDiskBytes(const std::string& path) {
   namespace fs = std::filesystem;

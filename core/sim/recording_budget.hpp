@@ -15,7 +15,8 @@
 namespace mstmm {
 
 /// Memory the process may still take (MemAvailable of /proc/meminfo, else the
-/// physical memory); 0 when unknown.
+/// physical memory; less under an address-space limit, ulimit -v, what the
+/// limit leaves); 0 when unknown.
 double availableMemoryBytes();
 
 /// Free bytes on the file system of `path` (its folder when it does not

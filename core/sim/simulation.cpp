@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/integrator.hpp"
 
@@ -239,14 +240,14 @@ void Run::checkFinite() {
     body = std::min(static_cast<int>(k / per), m_model->bodyCount() - 1);
   }
   throw Error(ErrorKind::Divergence,
-              atTime(m_t) + "body '" + m_model->body(body).name + "': the state is no longer finite (the motion diverged); try a smaller time step",
+              atTime(m_t) + "body " + quoted(m_model->body(body).name) + ": the state is no longer finite (the motion diverged); try a smaller time step",
               {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
 }
 
 void Run::throwSingularAccelerations(int body) const {
   const CompiledBody& b = m_model->body(body);
   throw Error(ErrorKind::Solver,
-              atTime(m_t) + "body '" + b.name + "': solver '" + m_solver->name() +
+              atTime(m_t) + "body " + quoted(b.name) + ": solver '" + m_solver->name() +
                   "' returned accelerations that are not finite: the equations of motion are singular here (a body without mass or "
                   "inertia in a direction its hinge leaves free, or a mechanism at a singular position)",
               {ErrorSubject::Kind::Body, b.specIndex}, m_t);

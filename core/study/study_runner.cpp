@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -15,6 +16,7 @@
 #include "core/io/results_csv.hpp"
 #include "core/io/study_json.hpp"
 #include "core/model/model.hpp"
+#include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/sim/simulation.hpp"
@@ -174,7 +176,18 @@ std::vector<int> pendingStudyRuns(const std::string& dir, int runs) {
 
 std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values) {
   const std::string results = study.saveResults ? (std::filesystem::path(dir) / "runs" / ("run-" + std::to_string(run) + "-results.csv")).string() : "";
-  return summaryLine(runStudyCase(study, run, values, results));
+  try {
+    return summaryLine(runStudyCase(study, run, values, results));
+  } catch (const std::bad_alloc&) {  // a run too large for the memory left is a failed row, as a divergence is
+    StudyRow row;
+    row.run = run;
+    row.parameters = values;
+    row.status = "failed";
+    row.metrics.assign(study.metrics.size(), kNone);
+    row.message = "out of memory: the run needed more than the " + formatNumber(availableMemoryBytes() / 1e9) +
+                  " GB this process could still take (record every k-th step, or fewer bodies)";
+    return summaryLine(row);
+  }
 }
 
 void saveStudyRow(const std::string& dir, int run, const std::string& line) { writeFileAtomically(runFile(dir, run), line); }
@@ -204,20 +217,35 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
   std::atomic<std::size_t> next{0};
   std::mutex lock;
   int computed = 0;
+  std::exception_ptr failure;  // the first error of any worker (a full disk, memory): the others stop, and it is thrown here
+  std::atomic<bool> failed{false};
   auto work = [&] {
-    for (std::size_t k = next++; k < todo.size(); k = next++) {  // dynamic: runs differ in cost
-      if (options.cancel && options.cancel->load()) return;
-      const int run = todo[k];
-      saveStudyRow(dir, run, computeStudyRow(study, dir, run, runs[static_cast<std::size_t>(run)]));  // finished: never computed again
+    try {
+      for (std::size_t k = next++; k < todo.size(); k = next++) {  // dynamic: runs differ in cost
+        if ((options.cancel && options.cancel->load()) || failed) return;
+        const int run = todo[k];
+        saveStudyRow(dir, run, computeStudyRow(study, dir, run, runs[static_cast<std::size_t>(run)]));  // finished: never computed again
+        std::lock_guard<std::mutex> guard(lock);
+        ++computed;
+        if (options.progress) options.progress(total - static_cast<int>(todo.size()) + computed, total);
+      }
+    } catch (...) {  // an exception out of a thread would end the process (std::terminate)
       std::lock_guard<std::mutex> guard(lock);
-      ++computed;
-      if (options.progress) options.progress(total - static_cast<int>(todo.size()) + computed, total);
+      if (!failure) failure = std::current_exception();
+      failed = true;
     }
   };
   std::vector<std::thread> workers;
   for (int t = 1; t < std::max(1, options.threads); ++t) workers.emplace_back(work);
   work();
   for (std::thread& w : workers) w.join();
+  if (failure) {
+    try {
+      std::rethrow_exception(failure);
+    } catch (const std::bad_alloc&) {
+      throw Error(ErrorKind::Io, "study: out of memory (" + formatNumber(availableMemoryBytes() / 1e9) + " GB left); the rows finished so far are kept: run it again to go on");
+    }
+  }
   StudyReport report = writeStudySummary(study, dir, total);
   report.computed = computed;
   report.reused = total - static_cast<int>(todo.size());

@@ -389,15 +389,20 @@ class TestCli : public QObject {
     QCOMPARE(old.readAll(), QByteArray("earlier results\n"));
   }
 
-  void invalidModelGivesFirstProblemAndCount() {
+  // Every problem is printed (up to 20), one a line; a name with a newline
+  // or an escape sequence in it is printed escaped, so it can neither cut
+  // the message (it cut it to "body 'cra (and 1 more problem)") nor colour
+  // the terminal.
+  void invalidModelGivesEveryProblem() {
     QTemporaryDir dir;
     ModelSpec spec = riccatiDemo();
     spec.bodies[0].shape.mass = 0;
+    spec.bodies[0].name = "cra\nnk\x1b[31m";
     spec.bodies[1].shape.length = -1;
     saveModel(spec, dir.filePath("bad.json").toStdString());
     const Run r = mstmmCli({"simulate", dir.filePath("bad.json")});
     QCOMPARE(r.exitCode, 1);
-    QCOMPARE(r.err, QString("mstmm: error: body '1': mass must be positive (got 0 kg) (and 1 more problem)\n"));
+    QCOMPARE(r.err, QString("mstmm: error: body 'cra\\nnk\\e[31m': mass must be positive (got 0 kg)\n  body '3': rod length must be positive (got -1 m)\n"));
   }
 };
 

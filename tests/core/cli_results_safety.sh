@@ -5,6 +5,8 @@
 #  - a run that diverges, is interrupted (SIGINT) or finds its disk full
 #    leaves the older file as it was, its rows in RESULTS.partial.csv with a
 #    last line saying why (or, disk full, nothing but the message);
+#  - SIGTERM ends a run as SIGINT does (exit 143), and either during a model
+#    load ends the command cleanly with a message;
 #  - a run killed with SIGKILL leaves the older file as it was;
 #  - saving a model keeps the file's mode (a private 0600 model stays private);
 #  - a study resumed after its file changed is refused; --restart starts afresh.
@@ -60,6 +62,28 @@ tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: interrupted; the last row
 no_temporaries interrupted
 rm "$dir/r.partial.csv"
 
+# SIGTERM ends a run as SIGINT does, with 143 (128 + 15).
+"$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> "$dir/err" & pid=$!
+started
+kill -TERM "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 143 ] || fail "terminated: exit $status, expected 143: $(cat "$dir/err")"
+untouched terminated
+tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: interrupted; the last row is at t = " || fail "terminated: last line $(tail -1 "$dir/r.partial.csv")"
+rm "$dir/r.partial.csv"
+
+# SIGINT while a large model loads (which cannot stop part way): the load
+# ends, then the command, with the message and 130, not killed silently.
+"$mstmm" generate chain --bodies 40000 --out "$dir/large.json" > /dev/null
+"$mstmm" info "$dir/large.json" > /dev/null 2> "$dir/err" & pid=$!
+sleep 0.3
+kill -INT "$pid"
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 130 ] || fail "interrupted load: exit $status, expected 130: $(cat "$dir/err")"
+grep -q "interrupted by SIGINT (the step under way was finished: nothing is left half-written)" "$dir/err" || fail "interrupted load: $(cat "$dir/err")"
+
 # Killed with SIGKILL: nothing can be tidied, but the older file stays.
 "$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> /dev/null & pid=$!
 started
@@ -95,4 +119,30 @@ grep -q "holds 10 run files of another version of this study: since they were co
 "$mstmm" study "$dir/damping-sweep.json" --out "$dir/study" --restart 2> "$dir/err"
 grep -q "10 runs, 10 computed, 0 already done" "$dir/err" || fail "study --restart: $(cat "$dir/err")"
 grep -q "^0,0.03," "$dir/study/summary.csv" || fail "study --restart: the first row is not of the new values"
-echo "results safety: completed, diverging, interrupted, killed and disk-full runs and a changed study checked"
+# Under a memory limit (ulimit -v), a study whose runs would record more
+# than the limit leaves fails those rows naming the rule, and ends cleanly
+# (a std::bad_alloc on a worker thread ended the process, exit 134); a
+# model file too large to parse in what is left is refused before parsing
+# (a std::bad_alloc inside the JSON library aborted the process).
+memory_checks() {
+"$mstmm" generate chain --bodies 300 --out "$dir/chain300.json" > /dev/null
+cat > "$dir/memory-study.json" << 'EOF_STUDY'
+{"model": "chain300.json", "parameters": [{"name": "t_end", "address": "simulation/end_time", "values": [100, 200]}],
+ "record": [{"quantity": "1.x", "stat": "max"}]}
+EOF_STUDY
+status=0
+(ulimit -v 1500000; exec "$mstmm" study "$dir/memory-study.json" --out "$dir/memory" --threads 2) 2> "$dir/err" || status=$?
+[ "$status" -eq 0 ] || fail "memory-limited study: exit $status: $(cat "$dir/err")"
+[ "$(grep -c ',failed,.*needs .* GB of memory, more than half of the .* GB' "$dir/memory/summary.csv")" -eq 2 ] ||
+  fail "memory-limited study: rows $(cat "$dir/memory/summary.csv")"
+"$mstmm" generate chain --bodies 20000 --out "$dir/mid.json" > /dev/null
+status=0
+(ulimit -v 250000; exec "$mstmm" info "$dir/mid.json") > /dev/null 2> "$dir/err" || status=$?
+[ "$status" -eq 1 ] || fail "memory-limited load: exit $status: $(cat "$dir/err")"
+grep -q "needs about 0.1.* GB of memory to read, more than the .* GB this process may still take" "$dir/err" || fail "memory-limited load: $(cat "$dir/err")"
+}
+# AddressSanitizer reserves terabytes of address space: under it no ulimit -v
+# leaves a process room to start, so these run in the plain builds only.
+if [ -n "${ASAN_OPTIONS:-}" ]; then echo "memory limits: not checked under AddressSanitizer"; else memory_checks; fi
+
+echo "results safety: completed, diverging, interrupted, killed and disk-full runs, a changed study and memory limits checked"

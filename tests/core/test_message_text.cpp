@@ -1,10 +1,10 @@
-// What messages quote of the user's input (core/io/message_text.hpp): at
+// What messages quote of the user's input (core/message_text.hpp): at
 // most 80 characters with the size said, control characters escaped, and
 // the nearest known word for a typo. Expected texts written out by hand.
 
 #include <gtest/gtest.h>
 
-#include "core/io/message_text.hpp"
+#include "core/message_text.hpp"
 
 namespace mstmm {
 namespace {

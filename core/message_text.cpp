@@ -1,4 +1,4 @@
-#include "core/io/message_text.hpp"
+#include "core/message_text.hpp"
 
 #include <algorithm>
 #include <cstdio>
