@@ -10,6 +10,7 @@
 #include "app/cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/model_import.hpp"
 
@@ -24,16 +25,24 @@ int importCommand(const std::vector<std::string>& args) {
   urdf.floatingBase = a.has("floating-base");
   const ImportResult r = importModelFile(a.positional().front(), urdf);
   for (const std::string& n : r.notTaken) std::cerr << "mstmm: not taken: " << n << "\n";
-  int status = 0;
+  int problems = 0;
   for (const Diagnostic& d : validate(r.spec))
     if (d.severity == Severity::Error) {
       std::cerr << "mstmm: model check: " << d.message << "\n";
-      status = 1;
+      ++problems;
     }
   saveModel(r.spec, a.value("out"));
-  std::cerr << "mstmm: imported '" << r.spec.name << "' (" << r.spec.bodies.size() << " bodies, " << r.spec.hinges.size() << " hinges; "
-            << r.notTaken.size() << " elements not taken) to " << a.value("out") << "\n";
-  return status;
+  // One last line says whether it worked: a file written but refused by the
+  // model check is not an import that succeeded.
+  const std::string what = quoted(r.spec.name) + " (" + std::to_string(r.spec.bodies.size()) + " bodies, " + std::to_string(r.spec.hinges.size()) +
+                           " hinges; " + std::to_string(r.notTaken.size()) + " elements not taken)";
+  if (problems > 0) {
+    std::cerr << "mstmm: import failed: " << what << " was written to " << a.value("out") << ", but the model check refuses it (" << problems
+              << " problem" << (problems > 1 ? "s" : "") << " above): fix them there before it runs\n";
+    return 1;
+  }
+  std::cerr << "mstmm: imported " << what << " to " << a.value("out") << "\n";
+  return 0;
 }
 
 }  // namespace mstmm::cli

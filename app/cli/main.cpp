@@ -125,9 +125,11 @@ std::string allProblems(const std::string& message) {
   int line = 0, hidden = 0;
   while (start <= message.size()) {
     const std::size_t end = std::min(message.find('\n', start), message.size());
-    if (line < kShown) out += (line ? "\n  " : "") + message.substr(start, end - start);
-    else ++hidden;
-    ++line;
+    if (end > start) {  // blank lines (a parser's trailing newline) are no problem
+      if (line < kShown) out += (line ? "\n  " : "") + message.substr(start, end - start);
+      else ++hidden;
+      ++line;
+    }
     start = end + 1;
   }
   if (hidden) out += "\n  (and " + std::to_string(hidden) + " more problem" + (hidden > 1 ? "s" : "") + ")";

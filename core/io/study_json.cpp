@@ -141,11 +141,11 @@ Json* elementOf(Json& model, const std::string& head, const std::string& address
   if (colon == std::string::npos) return model.contains(head) ? &model[head] : nullptr;
   const std::string kind = head.substr(0, colon), name = head.substr(colon + 1);
   const char* list = kind == "body" ? "bodies" : kind == "hinge" ? "hinges" : kind == "spring" ? "springs" : nullptr;
-  if (!list) throw Error(ErrorKind::Input, "address '" + address + "': an element is body:NAME, hinge:NAME or spring:NAME");
+  if (!list) throw Error(ErrorKind::Input, "address " + quoted(address) + ": an element is body:NAME, hinge:NAME or spring:NAME");
   if (model.contains(list))
     for (Json& e : model[list])
       if (e.value("name", "") == name) return &e;
-  throw Error(ErrorKind::Input, "address '" + address + "': the model has no " + kind + " named '" + name + "'");
+  throw Error(ErrorKind::Input, "address " + quoted(address) + ": the model has no " + kind + " named " + quoted(name));
 }
 
 /// Puts `value` at `address` of a model file's JSON.
@@ -163,8 +163,8 @@ void setAt(Json& j, const std::string& address, double value) {
       at = at->is_object() && at->contains(key) ? &(*at)[key] : nullptr;
     }
   }
-  if (!at) throw Error(ErrorKind::Input, "address '" + address + "': the model file has no such field");
-  if (!at->is_number()) throw Error(ErrorKind::Input, "address '" + address + "' names a field that is not a number");
+  if (!at) throw Error(ErrorKind::Input, "address " + quoted(address) + ": the model file has no such field");
+  if (!at->is_number()) throw Error(ErrorKind::Input, "address " + quoted(address) + " names a field that is not a number");
   *at = value;
 }
 

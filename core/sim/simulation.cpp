@@ -40,6 +40,7 @@ class Run {
   double step(double h);
   void checkFinite();
   void checkAdaptiveWork(double h);
+  [[noreturn]] void throwInitialOverflow() const;
   [[noreturn]] void throwSingularAccelerations(int body) const;
   void checkLoopClosure();
   void checkEnergy(const Energy& e);
@@ -121,6 +122,7 @@ void Run::start() {
   m_loopLimit = kLoopDriftLimit * longest;
   computePoses(*m_model, m_y, m_poses);
   const Energy e0 = energyAt();
+  if (!std::isfinite(e0.balance())) throwInitialOverflow();
   m_energy0 = e0.balance();
   // What "blew up" means: far more energy than gravity could ever release
   // from bodies at their initial distances from the anchor, plus the initial
@@ -183,6 +185,29 @@ void Run::checkAdaptiveWork(double h) {
                   " s plans); the motion is too stiff for these tolerances, with time scales near " + formatNumber(h) + " s (body '" +
                   m_model->body(bodyWithMostKineticEnergy()).name +
                   "' holds the most kinetic energy): soften the stiffest spring, damper, servo gain or contact, or give a smaller time step to allow more steps");
+}
+
+// An initial state whose energy overflows (an angular velocity of 1e160)
+// is no divergence to cure with a smaller step: name the body whose own
+// motion is largest, angular before linear (a fast-turning body drags its
+// neighbours' centres along, and they would otherwise be named).
+void Run::throwInitialOverflow() const {
+  int body = 0;
+  double fastest = -1.0;
+  for (const bool angular : {true, false}) {
+    for (int i = 0; i < m_model->bodyCount(); ++i) {
+      const BodyPose& p = m_poses[static_cast<std::size_t>(i)];
+      const double speed = angular ? p.omega.lpNorm<Eigen::Infinity>() : p.comVelocity.lpNorm<Eigen::Infinity>();  // no overflow in squares
+      if (!(speed <= fastest)) fastest = speed, body = i;  // NaN and infinity count as the largest
+    }
+    if (!(fastest <= 1e100)) break;
+  }
+  const BodyPose& p = m_poses[static_cast<std::size_t>(body)];
+  throw Error(ErrorKind::Input,
+              "body " + quoted(m_model->body(body).name) + ": its initial motion is too large to compute with (angular velocity " +
+                  formatNumber(p.omega.lpNorm<Eigen::Infinity>()) + " rad/s, centre-of-mass velocity " + formatNumber(p.comVelocity.lpNorm<Eigen::Infinity>()) +
+                  " m/s: the kinetic energy is not a finite number); give initial rates below 1e100",
+              {ErrorSubject::Kind::Body, m_model->body(body).specIndex});
 }
 
 void Run::record() {

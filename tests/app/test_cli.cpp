@@ -182,6 +182,18 @@ class TestCli : public QObject {
     broken.close();
     const Run refused = mstmmCli({"import", dir.filePath("broken.xml"), "--out", model});
     QVERIFY2(refused.exitCode == 1 && refused.err.contains("MuJoCo could not load it"), qPrintable(refused.err));
+    // Every line of the parser's message, the line number too (it was cut to the first).
+    QVERIFY2(refused.err.endsWith("invalid keyword: 'spere'\n  Element 'geom', line 3\n"), qPrintable(refused.err));
+    // Written but refused by the model check: the last line says the import failed.
+    QFile empty(dir.filePath("empty.urdf"));
+    QVERIFY(empty.open(QIODevice::WriteOnly));
+    empty.write("<robot name='empty'><link name='base'/></robot>\n");
+    empty.close();
+    const Run unchecked = mstmmCli({"import", dir.filePath("empty.urdf"), "--out", dir.filePath("empty.json")});
+    QCOMPARE(unchecked.exitCode, 1);
+    QVERIFY2(unchecked.err.endsWith("mstmm: import failed: 'empty' (0 bodies, 0 hinges; 0 elements not taken) was written to " + dir.filePath("empty.json") +
+                                    ", but the model check refuses it (1 problem above): fix them there before it runs\n"),
+             qPrintable(unchecked.err));
   }
 
   // A model written as MJCF and URDF: each file imports again (the MJCF

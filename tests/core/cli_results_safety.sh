@@ -50,28 +50,20 @@ tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: .*; the last row is at t 
 no_temporaries diverging
 rm "$dir/r.partial.csv"
 
-# Interrupted with SIGINT: exit 130, the older file stays, the rows so far kept.
-"$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> "$dir/err" & pid=$!
-started
-kill -INT "$pid"
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 130 ] || fail "interrupted: exit $status, expected 130: $(cat "$dir/err")"
-untouched interrupted
-tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: interrupted; the last row is at t = " || fail "interrupted: last line $(tail -1 "$dir/r.partial.csv")"
-no_temporaries interrupted
-rm "$dir/r.partial.csv"
-
-# SIGTERM ends a run as SIGINT does, with 143 (128 + 15).
-"$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> "$dir/err" & pid=$!
-started
-kill -TERM "$pid"
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 143 ] || fail "terminated: exit $status, expected 143: $(cat "$dir/err")"
-untouched terminated
-tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: interrupted; the last row is at t = " || fail "terminated: last line $(tail -1 "$dir/r.partial.csv")"
-rm "$dir/r.partial.csv"
+# Interrupted with SIGINT (exit 130) or SIGTERM (143, 128 + 15): the older
+# file stays, the rows so far are kept.
+for signal in INT:130 TERM:143; do
+  "$mstmm" simulate "$dir/long.json" --t-end 1000 --dt 1e-3 --every 100 --out "$dir/r.csv" 2> "$dir/err" & pid=$!
+  started
+  kill -"${signal%:*}" "$pid"
+  status=0
+  wait "$pid" || status=$?
+  [ "$status" -eq "${signal#*:}" ] || fail "SIG${signal%:*}: exit $status, expected ${signal#*:}: $(cat "$dir/err")"
+  untouched "SIG${signal%:*}"
+  tail -1 "$dir/r.partial.csv" | grep -q "^# incomplete: interrupted; the last row is at t = " || fail "SIG${signal%:*}: last line $(tail -1 "$dir/r.partial.csv")"
+  no_temporaries "SIG${signal%:*}"
+  rm "$dir/r.partial.csv"
+done
 
 # SIGINT while a large model loads (which cannot stop part way): the load
 # ends, then the command, with the message and 130, not killed silently.

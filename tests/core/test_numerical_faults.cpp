@@ -186,3 +186,26 @@ TEST(NumericalFaults, aMotionTooStiffForDopri5EndsNamingTheStepSize) {
     EXPECT_LT(o.report.steps + o.report.rejectedSteps, 100000);  // ended at once, not after the 1e7
   }
 }
+
+// An initial angular velocity of 1e160 was reported as "the total energy went
+// from inf J to inf J ... body '3' ...; try a smaller time step": the wrong
+// body (its neighbour, dragged along) and advice no step size can follow
+// (issue 31.5). Now the body itself is named with its rate.
+TEST(NumericalFaults, anInitialMotionTooLargeToComputeNamesItsBody) {
+  ModelSpec spec = generateNamed("demo");
+  BodySpec* spinning = nullptr;
+  for (BodySpec& b : spec.bodies)
+    if (b.name == "5") spinning = &b;
+  ASSERT_TRUE(spinning != nullptr);
+  spinning->thetaDot = 1e160;
+  spec.simulation.endTime = 0.1;
+  const Outcome o = run(spec, SolverKind::Riccati);
+  ASSERT_SAME(o.report.status, RunStatus::Failed);
+  const std::string message = o.report.error->what();
+  test::info("%s", message.c_str());
+  EXPECT_TRUE(test::contains(message, "body '5': its initial motion is too large to compute with (angular velocity 1e+160 rad/s")) << message;
+  EXPECT_FALSE(test::contains(message, "smaller time step")) << message;
+  EXPECT_SAME(o.report.error->kind(), ErrorKind::Input);
+  EXPECT_SAME(o.report.error->subject().kind, ErrorSubject::Kind::Body);
+  EXPECT_SAME(spec.bodies[static_cast<std::size_t>(o.report.error->subject().specIndex)].name, std::string("5"));
+}

@@ -235,5 +235,10 @@ TEST(Studies, unknownKeysAndQuantitiesAreRefusedWithTheNearestName) {
   const std::string huge = message(head + ", \"" + hugeKey + "\": 1}");
   EXPECT_LT(huge.size(), 300u);
   EXPECT_TRUE(test::contains(huge, "...' (10485760 characters)")) << huge.substr(0, 300);
+  const std::string hugeAddress = message(R"({"model": "damped-rod-pendulum.json", "parameters": [{"address": "hinge:)" + std::string(10 * 1024 * 1024, 'h') +
+                                          R"(/spring/damping", "values": [0.1]}]})");
+  EXPECT_LT(hugeAddress.size(), 400u);  // a 10 MB address made a 20 MB message
+  EXPECT_TRUE(test::contains(hugeAddress, "...' (10485781 characters): the model has no hinge named 'hhhh")) << hugeAddress.substr(0, 400);
+  EXPECT_TRUE(hugeAddress.ends_with("...' (10485760 characters)")) << hugeAddress.substr(0, 400);
   EXPECT_EQ(message(head + R"(, "record": [{"quantity": "1.theta", "stat": "max"}]})"), "accepted");
 }

@@ -1,10 +1,13 @@
 #pragma once
 // What the vibration suites share: a planar chain of uniform rods hanging
-// from a pin, the modal assurance criterion, and a line in the test log.
+// from a pin, a sprung spatial chain, the modal assurance criterion, and a
+// line in the test log.
 
 #include <numbers>
 #include <string>
 
+#include "core/generate/generators.hpp"
+#include "core/math/rotation.hpp"
 #include "core/model/model_spec.hpp"
 #include "tests/core/check.hpp"
 
@@ -29,6 +32,18 @@ inline ModelSpec hangingRods(int n, double length, double mass, double tilt = 0.
     spec.addHinge("pin" + std::to_string(k + 1), HingeType::Pin, id, parent);
     parent = id;
   }
+  return spec;
+}
+
+/// A spatial chain of `bodies` (generateChain) hanging straight down, each
+/// ball hinge with a spring of 30 N m/rad and a damper of 0.4 N m s/rad at
+/// rest there.
+inline ModelSpec sprungHangingChain(int bodies) {
+  ChainOptions o;
+  o.bodies = bodies;
+  ModelSpec spec = generateChain(o);
+  for (HingeSpec& h : spec.hinges) h.loads.spring = HingeSpringSpec::linear(30.0, 0.4);
+  for (BodySpec& b : spec.bodies) b.orientation = quaternionFromAxisAngle(Vec3::UnitZ(), std::numbers::pi / 2);
   return spec;
 }
 
