@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/io/table_csv.hpp"
+#include "gui/exports/atomic_save.hpp"
 #include "gui/exports/export_dialogs.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_workspace.hpp"
@@ -205,7 +206,7 @@ QString ExportActions::exportViewImage(const QString& path, const QSize& size, b
   const QString what = tr("the 3-D view");
   try {
     const QImage image = m_workspace->viewPanel()->view()->renderImage(size.width(), size.height(), currentCamera);
-    if (!image.save(path, "PNG")) return fail(what, tr("cannot write %1").arg(path));
+    if (const QString why = savePngAtomically(image, path); !why.isEmpty()) return fail(what, why);
   } catch (const Error& e) {
     return fail(what, QString::fromStdString(e.what()));
   }

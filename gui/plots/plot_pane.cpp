@@ -10,8 +10,6 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QRubberBand>
-#include <QSaveFile>
-#include <QSvgGenerator>
 #include <QValueAxis>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -20,6 +18,7 @@
 #include <limits>
 
 #include "core/plot/axis_ticks.hpp"
+#include "gui/exports/atomic_save.hpp"
 
 namespace mstmm::gui {
 
@@ -288,20 +287,11 @@ bool PlotPane::savePng(const QString& path, const QSize& size) const {
     QPainter painter(&image);
     renderTo(painter, size);
   }
-  return image.save(path, "PNG");
+  return savePngAtomically(image, path).isEmpty();
 }
 
 bool PlotPane::saveSvg(const QString& path, const QSize& size, const QString& title) const {
-  QSvgGenerator svg;
-  svg.setFileName(path);
-  svg.setSize(size);
-  svg.setViewBox(QRect(QPoint(0, 0), size));
-  svg.setTitle(title.isEmpty() ? m_chart->title() : title);
-  svg.setDescription(tr("Plot exported by MSTMM Studio"));
-  QPainter painter;
-  if (!painter.begin(&svg)) return false;
-  renderTo(painter, size);
-  return painter.end();
+  return saveSvgAtomically(size, title.isEmpty() ? m_chart->title() : title, [&](QPainter& painter) { renderTo(painter, size); }, path).isEmpty();
 }
 
 bool PlotPane::saveStacked(const std::vector<const PlotPane*>& panes, const QString& path, const QSize& size) {
@@ -314,30 +304,16 @@ bool PlotPane::saveStacked(const std::vector<const PlotPane*>& panes, const QStr
       painter.restore();
     }
   };
-  // Written beside the target and renamed over it: a failure (a full disk)
-  // leaves an old file of that name whole.
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) return false;
-  if (path.endsWith(".svg", Qt::CaseInsensitive)) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(whole);
-    svg.setViewBox(QRect(QPoint(0, 0), whole));
-    svg.setDescription(tr("Plot exported by MSTMM Studio"));
-    QPainter painter;
-    if (!painter.begin(&svg)) return false;
+  // Put in place whole (atomic_save): a failure (a full disk) leaves an old
+  // file of that name whole.
+  if (path.endsWith(".svg", Qt::CaseInsensitive)) return saveSvgAtomically(whole, QString(), paint, path).isEmpty();
+  QImage image(whole, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
     paint(painter);
-    if (!painter.end()) return false;
-  } else {
-    QImage image(whole, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    {
-      QPainter painter(&image);
-      paint(painter);
-    }
-    if (!image.save(&file, "PNG")) return false;
   }
-  return file.commit();
+  return savePngAtomically(image, path).isEmpty();
 }
 
 }  // namespace mstmm::gui

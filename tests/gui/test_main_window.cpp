@@ -325,6 +325,17 @@ class TestMainWindow : public QObject {
     QCOMPARE(QImage(tmp.filePath("view.png")).size(), QSize(2400, 1500));
     QCOMPARE(exports->exportPlot(tmp.filePath("plot.svg"), QSize(800, 400)), QString());
     QVERIFY(QFile(tmp.filePath("plot.svg")).size() > 1000);
+    // Images replace an older file whole and keep its mode (docs/reliability.md
+    // R1); a failure names the reason and leaves it as it was.
+    QFile::setPermissions(tmp.filePath("view.png"), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    QCOMPARE(exports->exportViewImage(tmp.filePath("view.png"), QSize(320, 200)), QString());
+    QCOMPARE(QImage(tmp.filePath("view.png")).size(), QSize(320, 200));
+    QCOMPARE(QFile::permissions(tmp.filePath("view.png")) & 0x7077, QFileDevice::ReadOwner | QFileDevice::WriteOwner);  // owner, group, others
+    QCOMPARE(exports->exportPlot(tmp.filePath("plot.png"), QSize(800, 400)), QString());
+    const QString full = exports->exportViewImage("/dev/full", QSize(320, 200));
+    QVERIFY2(full.contains("No space left on device"), qPrintable(full));
+    const QStringList left = QDir(tmp.path()).entryList(QDir::Files | QDir::Hidden);
+    QVERIFY2(left.filter(".~").isEmpty(), qPrintable(left.join(" ")));
     QCOMPARE(exports->exportPlottedCsv(tmp.filePath("plotted.csv")), QString());
     QVERIFY(QFile(tmp.filePath("plotted.csv")).size() > 1000);
     QCOMPARE(exports->exportParaView(tmp.filePath("pv/demo.pvd")), QString());
