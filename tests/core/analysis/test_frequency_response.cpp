@@ -20,31 +20,16 @@ namespace {
 
 using test::note;
 
-constexpr double kDown = std::numbers::pi / 2;
-
+/// The sprung double pendulum, with a sine torque of `amplitude` at its elbow.
 ModelSpec dampedPendulum(double frequency, double amplitude) {
-  ModelSpec spec;
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3(0, -9.81, 0);
-  std::optional<BodyId> parent;
-  for (int k = 0; k < 2; ++k) {
-    BodySpec& b = spec.addBody(k ? "lower" : "upper");
-    b.shape.type = ShapeType::Rod;
-    b.shape.mass = 1.0;
-    b.shape.length = 0.8;
-    b.output = Vec3(0.8, 0, 0);
-    b.theta = kDown;
-    const BodyId id = b.id;
-    HingeSpec& h = spec.addHinge(k ? "elbow" : "shoulder", HingeType::Pin, id, parent);
-    h.loads.spring = HingeSpringSpec::linear(2.0, 0.8);
-    if (k == 1 && amplitude != 0.0) {
-      TimeFunction sine;
-      sine.kind = TimeFunctionKind::Sine;
-      sine.amplitude = amplitude;
-      sine.frequency = frequency;
-      h.loads.actuator = HingeActuatorSpec::force(sine);
-    }
-    parent = id;
+  ModelSpec spec = test::sprungDoublePendulum();
+  if (amplitude != 0.0) {
+    TimeFunction sine;
+    sine.kind = TimeFunctionKind::Sine;
+    sine.amplitude = amplitude;
+    sine.frequency = frequency;
+    for (HingeSpec& h : spec.hinges)
+      if (h.name == "elbow") h.loads.actuator = HingeActuatorSpec::force(sine);
   }
   return spec;
 }

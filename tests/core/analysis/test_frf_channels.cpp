@@ -30,7 +30,6 @@ namespace {
 using test::note;
 using C = std::complex<double>;
 
-constexpr double kDown = std::numbers::pi / 2;
 constexpr double kG = 9.81;
 
 std::complex<double> responseAt(const LinearSystem& s, const LinearChannel& in, const LinearChannel& out, double f) {
@@ -86,26 +85,7 @@ TEST(BaseExcitation, ABlockOnASprungRailMatchesTheClosedForms) {
   EXPECT_LT(worst, 1e-8);
 }
 
-/// The damped double pendulum of the frequency-response suite: two rods
-/// hanging from `shoulder`, both hinges sprung and damped.
-ModelSpec dampedPendulum() {
-  ModelSpec spec;
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3(0, -kG, 0);
-  std::optional<BodyId> parent;
-  for (int k = 0; k < 2; ++k) {
-    BodySpec& b = spec.addBody(k ? "lower" : "upper");
-    b.shape.type = ShapeType::Rod;
-    b.shape.mass = 1.0;
-    b.shape.length = 0.8;
-    b.output = Vec3(0.8, 0, 0);
-    b.theta = kDown;
-    const BodyId id = b.id;
-    spec.addHinge(k ? "elbow" : "shoulder", HingeType::Pin, id, parent).loads.spring = HingeSpringSpec::linear(2.0, 0.8);
-    parent = id;
-  }
-  return spec;
-}
+ModelSpec dampedPendulum() { return test::sprungDoublePendulum(); }
 
 /// A (cos(w t) - 1): starts at rest at 0 (as a driven hinge must), complex
 /// amplitude A at f. Its mean, -A, shifts the ground as a whole: no load.

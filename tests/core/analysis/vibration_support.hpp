@@ -1,9 +1,10 @@
 #pragma once
 // What the vibration suites share: a planar chain of uniform rods hanging
-// from a pin, a sprung spatial chain, the modal assurance criterion, and a
-// line in the test log.
+// from a pin, a sprung double pendulum, a sprung spatial chain, the modal
+// assurance criterion, and a line in the test log.
 
 #include <numbers>
+#include <optional>
 #include <string>
 
 #include "core/generate/generators.hpp"
@@ -30,6 +31,29 @@ inline ModelSpec hangingRods(int n, double length, double mass, double tilt = 0.
     b.theta = std::numbers::pi / 2 + tilt + k * tiltStep;  // I below O: hanging straight down
     const BodyId id = b.id;
     spec.addHinge("pin" + std::to_string(k + 1), HingeType::Pin, id, parent);
+    parent = id;
+  }
+  return spec;
+}
+
+/// Two uniform rods (1 kg, 0.8 m) hanging from "shoulder", "upper" above
+/// "lower" joined at "elbow", each pin with a spring of 2 N m/rad at rest
+/// with its rod horizontal and a damper of 0.8 N m s/rad; g = 9.81 along -y.
+/// Released hanging straight down, it settles at an angle.
+inline ModelSpec sprungDoublePendulum() {
+  ModelSpec spec;
+  spec.kind = ModelKind::Planar;
+  spec.gravity = Vec3(0, -9.81, 0);
+  std::optional<BodyId> parent;
+  for (int k = 0; k < 2; ++k) {
+    BodySpec& b = spec.addBody(k ? "lower" : "upper");
+    b.shape.type = ShapeType::Rod;
+    b.shape.mass = 1.0;
+    b.shape.length = 0.8;
+    b.output = Vec3(0.8, 0, 0);
+    b.theta = std::numbers::pi / 2;
+    const BodyId id = b.id;
+    spec.addHinge(k ? "elbow" : "shoulder", HingeType::Pin, id, parent).loads.spring = HingeSpringSpec::linear(2.0, 0.8);
     parent = id;
   }
   return spec;
