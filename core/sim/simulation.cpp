@@ -69,6 +69,7 @@ class Run {
   static constexpr double kAdaptiveWorkFactor = 1000.0;  // steps allowed per step the time step plans
   static constexpr double kAdaptiveWorkFloor = 1e6;
   static constexpr int kOverWorkRun = 1000;
+  static constexpr double kProjectionMargin = 100.0;  // a contact's impact may need small steps for a while
   double m_energy0 = 0.0;
   double m_energyScale = 1.0;
   double m_exchanged = 0.0;  // the most energy the motion has exchanged so far
@@ -169,13 +170,15 @@ void Run::advance() {
 // towards zero and a run towards days. Its work is bounded as RK4's plan is
 // (docs/reliability.md): at most 1000 times the steps end time / time step
 // plans (and at least 1e6), counted as steps taken and rejected, and, once
-// 1000 steps in a row are that small, as the steps the present size needs.
+// 1000 steps in a row are so small that the rest of the run would need 100
+// times that many, as the steps the present size needs (a stiff contact's
+// impact takes small steps for a while and is left alone).
 void Run::checkAdaptiveWork(double h) {
   const double planned = m_settings.endTime / m_settings.timeStep;
   const double limit = std::max(kAdaptiveWorkFloor, kAdaptiveWorkFactor * planned);
   const double taken = static_cast<double>(m_steps + m_integrator->rejectedSteps());
   const double needed = taken + (m_settings.endTime - m_t) / h;
-  m_overWork = needed > limit ? m_overWork + 1 : 0;
+  m_overWork = needed > kProjectionMargin * limit ? m_overWork + 1 : 0;
   if (taken <= limit && m_overWork < kOverWorkRun) return;
   computePoses(*m_model, m_y, m_poses);  // for the body named
   throw Error(ErrorKind::Divergence,
