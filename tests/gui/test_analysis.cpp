@@ -18,6 +18,7 @@
 #include <QtTest>
 #include <cmath>
 #include <complex>
+#include <vector>
 #include <QFileInfo>
 #include <QImage>
 
@@ -164,7 +165,18 @@ class TestAnalysis : public QObject {
   // lowest animated; and the vehicle (loops, struts, tyres: the dense path)
   // with its bounce animated. Artefacts to look at, at 1280 x 800.
   void largeModelsAndTheVehicleAreAnalysedAndAnimated() {
-    for (const char* example : {"branch-999", "vehicle"}) {
+    // Under AddressSanitizer (-O1, Eigen's index checks on) the 500-body
+    // system's equilibrium, with its 1500 x 1500 mass matrix, outlasts Qt
+    // Test's 300 s per function: there the vehicle alone; the O(N) path is
+    // checked by every other build and by the core suites under the
+    // sanitizer.
+    std::vector<const char*> examples = {"branch-999", "vehicle"};
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    examples.erase(examples.begin());
+#endif
+#endif
+    for (const char* example : examples) {
       MainWindow window;
       QVERIFY(showStudio(window));
       QVERIFY(window.openExample(example));
