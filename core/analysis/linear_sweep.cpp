@@ -125,6 +125,7 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
     for (int c = 0; c < j.count; ++c) j.s.col(c) = columns[static_cast<std::size_t>(c)];
     j.stiffness = Eigen::MatrixXd::Zero(j.count, j.count);
     j.damping = Eigen::MatrixXd::Zero(j.count, j.count);
+    j.armature = Eigen::MatrixXd::Zero(j.count, j.count);
     m_size += j.count;
   }
   // The hinges' own springs, dampers and servos on their free coordinates.
@@ -144,8 +145,15 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
       const int at = local[static_cast<std::size_t>(first + a)];
       if (at < 0) continue;  // driven
       j.damping(at, at) += c;
-      for (int b = 0; b < width; ++b)
-        if (const int to = local[static_cast<std::size_t>(first + b)]; to >= 0) j.stiffness(at, to) += hessian(a, b);
+      for (int b = 0; b < width; ++b) {
+        const int to = local[static_cast<std::size_t>(first + b)];
+        if (to < 0) continue;
+        j.stiffness(at, to) += hessian(a, b);
+        // Armature (equations.md §3.8): J on the coordinate's rate; a free
+        // rotation's J on |Omega_tip - Omega_root|^2, the columns' turn.
+        if (e.armature != 0.0)
+          j.armature(at, to) += width == 1 ? e.armature : e.armature * j.s.col(at).head<3>().dot(j.s.col(to).head<3>());
+      }
     }
   }
 }
@@ -179,7 +187,7 @@ Eigen::VectorXd LinearTree::massTimes(const Eigen::VectorXd& x) const {
     const auto s = static_cast<std::size_t>(b);
     const Joint& j = m_joints[s];
     momentum[s] += m_inertia[s] * twist[s];
-    out.segment(j.first, j.count) = j.s.transpose() * momentum[s];
+    out.segment(j.first, j.count) = j.s.transpose() * momentum[s] + j.armature * x.segment(j.first, j.count);
     if (j.parent >= 0) momentum[static_cast<std::size_t>(j.parent)] += momentum[s];
   }
   return out;
@@ -217,7 +225,7 @@ void LinearSweep<Scalar>::factor(double sigma, double dampingFrequency) {
       // D takes its upper triangle, or, for a ball's exp(phi~), the symmetric part.
       for (int r = 0; r < j.count; ++r)
         for (int c = r + 1; c < j.count; ++c) d(c, r) = d(r, c) = j.symmetric && r >= j.slides ? Scalar(0.5) * (d(r, c) + d(c, r)) : d(r, c);
-      d += j.stiffness.template cast<Scalar>() + iw * j.damping.template cast<Scalar>();
+      d += j.stiffness.template cast<Scalar>() + iw * j.damping.template cast<Scalar>() - Scalar(sigma) * j.armature.template cast<Scalar>();
       // Scaled by its diagonal, so that a thin rod's spin (a pivot of
       // sigma times its tiny inertia beside a subtree's large ones) is
       // judged against itself; only an exactly singular pivot is refused,

@@ -64,6 +64,7 @@ class LinearTree {
     int slides = 0;                       // free coordinates that slide (they come first)
     Eigen::Matrix<double, 6, Eigen::Dynamic> s;  // motion subspace, world Plucker
     Eigen::MatrixXd stiffness, damping;   // the hinge's own, on its free coordinates
+    Eigen::MatrixXd armature;             // its rotors' inertia on them (equations.md §3.8)
   };
   const Joint& joint(int body) const { return m_joints[static_cast<std::size_t>(body)]; }
   const Mat6& inertia(int body) const { return m_inertia[static_cast<std::size_t>(body)]; }

@@ -4,6 +4,7 @@
 #include <Eigen/SVD>
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/loads/applied_loads.hpp"
 #include "core/dynamics/loops/closure_constraints.hpp"
 #include "core/error.hpp"
 
@@ -190,7 +191,29 @@ Eigen::MatrixXd Linearisation::massMatrix() const {
     const auto s = static_cast<std::size_t>(b);
     m.noalias() += body.mass * v[s].transpose() * v[s] + w[s].transpose() * inertia * w[s];
   }
+  addRotorInertia(m);
   return 0.5 * (m + m.transpose());
+}
+
+// Armature's kinetic energy sum J rate^2 / 2 (equations.md §3.8): each
+// rotor rate is linear in the minimal rates, its Jacobian row read at a
+// unit rate of each, as the bodies' are.
+void Linearisation::addRotorInertia(Eigen::MatrixXd& m) const {
+  if (!m_model->hasLoads()) return;
+  const AppliedLoads loads(*m_model);
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(m_chart.coordinates());
+  Eigen::VectorXd y;
+  std::vector<double> rates, inertia;
+  Eigen::MatrixXd jacobian;
+  for (int j = 0; j < size(); ++j) {
+    m_chart.state(zero, toTree(Eigen::VectorXd::Unit(size(), j)), y);
+    loads.rotorRates(y, rates, inertia);
+    if (rates.empty()) return;
+    if (j == 0) jacobian.setZero(static_cast<Eigen::Index>(rates.size()), size());
+    for (std::size_t r = 0; r < rates.size(); ++r) jacobian(static_cast<Eigen::Index>(r), j) = rates[r];
+  }
+  const Eigen::VectorXd j = Eigen::Map<const Eigen::VectorXd>(inertia.data(), static_cast<Eigen::Index>(inertia.size()));
+  m.noalias() += jacobian.transpose() * j.asDiagonal() * jacobian;
 }
 
 Eigen::VectorXd Linearisation::accelerationDerivative(bool rates, const Eigen::VectorXd& d, bool extrapolate) {

@@ -86,6 +86,7 @@ class Linearisation {
   LinearSystem linearise();
 
  private:
+  void addRotorInertia(Eigen::MatrixXd& m) const;
   void buildBasis();
   void requireDense(const char* what) const;
 

@@ -100,7 +100,7 @@ std::unique_ptr<DynamicsSolver> makeSolver(SolverKind kind, std::shared_ptr<cons
                   {ErrorSubject::Kind::Hinge, h.specIndex});
     }
   if (model->hasLoads() && kind == SolverKind::ClassicalTmm)
-    throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle springs, dampers, stops, actuators, prescribed hinges or external loads yet, and " +
+    throw Error(ErrorKind::Validation, std::string("solver '") + toString(kind) + "' does not handle springs, dampers, stops, actuators, armature, prescribed hinges or external loads yet, and " +
                                            loadElementNamed(*model) + " is one; use 'riccati' or 'newton-euler'");
   std::unique_ptr<DynamicsSolver> solver = makeTreeSolver(kind, std::move(model), target, threads);
   if (loops && solver->appliesCutLoads()) return std::make_unique<ClosedLoopSolver>(std::move(solver), target);

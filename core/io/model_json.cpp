@@ -325,6 +325,7 @@ HingeLoadsSpec readHingeLoads(const ObjectReader& r, const std::string& baseDir)
     l.actuator = act;
   }
   if (r.has("motion")) l.motion = readFunction(r.at("motion"), r.where() + ": motion", baseDir);
+  if (r.has("armature")) l.armature = r.number("armature");
   return l;
 }
 
@@ -336,7 +337,7 @@ std::vector<CoordinateLoadsSpec> readCoordinateLoads(const ObjectReader& hinge, 
   std::vector<CoordinateLoadsSpec> out;
   for (auto it = object.begin(); it != object.end(); ++it) {
     const ObjectReader c(it.value(), hinge.where() + ": coordinate '" + it.key() + "'");
-    c.allowOnly({"spring", "stops", "actuator", "motion"});
+    c.allowOnly({"spring", "stops", "actuator", "motion", "armature"});
     out.push_back({it.key(), readHingeLoads(c, baseDir)});
   }
   auto rank = [&](const CoordinateLoadsSpec& c) {
@@ -449,7 +450,7 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (const std::string name = shortName(j); !name.empty()) where = "hinge " + quoted(name);
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "spring", "stops", "actuator", "motion",
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "spring", "stops", "actuator", "motion", "armature",
                "coordinates"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
@@ -668,6 +669,7 @@ void writeHingeLoads(const HingeLoadsSpec& l, Json& j) {
     j["actuator"] = act;
   }
   if (l.motion) j["motion"] = writeFunction(*l.motion);
+  if (l.armature != 0.0) j["armature"] = l.armature;
 }
 
 Json writeBodyLoads(const std::vector<BodyLoadSpec>& loads) {
@@ -887,10 +889,21 @@ ModelSpec modelFromJson(const std::string& text, const std::string& baseDir) {
   }
 }
 
+// The lowest version that holds the model, so that a model without the
+// newer features still opens in the programs that read only version 2.
+int modelFormatVersionFor(const ModelSpec& spec) {
+  for (const HingeSpec& h : spec.hinges) {
+    if (h.loads.armature != 0.0) return 3;
+    for (const CoordinateLoadsSpec& c : h.coordinateLoads)
+      if (c.loads.armature != 0.0) return 3;
+  }
+  return 2;
+}
+
 std::string modelToJson(const ModelSpec& spec) {
   Json j;
   j["format"] = "mstmm-model";
-  j["version"] = kModelFormatVersion;
+  j["version"] = modelFormatVersionFor(spec);
   j["name"] = spec.name;
   j["kind"] = toString(spec.kind);
   j["gravity"] = vec(spec.gravity);

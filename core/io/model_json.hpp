@@ -14,7 +14,10 @@
 
 namespace mstmm {
 
-inline constexpr int kModelFormatVersion = 2;
+/// Version 2 added load elements, version 3 armature (docs/model-format.md).
+inline constexpr int kModelFormatVersion = 3;
+/// The version a save writes: the lowest that holds the model's content.
+int modelFormatVersionFor(const ModelSpec& spec);
 
 ModelSpec modelFromJson(const std::string& text, const std::string& baseDir = "");
 std::string modelToJson(const ModelSpec& spec);

@@ -75,6 +75,34 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   }
 }
 
+void AppliedLoads::rotorRates(const Eigen::VectorXd& y, std::vector<double>& rates, std::vector<double>& inertia) const {
+  rates.clear();
+  inertia.clear();
+  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) {
+    const double j = m_loads.hinges[k].armature;
+    if (j == 0.0) continue;
+    Vec3 relative = Vec3::Zero();
+    const HingeCoordinate c = coordinate(y.data(), k, relative);
+    if (m_loads.hinges[k].coordinate != HingeElements::Coordinate::Rotation) {
+      rates.push_back(c.rate);
+      inertia.push_back(j);
+      continue;
+    }
+    for (int a = 0; a < 3; ++a) {
+      rates.push_back(relative[a]);
+      inertia.push_back(j);
+    }
+  }
+}
+
+double AppliedLoads::armatureEnergy(const Eigen::VectorXd& y) const {
+  std::vector<double> rates, inertia;
+  rotorRates(y, rates, inertia);
+  double energy = 0.0;
+  for (std::size_t r = 0; r < rates.size(); ++r) energy += 0.5 * inertia[r] * rates[r] * rates[r];
+  return energy;
+}
+
 void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
   for (std::size_t k = 0; k < m_loads.hinges.size(); ++k)
     if (m_loads.hinges[k].cut < 0) evaluateHinge(t, y.data(), k, &m_hinge[k]);

@@ -111,6 +111,12 @@ class AppliedLoads {
   const Vec3& bodyMoment(int body) const { return m_moment[static_cast<std::size_t>(body)]; }
 
   double potential() const { return m_potential; }
+  /// The rotors' rates at state y, one per rotor axis: a coordinate's q',
+  /// or each component of a free rotation's Omega_tip - Omega_root; and
+  /// each one's J (equations.md §3.8). Linear in the state's rates.
+  void rotorRates(const Eigen::VectorXd& y, std::vector<double>& rates, std::vector<double>& inertia) const;
+  /// Their kinetic energy sum J rate^2 / 2.
+  double armatureEnergy(const Eigen::VectorXd& y) const;
   double dissipation() const { return m_dissipation; }
   /// Power put in by actuators and external loads (the drivers' comes from the solver).
   double inputPower() const { return m_inputPower; }

@@ -1,5 +1,7 @@
 #include "core/loads/compiled_loads.hpp"
 
+#include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm {
@@ -19,6 +21,7 @@ HingeElements::Coordinate coordinateOf(HingeType type, ModelKind kind) {
 
 /// The spring, stops, actuator and motion of one coordinate.
 void setElements(HingeElements& e, const HingeLoadsSpec& l) {
+  e.armature = l.armature;
   if (l.spring) {
     e.spring = true;
     e.stiffness = l.spring->stiffness;
@@ -94,6 +97,13 @@ HingeElements compileCoordinateElements(const HingeSpec& h, const CoordinateLoad
   return e;
 }
 
+bool anyArmature(const HingeSpec& h) {
+  if (h.loads.armature != 0.0) return true;
+  for (const CoordinateLoadsSpec& c : h.coordinateLoads)
+    if (c.loads.armature != 0.0) return true;
+  return false;
+}
+
 // A cut hinge's coordinate is the one it would have in the tree: the tip
 // side relative to the root side about the hinge's axis in the root side.
 HingeElements compileCutElements(const HingeSpec& h, int cut, const Model& model) {
@@ -124,6 +134,11 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     if (!hinge.hasLoads()) continue;
     const int body = bodyOfHinge[h];
     if (body < 0) {
+      // A cut hinge's loads act as given wrenches on its two bodies; armature
+      // would couple the loop's accelerations, which the cut does not release.
+      if (anyArmature(hinge))
+        throw Error(ErrorKind::Input, "hinge " + quoted(hinge.name) + ": it is cut to close a loop, and a cut hinge does not take armature; move the armature to a hinge of the tree or choose another hinge to cut",
+                    {ErrorSubject::Kind::Hinge, static_cast<int>(h)});
       out.cutElements.push_back(static_cast<int>(out.hinges.size()));
       out.hinges.push_back(compileCutElements(hinge, cutOfHinge[h], model));
       continue;

@@ -50,6 +50,7 @@ struct HingeElements {
   double stopStiffness = 0.0, stopDamping = 0.0;
   double kp = 0.0, kd = 0.0;
   double maxLoad = std::numeric_limits<double>::infinity();
+  double armature = 0.0;  // J on each column of the coordinate (equations.md §3.8)
 
   std::string name;
   Characteristic characteristic;

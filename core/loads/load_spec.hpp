@@ -91,7 +91,11 @@ struct HingeLoadsSpec {
   std::optional<HingeStopsSpec> stops;
   std::optional<HingeActuatorSpec> actuator;
   std::optional<TimeFunction> motion;
-  bool empty() const { return !spring && !stops && !actuator && !motion; }
+  /// Rotor inertia on the coordinate (kg m^2, or kg for a slide): MuJoCo's
+  /// and Drake's armature, J q'' added to the coordinate's own equation
+  /// (equations.md §3.8).
+  double armature = 0.0;
+  bool empty() const { return !spring && !stops && !actuator && !motion && armature == 0.0; }
   bool operator==(const HingeLoadsSpec&) const = default;
 };
 

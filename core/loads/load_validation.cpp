@@ -116,6 +116,7 @@ class LoadChecker {
     const char* unitK = kind.slide ? "N/m" : "N m/rad";
     const char* unitC = kind.slide ? "N s/m" : "N m s/rad";
     if (l.spring) checkSpring(h, *l.spring, unitK, unitC, kind.ball);
+    checkArmature(h, l.armature, kind);
     if (kind.ball) return;
     if (l.stops) checkStops(h, *l.stops, unitK, unitC, kind.wrapped);
     if (l.actuator) checkActuator(h, *l.actuator);
@@ -124,6 +125,12 @@ class LoadChecker {
       if (l.actuator) hingeError(h, "a prescribed hinge is driven by its motion, which supplies the load it needs; remove its actuator");
       else if (std::isfinite(q0)) checkInitialMotion(h, *l.motion, kind, q0, rate0);
     }
+  }
+
+  // Armature enters the joint-release block (equations.md §3.8).
+  void checkArmature(int h, double armature, const CoordinateKind& kind) {
+    if (armature != 0.0 && !(std::isfinite(armature) && armature > 0.0))
+      hingeError(h, std::string("armature must be a finite number >= 0 (") + (kind.slide ? "kg" : "kg m^2") + ")");
   }
 
   double initialQ(const HingeSpec& hinge, int k) const {

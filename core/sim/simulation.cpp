@@ -304,6 +304,7 @@ Energy Run::energyAt() {
   Energy e = computeEnergy(*m_model, m_poses);
   if (!m_model->hasLoads()) return e;
   m_loads.evaluate(m_t, m_y, &m_poses);
+  e.kinetic += m_loads.armatureEnergy(m_y);
   e.spring = m_loads.potential();
   e.work = m_y[energyOffset(*m_model)];
   e.dissipated = m_y[energyOffset(*m_model) + 1];

@@ -99,16 +99,6 @@ void alignFrames(ModelSpec& spec) {
   for (BodySpec& b : spec.bodies) b.orientation = Quat(1, 0, 0, 0);
 }
 
-double difference(const SolverOutput& a, const SolverOutput& b) {
-  double slide = 0.0, scale = 1.0, drive = 0.0, driveScale = 1.0;
-  for (double s : b.slideAcceleration) scale = std::max(scale, std::abs(s));
-  for (std::size_t k = 0; k < b.slideAcceleration.size(); ++k) slide = std::max(slide, std::abs(a.slideAcceleration[k] - b.slideAcceleration[k]) / scale);
-  for (double d : b.drivingLoad) driveScale = std::max(driveScale, std::abs(d));
-  for (std::size_t k = 0; k < b.drivingLoad.size(); ++k) drive = std::max(drive, std::abs(a.drivingLoad[k] - b.drivingLoad[k]) / driveScale);
-  return std::max({relativeDifference(a.angularAcceleration, b.angularAcceleration), relativeDifference(a.comAcceleration, b.comAcceleration),
-                   relativeDifference(a.hingeForce, b.hingeForce), relativeDifference(a.hingeMoment, b.hingeMoment), slide, drive});
-}
-
 double compareOn(const ModelSpec& spec, int states, Random& r) {
   const std::string problems = validationText(spec);
   if (!problems.empty()) fatal("%s: %s", spec.name.c_str(), problems.c_str());
@@ -125,7 +115,7 @@ double compareOn(const ModelSpec& spec, int states, Random& r) {
     reference->setTime(t);
     riccati->evaluate(y, a);
     reference->evaluate(y, b);
-    const double d = difference(a, b);
+    const double d = outputDifference(a, b);
     if (!(d < kTolerance)) fatal("%s, state %d: relative difference %.3e", spec.name.c_str(), s, d);
     worst = std::max(worst, d);
   }

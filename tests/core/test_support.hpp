@@ -198,6 +198,18 @@ inline TimeFunction sineFromRest(double q0, Random& random) {
   return f;
 }
 
+/// The largest relative difference of everything two evaluations give:
+/// accelerations, hinge loads, slide accelerations and driving loads.
+inline double outputDifference(const SolverOutput& a, const SolverOutput& b) {
+  double slide = 0.0, scale = 1.0, drive = 0.0, driveScale = 1.0;
+  for (double s : b.slideAcceleration) scale = std::max(scale, std::abs(s));
+  for (std::size_t k = 0; k < b.slideAcceleration.size(); ++k) slide = std::max(slide, std::abs(a.slideAcceleration[k] - b.slideAcceleration[k]) / scale);
+  for (double d : b.drivingLoad) driveScale = std::max(driveScale, std::abs(d));
+  for (std::size_t k = 0; k < b.drivingLoad.size(); ++k) drive = std::max(drive, std::abs(a.drivingLoad[k] - b.drivingLoad[k]) / driveScale);
+  return std::max({relativeDifference(a.angularAcceleration, b.angularAcceleration), relativeDifference(a.comAcceleration, b.comAcceleration),
+                   relativeDifference(a.hingeForce, b.hingeForce), relativeDifference(a.hingeMoment, b.hingeMoment), slide, drive});
+}
+
 /// How far one solver is from a reference at one state and time.
 struct SolverDifference {
   double accelerations = 0.0;  // relativeDifference() of angular and centre-of-mass accelerations

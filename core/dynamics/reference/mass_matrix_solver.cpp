@@ -223,6 +223,19 @@ void MassMatrixSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
       m.block(m_offset[s], m_offset[static_cast<std::size_t>(j)], si.cols(), sj.cols()) = mji.transpose();
     }
   }
+  // Armature (equations.md §3.8): J on the coordinate's own diagonal entry.
+  // A ball's u is Omega_c - Omega_p in world axes; its rotor turns with
+  // that rate in the child's axes, u' - Omega_p x Omega_c, so C gains
+  // -J Omega_p x Omega_c as well.
+  for (int i = 0; i < n && m_applied; ++i) {
+    const HingeElements* e = model.loads().atBody(i);
+    if (!e || e->armature == 0.0) continue;
+    const auto s = static_cast<std::size_t>(i);
+    for (Eigen::Index k = 0; k < joints[s].s.cols(); ++k) m(m_offset[s] + k, m_offset[s] + k) += e->armature;
+    const int parent = model.body(i).parent;
+    if (joints[s].s.cols() == 3 && parent >= 0)
+      c.segment<3>(m_offset[s]) -= e->armature * poses[static_cast<std::size_t>(parent)].omega.cross(poses[s].omega);
+  }
   const Eigen::VectorXd q = generalisedForces(m_applied.get(), m_offset, m_dof, poses, origin, joints);
   Eigen::VectorXd uDot(m_dof);
   for (std::size_t d = 0; d < m_driven.size(); ++d)

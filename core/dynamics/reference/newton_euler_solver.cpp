@@ -10,6 +10,23 @@
 
 namespace mstmm {
 
+/// One hinge coordinate's acceleration as a row over the body
+/// accelerations: q'' = G a - extra (G sparse: a few columns of two bodies).
+struct CoordinateRow {
+  std::vector<std::pair<int, double>> g;
+  double extra = 0.0;
+  template <class Block>
+  void put(int col, const Block& block) {
+    for (int c = 0; c < block.cols(); ++c)
+      if (block(0, c) != 0.0) g.emplace_back(col + c, block(0, c));
+  }
+  double acceleration(const Eigen::VectorXd& x) const {
+    double q = -extra;
+    for (const auto& [col, v] : g) q += v * x[col];
+    return q;
+  }
+};
+
 namespace {
 
 using Triplets = std::vector<Eigen::Triplet<double>>;
@@ -150,37 +167,78 @@ class KktAssembler {
   /// n . (Omega'_c - Omega'_p) = q'' (n turns with the parent, n . (Omega_p x n) = 0);
   /// slide: u . (r''_O(child) - r''_P(parent)) = s'' (readSlideAccelerations).
   void addDriveRow(int i, int row, const HingeElementLoads& e, const HingeElements& element) {
-    if (element.coordinate == HingeElements::Coordinate::UniversalAngle) {
-      if constexpr (R == 3) addUniversalDriveRow(i, row, e, element.column);
-      return;
+    const CoordinateRow c = coordinateRow(i, e, element);
+    for (const auto& [col, v] : c.g) m_t.emplace_back(row, col, v);
+    m_rhs[row] = e.motion.acceleration + c.extra;
+  }
+
+  /// A coordinate's armature J (equations.md §3.8): the load -J q'' on it,
+  /// as body wrenches G^T (-J q'') = -J G^T (G a - extra), moves into the
+  /// mass rows as + J G^T G and onto the right-hand side as + J G^T extra.
+  /// A ball's or free rotation's J acts on each component of the rate of
+  /// Omega_c - Omega_p in the child's axes, in world axes
+  /// Omega'_c - Omega'_p - Omega_p x Omega_c.
+  /// Returns the rows, from which the coordinates' accelerations are read.
+  std::vector<CoordinateRow> addArmature(int i, const HingeElementLoads& e, const HingeElements& element) {
+    std::vector<CoordinateRow> rows;
+    if (element.coordinate == HingeElements::Coordinate::Rotation) {
+      const int parent = m_model.body(i).parent;
+      const Vec3 turn = parent >= 0 ? Vec3(frameOmega(parent).cross(frameOmega(i))) : Vec3::Zero();
+      for (int k = 0; k < R; ++k) {
+        CoordinateRow c;
+        c.extra = turn[k];
+        c.g.emplace_back(B * i + T + k, 1.0);
+        if (m_model.body(i).parent >= 0) c.g.emplace_back(B * m_model.body(i).parent + T + k, -1.0);
+        rows.push_back(std::move(c));
+      }
+    } else {
+      rows.push_back(coordinateRow(i, e, element));
     }
+    for (const CoordinateRow& c : rows) {
+      for (const auto& [c1, v1] : c.g) {
+        for (const auto& [c2, v2] : c.g) m_t.emplace_back(c1, c2, element.armature * v1 * v2);
+        m_rhs[c1] += element.armature * v1 * c.extra;
+      }
+    }
+    return rows;
+  }
+
+  /// A one-column coordinate's acceleration: rotation n . (Omega'_c - Omega'_p)
+  /// (n turns with the parent, n . (Omega_p x n) = 0); slide
+  /// u . (r''_O(child) - r''_P(parent)) less the Coriolis term (readSlideAccelerations).
+  CoordinateRow coordinateRow(int i, const HingeElementLoads& e, const HingeElements& element) {
+    if (element.coordinate == HingeElements::Coordinate::UniversalAngle) {
+      if constexpr (R == 3) return universalRow(i, element.column);
+    }
+    CoordinateRow row;
     const CompiledBody& b = m_model.body(i);
     const bool slide = element.coordinate == HingeElements::Coordinate::Slide;
     const int j = slide && element.column >= 0 ? element.column : 0;
     const Vec3 n = slide ? slideAxis<D>(m_model, m_frames, i, j) : e.coordinate.axis;
     // Several slides: s_j'' = u_j . (r''_O - r''_P - 2 Omega_p x v_rel) (readSlideAccelerations).
-    double rhs = e.motion.acceleration + (slide && b.parent >= 0 ? n.dot(2.0 * frameOmega(b.parent).cross(slideVelocity(i))) : 0.0);
+    row.extra = slide && b.parent >= 0 ? n.dot(2.0 * frameOmega(b.parent).cross(slideVelocity(i))) : 0.0;
     for (const int body : {i, b.parent}) {
       if (body < 0) continue;
       const double sign = body == i ? 1.0 : -1.0;
       if (!slide) {
-        addBlock(m_t, row, B * body + T, (sign * D::rotational(n)).transpose().eval());
+        row.put(B * body + T, (sign * D::rotational(n)).transpose().eval());
         continue;
       }
       const Vec3 rho = m_frames[static_cast<std::size_t>(body)].rotation * ((body == i ? b.output : attachment(i)) - m_model.body(body).com);
       const Vec3 omega = frameOmega(body);
-      addBlock(m_t, row, B * body, (sign * D::translational(n)).transpose().eval());
-      addBlock(m_t, row, B * body + T, (sign * D::rotational(rho.cross(n))).transpose().eval());
-      rhs -= sign * n.dot(omega.cross(omega.cross(rho)));
+      row.put(B * body, (sign * D::translational(n)).transpose().eval());
+      row.put(B * body + T, (sign * D::rotational(rho.cross(n))).transpose().eval());
+      row.extra -= sign * n.dot(omega.cross(omega.cross(rho)));
     }
-    m_rhs[row] = rhs;
+    return row;
   }
 
-  /// A driven angle of a universal hinge: from Omega_c - Omega_p = n1 a1' + n2 a2',
+  /// An angle of a universal hinge: from Omega_c - Omega_p = n1 a1' + n2 a2',
   /// Omega'_c - Omega'_p = n1 a1'' + n2 a2'' + (Omega_p x n1) a1' + (Omega_c x n2) a2',
   /// so with the dual vector d_k (d_k . n_j = delta_kj):
   /// d_k . (Omega'_c - Omega'_p) = a_k'' + d_k . ((Omega_p x n1) a1' + (Omega_c x n2) a2').
-  void addUniversalDriveRow(int i, int row, const HingeElementLoads& e, int k) {
+  CoordinateRow universalRow(int i, int k) {
+    CoordinateRow row;
     const int parent = m_model.body(i).parent;
     const Vec3 n1 = hingeAxis<D>(m_model, m_frames, i);
     const Vec3 n2 = m_frames[static_cast<std::size_t>(i)].rotation * m_model.hinge(i).axis2InTip;
@@ -188,9 +246,10 @@ class KktAssembler {
     Vec3 d1, d2;
     dualAxes(n1, n2, d1, d2);
     const Vec3 d = k == 0 ? d1 : d2;
-    addBlock(m_t, row, B * i + T, d.transpose());
-    if (parent >= 0) addBlock(m_t, row, B * parent + T, (-d.transpose()).eval());
-    m_rhs[row] = e.motion.acceleration + d.dot(omegaParent.cross(n1) * d1.dot(rel) + omegaChild.cross(n2) * d2.dot(rel));
+    row.put(B * i + T, d.transpose());
+    if (parent >= 0) row.put(B * parent + T, (-d.transpose()).eval());
+    row.extra = d.dot(omegaParent.cross(n1) * d1.dot(rel) + omegaChild.cross(n2) * d2.dot(rel));
+    return row;
   }
 
   /// The slide velocity sum_j s'_j u_j of the hinge at body i's output (world).
@@ -387,14 +446,17 @@ void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) 
   if (m_applied) m_applied->evaluate(m_time, y);
   KktAssembler<D> kkt(model, y, frames, m_rows, m_applied.get());
   for (int i = 0; i < n; ++i) kkt.addBody(i);
+  std::vector<std::pair<int, std::vector<CoordinateRow>>> rotors;  // element, its armature rows
   for (int i = 0; i < n; ++i) {
     kkt.addHinge(i, m_rowOffset[static_cast<std::size_t>(i)]);
     if (!m_applied) continue;
     const auto [first, count] = m_applied->elementRange(i);
     for (int k = first; k < first + count; ++k) {
       const HingeElementLoads& e = m_applied->detailOf(k);
+      const HingeElements& element = model.loads().hinges[static_cast<std::size_t>(k)];
       kkt.addHingeElements(i, e);
-      if (const int row = m_driveRow[static_cast<std::size_t>(k)]; row >= 0) kkt.addDriveRow(i, row, e, model.loads().hinges[static_cast<std::size_t>(k)]);
+      if (const int row = m_driveRow[static_cast<std::size_t>(k)]; row >= 0) kkt.addDriveRow(i, row, e, element);
+      if (element.armature != 0.0) rotors.emplace_back(k, kkt.addArmature(i, e, element));
     }
   }
   std::vector<ClosureRow> cutRows;
@@ -420,6 +482,7 @@ void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) 
     if (cutRows[r].drive >= 0)
       out.drivingLoad[static_cast<std::size_t>(model.loads().hinges[static_cast<std::size_t>(cutRows[r].drive)].driven)] = x[m_cutRowOffset + static_cast<Eigen::Index>(r)];
   if (m_applied) readDrives(x, out);
+  for (const auto& [k, rows] : rotors) addRotorLoads(k, rows, x, out);
   // lambda of a cut row acts on the tip side along the row's direction.
   out.cutForce.assign(model.cuts().size(), Vec3::Zero());
   out.cutMoment.assign(model.cuts().size(), Vec3::Zero());
@@ -455,6 +518,22 @@ void NewtonEulerSolver<D>::readDrives(const Eigen::VectorXd& x, SolverOutput& ou
   }
   out.inputPower = m_applied->inputPower() + m_applied->drivePower(out.drivingLoad);
   out.dissipatedPower = m_applied->dissipation();
+}
+
+// A rotor's load -J q'' on the tip side along its coordinate (readDrives'
+// G^T: the coordinate's axis; a free rotation's components one by one)
+// belongs to the hinge load as the elements' do.
+template <class D>
+void NewtonEulerSolver<D>::addRotorLoads(int k, const std::vector<CoordinateRow>& rows, const Eigen::VectorXd& x, SolverOutput& out) const {
+  const HingeElements& element = m_model->loads().hinges[static_cast<std::size_t>(k)];
+  const auto s = static_cast<std::size_t>(element.body);
+  const Vec3& axis = m_applied->detailOf(k).coordinate.axis;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const Vec3 along = rows.size() == 1 ? axis : Vec3(D::toVec3R(D::RVec::Unit(static_cast<Eigen::Index>(r))));
+    const Vec3 load = element.armature * rows[r].acceleration(x) * along;
+    if (element.rotational()) out.hingeMoment[s] += D::toVec3R(D::rotational(load));
+    else out.hingeForce[s] += D::toVec3T(D::translational(load));
+  }
 }
 
 template <class D>

@@ -20,6 +20,7 @@
 
 #include <Eigen/SparseCore>
 #include <memory>
+#include <vector>
 #include <string>
 
 #include "core/dynamics/dimension.hpp"
@@ -36,6 +37,8 @@ struct BodyFrame {
   typename D::RR inertia;  // J_C
 };
 
+struct CoordinateRow;  // one hinge coordinate's acceleration over the body accelerations
+
 template <class D>
 class NewtonEulerSolver final : public DynamicsSolver {
  public:
@@ -51,6 +54,7 @@ class NewtonEulerSolver final : public DynamicsSolver {
   int constraintRows(int body) const;
   void readSolution(const Eigen::VectorXd& x, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   void readDrives(const Eigen::VectorXd& x, SolverOutput& out) const;
+  void addRotorLoads(int element, const std::vector<CoordinateRow>& rows, const Eigen::VectorXd& x, SolverOutput& out) const;
   void readSlideAccelerations(const Eigen::VectorXd& y, const std::vector<BodyFrame<D>>& frames, SolverOutput& out) const;
   std::vector<int> m_rowOffset;  // first constraint row of each body's output hinge
   std::vector<int> m_driveRow;   // the row of a prescribed hinge's motion, or -1

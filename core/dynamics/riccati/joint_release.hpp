@@ -88,14 +88,18 @@ ReleaseCheck releaseRotationFree(const ArticulatedRelation<D>& tip, ArticulatedR
 /// the applied hinge load otherwise (equations.md §3.7; with the sign rule of
 /// §1.2 the tip side receives +m and -q, so target = tau for a rotation and
 /// -tau for a slide), which shifts n0 by target / D (docs/loads.md L7).
+///
+/// `armature` is the coordinate's rotor inertia J with the sign of target
+/// (+J for a rotation, -J for a slide): it takes J nu' from the applied load,
+/// so D gains it (equations.md §3.8).
 template <class D>
 ReleaseCheck releaseSingleAxis(const ArticulatedRelation<D>& tip, const Eigen::Matrix<double, D::B, 1>& h,
                                const Eigen::Matrix<double, D::B, 1>& hw, const Eigen::Matrix<double, D::B, 1>& c,
-                               ArticulatedRelation<D>& out, SingleAxisRelease<D>& data, double target = 0.0) {
+                               ArticulatedRelation<D>& out, SingleAxisRelease<D>& data, double target = 0.0, double armature = 0.0) {
   const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
   const Eigen::Matrix<double, D::B, 1> sh = s * h;
   const Eigen::Matrix<double, 1, D::B> hwS = hw.transpose() * s;
-  const double d = hw.dot(sh);
+  const double d = hw.dot(sh) + armature;
   ReleaseCheck check;
   check.condition = std::abs(d) > 0.0 ? hwS.norm() * h.norm() / std::abs(d) : INFINITY;
   if (check.singular()) return check;
@@ -149,11 +153,15 @@ struct MultiAxisRelease {
 /// `target` is what H_w^T [m; q] equals (releaseSingleAxis, per coordinate):
 /// the hinge's own loads on its coordinates. With no column left (every
 /// coordinate driven) nothing is inverted: S_out = S, e_out = S c + e.
+///
+/// `armature`, when given, holds each released column's signed rotor
+/// inertia (releaseSingleAxis), added to D's diagonal.
 template <class D>
 ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename MultiAxisRelease<D>::HMatrix& h,
                               const typename MultiAxisRelease<D>::HMatrix& hw, const Eigen::Matrix<double, D::B, 1>& c,
                               ArticulatedRelation<D>& out, MultiAxisRelease<D>& data,
-                              const typename MultiAxisRelease<D>::NuVector* target = nullptr) {
+                              const typename MultiAxisRelease<D>::NuVector* target = nullptr,
+                              const typename MultiAxisRelease<D>::NuVector* armature = nullptr) {
   using Square = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, D::B, D::B>;
   const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
   if (h.cols() == 0) {
@@ -166,7 +174,7 @@ ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename 
   }
   const typename MultiAxisRelease<D>::HMatrix sh = s * h;
   const typename MultiAxisRelease<D>::NMatrix hwS = hw.transpose() * s;
-  const Square d = hw.transpose() * sh;
+  const Square d = armature ? Square(hw.transpose() * sh + Square(armature->asDiagonal())) : Square(hw.transpose() * sh);
   const Eigen::PartialPivLU<Square> lu(d);
   ReleaseCheck check;
   const double rcond = lu.rcond();

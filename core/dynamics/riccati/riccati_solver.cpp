@@ -39,6 +39,11 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(
     // A one-coordinate hinge with a motion is not released at all; a hinge
     // with several releases those of its coordinates that are not driven.
     if (elements && elements->prescribed && releaseKind[i] != ReleaseKind::MultiAxis) releaseKind[i] = ReleaseKind::Driven;
+    // A ball or pin with armature: its moment then depends on the joint's
+    // accelerations, which the single-axis (pin) and general (ball) forms
+    // carry (equations.md §3.8).
+    else if (elements && elements->armature != 0.0 && releaseKind[i] == ReleaseKind::RotationFree)
+      releaseKind[i] = mdl.kind() == ModelKind::Planar ? ReleaseKind::SingleAxis : ReleaseKind::MultiAxis;
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
       generalInertia.push_back(b.inertiaAtOutput);
@@ -135,7 +140,10 @@ class RiccatiSweep {
   void storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& nu, SolverOutput& out) const;
   void coordinateTargets(int i, const typename MultiAxisRelease<D>::HMatrix& hw, typename MultiAxisRelease<D>::NuVector& target) const;
   void driveCoordinates(int i, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias,
-                        typename MultiAxisRelease<D>::NuVector& target, MultiAxisRelease<D>& data) const;
+                        typename MultiAxisRelease<D>::NuVector& target, typename MultiAxisRelease<D>::NuVector& armature,
+                        MultiAxisRelease<D>& data) const;
+  double hingeArmature(int i, bool slide) const;
+  bool columnArmature(int i, Eigen::Index columns, typename MultiAxisRelease<D>::NuVector& armature) const;
   void storeCoordinateDrivingLoads(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
   void addBodyLoad(int i, const BodyKinematics<D>& k, ArticulatedRelation<D>& relation) const;
@@ -359,7 +367,10 @@ void RiccatiSweep<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec
 //   universal   c_rot = a1 Omega_root x n1 + a2 Omega_tip x n2, where
 //               Omega_tip - Omega_root = a1 n1 + a2 n2 (n1 turns with the root side, n2 with the tip side);
 //   cylindrical, planar: c_rot = Omega_root x Omega_tip (one axis fixed in the root side, as a revolute);
-//   free, point-on-line: all rotations free, H_rot = I, c_rot = 0.
+//   free, point-on-line, a ball with armature: all rotations free, H_rot = I,
+//               c_rot = Omega_root x Omega_tip, so that nu' is the rate of
+//               Omega_tip - Omega_root in the tip's axes (MuJoCo's ball and
+//               free joints; equations.md §3.8).
 template <class D>
 void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxisRelease<D>::HMatrix& h,
                                       typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias) const {
@@ -381,6 +392,7 @@ void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxis
   const int r0 = hinge.slides;
   if (rotations == D::R) {  // free rotation
     for (int k = 0; k < D::R; ++k) h(D::T + k, r0 + k) = 1.0;
+    bias.template tail<D::R>() = D::rotational(Vec3(omegaRoot.cross(omegaTip)));
   } else if (hinge.type == HingeType::Universal) {
     const Vec3 n1 = rootRotation * hinge.axisInParent;
     const Vec3 n2 = rotationMatrix(D::rotationOf(y + D::StatePerBody * i)) * hinge.axis2InTip;
@@ -435,7 +447,8 @@ void RiccatiSweep<D>::coordinateTargets(int i, const typename MultiAxisRelease<D
 // their columns leave H, H_w and the target, and H_d nu'_d joins the bias.
 template <class D>
 void RiccatiSweep<D>::driveCoordinates(int i, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias,
-                                       typename MultiAxisRelease<D>::NuVector& target, MultiAxisRelease<D>& data) const {
+                                       typename MultiAxisRelease<D>::NuVector& target, typename MultiAxisRelease<D>::NuVector& armature,
+                                       MultiAxisRelease<D>& data) const {
   const auto [first, count] = m_applied->elementRange(i);
   bool any = false;
   for (int k = first; k < first + count; ++k) any |= m_model->loads().laws[static_cast<std::size_t>(k)].prescribed;
@@ -456,11 +469,41 @@ void RiccatiSweep<D>::driveCoordinates(int i, typename MultiAxisRelease<D>::HMat
     h.col(kept) = h.col(j);
     hw.col(kept) = hw.col(j);
     target[kept] = target[j];
+    armature[kept] = armature[j];
     ++kept;
   }
   h.conservativeResize(Eigen::NoChange, kept);
   hw.conservativeResize(Eigen::NoChange, kept);
   target.conservativeResize(kept);
+  armature.conservativeResize(kept);
+}
+
+// The rotor inertia J of a one-coordinate hinge with the sign of its target
+// (hingeTarget): J q'' is taken from the applied load, H_w^T [m; q] =
+// target - J nu' for a rotation and -(tau - J nu') for a slide (equations.md §3.8).
+template <class D>
+double RiccatiSweep<D>::hingeArmature(int i, bool slide) const {
+  const HingeElements* e = m_model->loads().atBody(i);
+  const double j = e ? e->armature : 0.0;
+  return slide ? -j : j;
+}
+
+// ... and of each column of a hinge with several coordinates (a free
+// rotation's J on each of its columns); false when none has any.
+template <class D>
+bool RiccatiSweep<D>::columnArmature(int i, Eigen::Index columns, typename MultiAxisRelease<D>::NuVector& armature) const {
+  armature.setZero(columns);
+  bool any = false;
+  const int slides = m_model->hinge(i).slides;
+  const auto [first, count] = m_applied->elementRange(i);
+  for (int k = first; k < first + count; ++k) {
+    const HingeElements& e = m_model->loads().hinges[static_cast<std::size_t>(k)];
+    if (e.armature == 0.0) continue;
+    any = true;
+    const int width = e.coordinate == HingeElements::Coordinate::Rotation ? D::R : 1, first = std::max(e.column, 0);  // a ball's: -1
+    for (int j = first; j < first + width; ++j) armature[j] = j < slides ? -e.armature : e.armature;
+  }
+  return any;
 }
 
 // The driving loads of the driven coordinates of a hinge with several: as
@@ -475,7 +518,8 @@ void RiccatiSweep<D>::storeCoordinateDrivingLoads(int child, const RVec& moment,
     if (!e.prescribed) continue;
     const HingeElementLoads& own = m_applied->detailOf(k);
     const double conjugate = a.whole.col(e.column).template tail<D::R>().dot(moment) - a.whole.col(e.column).template head<D::T>().dot(force);
-    out.drivingLoad[static_cast<std::size_t>(e.driven)] = conjugate - (own.spring + own.stop + own.actuator);
+    // The drive also turns its own rotor: + J q''.
+    out.drivingLoad[static_cast<std::size_t>(e.driven)] = conjugate - (own.spring + own.stop + own.actuator) + e.armature * a.driven[e.column];
   }
 }
 
@@ -498,7 +542,9 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
     case ReleaseKind::SingleAxis:
     case ReleaseKind::Slide:
       axisMotion(i, y, h, hw, bias);
-      check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)], loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0);
+      check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)],
+                                   loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0,
+                                   loads ? hingeArmature(i, kind == ReleaseKind::Slide) : 0.0);
       break;
     case ReleaseKind::Driven:
       axisMotion(i, y, h, hw, bias);
@@ -511,11 +557,15 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
       typename MultiAxisRelease<D>::HMatrix hm, hwm;
       multiAxisMotion(i, y, hm, hwm, bias);
       MultiAxisRelease<D>& data = m_multiAxis[static_cast<std::size_t>(i)];
-      typename MultiAxisRelease<D>::NuVector target;
-      if (loads) coordinateTargets(i, hwm, target);
+      typename MultiAxisRelease<D>::NuVector target, armature;
+      bool rotors = false;
+      if (loads) {
+        coordinateTargets(i, hwm, target);
+        rotors = columnArmature(i, hm.cols(), armature);
+      }
       data.partlyDriven = false;
-      if (loads) driveCoordinates(i, hm, hwm, bias, target, data);
-      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, b.released, data, loads ? &target : nullptr);
+      if (loads) driveCoordinates(i, hm, hwm, bias, target, armature, data);
+      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, b.released, data, loads ? &target : nullptr, rotors ? &armature : nullptr);
       break;
     }
   }
@@ -530,8 +580,8 @@ void RiccatiSweep<D>::storeDrivingLoad(int child, const RVec& moment, const TVec
   const SingleAxisRelease<D>& a = m_singleAxis[static_cast<std::size_t>(child)];
   const HingeElementLoads& e = *m_applied->atHinge(child);
   const double conjugate = a.h.template tail<D::R>().dot(moment) - a.h.template head<D::T>().dot(force);
-  const int driven = m_model->loads().atBody(child)->driven;
-  out.drivingLoad[static_cast<std::size_t>(driven)] = conjugate - (e.spring + e.stop + e.actuator);
+  const HingeElements& element = *m_model->loads().atBody(child);
+  out.drivingLoad[static_cast<std::size_t>(element.driven)] = conjugate - (e.spring + e.stop + e.actuator) + element.armature * a.n0;
 }
 
 // Root solve (equations.md §3.5) of one system: the ground side has
