@@ -187,6 +187,8 @@ class MjcfWriter {
         note(what + ": a stop on one side only is not written (an MJCF range has two)");
       }
     }
+    // A ball's armature acts on the rotation rate in the child's axes, as MuJoCo's (equations.md §3.8).
+    if (loads.armature != 0.0) m_body << " armature=\"" << exactNumber(loads.armature) << "\"";
     if (const auto& a = loads.actuator) writeActuator(*a, joint, what);
     if (loads.motion) note(what + ": its prescribed motion is not written (MJCF drives joints through actuators)");
   }

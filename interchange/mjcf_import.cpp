@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/import_stops.hpp"
+#include "interchange/mjcf_options.hpp"
 #include "interchange/mjcf_visuals.hpp"
 
 namespace mstmm {
@@ -43,8 +44,7 @@ class MjcfReader {
   void run() {
     ModelSpec& spec = m_out.spec;
     spec.kind = ModelKind::Spatial;
-    spec.gravity = vec3(m_m->opt.gravity);
-    spec.simulation.timeStep = m_m->opt.timestep;
+    m_flags = readMjcfOptions(m_m, spec, m_out.notTaken);
     // Each body's hinge type and joint point, worked out once (a body that
     // makes no hinge type is refused here, before anything is built).
     m_type.assign(static_cast<std::size_t>(m_m->nbody), HingeType::Weld);
@@ -223,9 +223,10 @@ class MjcfReader {
     const int q = m_m->jnt_qposadr[j], v = m_m->jnt_dofadr[j];
     const double k = m_m->jnt_stiffness[j], c = m_m->dof_damping[v];
     const std::string name = "joint '" + jointName(j) + "'";
-    noteDofExtras(j, name, 1);
-    if (k != 0.0 || c != 0.0) loads.spring = HingeSpringSpec::linear(k, c, sign * (m_m->qpos_spring[q] - m_m->qpos0[q]));
-    if (m_m->jnt_limited[j]) {
+    noteDofExtras(j, name, 1, true);
+    loads.armature = m_m->dof_armature[v];
+    if (m_flags.passive && (k != 0.0 || c != 0.0)) loads.spring = HingeSpringSpec::linear(k, c, sign * (m_m->qpos_spring[q] - m_m->qpos0[q]));
+    if (m_flags.limits && m_m->jnt_limited[j]) {
       const double lo = sign * (m_m->jnt_range[2 * j] - m_m->qpos0[q]), hi = sign * (m_m->jnt_range[2 * j + 1] - m_m->qpos0[q]);
       if (type == HingeType::Revolute && (std::min(lo, hi) < -M_PI || std::max(lo, hi) > M_PI)) {
         note(name + ": its range, " + number(std::min(lo, hi)) + " to " + number(std::max(lo, hi)) +
@@ -237,10 +238,12 @@ class MjcfReader {
     }
   }
 
-  void noteDofExtras(int j, const std::string& name, int dofs) {
+  /// What of a joint's degrees of freedom is not taken: friction loss,
+  /// damping that differs between them, and armature where `armature` is false.
+  void noteDofExtras(int j, const std::string& name, int dofs, bool armature) {
     const int v = m_m->jnt_dofadr[j];
     for (int k = 0; k < dofs; ++k) {
-      if (m_m->dof_armature[v + k] != 0.0) note(name + ": armature " + number(m_m->dof_armature[v + k]) + " is not taken");
+      if (!armature && m_m->dof_armature[v + k] != 0.0) note(name + ": armature " + number(m_m->dof_armature[v + k]) + " is not taken");
       if (m_m->dof_frictionloss[v + k] != 0.0) note(name + ": frictionloss " + number(m_m->dof_frictionloss[v + k]) + " is not taken");
       if (m_m->dof_damping[v + k] != m_m->dof_damping[v]) note(name + ": damping differs between its degrees of freedom; the first one's, " + number(m_m->dof_damping[v]) + ", is taken for all");
     }
@@ -255,7 +258,7 @@ class MjcfReader {
     for (int k = 0; k < 3; ++k) {
       const int v = m_m->jnt_dofadr[j + k];
       const std::string name = "joint '" + jointName(j + k) + "'";
-      noteDofExtras(j + k, name, 1);
+      noteDofExtras(j + k, name, 1, false);
       if (m_m->jnt_stiffness[j + k] != 0.0 || m_m->dof_damping[v] != 0.0) note(name + ": its stiffness and damping are not taken (it is part of a ball hinge)");
       if (m_m->jnt_limited[j + k]) note(name + ": its range is not taken (it is part of a ball hinge)");
     }
@@ -263,13 +266,15 @@ class MjcfReader {
 
   // A ball's damping; a free joint's damping on its coordinates.
   void addSpatialJointLoads(int j, HingeSpec& h) {
-    const double k = m_m->jnt_stiffness[j], c = m_m->dof_damping[m_m->jnt_dofadr[j]];
+    const double k = m_flags.passive ? m_m->jnt_stiffness[j] : 0.0, c = m_flags.passive ? m_m->dof_damping[m_m->jnt_dofadr[j]] : 0.0;
     const std::string name = "joint '" + jointName(j) + "'";
-    noteDofExtras(j, name, h.type == HingeType::Free ? 6 : 3);
+    const bool free = h.type == HingeType::Free;
+    noteDofExtras(j, name, free ? 6 : 3, true);
     if (m_m->jnt_limited[j]) note(name + ": the range of a " + std::string(h.type == HingeType::Ball ? "ball" : "free") + " joint is not taken");
     if (h.type == HingeType::Ball) {
       if (k != 0.0) note(name + ": the stiffness of a ball joint is not taken yet");
       if (c != 0.0) h.loads.spring = HingeSpringSpec::linear(0.0, c);
+      h.loads.armature = rotationArmature(j, 0);
       return;
     }
     if (k != 0.0) note(name + ": the stiffness of a free joint is not taken");
@@ -277,6 +282,29 @@ class MjcfReader {
       for (const char* axis : {"x", "y", "z"}) h.loadsOn(axis, ModelKind::Spatial).spring = HingeSpringSpec::linear(0.0, c);
       h.loadsOn("rotation", ModelKind::Spatial).spring = HingeSpringSpec::linear(0.0, c);
     }
+    addFreeArmature(j, h);
+  }
+
+  // A free joint's armature on each of its slides and on its rotation (MuJoCo's
+  // angular degrees of freedom are the body's angular velocity in its own
+  // axes; a free joint hangs on the world, so J on them is J on our
+  // Omega' in world axes). Our rotation takes one J for its three axes.
+  void addFreeArmature(int j, HingeSpec& h) {
+    const mjtNum* a = m_m->dof_armature + m_m->jnt_dofadr[j];
+    const char* axes[] = {"x", "y", "z"};
+    for (int k = 0; k < 3; ++k)
+      if (a[k] != 0.0) h.loadsOn(axes[k], ModelKind::Spatial).armature = a[k];
+    if (const double r = rotationArmature(j, 3); r != 0.0) h.loadsOn("rotation", ModelKind::Spatial).armature = r;
+  }
+
+  // The armature of a ball's (or a free joint's) three rotational degrees
+  // of freedom from `first` on: one J for the three (MuJoCo gives one per
+  // joint; a file may give more), the first one's, named when they differ.
+  double rotationArmature(int j, int first) {
+    const mjtNum* a = m_m->dof_armature + m_m->jnt_dofadr[j] + first;
+    if (a[1] != a[0] || a[2] != a[0])
+      note("joint '" + jointName(j) + "': its three rotational degrees of freedom have different armature; the first one's, " + number(a[0]) + ", is taken for all three");
+    return a[0];
   }
 
   // A motor (a joint's load gear x gain x ctrl, no dynamics, no bias) as a
@@ -347,6 +375,7 @@ class MjcfReader {
   // MuJoCo keeps them softly (solref, solimp); ours are exact, kept from
   // drifting by Baumgarte stabilisation.
   void addEquality(int e) {
+    if (!m_flags.equalities) return;
     const std::string name = nameOf(m_m, mjOBJ_EQUALITY, e, "equality");
     const int type = m_m->eq_type[e];
     if (type != mjEQ_CONNECT && type != mjEQ_WELD) return note("equality '" + name + "': only connect and weld equalities are imported (as loop closures)");
@@ -396,6 +425,7 @@ class MjcfReader {
   std::vector<Target> m_target;  // per MuJoCo joint
   std::vector<HingeType> m_type;  // per MuJoCo body (run())
   std::vector<Vec3> m_point;      // per MuJoCo body: its joint's point in the world at qpos0
+  MjcfFlags m_flags;              // the file's <flag>s (run())
 };
 
 }  // namespace

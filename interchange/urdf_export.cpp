@@ -172,6 +172,7 @@ class UrdfWriter {
       if (loads.spring->stiffness != 0.0) note(what + ": its spring (stiffness " + formatNumber(loads.spring->stiffness) + ") is not written (URDF has no joint springs); its damper is");
     }
     if (loads.motion) note(what + ": its prescribed motion is not written");
+    if (loads.armature != 0.0) note(what + ": its armature " + formatNumber(loads.armature) + " is not written (URDF has no rotor inertia)");
   }
 
   const ExportFrames& m_f;

@@ -101,6 +101,7 @@ void HingeLoadsEditor::build(bool slide, bool coordinates) {
     });
   }
   buildSpringAndStops(slide);
+  buildArmature(slide);
   buildActuator(slide);
   buildMotion(slide);
 }
@@ -152,6 +153,18 @@ void HingeLoadsEditor::buildSpringAndStops(bool slide) {
   bind(m_upper, tr("upper stop"), [](HingeLoadsSpec& l, double v) { stopsOf(l).upper = v; });
   bind(m_stopStiffness, tr("stop stiffness"), [](HingeLoadsSpec& l, double v) { stopsOf(l).stiffness = v; });
   bind(m_stopDamping, tr("stop damping"), [](HingeLoadsSpec& l, double v) { stopsOf(l).damping = v; });
+}
+
+// Rotor inertia on the coordinate (equations.md §3.8), as MuJoCo's armature.
+void HingeLoadsEditor::buildArmature(bool slide) {
+  m_armature = addBox(tr("Armature"), slide ? "kg" : "kg·m²", "armature", true);
+  m_armature->setToolTip(tr("Rotor inertia on this %1: a motor's rotor through its gear, J times the gear ratio squared; "
+                            "it adds J times the coordinate's acceleration to the load the coordinate needs")
+                             .arg(slide ? tr("slide") : tr("angle")));
+  m_armature->setStudyAddress([this] {
+    return "hinge:" + m_hingeName + "/" + (m_coordinate.empty() ? QString() : "coordinates/" + QString::fromStdString(m_coordinate) + "/") + "armature";
+  });
+  bind(m_armature, tr("armature"), [](HingeLoadsSpec& l, double v) { l.armature = v; });
 }
 
 // A hinge is either actuated or driven (a prescribed motion supplies its own
@@ -289,6 +302,7 @@ void HingeLoadsEditor::show(const HingeSpec& hinge, const ModelSpec& spec) {
   for (QWidget* w : {static_cast<QWidget*>(m_lower), static_cast<QWidget*>(m_upper), static_cast<QWidget*>(m_stopStiffness),
                      static_cast<QWidget*>(m_stopDamping)})
     setRow(w, l.stops.has_value() && !ball);
+  m_armature->setSi(l.armature);
   showActuator(l, !ball, endTime);
   m_motion->setVisible(!ball);
   m_motion->setChecked(l.motion.has_value());

@@ -41,6 +41,7 @@ class HingeLoadsEditor : public QWidget {
   void fillCoordinates(const HingeSpec& hinge, const std::vector<std::string>& names);
   void editLoads(const QString& field, const std::function<void(HingeLoadsSpec&)>& edit);
   void buildSpringAndStops(bool slide);
+  void buildArmature(bool slide);
   void buildActuator(bool slide);
   void buildMotion(bool slide);
   QuantityBox* addBox(const QString& label, const QString& unit, const QString& name, bool nonNegative);
@@ -58,6 +59,7 @@ class HingeLoadsEditor : public QWidget {
   QComboBox* m_actuatorKind = nullptr;
   TimeFunctionEditor *m_load = nullptr, *m_reference = nullptr, *m_motionFunction = nullptr;
   QuantityBox *m_kp = nullptr, *m_kd = nullptr, *m_maxLoad = nullptr;
+  QuantityBox* m_armature = nullptr;
   int m_builtFor = -1;  // 0 rotation, 1 slide; + 2 with the coordinate chooser
   QComboBox* m_coordinates = nullptr;  // hinges with several coordinates
   std::string m_coordinate;            // the coordinate shown; empty: the hinge's one

@@ -429,6 +429,36 @@ class TestEditorCommands : public QObject {
     QVERIFY(!doc.hinge(id)->loads.spring.has_value());
   }
 
+  void armatureIsEditedOnTheHingePageWithItsUnits() {
+    // The demo's pin 8.1 takes a rotor of 0.3 kg m^2 in one undo step, which
+    // the compiled model carries; the cylindrical hinge 5-4 of the
+    // eight-body system takes one on its slide, in kg.
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    const HingeId id = selectHinge(doc, "8.1");
+    auto* armature = panel.hingePage()->findChild<QuantityBox*>("armature");
+    QVERIFY(armature && !armature->isHidden());
+    QVERIFY2(armature->suffix().contains("kg·m²"), qPrintable(armature->suffix()));
+    checkUndoRedo(doc, [&] { armature->setSi(0.3), emit armature->siChanged(0.3); });
+    QCOMPARE(doc.hinge(id)->loads.armature, 0.3);
+    QVERIFY(doc.isValid());
+    QCOMPARE(compile(doc.spec())->loads().atBody(compile(doc.spec())->bodyByName("8"))->armature, 0.3);
+    doc.undoStack()->undo();  // a hinge whose only load was its rotor has none again
+    QVERIFY(doc.hinge(id)->loads.empty());
+
+    ModelDocument eight;
+    eight.newModel(generateEightBodySystem(false));
+    PropertiesPanel eightPanel(&eight);
+    const HingeId cylindrical = selectHinge(eight, "5-4");
+    auto* slideArmature = eightPanel.hingePage()->findChild<QuantityBox*>("armature");
+    QCOMPARE(eightPanel.hingePage()->findChild<QComboBox*>("loadsCoordinate")->currentData().toString(), QString("slide"));
+    QVERIFY2(slideArmature->suffix().trimmed().endsWith("kg"), qPrintable(slideArmature->suffix()));
+    checkUndoRedo(eight, [&] { slideArmature->setSi(1.5), emit slideArmature->siChanged(1.5); });
+    QCOMPARE(eight.hinge(cylindrical)->coordinateLoads.front().coordinate, std::string("slide"));
+    QCOMPARE(eight.hinge(cylindrical)->coordinateLoads.front().loads.armature, 1.5);
+  }
+
   void actuatorAndPrescribedMotionAreEditedOnTheHingePage() {
     // Pin 8.1 of the demo gets a PD servo tracking a sine, then a prescribed
     // motion instead (a hinge is actuated or driven, not both), whose function

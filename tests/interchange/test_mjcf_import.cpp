@@ -1,8 +1,8 @@
 // MJCF import against MuJoCo itself (issue 16): MuJoCo loads the same file
 // and is the independent reference. At random states, the joint
 // accelerations MSTMM Studio computes for the imported model equal MuJoCo's
-// mj_forward qacc (contacts, limits and friction loss off in MuJoCo; no
-// armature), after mapping MuJoCo's coordinates to ours (docs/interchange.md
+// mj_forward qacc (contacts, limits and friction loss off in MuJoCo;
+// armature on), after mapping MuJoCo's coordinates to ours (docs/interchange.md
 // I3). Also: what an import does not take is named, and a bad file gets
 // MuJoCo's message.
 
@@ -143,6 +143,40 @@ const char* kCombined = R"(<mujoco model="combined">
   </worldbody>
 </mujoco>)";
 
+// Armature (rotor inertia) on every joint kind: hinges, a slide and a ball
+// (on a turning parent, where MuJoCo's child-axes rate matters) in a chain,
+// a universal pair and a cylindrical hinge-and-slide on one body each, a
+// floating base whose free joint has its own, in gravity.
+const char* kRotors = R"(<mujoco model="rotors">
+  <worldbody>
+    <body name="base" pos="0 0 1" quat="0.9 0.1 -0.2 0.3">
+      <joint name="float" type="free" armature="0.05" damping="0.1"/>
+      <geom type="box" size="0.2 0.1 0.05" mass="3"/>
+      <body name="upper" pos="0.2 0 0" euler="0.3 0 0.2">
+        <joint name="shoulder" type="hinge" axis="0 0.3 1" armature="0.4" damping="0.2" stiffness="2"/>
+        <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03" mass="0.5"/>
+        <body name="fore" pos="0.3 0 0">
+          <joint name="wrist_a" type="hinge" axis="0 0 1" armature="0.02"/>
+          <joint name="wrist_b" type="hinge" axis="0 1 0.3" armature="0.07"/>
+          <geom type="capsule" fromto="0 0 0 0.25 0 0" size="0.03" mass="0.4"/>
+          <body name="ram" pos="0.25 0 0" euler="0 0.4 0">
+            <joint name="ram_slide" type="slide" axis="1 0 0" armature="1.3" stiffness="30" damping="0.4"/>
+            <geom type="sphere" size="0.05" mass="0.3"/>
+            <body name="hand" pos="0.1 0 0">
+              <joint name="knuckle" type="ball" armature="0.03" damping="0.05"/>
+              <geom type="box" size="0.05 0.02 0.08" pos="0.05 0 0" mass="0.2"/>
+            </body>
+          </body>
+        </body>
+      </body>
+      <body name="piston" pos="-0.2 0 0" euler="0 0.3 0">
+        <joint name="spin" type="hinge" axis="1 0 0" armature="0.15"/>
+        <joint name="stroke" type="slide" axis="-1 0 0" armature="0.6" stiffness="40"/>
+        <geom type="capsule" fromto="0 0 0 -0.3 0 0" size="0.03" mass="0.6"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>)";
 
 double agreement(const char* name, const char* xml, int states) {
   const std::string path = writeTemp(std::string(name) + ".xml", xml);
@@ -234,11 +268,11 @@ TEST(MjcfImport, positionAndVelocityActuatorsBecomeServosThatMatchMuJoCo) {
 
 TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
   const double arm = agreement("arm", kArm, 25), tree = agreement("tree", kTree, 25), floating = agreement("floating", kFloating, 25),
-               combined = agreement("combined", kCombined, 25), hip = agreement("hip", kHip, 25);
+               combined = agreement("combined", kCombined, 25), hip = agreement("hip", kHip, 25), rotors = agreement("rotors", kRotors, 25);
   info("imported MJCF against MuJoCo's mj_forward, 25 random states each: serial arm (hinges, slide, stiffness, damping) %.2e, "
        "tree with ball joints and a weld %.2e, floating base in zero gravity %.2e, two joints on one body (universal, cylindrical) %.2e, "
-       "three hinges through one point (a ball) on a floating torso %.2e",
-       arm, tree, floating, combined, hip);
+       "three hinges through one point (a ball) on a floating torso %.2e, armature on a free joint, hinges, a slide, a ball, a universal and a cylindrical pair %.2e",
+       arm, tree, floating, combined, hip, rotors);
 }
 
 
@@ -262,11 +296,41 @@ TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
   }
 }
 
+// <flag gravity="disable" passive="disable"/> on the arm: MuJoCo then has
+// no gravity and no joint springs or dampers, and neither has the import,
+// which says so; the medium's options are named, not taken.
+TEST(MjcfImport, optionFlagsAreHonouredAndTheMediumIsNamed) {
+  std::string xml = kArm;
+  const std::string option = "<option gravity=\"0 0 -9.81\" timestep=\"0.001\"/>";
+  xml.replace(xml.find(option), option.size(), "<option gravity=\"0 0 -9.81\" timestep=\"0.001\"><flag gravity=\"disable\" passive=\"disable\"/></option>");
+  const std::string path = writeTemp("flags.xml", xml);
+  const ImportResult flagged = importMjcf(path);
+  EXPECT_EQ(flagged.spec.gravity, Vec3::Zero());
+  for (const HingeSpec& h : flagged.spec.hinges) EXPECT_FALSE(h.loads.spring.has_value()) << h.name;
+  std::string all;
+  for (const std::string& n : flagged.notTaken) all += n + "\n";
+  for (const char* part : {"flag gravity=\"disable\": the model has no gravity", "flag passive=\"disable\": the joints' stiffness and damping are not imported",
+                           "integrator Euler is not taken"})
+    EXPECT_TRUE(contains(all, part)) << part << "\n" << all;
+  const double flags = agreementWithMuJoCo("flags", path, flagged.spec, 25);
+  const std::string medium = writeTemp("medium.xml", R"(<mujoco model="medium">
+  <option viscosity="0.1" density="1.2" wind="1 0 0" integrator="RK4"/>
+  <worldbody><body name="a"><joint name="j" type="hinge"/><geom type="sphere" size="0.1"/></body></worldbody>
+</mujoco>)");
+  all.clear();
+  for (const std::string& n : importMjcf(medium).notTaken) all += n + "\n";
+  for (const char* part : {"option: viscosity 0.1 is not taken", "option: density 1.2 is not taken", "option: wind 1 0 0 is not taken"})
+    EXPECT_TRUE(contains(all, part)) << part << "\n" << all;
+  EXPECT_FALSE(contains(all, "integrator"));
+  info("the arm with gravity and passive forces disabled, against MuJoCo's mj_forward at 25 random states: %.2e", flags);
+}
+
 TEST(MjcfImport, whatIsNotTakenIsNamedAndBadFilesGetMuJoCosMessage) {
   const std::string path = writeTemp("extras.xml", R"(<mujoco model="extras">
   <worldbody>
     <body name="a"><joint name="j" type="hinge" range="-1 1" limited="true" armature="0.1"/><geom type="sphere" size="0.1"/>
       <site name="s"/></body>
+    <body name="b" pos="1 0 0"><joint name="k" type="hinge" frictionloss="0.2"/><geom type="sphere" size="0.1"/></body>
   </worldbody>
   <tendon><fixed name="t"><joint joint="j" coef="1"/></fixed></tendon>
   <actuator><motor name="m" joint="j" gear="2"/></actuator>
@@ -276,9 +340,11 @@ TEST(MjcfImport, whatIsNotTakenIsNamedAndBadFilesGetMuJoCosMessage) {
   std::string all;
   for (const std::string& n : r.notTaken) all += n + "\n";
   for (const char* part : {"tendon 't': tendons are not imported", "sensor 'q': sensors are not imported", "actuator 'm': imported as an actuator on 'j' with load 0",
-                           "joint 'j': armature 0.1 is not taken", "joint 'j': its range becomes stops"})
+                           "joint 'k': frictionloss 0.2 is not taken", "joint 'j': its range becomes stops"})
     ASSERT_TRUE(contains(all, part)) << part << "\n" << all;
+  ASSERT_FALSE(contains(all, "joint 'j': armature"));
   ASSERT_TRUE(r.spec.hinges.front().loads.stops.has_value());
+  ASSERT_EQ(r.spec.hinges.front().loads.armature, 0.1);
   const std::string bad = writeTemp("bad.xml", "<mujoco>\n  <worldbody>\n    <body name=\"a\"><joint type=\"hinge\"/><geom type=\"spere\"/></body>\n  </worldbody>\n</mujoco>\n");
   try {
     importMjcf(bad);

@@ -92,6 +92,7 @@ void addLoads(HingeSpec& h, ModelKind kind, bool urdf, Random& r) {
                                                            : HingeActuatorSpec::force(TimeFunction::constant(0.0));
     actuator.maxLoad = slide ? 1e4 : 1e3;  // not reached: MuJoCo clamps a servo's force there, ours its load
     loads.actuator = actuator;
+    if (!urdf) loads.armature = r.uniform(0.0, 0.5);  // MJCF holds it; URDF has none
   };
   switch (h.type) {
     case HingeType::Revolute: one(h.loads, false); break;
