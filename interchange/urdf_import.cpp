@@ -109,11 +109,14 @@ class UrdfReader {
     spec.kind = ModelKind::Spatial;
     spec.gravity = Vec3(0.0, 0.0, -9.81);
     const urdf::Link& root = *robot.getRoot();
-    if (massless(root)) {
+    const FixedPath base = massless(root) && m_options.floatingBase ? firstMassiveThroughFixedJoints(root) : FixedPath{};
+    if (base.link) {
+      addFloatingBase(root, base);
+    } else if (massless(root)) {
       m_owner[root.name] = Owner{-1, Placement{}};
       if (!root.visual_array.empty()) note("link '" + root.name + "': has no mass, so it is the ground; its visuals are not shown");
       if (m_options.floatingBase)
-        note("link '" + root.name + "': has no mass, so it is the ground, and the floating base does not apply (give the floating link a floating joint from it)");
+        note("link '" + root.name + "': has no mass and no link with mass is fixed to it, so it is the ground, and the floating base does not apply (give the floating link a floating joint from it)");
     } else {
       addBody(root, Placement{});
       const BodyId id = spec.bodies.back().id;
@@ -147,7 +150,49 @@ class UrdfReader {
     }
   }
 
+  /// The first link with mass that fixed joints hold to `root` through
+  /// massless links only (the ROS pattern: a massless base fixed to the
+  /// trunk), its placement and the last fixed joint's name; none: null.
+  struct FixedPath {
+    const urdf::Link* link = nullptr;
+    Placement world;
+    std::string joint;
+  };
+  static FixedPath firstMassiveThroughFixedJoints(const urdf::Link& root) {
+    std::vector<std::pair<const urdf::Link*, Placement>> pending{{&root, Placement{}}};
+    while (!pending.empty()) {
+      const auto [link, world] = pending.front();
+      pending.erase(pending.begin());
+      for (const auto& child : link->child_links) {
+        const urdf::Joint& joint = *child->parent_joint;
+        if (joint.type != urdf::Joint::FIXED) continue;
+        const Placement at = world * placement(joint.parent_to_joint_origin_transform);
+        if (!massless(*child)) return {child.get(), at, joint.name};
+        pending.emplace_back(child.get(), at);
+      }
+    }
+    return {};
+  }
+
+  // A floating base through a massless root: the fixed chain to the first
+  // link with mass is merged, so that link floats with a free hinge named
+  // after the last fixed joint, and the root and the massless links on the
+  // way ride on it (their children hang from it).
+  void addFloatingBase(const urdf::Link& root, const FixedPath& base) {
+    addBody(*base.link, base.world);
+    const int body = static_cast<int>(m_out.spec.bodies.size()) - 1;
+    HingeSpec& h = m_out.spec.addHinge(base.joint, HingeType::Free, m_out.spec.bodies.back().id, std::nullopt);
+    h.anchor = Vec3::Zero();
+    h.translation = base.world.position;  // a floating root: its slides are where its output end is
+    m_floating = base.link;
+    m_owner[root.name] = Owner{body, Placement{}};
+    addVisuals(root, m_owner[root.name]);
+    note("link '" + root.name + "': has no mass; link '" + base.link->name + "', fixed to it through joint '" + base.joint +
+         "', is the floating base, and the massless links between them ride on it");
+  }
+
   void addLink(const urdf::Link& link) {
+    if (&link == m_floating) return;  // addFloatingBase made it
     const urdf::Joint& joint = *link.parent_joint;
     const Owner& parent = m_owner.at(joint.parent_link_name);
     const Placement world = parent.world * placement(joint.parent_to_joint_origin_transform);
@@ -348,6 +393,7 @@ class UrdfReader {
   const UrdfOptions& m_options;
   ImportResult& m_out;
   std::map<std::string, Owner> m_owner;  // per link name
+  const urdf::Link* m_floating = nullptr;  // the floating base addFloatingBase made, if any
   int m_velocityLimits = 0;
 };
 

@@ -126,6 +126,30 @@ TEST(UrdfImport, aFloatingBaseByOption) {
   ASSERT_TRUE(errorsOf(floating.spec).empty());
 }
 
+// The ROS pattern: a massless base link fixed to the trunk. With a floating
+// base the fixed chain is merged and the trunk floats: the same model as
+// kFloating's floating joint with that origin, checked against MuJoCo on
+// kFloating itself; a massless link between them rides on the trunk.
+TEST(UrdfImport, aFloatingBaseThroughAMasslessRootLink) {
+  std::string xml = kFloating;
+  const std::string floatingJoint = "<joint name=\"float\" type=\"floating\"><parent link=\"world\"/><child link=\"body\"/>";
+  xml.replace(xml.find(floatingJoint), floatingJoint.size(),
+              "<joint name=\"mount\" type=\"fixed\"><parent link=\"world\"/><child link=\"imu\"/></joint><link name=\"imu\"/>"
+              "<joint name=\"float\" type=\"fixed\"><parent link=\"imu\"/><child link=\"body\"/>");
+  UrdfOptions options;
+  options.floatingBase = true;
+  const ImportResult r = importUrdf(writeTemp("massless-base.urdf", xml), options);
+  ASSERT_TRUE(errorsOf(r.spec).empty()) << errorsOf(r.spec);
+  ASSERT_SAME(r.spec.bodies.size(), std::size_t{4});
+  ASSERT_SAME(r.spec.hinges.front().type, HingeType::Free);
+  ASSERT_SAME(r.spec.hinges.front().name, std::string("float"));
+  ASSERT_TRUE(contains(joined(r.notTaken), "link 'world': has no mass; link 'body', fixed to it through joint 'float', is the floating base")) << joined(r.notTaken);
+  const double worst = agreementWithMuJoCo("massless base", writeTemp("floating.urdf", kFloating), withoutStops(r.spec), 25);
+  info("a floating base through a massless root and a massless frame, against MuJoCo on the floating-joint file, 25 random states: %.2e", worst);
+  const ImportResult fixed = importUrdf(writeTemp("massless-base.urdf", xml));
+  ASSERT_SAME(fixed.spec.hinges.front().type, HingeType::Weld);  // without the option the trunk is fixed, as before
+}
+
 // A full inertia tensor with products of inertia equals the same tensor
 // given as principal moments in a turned inertial frame: R diag(I) R^T
 // written out by hand, with R = Rz(yaw) Ry(pitch) Rx(roll) (URDF's rpy).
