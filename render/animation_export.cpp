@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
 #include "render/offscreen_renderer.hpp"
 #include "render/result_states.hpp"
 
@@ -104,7 +105,7 @@ class FfmpegPipe {
     m_process.start(QString::fromStdString(program),
                     {"-y", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", QStringLiteral("%1x%2").arg(width).arg(height), "-r",
                      QString::number(fps, 'g', 10), "-i", "-", "-an", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-                     QString::fromStdString(path)});
+                     "-f", "mp4", QString::fromStdString(path)});
     if (!m_process.waitForStarted(10000)) throw Error(ErrorKind::Io, "video: cannot start " + program + ": " + m_process.errorString().toStdString());
   }
   ~FfmpegPipe() {
@@ -146,13 +147,24 @@ int exportAnimationVideo(std::shared_ptr<const Model> model, const Results& resu
   AnimationOptions even = options;  // H.264 in yuv420p needs even sizes
   even.width += even.width % 2;
   even.height += even.height % 2;
+  // ffmpeg writes a temporary file beside the target, put in place only
+  // when every frame is in and it has finished well (docs/reliability.md
+  // R1): a failed or stopped export leaves an older video as it was. The
+  // pipe goes first.
+  AtomicFile video(path);
   std::unique_ptr<FfmpegPipe> pipe;
+  int planned = 0;
   const int frames = renderAnimation(std::move(model), results, even, look, [&](const QImage& image, int k, int count) {
-    if (!pipe) pipe = std::make_unique<FfmpegPipe>(ffmpeg, path, image.width(), image.height(), even.fps);
+    if (!pipe) pipe = std::make_unique<FfmpegPipe>(ffmpeg, video.nameToWrite(), image.width(), image.height(), even.fps);
+    planned = count;
     pipe->write(image);
     return !progress || progress(k + 1, count);
   });
+  if (!pipe) throw Error(ErrorKind::Input, "video: the run has no recorded frames");
+  if (frames < planned) return frames;  // stopped: the pipe and the temporary file go
   pipe->finish();
+  pipe.reset();
+  video.commit();
   return frames;
 }
 

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/xml_text.hpp"
 #include "render/body_drawing.hpp"
@@ -156,9 +157,11 @@ ParaViewExport exportParaView(const Model& model, const Results& results, const 
   for (; written < total; ++written) {
     if (progress && !progress(written, total)) break;
     const std::string path = (std::filesystem::path(directory) / frameFileName(baseName, written)).string();
+    AtomicFile frame(path);  // each frame whole, or the old one (docs/reliability.md R1)
     writer->SetInputData(builder.build(results, frames[static_cast<std::size_t>(written)]));
-    writer->SetFileName(path.c_str());
+    writer->SetFileName(frame.nameToWrite().c_str());
     if (writer->Write() != 1) throw Error(ErrorKind::Io, "ParaView export: cannot write " + path);
+    frame.commit();
   }
   ParaViewExport out;
   out.frames = written;

@@ -19,7 +19,7 @@ namespace {
 
 std::string reason() { return std::strerror(errno); }
 
-[[noreturn]] void fail(const std::string& what, const std::string& path) {
+[[noreturn]] void failWriting(const std::string& what, const std::string& path) {
   throw Error(ErrorKind::Io, what + " '" + path + "': " + reason());
 }
 
@@ -40,7 +40,7 @@ int createTemporary(const std::string& target, std::string& temp) {
     temp = (t.parent_path() / (".~" + t.filename().string() + "." + std::to_string(::getpid()) + "." + std::to_string(counter++) + ".tmp")).string();
     const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd >= 0) return fd;
-    if (errno != EEXIST) fail("cannot write beside", target);
+    if (errno != EEXIST) failWriting("cannot write beside", target);
   }
   throw Error(ErrorKind::Io, "cannot write beside '" + target + "': no free temporary name");
 }
@@ -60,14 +60,14 @@ AtomicFile::AtomicFile(const std::string& target) : m_target(target == "-" ? tar
   if (target == "-") {  // standard output, whatever it is (a terminal, a pipe, a file the shell opened)
     m_direct = true;
     m_fd = ::fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0);
-    if (m_fd < 0) fail("cannot write", "standard output");
+    if (m_fd < 0) failWriting("cannot write", "standard output");
     return;
   }
   struct stat st {};
   if (::stat(m_target.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     m_direct = true;
     m_fd = ::open(m_target.c_str(), O_WRONLY | O_CLOEXEC);
-    if (m_fd < 0) fail("cannot write", m_target);
+    if (m_fd < 0) failWriting("cannot write", m_target);
     return;
   }
   m_fd = createTemporary(m_target, m_temp);
@@ -87,9 +87,14 @@ void AtomicFile::write(std::string_view bytes) {
   while (!bytes.empty()) {
     const ssize_t n = ::write(m_fd, bytes.data(), bytes.size());
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail("writing", m_target);
+    if (n <= 0) failWriting("writing", m_target);
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
+}
+
+const std::string& AtomicFile::nameToWrite() {
+  m_byName = true;
+  return m_direct ? m_target : m_temp;
 }
 
 void AtomicFile::commit() { commitAs(m_target); }
@@ -99,14 +104,23 @@ void AtomicFile::commitAs(const std::string& path) {
   if (m_direct) {
     const int fd = m_fd;
     m_fd = -1;
-    if (::close(fd) != 0) fail("writing", m_target);
+    if (::close(fd) != 0) failWriting("writing", m_target);
     return;
+  }
+  if (m_byName) {  // the file at the temporary name is the one to flush, whichever inode the writer left there
+    ::close(m_fd);
+    m_fd = ::open(m_temp.c_str(), O_WRONLY | O_CLOEXEC);
+    if (m_fd < 0) {
+      const std::string why = reason();
+      abandon();
+      throw Error(ErrorKind::Io, "writing '" + m_target + "': " + why);
+    }
   }
   // A file replaced keeps its mode and owner (a private 0600 model stays private).
   struct stat old {};
   if (::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode)) {
-    if (::fchmod(m_fd, old.st_mode & 07777) != 0) fail("cannot keep the mode of", path);
-    if (::fchown(m_fd, old.st_uid, old.st_gid) != 0 && errno != EPERM) fail("cannot keep the owner of", path);
+    if (::fchmod(m_fd, old.st_mode & 07777) != 0) failWriting("cannot keep the mode of", path);
+    if (::fchown(m_fd, old.st_uid, old.st_gid) != 0 && errno != EPERM) failWriting("cannot keep the owner of", path);
   }
   if (::fsync(m_fd) != 0) {
     const std::string why = reason();

@@ -36,6 +36,12 @@ class AtomicFile {
   /// The same, in place of `path` instead (partial results beside the target).
   void commitAs(const std::string& path);
 
+  /// For a writer that takes a file name (ffmpeg, VTK's writers): the name
+  /// it is to write, the temporary file (or the target itself when that is
+  /// written in place); commit() then reopens it by name to flush what the
+  /// writer left there.
+  const std::string& nameToWrite();
+
   const std::string& target() const { return m_target; }
   /// Whether the target is written in place (a device or pipe).
   bool direct() const { return m_direct; }
@@ -47,6 +53,7 @@ class AtomicFile {
   std::string m_temp;
   int m_fd = -1;
   bool m_direct = false;
+  bool m_byName = false;  // written by another writer through nameToWrite()
 };
 
 /// Writes `contents` to `path` through an AtomicFile.

@@ -68,6 +68,8 @@ class TestExports : public QObject {
       QTemporaryDir dir;
       const ParaViewExport out = exportParaView(*r.model, results, dir.path().toStdString(), "motion");
       QCOMPARE(out.frames, results.frameCount());
+      // Each frame went in whole through a temporary file beside it: none is left.
+      QCOMPARE(static_cast<int>(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size()), results.frameCount() + 1);
 
       QFile pvd(QString::fromStdString(out.collectionPath));
       QVERIFY(pvd.open(QIODevice::ReadOnly));
@@ -188,6 +190,31 @@ class TestExports : public QObject {
                             "-of", "csv=p=0", path});
     QVERIFY(probe.waitForFinished(30000));
     QCOMPARE(QString::fromUtf8(probe.readAllStandardOutput()).trimmed(), QString("h264,322,242,21"));
+  }
+
+  void aStoppedOrFailedVideoLeavesTheOldFileAsItWas() {
+    // ffmpeg writes beside the target; the target is replaced only when the
+    // whole video is in (docs/reliability.md R1), and nothing is left beside it.
+    if (findFfmpeg().empty()) QSKIP("ffmpeg is not installed");
+    const Run r = run("chain-5-spatial.json", 1.0, 10);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("chain.mp4");
+    QFile old(path);
+    QVERIFY(old.open(QIODevice::WriteOnly) && old.write("an older video") == 14);
+    old.close();
+    AnimationOptions options;
+    options.width = 160;
+    options.height = 120;
+    options.fps = 20;  // 1 s: 21 frames
+    const int stoppedAt = exportAnimationVideo(r.model, *r.results, options, nullptr, path.toStdString(), [](int k, int) { return k < 3; });
+    QCOMPARE(stoppedAt, 3);
+    QFile kept(path);
+    QVERIFY(kept.open(QIODevice::ReadOnly));
+    QCOMPARE(kept.readAll(), QByteArray("an older video"));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    QCOMPARE(exportAnimationVideo(r.model, *r.results, options, nullptr, path.toStdString()), 21);
+    QVERIFY(QFileInfo(path).size() > 1000);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
   }
 
   void withoutFfmpegTheVideoExportSaysWhatToInstall() {
