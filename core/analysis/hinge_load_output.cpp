@@ -1,6 +1,7 @@
 #include "core/analysis/hinge_load_output.hpp"
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {
@@ -36,8 +37,8 @@ HingeLoadOutput::HingeLoadOutput(Linearisation& lin, int body, int component) : 
     acceleration = std::max({acceleration, out.comAcceleration[static_cast<std::size_t>(b)].norm(), out.angularAcceleration[static_cast<std::size_t>(b)].norm()});
   const double tolerance = 1e-6 * std::max(1.0, model.gravity().norm());
   if (rates.lpNorm<Eigen::Infinity>() > 1e-12 || acceleration > tolerance)
-    throw Error(ErrorKind::Input, "hinge '" + model.hinge(body).name +
-                                      "': a hinge load is linearised about a state at rest, and this one moves (rates up to " +
+    throw Error(ErrorKind::Input, "hinge " + quoted(model.hinge(body).name) +
+                                      ": a hinge load is linearised about a state at rest, and this one moves (rates up to " +
                                       formatNumber(rates.lpNorm<Eigen::Infinity>()) + ", accelerations up to " + formatNumber(acceleration) +
                                       "): analyse about the equilibrium");
   m_point = m_poses[static_cast<std::size_t>(body)].output;

@@ -1,4 +1,5 @@
 #include "core/analysis/joint_chart.hpp"
+#include "core/message_text.hpp"
 
 #include <Eigen/Geometry>
 
@@ -52,7 +53,7 @@ std::string JointChart::coordinateSuffix(int k) const {
 
 std::string JointChart::coordinateName(int k) const {
   const CompiledHinge& h = m_model.hinge(bodyOf(k));
-  return "hinge '" + h.name + "'" + (h.dof > 1 ? " " + coordinateSuffix(k) : std::string());
+  return "hinge " + quoted(h.name) + (h.dof > 1 ? " " + coordinateSuffix(k) : std::string());
 }
 
 // The hinge's rotation directions for root-side and tip-side rotations

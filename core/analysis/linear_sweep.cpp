@@ -7,6 +7,7 @@
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 
 namespace mstmm {
 
@@ -21,7 +22,7 @@ double ballSpringTurn(const Model& model, const Eigen::VectorXd& y, const HingeE
 }
 
 std::string refusalOfHinge(const Model& model, const Eigen::VectorXd* y, const HingeElements& e) {
-  const std::string name = "hinge '" + e.name + "'";
+  const std::string name = "hinge " + quoted(e.name);
   if (e.cut >= 0) return name + " closes a loop";
   if (e.stops) return name + " has stops";
   if (!e.characteristic.empty()) return name + " has a spring characteristic";
@@ -32,11 +33,11 @@ std::string refusalOfHinge(const Model& model, const Eigen::VectorXd* y, const H
 }
 
 std::string refusal(const Model& model, const Eigen::VectorXd* y) {
-  if (model.hasLoops()) return "hinge '" + model.cuts().front().name + "' closes a loop";
+  if (model.hasLoops()) return "hinge " + quoted(model.cuts().front().name) + " closes a loop";
   const CompiledLoads& l = model.loads();
-  if (!l.springs.empty()) return "strut '" + l.springs.front().name + "' joins two points";
-  if (!l.contacts.empty()) return "contact '" + l.contacts.front().law.name + "' touches the ground";
-  if (!l.bodyLoads.empty()) return "load '" + l.bodyLoads.front().name + "' acts on a body";
+  if (!l.springs.empty()) return "strut " + quoted(l.springs.front().name) + " joins two points";
+  if (!l.contacts.empty()) return "contact " + quoted(l.contacts.front().law.name) + " touches the ground";
+  if (!l.bodyLoads.empty()) return "load " + quoted(l.bodyLoads.front().name) + " acts on a body";
   for (const HingeElements& e : l.hinges)
     if (std::string why = refusalOfHinge(model, y, e); !why.empty()) return why;
   return "";
@@ -236,7 +237,7 @@ void LinearSweep<Scalar>::factor(double sigma, double dampingFrequency) {
       const Eigen::FullPivLU<MatX> lu(scaled);
       if (!lu.isInvertible()) {
         const CompiledHinge& h = m_tree.model().hinge(b);
-        throw Error(ErrorKind::Solver, "hinge '" + h.name + "': the linearised equations are singular there at this shift or frequency (a natural frequency, or a motion without mass or stiffness)",
+        throw Error(ErrorKind::Solver, "hinge " + quoted(h.name) + ": the linearised equations are singular there at this shift or frequency (a natural frequency, or a motion without mass or stiffness)",
                     {ErrorSubject::Kind::Hinge, h.specIndex});
       }
       m_dInv[s] = scale.template cast<Scalar>().asDiagonal() * lu.inverse() * scale.template cast<Scalar>().asDiagonal();

@@ -8,6 +8,7 @@
 #include "core/dynamics/reference/newton_euler_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 
 namespace mstmm {
 
@@ -34,7 +35,7 @@ void DynamicsSolver::throwNotFinite(const Eigen::VectorXd& y) const {
   while (k < y.size() && std::isfinite(y[k])) ++k;
   const int per = statePerBody(*m_model);
   const std::string where = k < static_cast<Eigen::Index>(per) * m_model->bodyCount()
-                                ? "body '" + m_model->body(static_cast<int>(k / per)).name + "'"
+                                ? "body " + quoted(m_model->body(static_cast<int>(k / per)).name)
                                 : "entry " + std::to_string(k);
   throw Error(ErrorKind::Input, "the state vector holds a non-finite number (" + where + ")");
 }
@@ -79,9 +80,9 @@ std::unique_ptr<DynamicsSolver> makeTreeSolver(SolverKind kind, std::shared_ptr<
 /// The first load element of a model, named as messages name it.
 std::string loadElementNamed(const Model& model) {
   const CompiledLoads& l = model.loads();
-  if (!l.hinges.empty()) return "hinge '" + l.hinges.front().name + "'";
-  if (!l.springs.empty()) return "spring-damper '" + l.springs.front().name + "'";
-  return "load '" + l.bodyLoads.front().name + "' on body '" + model.body(l.bodyLoads.front().body).name + "'";
+  if (!l.hinges.empty()) return "hinge " + quoted(l.hinges.front().name);
+  if (!l.springs.empty()) return "spring-damper " + quoted(l.springs.front().name);
+  return "load " + quoted(l.bodyLoads.front().name) + " on body " + quoted(model.body(l.bodyLoads.front().body).name);
 }
 
 }  // namespace

@@ -427,7 +427,7 @@ std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
   if (!list.is_array()) fail("model", "'springs' must be an array");
   for (std::size_t i = 0; i < list.size(); ++i) {
     std::string where = "springs[" + std::to_string(i) + "]";
-    if (const std::string name = shortName(list[i]); !name.empty()) where = "spring-damper '" + name + "'";
+    if (const std::string name = shortName(list[i]); !name.empty()) where = "spring-damper " + quoted(name);
     const ObjectReader r(list[i], where);
     r.allowOnly({"name", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping", "rest_length", "preload"});
     SpringDamperSpec s;
@@ -495,7 +495,7 @@ std::vector<ContactSpec> readContacts(const ObjectReader& top) {
   if (!list.is_array()) fail("model", "'contacts' must be an array");
   for (std::size_t i = 0; i < list.size(); ++i) {
     std::string where = "contacts[" + std::to_string(i) + "]";
-    if (const std::string name = shortName(list[i]); !name.empty()) where = "contact '" + name + "'";
+    if (const std::string name = shortName(list[i]); !name.empty()) where = "contact " + quoted(name);
     const ObjectReader r(list[i], where);
     r.allowOnly({"name", "body", "point", "radius", "law", "stiffness", "damping", "exponent", "static_friction", "dynamic_friction", "slip_velocity", "rolling"});
     ContactSpec c;

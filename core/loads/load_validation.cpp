@@ -227,7 +227,7 @@ class LoadChecker {
   void checkBodyLoads(int b) {
     const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
     for (const BodyLoadSpec& l : body.loads) {
-      const std::string what = "load '" + l.name + "': ";
+      const std::string what = "load " + quoted(l.name) + ": ";
       if (!l.point.allFinite() || (planar() && l.point.z() != 0.0)) bodyError(b, what + (planar() ? "the point must be finite and in the x-y plane" : "the point must be finite"));
       for (int k = 0; k < 3; ++k) {
         const char* axis = k == 0 ? "x" : k == 1 ? "y" : "z";
@@ -240,7 +240,7 @@ class LoadChecker {
   }
 
   void checkStrut(const SpringDamperSpec& s, int index) {
-    const std::string where = "spring-damper '" + s.name + "': ";
+    const std::string where = "spring-damper " + quoted(s.name) + ": ";
     auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
     if (s.name.empty()) error("it needs a name");
     for (std::size_t k = 0; k < m_spec.springs.size(); ++k)
@@ -258,7 +258,7 @@ class LoadChecker {
   }
 
   void checkContact(const ContactSpec& c, int index) {
-    const std::string where = "contact '" + c.name + "': ";
+    const std::string where = "contact " + quoted(c.name) + ": ";
     auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
     if (c.name.empty()) error("it needs a name");
     for (std::size_t k = 0; k < m_spec.contacts.size(); ++k)

@@ -109,8 +109,8 @@ void Run::start() {
   m_out.resize(*m_model);
   m_ode.normalise(m_y, 0.0);
   if (m_model->hasLoops() && m_settings.loopStabilisation == LoopStabilisation::Projection && m_model->loads().drivenCount() > 0)
-    throw Error(ErrorKind::Validation, "hinge '" + m_model->loads().drivenHinge(0).name +
-                                           "' is driven, and the projection onto the loop constraints would move it off its prescribed motion; use Baumgarte stabilisation");
+    throw Error(ErrorKind::Validation, "hinge " + quoted(m_model->loads().drivenHinge(0).name) +
+                                           " is driven, and the projection onto the loop constraints would move it off its prescribed motion; use Baumgarte stabilisation");
   if (m_model->hasLoops()) {  // the angles of a loop are dependent (equations.md §6)
     m_projector.setTime(m_t);
     if (m_settings.projectInitialState) m_projector.project(m_y);
@@ -291,7 +291,7 @@ void Run::checkLoopClosure() {
   if (r.position <= m_loopLimit) return;
   const CompiledCut& cut = m_model->cuts()[static_cast<std::size_t>(r.positionCut)];
   throw Error(ErrorKind::Divergence,
-              atTime(m_t) + "hinge '" + cut.name + "' (cut to close a loop): its two ends drifted " + formatNumber(r.position) +
+              atTime(m_t) + "hinge " + quoted(cut.name) + " (cut to close a loop): its two ends drifted " + formatNumber(r.position) +
                   " m (or rad) apart, more than " + formatNumber(m_loopLimit) + " (a hundredth of the longest body); loop stabilisation '" +
                   toString(m_settings.loopStabilisation) + "' does not hold the loop closed at this time step: use Baumgarte or projection, or a smaller time step",
               {ErrorSubject::Kind::Hinge, cut.specIndex}, m_t);

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include "core/analysis/linear_sweep.hpp"
+#include "core/generate/loaded_examples.hpp"
 #include "core/message_text.hpp"
+#include "core/model/model.hpp"
 
 namespace mstmm {
 namespace {
@@ -26,6 +29,16 @@ TEST(MessageText, TheNearestKnownWordIsATypoAway) {
   EXPECT_EQ(nearestKnown("colour", keys), "");  // nothing near: no guess
   EXPECT_EQ(unknownKeyMessage("colour", {"a", "b"}), "unknown key 'colour' (known: a, b)");
   EXPECT_EQ(unknownKeyMessage("sav_results", keys), "unknown key 'sav_results' (did you mean 'save_results'?)");
+}
+
+// The analyses and the solvers quote the names they give as the loads do:
+// a strut named with a line break, in the O(N) sweep's refusal.
+TEST(MessageText, AnalysisAndSolverMessagesQuoteNames) {
+  ModelSpec car = generateQuarterCar();
+  ASSERT_FALSE(car.springs.empty());
+  car.springs.front().name = "tyre\nleft";
+  const std::string why = linearSweepRefusal(*compile(car));
+  EXPECT_NE(why.find("strut 'tyre\\nleft' joins two points"), std::string::npos) << why;
 }
 
 }  // namespace

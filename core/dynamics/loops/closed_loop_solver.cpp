@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
+#include "core/message_text.hpp"
 
 namespace mstmm {
 
@@ -84,7 +85,7 @@ void ClosedLoopSolver::throwSingular() const {
   const CompiledCut& cut = m_model->cuts()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].cut)];
   const double condition = sigma[last] > 0.0 ? sigma[0] / sigma[last] : INFINITY;
   throw Error(ErrorKind::Solver,
-              "hinge '" + cut.name + "' (cut to close a loop): the supplement equations are singular (condition " +
+              "hinge " + quoted(cut.name) + " (cut to close a loop): the supplement equations are singular (condition " +
                   (std::isfinite(condition) ? "estimate " + formatNumber(condition) : std::string("infinite")) +
                   "): the loop is at a dead point (its bodies line up so that they cannot move it), or this cut repeats a constraint the others already impose",
               {ErrorSubject::Kind::Hinge, cut.specIndex});

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
+#include "core/message_text.hpp"
 
 namespace mstmm {
 
@@ -42,7 +43,7 @@ void ClosureProjector::requireClosed(const Eigen::VectorXd& y) {
   const std::string what = positionOk ? "its two ends move apart at " + formatNumber(r.velocity) + " m/s (or rad/s)"
                                       : "its two ends are " + formatNumber(r.position) + " m (or rad) apart";
   throw Error(ErrorKind::Validation,
-              "hinge '" + cut.name + "' (cut to close a loop): the initial state does not close the loop: " + what +
+              "hinge " + quoted(cut.name) + " (cut to close a loop): the initial state does not close the loop: " + what +
                   "; set the initial angles and angular velocities of the loop's bodies consistently, or turn on "
                   "'project the initial state onto the loop constraints'",
               {ErrorSubject::Kind::Hinge, cut.specIndex});
@@ -123,7 +124,7 @@ void ClosureProjector::throwSingular(const char* level) const {
   const int row = largestEntry(svd.matrixU().col(last), weight);
   const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].cut)];
   throw Error(ErrorKind::Solver,
-              "hinge '" + cut.name + "' (cut to close a loop): the loop constraints are singular at " + level +
+              "hinge " + quoted(cut.name) + " (cut to close a loop): the loop constraints are singular at " + level +
                   " level here: the loop is at a dead point (its bodies line up so that they cannot move it), or this cut repeats a constraint the others already impose",
               {ErrorSubject::Kind::Hinge, cut.specIndex});
 }
