@@ -581,6 +581,12 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const Error& e) {
       raise(e);
+    } catch (const std::bad_alloc&) {
+      // Python's own error for it, with what was left (docs/reliability.md R3):
+      // the interpreter goes on, and the caller may free memory and retry.
+      const std::string what = "out of memory: " + formatNumber(availableMemoryBytes() / 1e9) +
+                               " GB are left to this process (its memory limit, ulimit -v, included); try a smaller model or run";
+      PyErr_SetString(PyExc_MemoryError, what.c_str());
     }
   });
   m.def("_set_error_type", [](py::object type) { errorType() = std::move(type); });

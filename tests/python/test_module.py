@@ -8,6 +8,7 @@ import os
 import pickle
 import signal
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -299,3 +300,30 @@ def test_linearize_gives_the_rods_matrices_and_a_consistent_state_space():
     assert abs(abs(load["response"][0]) / (2 * (2 * np.pi * 0.001) ** 2) - 1) < 1e-4
     with pytest.raises(mstmm.Error, match="a hinge load is no row of the state"):
         mstmm.linearize(model, at="initial", outputs=["shoulder.fx"])
+
+
+@pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", "") or "ASAN_OPTIONS" in os.environ,
+                    reason="AddressSanitizer reserves terabytes of address space: no address-space limit fits it")
+def test_running_out_of_memory_is_a_memory_error_and_the_interpreter_goes_on():
+    # A child interpreter under an address-space limit of 900 MB asks for a
+    # million-body model: MemoryError naming what was left, then it carries on.
+    code = (
+        "import mstmm\n"
+        "try:\n"
+        "    mstmm.generate('chain', bodies=1000000)\n"
+        "    print('no error')\n"
+        "except MemoryError as e:\n"
+        "    print('MemoryError:', e)\n"
+        "print('still running')\n"
+    )
+    limit = 900 * 1024 * 1024
+
+    def limited():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, preexec_fn=limited)
+    assert child.returncode == 0, child.stderr
+    lines = child.stdout.splitlines()
+    assert lines[-1] == "still running", child.stdout
+    assert lines[0].startswith("MemoryError: out of memory: ") and "GB are left to this process" in lines[0], child.stdout
