@@ -36,12 +36,6 @@ constexpr double kRadius = 0.02;
 /// Its moment of inertia about a diameter through one end: m (l^2/3 + r^2/4).
 double endInertia(double m, double l) { return m * (l * l / 3.0 + kRadius * kRadius / 4.0); }
 
-std::string validationText(const ModelSpec& spec) {
-  std::string all;
-  for (const Diagnostic& d : validate(spec))
-    if (d.severity == Severity::Error) all += d.message + "\n";
-  return all;
-}
 
 struct Counts {
   int rotors = 0, slides = 0, rotations = 0, driven = 0;  // rotations: a ball's or a free hinge's
@@ -99,29 +93,6 @@ void revolutesAndSliders(ModelSpec& spec, Random& r) {
   }
 }
 
-/// The largest difference of the two solvers' outputs over random states.
-double compare(const ModelSpec& spec, SolverKind referenceKind, int states, Random& r) {
-  const std::string problems = validationText(spec);
-  if (!problems.empty()) fatal("%s: %s", spec.name.c_str(), problems.c_str());
-  const auto model = compile(spec);
-  auto riccati = makeSolver(SolverKind::Riccati, model);
-  auto reference = makeSolver(referenceKind, model);
-  SolverOutput a, b;
-  double worst = 0.0;
-  for (int s = 0; s < states; ++s) {
-    Eigen::VectorXd y = randomState(*model, r);
-    makeConsistent(*model, y, r);
-    const double t = r.uniform(0, 3);
-    riccati->setTime(t);
-    reference->setTime(t);
-    riccati->evaluate(y, a);
-    reference->evaluate(y, b);
-    const double d = outputDifference(a, b);
-    if (!(d < kTolerance)) fatal("%s, state %d: relative difference %.3e against %s", spec.name.c_str(), s, d, toString(referenceKind));
-    worst = std::max(worst, d);
-  }
-  return worst;
-}
 
 /// A thin uniform cylinder (a rod of radius kRadius) of mass m and length l
 /// on a revolute hinge at its end, about z.
@@ -156,7 +127,7 @@ TEST(Armature, randomSpatialTreesMatchNewtonEuler) {
     revolutesAndSliders(spec, r);
     addNewHingeTypes(spec, r, k % 2 == 0);
     assignArmature(spec, r, n);
-    worst = std::max(worst, compare(spec, SolverKind::NewtonEuler, 6, r));
+    worst = std::max(worst, riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance));
   }
   info("30 random spatial trees, 6 states each: %d rotors (%d on slides, %d on free rotations), %d coordinates driven: "
        "Riccati against Newton-Euler %.2e (accelerations, hinge loads, driving loads)",
@@ -174,7 +145,7 @@ TEST(Armature, randomPlanarTreesMatchNewtonEuler) {
     spec.name = "planar tree " + std::to_string(k);
     addNewHingeTypes(spec, r, k % 2 == 0);
     assignArmature(spec, r, n);
-    worst = std::max(worst, compare(spec, SolverKind::NewtonEuler, 6, r));
+    worst = std::max(worst, riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance));
   }
   info("20 random planar trees (pins released as single axes): %d rotors, %d driven: Riccati against Newton-Euler %.2e", n.rotors, n.driven, worst);
   ASSERT_TRUE(n.rotors >= 100);
@@ -201,7 +172,7 @@ TEST(Armature, revoluteTreesMatchTheMassMatrixReference) {
       const Vec3 parent = h.parent ? spec.bodies[static_cast<std::size_t>(spec.bodyIndex(*h.parent))].angularVelocity : Vec3::Zero();
       child.angularVelocity = parent + r.uniform(-1, 1) * h.axis.normalized();
     }
-    worst = std::max(worst, compare(spec, SolverKind::MassMatrix, 6, r));
+    worst = std::max(worst, riccatiAgainst(SolverKind::MassMatrix, spec, 6, r, kTolerance));
   }
   info("random revolute trees with a rotor on every hinge (%d rotors): Riccati against the mass-matrix reference %.2e", rotors, worst);
 }
@@ -292,7 +263,7 @@ TEST(Armature, theEnergyBalanceHoldsWithTheRotorsKineticEnergy) {
   elbow.loads.spring = HingeSpringSpec::linear(3.0, 0.0, 0.2);
   spec.bodies[0].angularVelocity = Vec3(0, 0, 2.0);
   spec.bodies[1].angularVelocity = Vec3(0, 0, 2.0);
-  ASSERT_TRUE(validationText(spec).empty()) << validationText(spec);
+  ASSERT_TRUE(validationErrors(spec).empty()) << validationErrors(spec);
   double drift[2] = {0.0, 0.0}, rotorShare = 0.0;
   for (int pass = 0; pass < 2; ++pass) {
     const Results res = runFor(spec, 3.0, pass == 0 ? 2e-3 : 1e-3);
@@ -327,7 +298,7 @@ TEST(Armature, theModelFileKeepsItAndSaysVersion3OnlyWhenUsed) {
 
 TEST(Armature, whatCannotTakeItIsNamed) {
   ModelSpec negative = rodOnRevolute(1.0, 1.0, -0.1, Vec3::Zero());
-  EXPECT_TRUE(contains(validationText(negative), "hinge 'pivot': armature must be a finite number >= 0 (kg m^2)")) << validationText(negative);
+  EXPECT_TRUE(contains(validationErrors(negative), "hinge 'pivot': armature must be a finite number >= 0 (kg m^2)")) << validationErrors(negative);
   // A four-bar's cut hinge (the one the compiler cuts) with a rotor.
   ModelSpec loop = generateFourBar({});
   const auto fourBar = compile(loop);

@@ -30,12 +30,6 @@ namespace {
 
 constexpr double kTolerance = 1e-10;
 
-std::string validationText(const ModelSpec& spec) {
-  std::string all;
-  for (const Diagnostic& d : validate(spec))
-    if (d.severity == Severity::Error) all += d.message + "\n";
-  return all;
-}
 
 /// A sine through the coordinate's initial value and rate: the motion
 /// validation accepts, with a non-zero acceleration.
@@ -99,28 +93,6 @@ void alignFrames(ModelSpec& spec) {
   for (BodySpec& b : spec.bodies) b.orientation = Quat(1, 0, 0, 0);
 }
 
-double compareOn(const ModelSpec& spec, int states, Random& r) {
-  const std::string problems = validationText(spec);
-  if (!problems.empty()) fatal("%s: %s", spec.name.c_str(), problems.c_str());
-  const auto model = compile(spec);
-  auto riccati = makeSolver(SolverKind::Riccati, model);
-  auto reference = makeSolver(SolverKind::NewtonEuler, model);
-  SolverOutput a, b;
-  double worst = 0.0;
-  for (int s = 0; s < states; ++s) {
-    Eigen::VectorXd y = randomState(*model, r);
-    makeConsistent(*model, y, r);
-    const double t = r.uniform(0, 3);
-    riccati->setTime(t);
-    reference->setTime(t);
-    riccati->evaluate(y, a);
-    reference->evaluate(y, b);
-    const double d = outputDifference(a, b);
-    if (!(d < kTolerance)) fatal("%s, state %d: relative difference %.3e", spec.name.c_str(), s, d);
-    worst = std::max(worst, d);
-  }
-  return worst;
-}
 
 
 }  // namespace
@@ -136,7 +108,7 @@ TEST(CoordinateLoads, randomSpatialTreesWithLoadsOnEveryCoordinateMatchNewtonEul
     alignFrames(spec);
     addNewHingeTypes(spec, r, k % 2 == 0);
     assignCoordinateLoads(spec, r, n, true);
-    worst = std::max(worst, compareOn(spec, 6, r));
+    worst = std::max(worst, riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance));
     states += 6;
   }
   info("30 random spatial trees, %d states, %d coordinates: %d springs (%d on a rotation), %d stops, %d actuators, %d driven "
@@ -154,7 +126,7 @@ TEST(CoordinateLoads, randomPlanarTreesWithLoadsOnEveryCoordinateMatchNewtonEule
     spec.name = "planar tree " + std::to_string(k);
     addNewHingeTypes(spec, r, k % 2 == 0);
     assignCoordinateLoads(spec, r, n, true);
-    worst = std::max(worst, compareOn(spec, 6, r));
+    worst = std::max(worst, riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance));
   }
   info("20 random planar trees, %d coordinates, %d driven: Riccati against Newton-Euler %.2e", n.coordinates, n.motions, worst);
   ASSERT_TRUE(n.motions >= 10);
@@ -173,7 +145,7 @@ TEST(CoordinateLoads, loadedEightBodySystemKeepsMomentumAndEnergyBalance) {
     double linear = 0.0, angular = 0.0, energy = 0.0, scale = 0.0, work = 0.0, dissipated = 0.0;
   } drift[2];
   const ModelSpec spec = generateLoadedEightBodySystem();
-  ASSERT_TRUE(validationText(spec).empty()) << validationText(spec);
+  ASSERT_TRUE(validationErrors(spec).empty()) << validationErrors(spec);
   for (int pass = 0; pass < 2; ++pass) {
     const Results res = test::runFor(spec, 5.0, pass == 0 ? 1e-3 : 5e-4);
     Drift& d = drift[pass];
@@ -259,7 +231,7 @@ TEST(CoordinateLoads, aUniversalHingeDrivenInBothAnglesTurnsTheBodyAsPrescribed)
   // The motions start at 0 with non-zero rates: the initial angular velocity must follow them.
   const double w1 = 0.8 * 2 * std::numbers::pi * 0.5, w2 = 0.5 * 2 * std::numbers::pi * 0.7;
   b.angularVelocity = Vec3(0, 1, 0) * w1 + Vec3(1, 0, 0) * w2;
-  const std::string problems = validationText(spec);
+  const std::string problems = validationErrors(spec);
   ASSERT_TRUE(problems.empty()) << problems;
   const Results res = test::runFor(spec, 2.0, 1e-3);
   double worst = 0.0;
@@ -282,26 +254,26 @@ TEST(CoordinateLoads, whatCoordinatesDoNotAllowIsNamed) {
   h.axis2 = Vec3(1, 0, 0);
   h.coordinateLoads.push_back({"angle3", {}});
   h.coordinateLoads.back().loads.spring = HingeSpringSpec::linear(1, 0);
-  ASSERT_TRUE(contains(validationText(spec), "hinge 'u': a universal hinge has no coordinate 'angle3'; its coordinates are 'angle1', 'angle2'")) << validationText(spec);
+  ASSERT_TRUE(contains(validationErrors(spec), "hinge 'u': a universal hinge has no coordinate 'angle3'; its coordinates are 'angle1', 'angle2'")) << validationErrors(spec);
   h.coordinateLoads.clear();
   h.loadsOn("angle1", spec.kind).stops = HingeStopsSpec{1.0, -1.0, 1e4, 0.0};
-  ASSERT_TRUE(contains(validationText(spec), "hinge 'u': angle1: stops: the lower limit 1 is not below the upper limit -1")) << validationText(spec);
+  ASSERT_TRUE(contains(validationErrors(spec), "hinge 'u': angle1: stops: the lower limit 1 is not below the upper limit -1")) << validationErrors(spec);
   h.coordinateLoads.clear();
   b.orientation = quaternionFromAxisAngle(Vec3(1, 1, 1), 0.5);  // not Rot(z, .) Rot(x, .)
   h.loadsOn("angle2", spec.kind).spring = HingeSpringSpec::linear(1, 0);
-  ASSERT_TRUE(contains(validationText(spec), "the initial orientations differ by a rotation that is not about its two axes")) << validationText(spec);
+  ASSERT_TRUE(contains(validationErrors(spec), "the initial orientations differ by a rotation that is not about its two axes")) << validationErrors(spec);
   b.orientation = Quat(1, 0, 0, 0);
   h.type = HingeType::Free;
   h.coordinateLoads.clear();
   h.loadsOn("rotation", spec.kind).motion = TimeFunction::constant(0.0);
-  ASSERT_TRUE(contains(validationText(spec), "hinge 'u': rotation: the rotation of a free hinge is free about three axes")) << validationText(spec);
+  ASSERT_TRUE(contains(validationErrors(spec), "hinge 'u': rotation: the rotation of a free hinge is free about three axes")) << validationErrors(spec);
   h.coordinateLoads.clear();
   h.loadsOn("x", spec.kind).motion = TimeFunction::constant(0.5);
-  ASSERT_TRUE(contains(validationText(spec), "hinge 'u': x: motion: its value at t = 0 (0.5 m) differs from the initial slide of the hinge (0 m)")) << validationText(spec);
+  ASSERT_TRUE(contains(validationErrors(spec), "hinge 'u': x: motion: its value at t = 0 (0.5 m) differs from the initial slide of the hinge (0 m)")) << validationErrors(spec);
   h.coordinateLoads.clear();
   h.type = HingeType::Revolute;
   h.coordinateLoads.push_back({"angle", {}});
-  ASSERT_TRUE(contains(validationText(spec), "a revolute hinge has one coordinate")) << validationText(spec);
+  ASSERT_TRUE(contains(validationErrors(spec), "a revolute hinge has one coordinate")) << validationErrors(spec);
 }
 
 TEST(CoordinateLoads, coordinateLoadsSurviveTheModelFile) {

@@ -10,6 +10,7 @@
 #include "core/generate/generators.hpp"
 #include "core/loads/time_function.hpp"
 #include "core/model/model.hpp"
+#include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -208,6 +209,38 @@ inline double outputDifference(const SolverOutput& a, const SolverOutput& b) {
   for (std::size_t k = 0; k < b.drivingLoad.size(); ++k) drive = std::max(drive, std::abs(a.drivingLoad[k] - b.drivingLoad[k]) / driveScale);
   return std::max({relativeDifference(a.angularAcceleration, b.angularAcceleration), relativeDifference(a.comAcceleration, b.comAcceleration),
                    relativeDifference(a.hingeForce, b.hingeForce), relativeDifference(a.hingeMoment, b.hingeMoment), slide, drive});
+}
+
+/// The model check's errors, one per line (empty: none).
+inline std::string validationErrors(const ModelSpec& spec) {
+  std::string all;
+  for (const Diagnostic& d : validate(spec))
+    if (d.severity == Severity::Error) all += d.message + "\n";
+  return all;
+}
+
+/// The Riccati solver against `referenceKind` at `states` random consistent
+/// states and times: the largest outputDifference(), fatal above `tolerance`.
+inline double riccatiAgainst(SolverKind referenceKind, const ModelSpec& spec, int states, Random& r, double tolerance) {
+  if (const std::string problems = validationErrors(spec); !problems.empty()) fatal("%s: %s", spec.name.c_str(), problems.c_str());
+  const auto model = compile(spec);
+  auto riccati = makeSolver(SolverKind::Riccati, model);
+  auto reference = makeSolver(referenceKind, model);
+  SolverOutput a, b;
+  double worst = 0.0;
+  for (int s = 0; s < states; ++s) {
+    Eigen::VectorXd y = randomState(*model, r);
+    makeConsistent(*model, y, r);
+    const double t = r.uniform(0, 3);
+    riccati->setTime(t);
+    reference->setTime(t);
+    riccati->evaluate(y, a);
+    reference->evaluate(y, b);
+    const double d = outputDifference(a, b);
+    if (!(d < tolerance)) fatal("%s, state %d: relative difference %.3e against %s", spec.name.c_str(), s, d, toString(referenceKind));
+    worst = std::max(worst, d);
+  }
+  return worst;
 }
 
 /// How far one solver is from a reference at one state and time.
