@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "core/io/results_csv.hpp"
+
 namespace mstmm {
 
 namespace {
@@ -12,24 +14,16 @@ std::string number(double v) {
   return buffer;
 }
 
-/// A CSV field: quoted when it holds a separator, a quote or a line break.
-std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 }  // namespace
 
 std::string modesCsv(const Linearisation& lin, const std::vector<ModeRow>& rows) {
   const Model& model = lin.chart().model();
   std::string out = "mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies";
-  for (int k = 0; k < lin.chart().coordinates(); ++k) out += "," + field("shape:" + lin.chart().coordinateName(k));
+  for (int k = 0; k < lin.chart().coordinates(); ++k) out += "," + csvField("shape:" + lin.chart().coordinateName(k));
   out += "\n";
   for (const ModeRow& r : rows) {
     out += std::to_string(r.number) + "," + toString(r.kind) + "," + number(r.frequency) + "," + number(r.omegaSquared) + "," + number(r.dampingRatio) + "," +
-           number(r.dampedFrequency) + "," + field(describeCoordinates(r)) + "," + field(describeBodies(model, r));
+           number(r.dampedFrequency) + "," + csvField(describeCoordinates(r)) + "," + csvField(describeBodies(model, r));
     const Eigen::VectorXd q = lin.toTree(r.shape);
     for (Eigen::Index k = 0; k < q.size(); ++k) out += "," + number(q[k]);
     out += "\n";
