@@ -177,6 +177,33 @@ TEST(Armature, revoluteTreesMatchTheMassMatrixReference) {
   info("random revolute trees with a rotor on every hinge (%d rotors): Riccati against the mass-matrix reference %.2e", rotors, worst);
 }
 
+// Loops: a four-bar and a crank-slider with a rotor on every hinge of the
+// spanning tree; the closed-loop solver (Riccati sweeps for the tree, the
+// cut's supplement equations) against Newton-Euler, where each cut is rows
+// of the same augmented system.
+TEST(Armature, rotorsInClosedLoopsMatchNewtonEuler) {
+  double worst = 0.0;
+  for (ModelSpec spec : {generateFourBar({}), generateCrankSlider({})}) {
+    const auto tree = compile(spec);
+    int rotors = 0;
+    for (int i = 0; i < tree->bodyCount(); ++i)
+      if (tree->hinge(i).type != HingeType::Weld) {
+        spec.hinges[static_cast<std::size_t>(tree->hinge(i).specIndex)].loads.armature = 0.05 * ++rotors;
+      }
+    ASSERT_GE(rotors, 2);
+    const auto model = compile(spec);
+    auto riccati = makeSolver(SolverKind::Riccati, model);
+    auto reference = makeSolver(SolverKind::NewtonEuler, model);
+    SolverOutput a, b;
+    const Eigen::VectorXd y = initialState(*model);
+    riccati->evaluate(y, a);
+    reference->evaluate(y, b);
+    worst = std::max(worst, std::max(relativeDifference(a.angularAcceleration, b.angularAcceleration), relativeDifference(a.comAcceleration, b.comAcceleration)));
+  }
+  info("a four-bar and a crank-slider with rotors on their tree hinges: Riccati with the loop closed against Newton-Euler %.2e", worst);
+  EXPECT_LT(worst, kTolerance);
+}
+
 // A rod of mass m, length l on a revolute about its end in zero gravity,
 // a torque tau on it: q'' = tau / (J_end + J). A block of mass m on a
 // slider with a force F: s'' = F / (m + J).

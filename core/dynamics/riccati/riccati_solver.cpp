@@ -500,8 +500,8 @@ bool RiccatiSweep<D>::columnArmature(int i, Eigen::Index columns, typename Multi
     const HingeElements& e = m_model->loads().hinges[static_cast<std::size_t>(k)];
     if (e.armature == 0.0) continue;
     any = true;
-    const int width = e.coordinate == HingeElements::Coordinate::Rotation ? D::R : 1, first = std::max(e.column, 0);  // a ball's: -1
-    for (int j = first; j < first + width; ++j) armature[j] = j < slides ? -e.armature : e.armature;
+    const int width = e.coordinate == HingeElements::Coordinate::Rotation ? D::R : 1, column = std::max(e.column, 0);  // a ball's: -1
+    for (int j = column; j < column + width; ++j) armature[j] = j < slides ? -e.armature : e.armature;
   }
   return any;
 }
