@@ -21,11 +21,12 @@ constexpr int kNoMoreWork = -1;
 /// A folder refused (its rows are of other inputs) hands out no work, so
 /// that every rank stops, and is thrown after MPI ends (never a hang).
 StudyReport handOut(const StudySpec& study, const std::string& dir, int processes, bool restart, std::optional<Error>& refused) {
-  const int total = static_cast<int>(studyRuns(study).size());
+  const std::vector<std::vector<double>> runs = studyRuns(study);
+  const int total = static_cast<int>(runs.size());
   std::vector<int> todo;
   try {
     claimStudyFolder(study, dir, restart);
-    todo = pendingStudyRuns(dir, total);
+    todo = pendingStudyRuns(study, dir, runs);
   } catch (const Error& e) {
     refused = e;
   }
@@ -50,7 +51,7 @@ StudyReport handOut(const StudySpec& study, const std::string& dir, int processe
     MPI_Send(&work, 1, MPI_INT, status.MPI_SOURCE, kWorkTag, MPI_COMM_WORLD);
   }
   if (refused) return {};
-  StudyReport report = writeStudySummary(study, dir, total);
+  StudyReport report = writeStudySummary(study, dir, runs);
   report.computed = computed;
   report.reused = total - static_cast<int>(todo.size());
   return report;

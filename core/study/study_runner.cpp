@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 #include "core/error.hpp"
@@ -93,14 +94,53 @@ std::string runFile(const std::string& dir, int run) {
   return (std::filesystem::path(dir) / "runs" / name).string();
 }
 
-/// A finished run's line, if its file is there and whole (ends in a newline).
-std::optional<std::string> finishedLine(const std::string& dir, int run) {
+/// The number of CSV fields in `text` (RFC 4180 quoting, as csvField()
+/// writes it), or -1 when it is not well formed (an open quote, a quote in
+/// an unquoted field, text after a closing quote).
+int csvFieldCount(std::string_view text) {
+  int fields = 1;
+  std::size_t i = 0;
+  for (;;) {
+    if (i < text.size() && text[i] == '"') {  // quoted: "" is a quote inside it
+      for (++i;; ++i) {
+        if (i >= text.size()) return -1;
+        if (text[i] != '"') continue;
+        if (i + 1 < text.size() && text[i + 1] == '"') ++i;
+        else break;
+      }
+      ++i;
+      if (i < text.size() && text[i] != ',') return -1;
+    } else {
+      for (; i < text.size() && text[i] != ','; ++i)
+        if (text[i] == '"') return -1;
+    }
+    if (i >= text.size()) return fields;
+    ++i;
+    ++fields;
+  }
+}
+
+/// A finished run's line, if its file is there, whole and this run's row:
+/// one line ending in a newline, the run's number and its planned parameter
+/// values as summaryLine() writes them, a known status, then one field per
+/// metric and the message. A file that is anything else (cut short, edited
+/// by hand, a row of other values) is not a finished run: the run is
+/// computed again and its file replaced, so that the table holds rows of
+/// this study's plan only (docs/reliability.md R3).
+std::optional<std::string> finishedLine(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values) {
   std::ifstream in(runFile(dir, run), std::ios::binary);
   if (!in) return std::nullopt;
   std::stringstream text;
   text << in.rdbuf();
   const std::string line = text.str();
-  if (line.empty() || line.back() != '\n' || line.rfind(std::to_string(run) + ",", 0) != 0) return std::nullopt;
+  if (line.empty() || line.find('\n') != line.size() - 1) return std::nullopt;
+  std::string prefix = std::to_string(run);
+  for (double v : values) prefix += ",", appendValue(prefix, v);
+  prefix += ",";
+  if (line.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string_view rest = std::string_view(line).substr(prefix.size(), line.size() - 1 - prefix.size());
+  const bool known = rest.rfind("completed,", 0) == 0 || rest.rfind("failed,", 0) == 0 || rest.rfind("invalid,", 0) == 0;
+  if (!known || csvFieldCount(rest) != static_cast<int>(study.metrics.size()) + 2) return std::nullopt;
   return line;
 }
 
@@ -166,11 +206,11 @@ std::string summaryLine(const StudyRow& row) {
   return line + "," + field(row.message) + "\n";
 }
 
-std::vector<int> pendingStudyRuns(const std::string& dir, int runs) {
+std::vector<int> pendingStudyRuns(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs) {
   std::filesystem::create_directories(std::filesystem::path(dir) / "runs");
   std::vector<int> todo;
-  for (int i = 0; i < runs; ++i)
-    if (!finishedLine(dir, i)) todo.push_back(i);
+  for (int i = 0; i < static_cast<int>(runs.size()); ++i)
+    if (!finishedLine(study, dir, i, runs[static_cast<std::size_t>(i)])) todo.push_back(i);
   return todo;
 }
 
@@ -192,12 +232,12 @@ std::string computeStudyRow(const StudySpec& study, const std::string& dir, int 
 
 void saveStudyRow(const std::string& dir, int run, const std::string& line) { writeFileAtomically(runFile(dir, run), line); }
 
-StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, int runs) {
+StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs) {
   StudyReport report;
-  report.runs = runs;
+  report.runs = static_cast<int>(runs.size());
   std::string summary = summaryHeader(study);
-  for (int i = 0; i < runs; ++i) {
-    const std::optional<std::string> line = finishedLine(dir, i);
+  for (int i = 0; i < report.runs; ++i) {
+    const std::optional<std::string> line = finishedLine(study, dir, i, runs[static_cast<std::size_t>(i)]);
     if (!line) continue;  // stopped before it ran
     summary += *line;
     // The status follows the run number and the parameters, which are numbers (no commas inside).
@@ -213,7 +253,7 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
   const std::vector<std::vector<double>> runs = studyRuns(study);
   const int total = static_cast<int>(runs.size());
   claimStudyFolder(study, dir, options.restart);
-  const std::vector<int> todo = pendingStudyRuns(dir, total);
+  const std::vector<int> todo = pendingStudyRuns(study, dir, runs);
   std::atomic<std::size_t> next{0};
   std::mutex lock;
   int computed = 0;
@@ -246,7 +286,7 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
       throw Error(ErrorKind::Io, "study: out of memory (" + formatNumber(availableMemoryBytes() / 1e9) + " GB left); the rows finished so far are kept: run it again to go on");
     }
   }
-  StudyReport report = writeStudySummary(study, dir, total);
+  StudyReport report = writeStudySummary(study, dir, runs);
   report.computed = computed;
   report.reused = total - static_cast<int>(todo.size());
   return report;

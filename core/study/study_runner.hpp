@@ -59,14 +59,15 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
 
 // The pieces runStudy is made of, for runners that hand out runs otherwise
 // (the CLI on MPI):
-/// The runs of `runs` whose rows are not yet in DIR/runs/ (creates the folders).
-std::vector<int> pendingStudyRuns(const std::string& dir, int runs);
+/// The runs (the plan's values, studyRuns()) whose rows are not yet in
+/// DIR/runs/, whole and of these values (creates the folders).
+std::vector<int> pendingStudyRuns(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs);
 /// Computes one run and its row's line (saving its results when the study asks).
 std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values);
 /// Keeps a finished run's line in DIR/runs/ (atomically: a resumed study reads it back).
 void saveStudyRow(const std::string& dir, int run, const std::string& line);
 /// Writes DIR/summary.csv from the rows in DIR/runs/, in run order; the
 /// report's runs and failed counts (computed and reused are the caller's).
-StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, int runs);
+StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs);
 
 }  // namespace mstmm

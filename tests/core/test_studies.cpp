@@ -86,6 +86,49 @@ TEST(Studies, aStoppedStudyResumesWithoutRecomputing) {
   EXPECT_EQ(again.reused, 10);
 }
 
+// A row file is reused only when it is whole and of this run's planned
+// values; a file cut short, edited by hand or holding two rows is a run not
+// yet done (a second line in a row file went into the table as a row of its
+// own). The resumed table is the uninterrupted one, byte for byte.
+TEST(Studies, aRowFileNotOfThisRunIsComputedAgain) {
+  const StudySpec study = dampingSweep();
+  test::TempDir whole, edited;
+  runStudy(study, whole.path(), onThreads(1));
+  runStudy(study, edited.path(), onThreads(1));
+  const auto file = [&edited](int run) {
+    char name[32];
+    std::snprintf(name, sizeof name, "runs/run-%06d.csv", run);
+    return edited.filePath(name);
+  };
+  const auto row = [&](int run) { return readAll(file(run)); };  // "run,damping,time_step,completed,5 metrics,\n"
+  const auto put = [&](int run, const std::string& text) { std::ofstream(file(run), std::ios::binary) << text; };
+  const auto fieldsOf = [&](int run) {
+    std::vector<std::string> f;
+    std::stringstream in(row(run).substr(0, row(run).size() - 1));
+    for (std::string v; std::getline(in, v, ',');) f.push_back(v);
+    if (row(run)[row(run).size() - 2] == ',') f.emplace_back();  // the empty message
+    return f;
+  };
+  const auto joined = [](const std::vector<std::string>& f) {
+    std::string line;
+    for (const std::string& v : f) line += (line.empty() ? "" : ",") + v;
+    return line + "\n";
+  };
+  ASSERT_EQ(fieldsOf(1).size(), 10u);
+  std::vector<std::string> f;
+  put(0, row(0).substr(0, row(0).size() / 2));  // cut short
+  f = fieldsOf(1), f[1] = "0.3", put(1, joined(f));  // another damping
+  put(2, row(2) + row(3));  // two rows
+  f = fieldsOf(4), f[9] = "\"open", put(4, joined(f));  // an open quote
+  f = fieldsOf(5), f[3] = "finished", put(5, joined(f));  // an unknown status
+  f = fieldsOf(6), f.pop_back(), put(6, joined(f));  // a field short
+  put(7, row(7) + "\n");  // an empty second line
+  const StudyReport again = runStudy(study, edited.path(), onThreads(2));
+  EXPECT_EQ(again.computed, 7);
+  EXPECT_EQ(again.reused, 3);
+  EXPECT_EQ(readAll(edited.filePath("summary.csv")), readAll(whole.filePath("summary.csv")));
+}
+
 // A rod pendulum (m = 1 kg, l = 1 m, J = m l^2 / 3 about the pivot) with a
 // hinge damper c: small swings decay as exp(-c t / (2 J)).
 TEST(Studies, dampingSweepDecaysAsTheClosedForm) {
