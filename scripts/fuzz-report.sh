@@ -19,10 +19,28 @@ $(nproc) cores (one target at a time, another build running beside it). The targ
 - **study**: a study file, its runs planned and the first run's parameters
   put into its model by address;
 - **urdf**: a URDF file through the import (tinyxml, urdfdom and our
-  reader), then the model check and compilation of what it made;
+  reader), with and without a floating base, then the model check and
+  compilation of what it made;
 - **mjcf**: an MJCF file through MuJoCo's compiler (from its virtual file
   system) and our reader of the compiled model, then the same; a fatal
-  MuJoCo error must throw, not end the process.
+  MuJoCo error must throw, not end the process;
+- **results_writer** (binary input: a row of choices): a bundled model run
+  for up to 300 steps into the streamed results CSV, with the columns,
+  the older target (none, mode 0600 or 0644, through a symbolic link or
+  not), a full disk at any byte (a file-size limit) and a failure or an
+  interruption at any frame chosen by the input; the older file must keep
+  its bytes and mode unless the run completed, and then hold exactly the
+  rows the in-memory results give; a partial file must end with its
+  \`# incomplete\` line; no temporary file may be left; an error must name
+  the file (docs/reliability.md R1, R2);
+- **study_resume** (binary input: up to 12 operations on one study
+  folder): runs stopped after any number of runs, on one or two threads,
+  with or without \`--restart\`, an edited study or base model, and row
+  files removed, cut, changed or replaced, the fingerprint cut, the
+  summary removed; a refusal only when the folder holds rows of other
+  inputs; after a run, one row per run in run order with the plan's
+  parameters, and every row not tampered with byte for byte the
+  uninterrupted study's (R3).
 
 A finding is a crash, a sanitizer report, an exception other than
 \`mstmm::Error\`, an error without a message, a broken invariant, an input

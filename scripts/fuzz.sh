@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
     *) echo "usage: scripts/fuzz.sh [--seconds S] [--report] [--build-dir DIR]" >&2; exit 2 ;;
   esac
 done
-targets="model simulation table_csv study urdf mjcf"
+targets="model simulation table_csv study urdf mjcf results_writer study_resume"
 start=$(date +%s)
 if [ ! -f "$build/CMakeCache.txt" ]; then
   # Debug at -O1: Eigen's index checks on, as in the sanitizer builds.
@@ -37,13 +37,14 @@ status=0
 for t in $targets; do
   mkdir -p "$build/work/$t"
   log="$build/fuzz-$t.log"
-  dict=tests/fuzz/json.dict
-  [ -f "tests/fuzz/$t.dict" ] && dict="tests/fuzz/$t.dict"
+  dict=-dict=tests/fuzz/json.dict
+  [ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
+  case "$t" in results_writer|study_resume) dict= ;; esac  # binary inputs: choices, not text
   set +e
   # -rss_limit_mb: a single input may not take more than 2 GB; -timeout: nor 10 s.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0" \
     "$build/tests/fuzz/fuzz_$t" "$build/work/$t" "tests/fuzz/corpus/$t" $([ -d "tests/fuzz/regressions/$t" ] && echo "tests/fuzz/regressions/$t") \
-    -dict="$dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    $dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$build/findings/$t-" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   set -e

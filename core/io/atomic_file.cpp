@@ -23,12 +23,20 @@ std::string reason() { return std::strerror(errno); }
   throw Error(ErrorKind::Io, what + " '" + path + "': " + reason());
 }
 
-/// The target as the path names it: through a symbolic link to what it points at.
+/// The file a path names: through symbolic links (a chain of them, up to 40
+/// as the system allows) to the file they point at, which a write creates
+/// when it is not there yet, as the shell's `>` does; the links are kept.
+/// (weakly_canonical stops at a link whose file is missing, and the rename
+/// would then replace the link itself.)
 std::string resolved(const std::string& path) {
   std::error_code ec;
-  const fs::path p(path);
-  if (fs::is_symlink(p, ec)) return fs::weakly_canonical(p, ec).string();
-  return path;
+  fs::path p(path);
+  for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
+    const fs::path to = fs::read_symlink(p, ec);
+    if (ec) break;
+    p = to.is_absolute() ? to : p.parent_path() / to;
+  }
+  return p.string();
 }
 
 /// A new file beside `target` that no other writer has: ".~NAME.PID.N.tmp",

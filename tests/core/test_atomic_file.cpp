@@ -104,6 +104,23 @@ TEST(AtomicFile, PartialResultsGoBesideTheTarget) {
   EXPECT_EQ(partialPath("out.data.csv"), "out.data.partial.csv");
 }
 
+// A write through a symbolic link goes to the file the link names, whether
+// that file is there yet or not, and the link stays a link (the fuzz target
+// results_writer found a link to a missing file replaced by the results).
+TEST(AtomicFile, AWriteThroughALinkKeepsTheLink) {
+  Folder dir;
+  std::filesystem::create_symlink("results/run.csv", dir.file("latest.csv"));
+  std::filesystem::create_directory(dir.file("results"));
+  writeFileAtomically(dir.file("latest.csv"), "first");  // the linked file is not there yet
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("latest.csv")));
+  EXPECT_EQ(read(dir.file("results/run.csv")), "first");
+  std::filesystem::create_symlink("latest.csv", dir.file("chained.csv"));  // a link to a link
+  writeFileAtomically(dir.file("chained.csv"), "second");
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("chained.csv")));
+  EXPECT_TRUE(std::filesystem::is_symlink(dir.file("latest.csv")));
+  EXPECT_EQ(read(dir.file("results/run.csv")), "second");
+}
+
 // The file-size limit makes a write fail as a full disk does (EFBIG instead
 // of ENOSPC), in a child process so that the limit stays there.
 TEST(AtomicFile, AFullDiskIsAnErrorAndTheOldFileStays) {
