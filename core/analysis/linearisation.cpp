@@ -3,10 +3,12 @@
 #include <Eigen/LU>
 #include <Eigen/SVD>
 
+#include <optional>
+
 #include "core/dynamics/kinematics.hpp"
-#include "core/loads/applied_loads.hpp"
 #include "core/dynamics/loops/closure_constraints.hpp"
 #include "core/error.hpp"
+#include "core/loads/applied_loads.hpp"
 
 namespace mstmm {
 
@@ -162,11 +164,16 @@ Eigen::VectorXd Linearisation::generalisedLoads(const Eigen::VectorXd& y) {
   return toMinimal(q);
 }
 
-void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular) const {
+// Each column is read at a unit rate of one minimal coordinate: the body
+// velocities, and the rotors' rates, are linear in the rates.
+void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular, RotorJacobian* rotors) const {
   requireDense("the velocity Jacobians");
   const int n = m_model->bodyCount();
   linear.assign(static_cast<std::size_t>(n), Eigen::Matrix3Xd::Zero(3, size()));
   angular.assign(static_cast<std::size_t>(n), Eigen::Matrix3Xd::Zero(3, size()));
+  std::optional<AppliedLoads> loads;
+  if (rotors && m_model->hasLoads()) loads.emplace(*m_model);
+  std::vector<double> rates, inertia;
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(m_chart.coordinates());
   Eigen::VectorXd y;
   std::vector<BodyPose> poses;
@@ -177,12 +184,21 @@ void Linearisation::velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std
       linear[static_cast<std::size_t>(b)].col(j) = poses[static_cast<std::size_t>(b)].comVelocity;
       angular[static_cast<std::size_t>(b)].col(j) = poses[static_cast<std::size_t>(b)].omega;
     }
+    if (!loads) continue;
+    loads->rotorRates(y, rates, inertia);
+    const auto count = static_cast<Eigen::Index>(rates.size());
+    if (j == 0) {
+      rotors->rates.setZero(count, size());
+      rotors->inertia = Eigen::Map<const Eigen::VectorXd>(inertia.data(), count);
+    }
+    rotors->rates.col(j) = Eigen::Map<const Eigen::VectorXd>(rates.data(), count);
   }
 }
 
 Eigen::MatrixXd Linearisation::massMatrix() const {
   std::vector<Eigen::Matrix3Xd> v, w;
-  velocityJacobians(v, w);
+  RotorJacobian rotors;
+  velocityJacobians(v, w, &rotors);
   Eigen::MatrixXd m = Eigen::MatrixXd::Zero(size(), size());
   for (int b = 0; b < m_model->bodyCount(); ++b) {
     const CompiledBody& body = m_model->body(b);
@@ -191,29 +207,8 @@ Eigen::MatrixXd Linearisation::massMatrix() const {
     const auto s = static_cast<std::size_t>(b);
     m.noalias() += body.mass * v[s].transpose() * v[s] + w[s].transpose() * inertia * w[s];
   }
-  addRotorInertia(m);
+  if (rotors.rates.rows() > 0) m.noalias() += rotors.rates.transpose() * rotors.inertia.asDiagonal() * rotors.rates;  // armature's J rate^2 / 2
   return 0.5 * (m + m.transpose());
-}
-
-// Armature's kinetic energy sum J rate^2 / 2 (equations.md §3.8): each
-// rotor rate is linear in the minimal rates, its Jacobian row read at a
-// unit rate of each, as the bodies' are.
-void Linearisation::addRotorInertia(Eigen::MatrixXd& m) const {
-  if (!m_model->hasLoads()) return;
-  const AppliedLoads loads(*m_model);
-  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(m_chart.coordinates());
-  Eigen::VectorXd y;
-  std::vector<double> rates, inertia;
-  Eigen::MatrixXd jacobian;
-  for (int j = 0; j < size(); ++j) {
-    m_chart.state(zero, toTree(Eigen::VectorXd::Unit(size(), j)), y);
-    loads.rotorRates(y, rates, inertia);
-    if (rates.empty()) return;
-    if (j == 0) jacobian.setZero(static_cast<Eigen::Index>(rates.size()), size());
-    for (std::size_t r = 0; r < rates.size(); ++r) jacobian(static_cast<Eigen::Index>(r), j) = rates[r];
-  }
-  const Eigen::VectorXd j = Eigen::Map<const Eigen::VectorXd>(inertia.data(), static_cast<Eigen::Index>(inertia.size()));
-  m.noalias() += jacobian.transpose() * j.asDiagonal() * jacobian;
 }
 
 Eigen::VectorXd Linearisation::accelerationDerivative(bool rates, const Eigen::VectorXd& d, bool extrapolate) {

@@ -71,10 +71,17 @@ class Linearisation {
   Eigen::VectorXd generalisedLoads(const Eigen::VectorXd& y);
 
   /// M = sum over bodies of m V_b^T V_b + W_b^T J_C W_b, with V_b, W_b the
-  /// Jacobians of the centre of mass's velocity and of the angular velocity.
+  /// Jacobians of the centre of mass's velocity and of the angular velocity,
+  /// plus R^T diag(J) R for the rotors (equations.md §3.8).
   Eigen::MatrixXd massMatrix() const;
-  /// Per body (compiled order): d r_C / d z (3 x n) and d Omega / d z.
-  void velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular) const;
+  /// The rotors' rates (AppliedLoads::rotorRates) as R z', and each one's J.
+  struct RotorJacobian {
+    Eigen::MatrixXd rates;  // one row per rotor axis; none without armature
+    Eigen::VectorXd inertia;
+  };
+  /// Per body (compiled order): d r_C / d z (3 x n) and d Omega / d z; with
+  /// `rotors`, the rotors' R from the same unit-rate states.
+  void velocityJacobians(std::vector<Eigen::Matrix3Xd>& linear, std::vector<Eigen::Matrix3Xd>& angular, RotorJacobian* rotors = nullptr) const;
 
   /// d z'' / d z (positions) or d z'' / d v (rates), by Richardson-extrapolated
   /// central differences; `error` gets their estimated relative error.
@@ -86,7 +93,6 @@ class Linearisation {
   LinearSystem linearise();
 
  private:
-  void addRotorInertia(Eigen::MatrixXd& m) const;
   void buildBasis();
   void requireDense(const char* what) const;
 

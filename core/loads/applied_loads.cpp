@@ -75,31 +75,35 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   }
 }
 
-void AppliedLoads::rotorRates(const Eigen::VectorXd& y, std::vector<double>& rates, std::vector<double>& inertia) const {
-  rates.clear();
-  inertia.clear();
+// Calls f(J, rate) for every rotor axis at state y (rotorRates).
+template <class F>
+void AppliedLoads::forEachRotor(const Eigen::VectorXd& y, F&& f) const {
   for (std::size_t k = 0; k < m_loads.hinges.size(); ++k) {
     const double j = m_loads.hinges[k].armature;
     if (j == 0.0) continue;
     Vec3 relative = Vec3::Zero();
     const HingeCoordinate c = coordinate(y.data(), k, relative);
     if (m_loads.hinges[k].coordinate != HingeElements::Coordinate::Rotation) {
-      rates.push_back(c.rate);
-      inertia.push_back(j);
+      f(j, c.rate);
       continue;
     }
-    for (int a = 0; a < 3; ++a) {
-      rates.push_back(relative[a]);
-      inertia.push_back(j);
-    }
+    for (int a = 0; a < 3; ++a) f(j, relative[a]);
   }
 }
 
+void AppliedLoads::rotorRates(const Eigen::VectorXd& y, std::vector<double>& rates, std::vector<double>& inertia) const {
+  rates.clear();
+  inertia.clear();
+  forEachRotor(y, [&](double j, double rate) {
+    rates.push_back(rate);
+    inertia.push_back(j);
+  });
+}
+
+// Summed in place: it is called at every recorded frame, which allocates nothing.
 double AppliedLoads::armatureEnergy(const Eigen::VectorXd& y) const {
-  std::vector<double> rates, inertia;
-  rotorRates(y, rates, inertia);
   double energy = 0.0;
-  for (std::size_t r = 0; r < rates.size(); ++r) energy += 0.5 * inertia[r] * rates[r] * rates[r];
+  forEachRotor(y, [&energy](double j, double rate) { energy += 0.5 * j * rate * rate; });
   return energy;
 }
 

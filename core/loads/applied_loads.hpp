@@ -124,6 +124,8 @@ class AppliedLoads {
   double drivePower(const std::vector<double>& drivingLoads) const;
 
  private:
+  template <class F>
+  void forEachRotor(const Eigen::VectorXd& y, F&& f) const;
   int elementsAt(int body) const { return m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)]; }
   void evaluateHinge(double t, const double* y, std::size_t k, HingeElementLoads* detail);
   HingeCoordinate coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;

@@ -25,11 +25,27 @@ ReleaseKind releaseKindOf(HingeType type, ModelKind kind) {
 
 }  // namespace
 
+// Read once per model: the sweep then looks rotors up by body, and a model
+// without them pays nothing (equations.md §3.8).
+template <class D>
+void RiccatiModel<D>::storeArmature(const Model& mdl, int i) {
+  const auto at = static_cast<std::size_t>(i);
+  if (releaseKind[at] == ReleaseKind::SingleAxis || releaseKind[at] == ReleaseKind::Slide) {
+    const HingeElements* e = mdl.loads().atBody(i);
+    const double j = e ? e->armature : 0.0;
+    armature[at] = releaseKind[at] == ReleaseKind::Slide ? -j : j;
+  } else if (releaseKind[at] == ReleaseKind::MultiAxis) {
+    for (const HingeElements& e : mdl.loads().hinges) rotors[at] |= e.body == i && e.armature != 0.0;
+  }
+}
+
 template <class D>
 RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(m)) {
   const Model& mdl = *model;
   const auto n = static_cast<std::size_t>(mdl.bodyCount());
   releaseKind.resize(n);
+  armature.assign(n, 0.0);
+  rotors.assign(n, 0);
   constants.reserve(n);
   generalInertia.reserve(n);  // no reallocation: the constants point into it
   for (std::size_t i = 0; i < n; ++i) {
@@ -44,6 +60,7 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(
     // carry (equations.md §3.8).
     else if (elements && elements->armature != 0.0 && releaseKind[i] == ReleaseKind::RotationFree)
       releaseKind[i] = mdl.kind() == ModelKind::Planar ? ReleaseKind::SingleAxis : ReleaseKind::MultiAxis;
+    storeArmature(mdl, static_cast<int>(i));
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
       generalInertia.push_back(b.inertiaAtOutput);
@@ -105,6 +122,8 @@ class RiccatiSweep {
         m_generalInertia(m.generalInertia),
         m_constants(m.constants),
         m_releaseKind(m.releaseKind),
+        m_armature(m.armature),
+        m_rotors(m.rotors),
         m_gravity(m.gravity),
         m_slideOffset(m.slideOffset),
         m_cutEnds(m.cutEnds),
@@ -142,7 +161,6 @@ class RiccatiSweep {
   void driveCoordinates(int i, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias,
                         typename MultiAxisRelease<D>::NuVector& target, typename MultiAxisRelease<D>::NuVector& armature,
                         MultiAxisRelease<D>& data) const;
-  double hingeArmature(int i, bool slide) const;
   bool columnArmature(int i, Eigen::Index columns, typename MultiAxisRelease<D>::NuVector& armature) const;
   void storeCoordinateDrivingLoads(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   double hingeTarget(const BVec& hw, const HingeLoad& e, bool slide) const;
@@ -162,6 +180,8 @@ class RiccatiSweep {
   const std::vector<Mat3>& m_generalInertia;
   const std::vector<RiccatiBodyConstants>& m_constants;
   const std::vector<ReleaseKind>& m_releaseKind;
+  const std::vector<double>& m_armature;
+  const std::vector<char>& m_rotors;
   const TVec& m_gravity;
   const int m_slideOffset;
   const std::vector<RiccatiCutEnd>& m_cutEnds;
@@ -478,18 +498,9 @@ void RiccatiSweep<D>::driveCoordinates(int i, typename MultiAxisRelease<D>::HMat
   armature.conservativeResize(kept);
 }
 
-// The rotor inertia J of a one-coordinate hinge with the sign of its target
-// (hingeTarget): J q'' is taken from the applied load, H_w^T [m; q] =
-// target - J nu' for a rotation and -(tau - J nu') for a slide (equations.md §3.8).
-template <class D>
-double RiccatiSweep<D>::hingeArmature(int i, bool slide) const {
-  const HingeElements* e = m_model->loads().atBody(i);
-  const double j = e ? e->armature : 0.0;
-  return slide ? -j : j;
-}
-
-// ... and of each column of a hinge with several coordinates (a free
-// rotation's J on each of its columns); false when none has any.
+// The rotor inertia of each column of a hinge with several coordinates, with
+// the sign of its target (a free rotation's J on each of its columns; a
+// one-coordinate hinge's is RiccatiModel::armature); false when none has any.
 template <class D>
 bool RiccatiSweep<D>::columnArmature(int i, Eigen::Index columns, typename MultiAxisRelease<D>::NuVector& armature) const {
   armature.setZero(columns);
@@ -544,7 +555,7 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
       axisMotion(i, y, h, hw, bias);
       check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)],
                                    loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0,
-                                   loads ? hingeArmature(i, kind == ReleaseKind::Slide) : 0.0);
+                                   loads ? m_armature[static_cast<std::size_t>(i)] : 0.0);
       break;
     case ReleaseKind::Driven:
       axisMotion(i, y, h, hw, bias);
@@ -561,7 +572,8 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
       bool rotors = false;
       if (loads) {
         coordinateTargets(i, hwm, target);
-        rotors = columnArmature(i, hm.cols(), armature);
+        if (m_rotors[static_cast<std::size_t>(i)]) rotors = columnArmature(i, hm.cols(), armature);
+        else armature.setZero(hm.cols());
       }
       data.partlyDriven = false;
       if (loads) driveCoordinates(i, hm, hwm, bias, target, armature, data);

@@ -68,10 +68,17 @@ struct RiccatiModel {
   std::vector<Mat3> generalInertia;  // J'_O of bodies whose J'_O is not diagonal (constants point into it)
   std::vector<RiccatiBodyConstants> constants;
   std::vector<ReleaseKind> releaseKind;
+  /// Rotor inertia of a single-axis hinge with the sign of its target, σJ
+  /// (equations.md §3.8; 0 without); whether a multi-axis hinge has any.
+  std::vector<double> armature;
+  std::vector<char> rotors;
   typename D::TVec gravity;
   int slideOffset = 0;                  // where the slide states begin in y
   std::vector<RiccatiCutEnd> cutEnds;   // sorted by body: body i owns [cutEndBegin[i], cutEndBegin[i + 1])
   std::vector<int> cutEndBegin;         // empty without loops
+
+ private:
+  void storeArmature(const Model& model, int body);
 };
 
 /// The workspace of one evaluation at a time, allocated once for a model:
