@@ -584,8 +584,7 @@ PYBIND11_MODULE(_core, m) {
     } catch (const std::bad_alloc&) {
       // Python's own error for it, with what was left (docs/reliability.md R3):
       // the interpreter goes on, and the caller may free memory and retry.
-      const std::string what = "out of memory: " + formatNumber(availableMemoryBytes() / 1e9) +
-                               " GB are left to this process (its memory limit, ulimit -v, included); try a smaller model or run";
+      const std::string what = outOfMemoryMessage("in the mstmm module", "try a smaller model or run");
       PyErr_SetString(PyExc_MemoryError, what.c_str());
     }
   });

@@ -57,6 +57,11 @@ double addressSpaceLeftBytes() {
 
 double availableMemoryBytes() { return std::min(machineMemoryBytes(), addressSpaceLeftBytes()); }
 
+std::string outOfMemoryMessage(const std::string& doing, const std::string& remedy) {
+  return "out of memory while " + doing + ": " + formatNumber(availableMemoryBytes() / 1e9) +
+         " GB are left to this process (its memory limit, ulimit -v, included); " + remedy;
+}
+
 double freeDiskBytes(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;

@@ -19,6 +19,11 @@ namespace mstmm {
 /// limit leaves); 0 when unknown.
 double availableMemoryBytes();
 
+/// How a std::bad_alloc is told (docs/reliability.md R5): "out of memory
+/// while DOING: X GB are left to this process (its memory limit, ulimit -v,
+/// included); REMEDY".
+std::string outOfMemoryMessage(const std::string& doing, const std::string& remedy);
+
 /// Free bytes on the file system of `path` (its folder when it does not
 /// exist yet); infinity when unknown.
 double freeDiskBytes(const std::string& path);

@@ -19,8 +19,27 @@ void Results::store(double v) {
   else m_double.push_back(v);
 }
 
+// All or nothing: memory running out part way (std::bad_alloc, which the
+// caller reports) must not leave a frame counted whose values are missing,
+// so the other records are cut back and the time, which counts the frames,
+// goes in last.
 void Results::record(const Frame& frame) {
-  m_times.push_back(frame.time);
+  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size()};
+  try {
+    recordValues(frame);
+    m_times.push_back(frame.time);
+  } catch (...) {
+    m_energy.resize(sizes[0]);
+    m_momentum.resize(sizes[1]);
+    m_double.resize(sizes[2]);
+    m_float.resize(sizes[3]);
+    m_slides.resize(sizes[4]);
+    m_loadValues.resize(sizes[5]);
+    throw;
+  }
+}
+
+void Results::recordValues(const Frame& frame) {
   m_energy.push_back(frame.energy);
   m_momentum.push_back(frame.momentum);
   const Model& model = *frame.model;

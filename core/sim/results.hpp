@@ -74,6 +74,7 @@ class Results final : public ResultSink {
     return Vec3(value(frame, slot, channel), value(frame, slot, channel + 1), value(frame, slot, channel + 2));
   }
   void store(double v);
+  void recordValues(const Frame& frame);
 
   std::vector<int> m_bodies;
   std::vector<int> m_slotOfBody;

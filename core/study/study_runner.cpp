@@ -224,8 +224,7 @@ std::string computeStudyRow(const StudySpec& study, const std::string& dir, int 
     row.parameters = values;
     row.status = "failed";
     row.metrics.assign(study.metrics.size(), kNone);
-    row.message = "out of memory: the run needed more than the " + formatNumber(availableMemoryBytes() / 1e9) +
-                  " GB this process could still take (record every k-th step, or fewer bodies)";
+    row.message = outOfMemoryMessage("running it", "record every k-th step, or use fewer bodies");
     return summaryLine(row);
   }
 }
@@ -283,7 +282,7 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
     try {
       std::rethrow_exception(failure);
     } catch (const std::bad_alloc&) {
-      throw Error(ErrorKind::Io, "study: out of memory (" + formatNumber(availableMemoryBytes() / 1e9) + " GB left); the rows finished so far are kept: run it again to go on");
+      throw Error(ErrorKind::Io, "study: " + outOfMemoryMessage("running it", "the rows finished so far are kept: run it again to go on"));
     }
   }
   StudyReport report = writeStudySummary(study, dir, runs);

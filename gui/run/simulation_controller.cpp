@@ -43,14 +43,29 @@ void SimulationController::join() {
   if (m_thread.joinable()) m_thread.join();
 }
 
+// The run takes its own copy of the model (the editor may change it
+// meanwhile). When not even that fits in memory, the run fails at once and
+// says so, as any other: an exception out of a Qt slot would end the studio.
 bool SimulationController::start(const ModelSpec& spec) {
   if (m_running) return false;
   join();  // the previous run's thread has finished; collect it
+  std::shared_ptr<const ModelSpec> own;
+  try {
+    own = std::make_shared<const ModelSpec>(spec);
+  } catch (const std::bad_alloc&) {
+    m_results.reset();
+    emit started();
+    m_outcome = RunOutcome{};
+    m_outcome.status = RunOutcome::Status::Failed;
+    m_outcome.message = QString::fromStdString(outOfMemoryMessage("copying the model for its run", "close other programs, or use fewer bodies"));
+    emit finished(m_outcome);
+    return true;
+  }
   m_running = true;
   m_cancel = false;
   m_results.reset();
   emit started();
-  m_thread = std::thread([this, spec, generation = m_generation] { work(spec, generation); });
+  m_thread = std::thread([this, own, generation = m_generation] { work(*own, generation); });
   return true;
 }
 
@@ -63,20 +78,31 @@ void SimulationController::discardResults() {
 }
 
 // On the worker thread: everything that reaches the GUI goes through queued
-// invocations, which run on the GUI thread.
-void SimulationController::work(ModelSpec spec, int generation) {
+// invocations, which run on the GUI thread. Nothing may leave the thread as
+// an exception (std::terminate would end the studio with the user's model):
+// memory running out, in the compile or in the run, is a failed run that
+// names the rule and keeps what was recorded (docs/reliability.md R5).
+void SimulationController::work(const ModelSpec& spec, int generation) {
   QElapsedTimer wall;
   wall.start();
   RunOutcome outcome;
-  auto finish = [this, &outcome, &wall, generation] {
-    outcome.wallSeconds = wall.elapsed() / 1000.0;
-    QMetaObject::invokeMethod(this, [this, outcome, generation]() mutable {
-      outcome.discarded = generation != m_generation;
-      m_outcome = outcome;
-      m_running = false;
-      emit finished(outcome);
-    }, Qt::QueuedConnection);
-  };
+  try {
+    run(spec, generation, wall, outcome);
+  } catch (const std::bad_alloc&) {
+    outcome.status = RunOutcome::Status::Failed;
+    outcome.message = QString::fromStdString(outOfMemoryMessage(
+        "compiling and running the model", "record every k-th step or give a shorter end time (the run settings), or close other programs; what was recorded is kept"));
+  }
+  outcome.wallSeconds = wall.elapsed() / 1000.0;
+  QMetaObject::invokeMethod(this, [this, outcome, generation]() mutable {
+    outcome.discarded = generation != m_generation;
+    m_outcome = outcome;
+    m_running = false;
+    emit finished(outcome);
+  }, Qt::QueuedConnection);
+}
+
+void SimulationController::run(const ModelSpec& spec, int generation, const QElapsedTimer& wall, RunOutcome& outcome) {
   std::shared_ptr<const Model> model;
   try {
     model = compile(spec);
@@ -84,7 +110,6 @@ void SimulationController::work(ModelSpec spec, int generation) {
     outcome.status = RunOutcome::Status::Failed;
     outcome.message = QString::fromStdString(e.what());
     outcome.subject = e.subject();
-    finish();
     return;
   }
   SimulationSettings settings = spec.simulation;
@@ -124,7 +149,6 @@ void SimulationController::work(ModelSpec spec, int generation) {
     outcome.message = QString::fromStdString(report.error->what());
     outcome.subject = report.error->subject();
   }
-  finish();
 }
 
 }  // namespace mstmm::gui

@@ -62,7 +62,8 @@ class SimulationController : public QObject {
   void finished(const mstmm::gui::RunOutcome& outcome);
 
  private:
-  void work(ModelSpec spec, int generation);
+  void work(const ModelSpec& spec, int generation);
+  void run(const ModelSpec& spec, int generation, const QElapsedTimer& wall, RunOutcome& outcome);
   void join();
 
   std::thread m_thread;

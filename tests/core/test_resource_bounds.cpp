@@ -5,7 +5,10 @@
 // regular file or too large; a name of 10 MB; JSON nested 100,000 deep. And
 // a 100 MB model file loads. The time each takes is printed (not asserted).
 
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -21,6 +24,8 @@
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"
+#include "core/sim/results.hpp"
+#include "core/sim/simulation.hpp"
 #include "tests/core/check.hpp"
 
 using namespace mstmm;
@@ -189,4 +194,56 @@ TEST(ResourceBounds, deepNestingFailsCleanly) {
   };
   ASSERT_FALSE(modelFromJson(withEditorDepth(kMaxJsonDepth)).editorState.empty());
   ASSERT_TRUE(test::contains(refusal([&] { modelFromJson(withEditorDepth(kMaxJsonDepth + 1)); }), "nest deeper than 64 levels"));
+}
+
+// Memory running out part way through recording a frame (std::bad_alloc in
+// one of the result vectors) leaves the frames before it whole: the frame
+// is not counted and nothing of it is kept, so that the studio, which
+// reports the failure and keeps what was recorded (R5), never reads a
+// frame with values missing. In a child process under an address-space
+// limit 40 MB above what it holds; not under AddressSanitizer, whose
+// shadow memory needs terabytes of address space.
+TEST(ResourceBounds, memoryRunningOutWhileRecordingKeepsWholeFrames) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "address-space limits do not apply under AddressSanitizer";
+#endif
+#endif
+  ChainOptions chain;
+  chain.bodies = 1000;
+  ModelSpec spec = generateChain(chain);
+  spec.simulation.timeStep = 1e-3;
+  spec.simulation.outputEvery = 1;
+  const auto model = compile(spec);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    SimulationSettings one = spec.simulation;
+    one.endTime = one.timeStep;
+    Results first(*model);
+    simulate(model, one, first);
+    const std::size_t perFrame = first.bytes() / static_cast<std::size_t>(std::max(first.frameCount(), 1));  // a frame's values and time
+    std::ifstream statm("/proc/self/statm");
+    long pages = 0;
+    statm >> pages;
+    const rlim_t held = static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE));
+    const rlimit limit{held + (40u << 20), RLIM_INFINITY};
+    ::setrlimit(RLIMIT_AS, &limit);
+    SimulationSettings many = spec.simulation;
+    many.endTime = 100.0;  // 100,001 frames of 184 kB: far beyond the limit
+    Results results(*model);
+    try {
+      simulate(model, many, results);
+    } catch (const std::bad_alloc&) {
+      const int frames = results.frameCount();
+      const bool whole = frames > 10 && results.bytes() == static_cast<std::size_t>(frames) * perFrame &&
+                         results.com(frames - 1, 999).allFinite();
+      ::_exit(whole ? 0 : 2);
+    }
+    ::_exit(1);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "1: memory did not run out; 2: a frame was counted with values missing";
 }

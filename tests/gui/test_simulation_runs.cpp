@@ -11,6 +11,11 @@
 #include <QTimer>
 #include <QtTest>
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <fstream>
+
 #include "core/generate/generators.hpp"
 #include "core/io/model_json.hpp"
 #include "gui/run/simulation_controller.hpp"
@@ -41,6 +46,14 @@ std::vector<std::vector<double>> readCsvRows(const QString& path) {
     rows.push_back(row);
   }
   return rows;
+}
+
+/// The address space this process holds, in bytes (/proc/self/statm).
+rlim_t addressSpaceHeld() {
+  std::ifstream statm("/proc/self/statm");
+  long pages = 0;
+  statm >> pages;
+  return static_cast<rlim_t>(pages) * static_cast<rlim_t>(::sysconf(_SC_PAGESIZE));
 }
 
 }  // namespace
@@ -175,6 +188,47 @@ class TestSimulationRuns : public QObject {
     QVERIFY(outcome.message.contains("the time step damps the motion"));
     QCOMPARE(outcome.subject.kind, ErrorSubject::Kind::Body);
     QVERIFY(outcome.time < 10.0);
+  }
+
+  // Memory running out on the worker thread (here: compiling a 100,000-body
+  // chain, about 240 MB, with about half of that to spare) is a failed run whose message names the
+  // rule; it ended the studio through std::terminate, with the user's model.
+  // In a child process of this suite, so that the limit (ulimit -v) stays
+  // there; not under AddressSanitizer, whose shadow memory needs terabytes
+  // of address space.
+  void memoryRunningOutIsAFailedRun() {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    QSKIP("address-space limits do not apply under AddressSanitizer");
+#endif
+#endif
+    if (qEnvironmentVariableIsSet("MSTMM_TEST_UNDER_LIMIT")) {
+      const rlim_t before = addressSpaceHeld();
+      ChainOptions o;
+      o.bodies = 100000;
+      const ModelSpec spec = generateChain(o);
+      const rlim_t held = addressSpaceHeld(), specBytes = held - before;
+      const rlimit limit{held + specBytes * 3 / 2 + (48u << 20), RLIM_INFINITY};  // start() copies the model (about 130 MB) for its thread
+      QCOMPARE(::setrlimit(RLIMIT_AS, &limit), 0);
+      SimulationController controller;
+      QVERIFY(controller.start(spec));
+      QVERIFY(waitFinished(controller, 120000));
+      const RunOutcome& outcome = controller.lastOutcome();
+      QCOMPARE(outcome.status, RunOutcome::Status::Failed);
+      QVERIFY2(outcome.message.startsWith("out of memory while compiling and running the model: ") && outcome.message.contains("GB are left"),
+               qPrintable(outcome.message));
+      return;
+    }
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("MSTMM_TEST_UNDER_LIMIT", "1");
+    env.insert("QT_QPA_PLATFORM", "offscreen");
+    child.setProcessEnvironment(env);
+    child.start(QCoreApplication::applicationFilePath(), {"memoryRunningOutIsAFailedRun"});
+    QVERIFY(child.waitForFinished(180000));
+    const QString out = child.readAllStandardOutput() + child.readAllStandardError();
+    QVERIFY2(child.exitStatus() == QProcess::NormalExit && child.exitCode() == 0, qPrintable(out));
+    QVERIFY2(out.contains("PASS   : TestSimulationRuns::memoryRunningOutIsAFailedRun"), qPrintable(out));
   }
 };
 

@@ -326,4 +326,4 @@ def test_running_out_of_memory_is_a_memory_error_and_the_interpreter_goes_on():
     assert child.returncode == 0, child.stderr
     lines = child.stdout.splitlines()
     assert lines[-1] == "still running", child.stdout
-    assert lines[0].startswith("MemoryError: out of memory: ") and "GB are left to this process" in lines[0], child.stdout
+    assert lines[0].startswith("MemoryError: out of memory while ") and "GB are left to this process" in lines[0], child.stdout
