@@ -55,7 +55,7 @@ of the formats' keys and names (\`tests/fuzz/json.dict\`; \`urdf.dict\` and
 \`mjcf.dict\` for the XML formats, whose seeds are our URDF and MJCF test models). Every input that
 once crashed is kept in \`tests/fuzz/regressions/<target>/\`; every build
 replays the corpus and the regressions once (CTest \`fuzz_replay_<target>\`),
-and CI runs each target for 20 s (\`.ci/run\`).
+and CI runs each target for 15 s (\`.ci/run\`: eight targets, two minutes).
 
 ## Findings kept as regression inputs
 
