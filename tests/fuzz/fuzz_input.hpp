@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,6 +33,15 @@ inline void require(bool condition, const char* what) {
   if (condition) return;
   std::fprintf(stderr, "broken invariant: %s\n", what);
   std::abort();
+}
+
+/// A file's bytes ("" when it cannot be read): what the targets that write
+/// files compare.
+inline std::string fileText(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 /// A new folder of this process's own for targets that write files

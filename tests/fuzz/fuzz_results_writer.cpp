@@ -56,13 +56,6 @@ const fs::path& folder() {
   return dir;
 }
 
-std::string contents(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 /// What the run does at frame `at`: nothing, fail (as a divergence would), or stop (as SIGINT does).
 enum class Ending { Completes, FailsAt, InterruptedAt };
 
@@ -176,19 +169,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The reference: the same frames written whole, with no limit.
   writeResultsCsv(*model, results, ref.string(), {kModels[which], "fuzzed"}, columns);
-  const std::string expected = contents(ref);
+  const std::string expected = fuzz::fileText(ref);
   const auto sameRows = [&](const std::string& text) {
     if (!single) return text == expected;
     return std::count(text.begin(), text.end(), '\n') == std::count(expected.begin(), expected.end(), '\n');
   };
   if (completed) {
-    fuzz::require(sameRows(contents(written)), "a completed file holds every row, as the in-memory results give them");
+    fuzz::require(sameRows(fuzz::fileText(written)), "a completed file holds every row, as the in-memory results give them");
     if (old) fuzz::require(modeOf(written) == oldMode, "a replaced file keeps its mode");
   } else {
-    fuzz::require(old ? contents(written) == oldBytes && modeOf(written) == oldMode : !fs::exists(written), "the older file untouched");
+    fuzz::require(old ? fuzz::fileText(written) == oldBytes && modeOf(written) == oldMode : !fs::exists(written), "the older file untouched");
   }
   if (!partial.empty()) {
-    const std::string kept = contents(partial);
+    const std::string kept = fuzz::fileText(partial);
     const std::size_t last = kept.rfind("# incomplete: ");
     fuzz::require(last != std::string::npos && kept.back() == '\n' && kept.find('\n', last) == kept.size() - 1, "a partial file ends with why");
     fuzz::require(sameRows(kept.substr(0, last)), "a partial file holds the rows recorded");

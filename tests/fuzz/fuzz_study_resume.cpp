@@ -47,13 +47,6 @@ const StudySpec& study(int which) {
   return studies[static_cast<std::size_t>(which)];
 }
 
-std::string contents(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 const fs::path& scratch() {
   static const fs::path dir = fuzz::scratchFolder("study");
   return dir;
@@ -66,7 +59,7 @@ const std::string& uninterrupted(int which) {
   if (table.empty()) {
     const fs::path dir = scratch() / ("whole-" + std::to_string(which));
     runStudy(study(which), dir.string());
-    table = contents(dir / "summary.csv");
+    table = fuzz::fileText(dir / "summary.csv");
   }
   return table;
 }
@@ -94,7 +87,7 @@ struct Folder {
 };
 
 void checkTable(const Folder& folder, int which, bool stopped) {
-  const std::vector<std::string> got = lines(contents(folder.dir / "summary.csv"));
+  const std::vector<std::string> got = lines(fuzz::fileText(folder.dir / "summary.csv"));
   const std::vector<std::string> whole = lines(uninterrupted(which));
   const auto runs = static_cast<int>(whole.size()) - 2;
   const std::size_t parameters = study(which).parameters.size();
@@ -133,11 +126,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 0: which = static_cast<int>(choose.pick(kStudies)); break;
       case 1: fs::remove(row, ec); break;
       case 2:
-        if (fs::exists(row)) fs::resize_file(row, choose.below(static_cast<std::uint32_t>(fs::file_size(row)) + 1), ec), folder.tampered.insert(run);
+        if (fs::exists(row)) {
+          fs::resize_file(row, choose.below(static_cast<std::uint32_t>(fs::file_size(row)) + 1), ec);
+          folder.tampered.insert(run);
+        }
         break;
       case 3:
         if (fs::exists(row) && fs::file_size(row) > 0) {
-          std::string text = contents(row);
+          std::string text = fuzz::fileText(row);
           text[choose.below(static_cast<std::uint32_t>(text.size()))] = static_cast<char>(choose.pick(256));
           std::ofstream(row, std::ios::binary) << text;
           folder.tampered.insert(run);
