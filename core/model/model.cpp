@@ -30,19 +30,6 @@ std::string Model::slideName(int k) const {
   return h.name + ".s" + std::to_string(j + 1);
 }
 
-bool Model::hasMultiAxisHinges() const {
-  for (const CompiledHinge& h : m_hinges)
-    switch (h.type) {
-      case HingeType::Universal:
-      case HingeType::Cylindrical:
-      case HingeType::Planar:
-      case HingeType::Free:
-      case HingeType::PointOnLine: return true;
-      default: break;
-    }
-  return false;
-}
-
 bool Model::hasFloatingRoot() const {
   for (int i = 0; i < bodyCount(); ++i)
     if (body(i).parent < 0 && hinge(i).type == HingeType::Free) return true;

@@ -115,10 +115,6 @@ class Model {
   /// How results name coordinate k after its hinge's name: "s" for a hinge
   /// with one slide, "x", "y", "z" for a free hinge, "s1", "s2" for a planar one.
   std::string slideName(int k) const;
-  /// Whether any tree hinge is free-floating or of a type whose release
-  /// has more than one free coordinate besides the ball (universal,
-  /// cylindrical, planar, free, point-on-line).
-  bool hasMultiAxisHinges() const;
   /// Whether a system of the model floats (its root hangs from a free hinge):
   /// its momentum is then worth recording (results CSV "momentum.*").
   bool hasFloatingRoot() const;

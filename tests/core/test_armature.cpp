@@ -345,3 +345,24 @@ TEST(Armature, whatCannotTakeItIsNamed) {
     EXPECT_TRUE(contains(e.what(), "armature")) << e.what();
   }
 }
+
+// A ball whose only element is its rotor (MJCF's armature on a ball joint,
+// nothing else on it): found crashing the sweep when the ball sat on a
+// hinge; the accelerations against Newton-Euler.
+TEST(Armature, aBallWithOnlyARotorMatchesNewtonEuler) {
+  ModelSpec spec = rodOnRevolute(1.0, 0.3, 0.0, Vec3(0, 0, -9.81));
+  spec.bodies[0].inputs.push_back(Vec3(0.3, 0, 0));
+  BodySpec& ball = spec.addBody("ball");
+  ball.shape.type = ShapeType::Cylinder;
+  ball.shape.length = 0.2;
+  ball.shape.radius = 0.05;
+  ball.shape.mass = 0.2;
+  ball.output = Vec3::Zero();
+  ball.inputs = {Vec3(0.2, 0, 0)};
+  ball.angularVelocity = Vec3(0.3, -0.2, 0.5);
+  HingeSpec& h = spec.addHinge("shoulder", HingeType::Ball, ball.id, spec.bodies[0].id, 1);
+  h.loads.armature = 0.1;
+  Random r(12);
+  const double d = riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance);
+  info("a ball with only a rotor, on a hinge: Riccati against Newton-Euler %.2e", d);
+}

@@ -1,5 +1,7 @@
 #include "core/dynamics/riccati/riccati_solver.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
 
@@ -90,7 +92,11 @@ RiccatiData<D>::RiccatiData(const RiccatiModel<D>& m) {
   const Model& mdl = *m.model;
   bodies.resize(static_cast<std::size_t>(mdl.bodyCount()));
   singleAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
-  if (mdl.hasMultiAxisHinges()) multiAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
+  // By release kind, not hinge type: a ball with armature is released in
+  // the general form too (it once wrote past an empty vector when no hinge
+  // of a multi-axis type was in the model).
+  if (std::find(m.releaseKind.begin(), m.releaseKind.end(), ReleaseKind::MultiAxis) != m.releaseKind.end())
+    multiAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
   links.resize(mdl.links().size());
   if (mdl.hasLoads()) applied = std::make_unique<AppliedLoads>(mdl);
 }

@@ -94,7 +94,7 @@ struct RiccatiData {
 
   std::vector<RiccatiBodyData<D>> bodies;
   std::vector<SingleAxisRelease<D>> singleAxis;  // used by revolute and sliding hinges only
-  std::vector<MultiAxisRelease<D>> multiAxis;    // per body when the model has universal, cylindrical, planar, free or point-on-line hinges
+  std::vector<MultiAxisRelease<D>> multiAxis;    // per body when a hinge is released in the general form (multi-coordinate hinges, a ball with armature)
   std::vector<RiccatiLinkData<D>> links;
   std::unique_ptr<AppliedLoads> applied;  // models with load elements only
   std::unique_ptr<SubtreePlan> plan;
