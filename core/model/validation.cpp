@@ -10,6 +10,7 @@
 #include "core/loads/load_validation.hpp"
 #include "core/message_text.hpp"
 #include "core/model/mass_properties.hpp"
+#include "core/model/massless_frames.hpp"
 #include "core/model/spanning_tree.hpp"
 
 namespace mstmm {
@@ -133,9 +134,11 @@ class Checker {
   }
 
   void checkShape(int b, const ShapeSpec& shape) {
-    if (!std::isfinite(shape.mass) || shape.mass <= 0.0) {
+    // Zero mass is a massless frame (issue 29.1): legal where something
+    // beyond its hinge has mass (checkMasslessFrames).
+    if (!std::isfinite(shape.mass) || shape.mass < 0.0) {
       if (shape.type != ShapeType::PointMasses)
-        bodyError(b, "mass must be positive (got " + formatNumber(shape.mass) + " kg)");
+        bodyError(b, "mass must be positive (got " + formatNumber(shape.mass) + " kg), or zero for a massless frame");
     }
     switch (shape.type) {
       case ShapeType::Rod: checkLength(b, "rod length", shape.length); break;
@@ -194,6 +197,7 @@ class Checker {
 
   void checkInertia(int b, const ShapeSpec& shape) {
     const MassProperties mp = massProperties(shape);
+    if (mp.mass == 0.0 && shape.type == ShapeType::Custom) return checkMasslessInertia(b, shape);
     if (!(mp.mass > 0.0) || !mp.inertiaAtCom.allFinite()) return;
     const Eigen::SelfAdjointEigenSolver<Mat3> eig(mp.inertiaAtCom, Eigen::EigenvaluesOnly);
     const Vec3 j = eig.eigenvalues();  // ascending
@@ -213,6 +217,16 @@ class Checker {
     } else if (shape.type == ShapeType::Custom && j[0] + j[1] < j[2] * (1.0 - 1e-9)) {
       bodyError(b, "inertia violates the triangle inequality (principal moments " + formatNumber(j[0]) + ", " + formatNumber(j[1]) + ", " + formatNumber(j[2]) + " kg m^2): no rigid body has it");
     }
+  }
+
+  // A body without mass may still have rotational inertia (a rotor whose
+  // mass is counted elsewhere), but no negative moment.
+  void checkMasslessInertia(int b, const ShapeSpec& shape) {
+    if (shape.inertia.isZero(0.0)) return;
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(shape.inertia, Eigen::EigenvaluesOnly);
+    const Vec3 j = eig.eigenvalues();
+    if (j[0] < -1e-12 * std::max(j[2], 1e-300))
+      bodyError(b, "a massless body's inertia must be positive semi-definite (smallest principal moment " + formatNumber(j[0]) + " kg m^2)");
   }
 
   void checkHinge(int h) {
@@ -311,6 +325,7 @@ class Checker {
 
   void checkTopology();
   void checkInputEndsHoldOneHinge();
+  void checkMasslessFrames(const SpanningTree& tree);
   void explainUnreached(const SpanningTree& tree);
   void checkInitialVelocities(const std::vector<int>& treeHinge);
 
@@ -338,6 +353,7 @@ void Checker::checkTopology() {
     return;
   }
   explainUnreached(tree);
+  checkMasslessFrames(tree);
   for (std::size_t h = 0; h < m_spec.hinges.size(); ++h) {
     const HingeSpec& hinge = m_spec.hinges[h];
     if (hinge.cut != CutChoice::Keep || !tree.cut[h]) continue;
@@ -357,6 +373,18 @@ void Checker::checkTopology() {
     else if (tree.cut[h] && !m_spec.hinges[h].coordinateLoads.empty())
       hingeError(static_cast<int>(h), "loads on the coordinates of a cut hinge are not supported; let another hinge of the loop be cut (mark this one 'keep'), or use a point-to-point spring-damper");
   if (!hasErrors(m_out)) checkInitialVelocities(tree.treeHinge);
+}
+
+// A hinge whose tip side has neither mass nor inertia leaves a motion that
+// no force determines: the release matrix D (equations.md §3.3) is zero.
+void Checker::checkMasslessFrames(const SpanningTree& tree) {
+  const std::vector<bool> undetermined = hingesMovingNothing(m_spec, tree);
+  for (std::size_t h = 0; h < undetermined.size(); ++h) {
+    if (!undetermined[h]) continue;
+    const int child = bodyIndex(m_spec.hinges[h].child);
+    hingeError(static_cast<int>(h), "body " + bodyName(child) + " and everything beyond it are massless, so nothing determines the motion this " +
+                                        toString(m_spec.hinges[h].type) + " hinge leaves free; give a body beyond it mass, or make the hinge a weld");
+  }
 }
 
 // Each input end holds at most one hinge, whether the hinge reaches it as its

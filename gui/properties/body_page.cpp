@@ -20,7 +20,9 @@ namespace mstmm::gui {
 namespace {
 
 QString positiveLength(double v) { return v > 0 && std::isfinite(v) ? QString() : QObject::tr("must be a positive length"); }
-QString positiveMass(double v) { return v > 0 && std::isfinite(v) ? QString() : QObject::tr("mass must be positive"); }
+// Zero is a massless frame (issue 29.1); the model check says where one
+// leaves a hinge's motion undetermined.
+QString massOrZero(double v) { return v >= 0 && std::isfinite(v) ? QString() : QObject::tr("mass must not be negative (0 kg makes a massless frame)"); }
 QString finiteValue(double v) { return std::isfinite(v) ? QString() : QObject::tr("must be a finite number"); }
 
 QTableWidget* makeTable(const QStringList& headers) {
@@ -84,7 +86,7 @@ void BodyPage::buildShape(QFormLayout* form) {
   for (ShapeType t : {ShapeType::Rod, ShapeType::Cylinder, ShapeType::Box, ShapeType::PointMasses, ShapeType::Custom})
     m_shape->addItem(QString::fromLatin1(toString(t)), static_cast<int>(t));
   m_mass = new QuantityBox("kg");
-  m_mass->setCheck(positiveMass);
+  m_mass->setCheck(massOrZero);
   m_length = new QuantityBox("m");
   m_length->setObjectName("bodyLength");
   m_length->setCheck(positiveLength);

@@ -408,13 +408,13 @@ class TestCli : public QObject {
   void invalidModelGivesEveryProblem() {
     QTemporaryDir dir;
     ModelSpec spec = riccatiDemo();
-    spec.bodies[0].shape.mass = 0;
+    spec.bodies[0].shape.mass = -1;
     spec.bodies[0].name = "cra\nnk\x1b[31m";
     spec.bodies[1].shape.length = -1;
     saveModel(spec, dir.filePath("bad.json").toStdString());
     const Run r = mstmmCli({"simulate", dir.filePath("bad.json")});
     QCOMPARE(r.exitCode, 1);
-    QCOMPARE(r.err, QString("mstmm: error: body 'cra\\nnk\\e[31m': mass must be positive (got 0 kg)\n  body '3': rod length must be positive (got -1 m)\n"));
+    QCOMPARE(r.err, QString("mstmm: error: body 'cra\\nnk\\e[31m': mass must be positive (got -1 kg), or zero for a massless frame\n  body '3': rod length must be positive (got -1 m)\n"));
   }
 };
 

@@ -132,7 +132,7 @@ TEST(Validation, eachProblemIsNamed) {
 
 TEST(Validation, diagnosticsPointAtTheElement) {
   ModelSpec spec = riccatiDemo();
-  spec.bodies[2].shape.mass = 0;
+  spec.bodies[2].shape.mass = -1;
   spec.hinges[3].type = HingeType::Ball;
   const std::vector<Diagnostic> d = validate(spec);
   ASSERT_SAME(d.size(), std::size_t(2));

@@ -763,9 +763,9 @@ class TestEditorCommands : public QObject {
     selectOnly(doc, "1");
     const std::string before = json(doc);
     auto* mass = panel.bodyPage()->findChildren<QuantityBox*>().at(0);
-    for (int k = 0; k < 20; ++k) mass->stepBy(-1);  // down to 0.1 kg, then refused
-    QCOMPARE(panel.lastRefusal(), QString("mass must be positive"));
-    QVERIFY(doc.body(bodyNamed(doc, "1"))->shape.mass > 0.0);
+    for (int k = 0; k < 40; ++k) mass->stepBy(-1);  // down to 0 kg (a massless frame), then refused
+    QCOMPARE(panel.lastRefusal(), QString("mass must not be negative (0 kg makes a massless frame)"));
+    QCOMPARE(doc.body(bodyNamed(doc, "1"))->shape.mass, 0.0);
     QString typed = "-3";
     int pos = 2;
     QCOMPARE(mass->validate(typed, pos), QValidator::Intermediate);  // kept while typing, never committed

@@ -54,7 +54,7 @@ def test_errors_carry_the_cli_message_and_the_element(tmp_path):
     assert "body '1': mass must be positive (got -1 kg)" in str(caught.value)
     assert caught.value.kind == "validation"
     assert caught.value.element == ("body", 0)
-    assert model.validate()[0] == ("error", "body '1': mass must be positive (got -1 kg)")
+    assert model.validate()[0] == ("error", "body '1': mass must be positive (got -1 kg), or zero for a massless frame")
     if CLI:
         cli = subprocess.run([CLI, "info", str(path)], capture_output=True, text=True)
         assert cli.returncode == 1 and str(caught.value) in cli.stderr

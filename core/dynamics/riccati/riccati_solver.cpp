@@ -708,6 +708,18 @@ void RiccatiSweep<D>::storeHingeLoad(int child, const RVec& moment, const TVec& 
   out.hingeMoment[static_cast<std::size_t>(child)] = -D::toVec3R(moment);
 }
 
+namespace {
+
+// A massless tip-side body passes what its hinge leaves free on to the
+// bodies beyond it; when they cannot take it either, say so (issue 29.1).
+std::string masslessHint(const Model& model, int body) {
+  const CompiledBody& b = model.body(body);
+  if (b.mass > 0.0 || !b.inertiaAtOutput.isZero(0.0)) return {};
+  return " (body '" + b.name + "' is massless: the hinges beyond it must not leave free the same motion, as two hinges on one axis with only a massless frame between them do)";
+}
+
+}  // namespace
+
 template <class D>
 void RiccatiSweep<D>::throwSingular(int body, double condition) const {
   const CompiledHinge& h = m_model->hinge(body);
@@ -718,7 +730,8 @@ void RiccatiSweep<D>::throwSingular(int body, double condition) const {
                   (h.type == HingeType::Slider ? "; the tip-side bodies have no mass to move along the slide axis"
                    : m_releaseKind[static_cast<std::size_t>(body)] == ReleaseKind::MultiAxis
                        ? "; the tip-side bodies have no mass or inertia in a direction this " + std::string(toString(h.type)) + " hinge leaves free"
-                       : "; the tip-side bodies have no rotational inertia about this hinge"),
+                       : "; the tip-side bodies have no rotational inertia about this hinge") +
+                  masslessHint(*m_model, body),
               {ErrorSubject::Kind::Hinge, h.specIndex});
 }
 
