@@ -49,6 +49,7 @@ class MjcfReader {
     // makes no hinge type is refused here, before anything is built).
     m_type.assign(static_cast<std::size_t>(m_m->nbody), HingeType::Weld);
     m_point.assign(static_cast<std::size_t>(m_m->nbody), Vec3::Zero());
+    m_chain.assign(static_cast<std::size_t>(m_m->nbody), false);
     for (int b = 1; b < m_m->nbody; ++b) {
       m_type[static_cast<std::size_t>(b)] = classifyJoints(b);
       m_point[static_cast<std::size_t>(b)] = locateJoint(b);
@@ -84,48 +85,30 @@ class MjcfReader {
   /// The hinge type the body's joints make (docs/interchange.md I2): one
   /// joint as it is; two hinges through one point a universal hinge (the
   /// first axis turns with the parent, the second with the body, as
-  /// MuJoCo composes them); three a ball; a hinge and a slide along its
-  /// axis a cylindrical hinge. Anything else is refused with what it would take.
-  HingeType classifyJoints(int b) const {
+  /// MuJoCo composes them); a hinge and a slide along its axis a
+  /// cylindrical hinge. Any other several joints are applied in order, as
+  /// MuJoCo applies them, through massless frames (equations.md §3.9): a
+  /// chain (m_chain), whose type here is its last joint's.
+  HingeType classifyJoints(int b) {
     const int n = m_m->body_jntnum[b], j = jointOf(b);
     if (n == 0) return HingeType::Weld;
-    if (n == 1)
-      return m_m->jnt_type[j] == mjJNT_HINGE ? HingeType::Revolute
-             : m_m->jnt_type[j] == mjJNT_SLIDE ? HingeType::Slider
-             : m_m->jnt_type[j] == mjJNT_BALL  ? HingeType::Ball
-                                                : HingeType::Free;
-    const std::string what = "body '" + bodyName(b) + "': ";
-    const std::string takes = "; MSTMM Studio takes one joint per body, two hinges through one point as a universal hinge, three as a ball hinge, "
-                              "and a hinge with a slide along its axis as a cylindrical hinge";
-    if (n == 3 && threeHingesThroughOnePoint(b)) return HingeType::Ball;
-    if (n > 2) throw Error(ErrorKind::Input, what + std::to_string(n) + " joints on one body are not supported yet" + takes);
-    const int k = j + 1;
-    const Vec3 a1 = vec3(m_d->xaxis + 3 * j), a2 = vec3(m_d->xaxis + 3 * k), p1 = vec3(m_d->xanchor + 3 * j), p2 = vec3(m_d->xanchor + 3 * k);
-    const int t1 = m_m->jnt_type[j], t2 = m_m->jnt_type[k];
-    const double scale = 1e-9 * (1.0 + p1.norm());
-    if (t1 == mjJNT_HINGE && t2 == mjJNT_HINGE) {
-      if ((p1 - p2).norm() > scale) throw Error(ErrorKind::Input, what + "its hinges '" + jointName(j) + "' and '" + jointName(k) + "' do not pass through one point" + takes);
-      if (a1.cross(a2).norm() < 1e-6) throw Error(ErrorKind::Input, what + "its hinges '" + jointName(j) + "' and '" + jointName(k) + "' have parallel axes" + takes);
-      return HingeType::Universal;
+    if (n == 2) {
+      const int k = j + 1;
+      const Vec3 a1 = vec3(m_d->xaxis + 3 * j), a2 = vec3(m_d->xaxis + 3 * k), p1 = vec3(m_d->xanchor + 3 * j), p2 = vec3(m_d->xanchor + 3 * k);
+      const int t1 = m_m->jnt_type[j], t2 = m_m->jnt_type[k];
+      if (t1 == mjJNT_HINGE && t2 == mjJNT_HINGE && (p1 - p2).norm() <= 1e-9 * (1.0 + p1.norm()) && a1.cross(a2).norm() >= 1e-6) return HingeType::Universal;
+      const bool hingeAndSlide = (t1 == mjJNT_HINGE && t2 == mjJNT_SLIDE) || (t1 == mjJNT_SLIDE && t2 == mjJNT_HINGE);
+      if (hingeAndSlide && a1.cross(a2).norm() < 1e-9) return HingeType::Cylindrical;
     }
-    const bool hingeAndSlide = (t1 == mjJNT_HINGE && t2 == mjJNT_SLIDE) || (t1 == mjJNT_SLIDE && t2 == mjJNT_HINGE);
-    if (hingeAndSlide && a1.cross(a2).norm() < 1e-9) return HingeType::Cylindrical;
-    throw Error(ErrorKind::Input, what + "its joints '" + jointName(j) + "' and '" + jointName(k) + "' make no hinge type of MSTMM Studio" + takes +
-                                      (hingeAndSlide ? " (this slide is not along the hinge's axis)" : ""));
+    if (n > 1) m_chain[static_cast<std::size_t>(b)] = true;
+    return singleJointType(j + n - 1);
   }
 
-  /// Three hinges through one point with independent axes (a hip, a gimbal)
-  /// allow every relative rotation about that point: a ball hinge moves the
-  /// same way (docs/interchange.md I2).
-  bool threeHingesThroughOnePoint(int b) const {
-    const int j = jointOf(b);
-    Mat3 axes;
-    for (int k = 0; k < 3; ++k) {
-      if (m_m->jnt_type[j + k] != mjJNT_HINGE) return false;
-      if ((vec3(m_d->xanchor + 3 * (j + k)) - vec3(m_d->xanchor + 3 * j)).norm() > 1e-9 * (1.0 + vec3(m_d->xanchor + 3 * j).norm())) return false;
-      axes.col(k) = vec3(m_d->xaxis + 3 * (j + k)).normalized();
-    }
-    return std::abs(axes.determinant()) > 1e-6;
+  HingeType singleJointType(int j) const {
+    return m_m->jnt_type[j] == mjJNT_HINGE ? HingeType::Revolute
+           : m_m->jnt_type[j] == mjJNT_SLIDE ? HingeType::Slider
+           : m_m->jnt_type[j] == mjJNT_BALL  ? HingeType::Ball
+                                              : HingeType::Free;
   }
 
   /// The joint among the body's two that is of `type` (a cylindrical hinge's hinge or slide).
@@ -136,7 +119,9 @@ class MjcfReader {
   Vec3 locateJoint(int b) const {
     const HingeType type = hingeTypeOf(b);
     if (type == HingeType::Weld || type == HingeType::Free) return vec3(m_d->xpos + 3 * b);
-    const int j = type == HingeType::Cylindrical ? jointOfType(b, mjJNT_HINGE) : jointOf(b);
+    const int j = type == HingeType::Cylindrical ? jointOfType(b, mjJNT_HINGE)
+                  : m_chain[static_cast<std::size_t>(b)] ? jointOf(b) + m_m->body_jntnum[b] - 1
+                                                         : jointOf(b);
     return vec3(m_d->xanchor + 3 * j);
   }
 
@@ -165,12 +150,14 @@ class MjcfReader {
     const HingeType type = hingeTypeOf(b);
     std::optional<BodyId> root;
     int input = 0;
+    const Vec3 first = m_chain[static_cast<std::size_t>(b)] ? vec3(m_d->xanchor + 3 * j) : jointPoint(b);
     if (parent > 0) {
       BodySpec& p = spec.bodies[static_cast<std::size_t>(parent - 1)];
       root = p.id;
       input = static_cast<int>(p.inputs.size());
-      p.inputs.push_back(jointPoint(b) - vec3(m_d->xpos + 3 * parent));
+      p.inputs.push_back(first - vec3(m_d->xpos + 3 * parent));
     }
+    if (m_chain[static_cast<std::size_t>(b)]) return addJointChain(b, root, input);
     std::string name = j >= 0 ? jointName(j) : bodyName(b) + " weld";
     for (int k = 1; k < m_m->body_jntnum[b]; ++k) name.append("+").append(jointName(j + k));
     HingeSpec& h = spec.addHinge(name, type, child, root, input);
@@ -180,10 +167,8 @@ class MjcfReader {
     switch (type) {
       case HingeType::Revolute:
       case HingeType::Slider:
-        m_target[static_cast<std::size_t>(j)] = {hingeIndex, "", 1.0};
-        h.axis = vec3(m_d->xaxis + 3 * j);
-        addJointLoads(j, h.loads, 1.0, h.type);
-        break;
+      case HingeType::Ball:
+      case HingeType::Free: configureSingleJoint(j, hingeIndex); break;
       case HingeType::Universal:
         h.axis = vec3(m_d->xaxis + 3 * j);
         h.axis2 = vec3(m_d->xaxis + 3 * (j + 1));
@@ -203,13 +188,53 @@ class MjcfReader {
         addJointLoads(hinge, h.loadsOn("angle", spec.kind), sign, HingeType::Revolute);
         break;
       }
-      case HingeType::Ball:
-        if (m_m->body_jntnum[b] == 3) {
-          noteGimbalLoads(b);
-          break;
-        }
-        addSpatialJointLoads(j, h);
+      default: break;
+    }
+    std::erase_if(h.coordinateLoads, [](const CoordinateLoadsSpec& c) { return c.loads.empty(); });
+  }
+
+  // Several joints on one body, applied in MuJoCo's order: each joint's
+  // anchor and axis are fixed in the body as the joints before it moved it,
+  // so joint k joins the frame after joint k-1 to a massless frame after
+  // joint k (the last joint: to the body). At qpos0 every frame is where
+  // the body is, so the frames share its origin; each joint keeps its own
+  // loads, range and actuator.
+  void addJointChain(int b, std::optional<BodyId> root, int input) {
+    ModelSpec& spec = m_out.spec;
+    const int first = jointOf(b), n = m_m->body_jntnum[b];
+    const Vec3 origin = vec3(m_d->xpos + 3 * b);
+    for (int k = 0; k < n; ++k) {
+      const int j = first + k;
+      BodyId child = spec.bodies[static_cast<std::size_t>(b - 1)].id;
+      if (k + 1 < n) {
+        BodySpec& frame = spec.addBody(bodyName(b) + " after " + jointName(j));
+        frame.shape.type = ShapeType::Custom;
+        frame.shape.mass = 0.0;
+        frame.shape.inertia = Mat3::Zero();
+        frame.output = vec3(m_d->xanchor + 3 * j) - origin;
+        frame.inputs = {vec3(m_d->xanchor + 3 * (j + 1)) - origin};
+        child = frame.id;
+      }
+      HingeSpec& h = spec.addHinge(jointName(j), singleJointType(j), child, root, input);
+      if (!root) h.anchor = vec3(m_d->xanchor + 3 * j);
+      configureSingleJoint(j, static_cast<int>(spec.hinges.size()) - 1);
+      root = child;
+      input = 0;
+    }
+  }
+
+  // One MuJoCo joint as the whole of one hinge: its axis, loads and where
+  // its actuators go.
+  void configureSingleJoint(int j, int hingeIndex) {
+    HingeSpec& h = m_out.spec.hinges[static_cast<std::size_t>(hingeIndex)];
+    switch (h.type) {
+      case HingeType::Revolute:
+      case HingeType::Slider:
+        m_target[static_cast<std::size_t>(j)] = {hingeIndex, "", 1.0};
+        h.axis = vec3(m_d->xaxis + 3 * j);
+        addJointLoads(j, h.loads, 1.0, h.type);
         break;
+      case HingeType::Ball:
       case HingeType::Free: addSpatialJointLoads(j, h); break;
       default: break;
     }
@@ -246,21 +271,6 @@ class MjcfReader {
       if (!armature && m_m->dof_armature[v + k] != 0.0) note(name + ": armature " + number(m_m->dof_armature[v + k]) + " is not taken");
       if (m_m->dof_frictionloss[v + k] != 0.0) note(name + ": frictionloss " + number(m_m->dof_frictionloss[v + k]) + " is not taken");
       if (m_m->dof_damping[v + k] != m_m->dof_damping[v]) note(name + ": damping differs between its degrees of freedom; the first one's, " + number(m_m->dof_damping[v]) + ", is taken for all");
-    }
-  }
-
-  // Three hinges made a ball: a ball's spring-damper acts on the relative
-  // rotation as a whole, not on three angles, so their own are named.
-  void noteGimbalLoads(int b) {
-    const int j = jointOf(b);
-    note("body '" + bodyName(b) + "': its hinges '" + jointName(j) + "', '" + jointName(j + 1) + "' and '" + jointName(j + 2) +
-         "' through one point are imported as a ball hinge (the same motion)");
-    for (int k = 0; k < 3; ++k) {
-      const int v = m_m->jnt_dofadr[j + k];
-      const std::string name = "joint '" + jointName(j + k) + "'";
-      noteDofExtras(j + k, name, 1, false);
-      if (m_m->jnt_stiffness[j + k] != 0.0 || m_m->dof_damping[v] != 0.0) note(name + ": its stiffness and damping are not taken (it is part of a ball hinge)");
-      if (m_m->jnt_limited[j + k]) note(name + ": its range is not taken (it is part of a ball hinge)");
     }
   }
 
@@ -425,6 +435,7 @@ class MjcfReader {
   std::vector<Target> m_target;  // per MuJoCo joint
   std::vector<HingeType> m_type;  // per MuJoCo body (run())
   std::vector<Vec3> m_point;      // per MuJoCo body: its joint's point in the world at qpos0
+  std::vector<bool> m_chain;      // per MuJoCo body: several joints applied through massless frames
   MjcfFlags m_flags;              // the file's <flag>s (run())
 };
 

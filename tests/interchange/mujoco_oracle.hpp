@@ -9,6 +9,8 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -82,10 +84,25 @@ class Oracle {
       y.segment<4>(7 * i) = quaternionProduct(quat(m_d->xquat + 4 * b), quaternionConjugate(m_q0[static_cast<std::size_t>(b)]));
       y.segment<3>(7 * i + 4) = velocity(b).head<3>();
     }
+    for (int b = 1; b < m_m->nbody; ++b) {
+      if (!chained(model, b)) continue;
+      const std::vector<JointFrame> frames = jointFrames(b);
+      for (std::size_t k = 0; k + 1 < frames.size(); ++k) {
+        const int i = frameOf(model, b, static_cast<int>(k));
+        y.segment<4>(7 * i) = quaternionProduct(frames[k].orientation, quaternionConjugate(m_q0[static_cast<std::size_t>(b)]));
+        y.segment<3>(7 * i + 4) = frames[k].omega;
+      }
+    }
     for (int k = 0; k < model.sliderCount(); ++k) {
-      const int i = model.sliderBody(k), b = theirs(model, i);
-      int j = m_m->body_jntadr[b];
-      if (m_m->body_jntnum[b] == 2 && m_m->jnt_type[j] != mjJNT_SLIDE) ++j;  // a cylindrical hinge's slide
+      const int i = model.sliderBody(k);
+      int b = 0, j = 0;
+      if (const auto frame = chainJointOf(model, i)) {
+        std::tie(b, j) = *frame;
+      } else {
+        b = theirs(model, i);
+        j = m_m->body_jntadr[b];
+        if (m_m->body_jntnum[b] == 2 && m_m->jnt_type[j] != mjJNT_SLIDE) ++j;  // a cylindrical hinge's slide
+      }
       const int within = k - model.hinge(i).slider;
       double s = 0.0, rate = 0.0;
       if (m_m->jnt_type[j] == mjJNT_FREE) {
@@ -115,6 +132,10 @@ class Oracle {
       const Vec3 alphaP = ip >= 0 ? out.angularAcceleration[static_cast<std::size_t>(ip)] : Vec3::Zero();
       const Vec3 omegaC = velocity(b).head<3>(), omegaP = p > 0 ? Vec3(velocity(p).head<3>()) : Vec3::Zero();
       const Mat3 rc = mat(m_d->xmat + 9 * b);
+      if (chained(model, b)) {
+        a.segment(v, dofs(j)) = chainAcceleration(model, out, b, j - m_m->body_jntadr[b]);
+        continue;
+      }
       if (hingesOnly(b) && m_m->body_jntnum[b] >= 2) {
         a[v] = hingeChainAcceleration(b, j - m_m->body_jntadr[b], alphaC - alphaP, omegaP);
         continue;
@@ -149,6 +170,80 @@ class Oracle {
     }
     return (axes.transpose() * axes).ldlt().solve(axes.transpose() * rhs)[k];
   }
+  /// Several joints on one body, imported through massless frames named
+  /// "<body> after <joint>" (issue 29.1): MuJoCo's frame after each joint,
+  /// composed as mj_kinematics does (parent, body offset, then each joint
+  /// in order: a hinge turns about its local axis by qpos - qpos0, a ball
+  /// by its quaternion, a slide does not turn), and its angular velocity.
+  struct JointFrame {
+    Quat orientation;
+    Vec3 omega;
+  };
+  std::vector<JointFrame> jointFrames(int b) const {
+    const int p = m_m->body_parentid[b];
+    Quat q = quaternionProduct(quat(m_d->xquat + 4 * p), quat(m_m->body_quat + 4 * b));
+    Vec3 omega = p > 0 ? Vec3(velocity(p).head<3>()) : Vec3::Zero();
+    std::vector<JointFrame> frames;
+    for (int j = m_m->body_jntadr[b]; j < m_m->body_jntadr[b] + m_m->body_jntnum[b]; ++j) {
+      const mjtNum* qpos = m_d->qpos + m_m->jnt_qposadr[j];
+      const mjtNum* qvel = m_d->qvel + m_m->jnt_dofadr[j];
+      if (m_m->jnt_type[j] == mjJNT_HINGE) {
+        omega += rotationFromQuaternion(q) * vec(m_m->jnt_axis + 3 * j) * qvel[0];
+        q = quaternionProduct(q, quaternionFromAxisAngle(vec(m_m->jnt_axis + 3 * j), qpos[0] - m_m->qpos0[m_m->jnt_qposadr[j]]));
+      } else if (m_m->jnt_type[j] == mjJNT_BALL) {
+        q = quaternionProduct(q, quat(qpos).normalized());
+        omega += rotationFromQuaternion(q) * vec(qvel);
+      }
+      frames.push_back({q, omega});
+    }
+    const Quat body = quat(m_d->xquat + 4 * b);
+    if (std::min((q - body).norm(), (q + body).norm()) > 1e-12 || (omega - velocity(b).head<3>()).norm() > 1e-12 * (1.0 + omega.norm()))
+      fatal("body '%s': the oracle's composition of its joints is not MuJoCo's", nameOf(b).c_str());
+    return frames;
+  }
+  std::string jointNameOf(int j) const {
+    const char* n = mj_id2name(m_m.get(), mjOBJ_JOINT, j);
+    return n && *n ? std::string(n) : "joint " + std::to_string(j);
+  }
+  std::string frameName(int b, int k) const { return nameOf(b) + " after " + jointNameOf(m_m->body_jntadr[b] + k); }
+  int specBodyNamed(const Model& model, const std::string& name) const {
+    const std::vector<BodySpec>& bodies = model.spec().bodies;
+    for (std::size_t k = 0; k < bodies.size(); ++k)
+      if (bodies[k].name == name) return static_cast<int>(k);
+    return -1;
+  }
+  bool chained(const Model& model, int b) const { return m_m->body_jntnum[b] >= 2 && specBodyNamed(model, frameName(b, 0)) >= 0; }
+  int frameOf(const Model& model, int b, int k) const { return model.compiledIndexOfSpecBody(specBodyNamed(model, frameName(b, k))); }
+  /// Our body that joint k of a chained body b moves, and the one it moves it against.
+  int chainChild(const Model& model, int b, int k) const { return k + 1 < m_m->body_jntnum[b] ? frameOf(model, b, k) : ours(model, b); }
+  int chainParent(const Model& model, int b, int k) const { return k > 0 ? frameOf(model, b, k - 1) : m_m->body_parentid[b] > 0 ? ours(model, m_m->body_parentid[b]) : -1; }
+  /// (MuJoCo body, joint) of our body i when it is a frame or the body at the end of a chain.
+  std::optional<std::pair<int, int>> chainJointOf(const Model& model, int i) const {
+    for (int b = 1; b < m_m->nbody; ++b)
+      if (chained(model, b))
+        for (int k = 0; k < m_m->body_jntnum[b]; ++k)
+          if (chainChild(model, b, k) == i) return std::pair{b, m_m->body_jntadr[b] + k};
+    return std::nullopt;
+  }
+  int dofs(int j) const { return m_m->jnt_type[j] == mjJNT_BALL ? 3 : m_m->jnt_type[j] == mjJNT_FREE ? 6 : 1; }
+  /// Joint k's acceleration from the two bodies it joins, as qacc() for a
+  /// joint of its own (its frames' Omega from jointFrames).
+  Eigen::VectorXd chainAcceleration(const Model& model, const SolverOutput& out, int b, int k) const {
+    const int j = m_m->body_jntadr[b] + k, c = chainChild(model, b, k), p = chainParent(model, b, k);
+    const Vec3 alphaC = out.angularAcceleration[static_cast<std::size_t>(c)];
+    const Vec3 alphaP = p >= 0 ? out.angularAcceleration[static_cast<std::size_t>(p)] : Vec3::Zero();
+    switch (m_m->jnt_type[j]) {
+      case mjJNT_HINGE: return Eigen::VectorXd::Constant(1, vec(m_d->xaxis + 3 * j).dot(alphaC - alphaP));
+      case mjJNT_SLIDE: return Eigen::VectorXd::Constant(1, out.slideAcceleration[static_cast<std::size_t>(model.hinge(c).slider)]);
+      default: {
+        const std::vector<JointFrame> frames = jointFrames(b);
+        const Vec3 omegaC = frames[static_cast<std::size_t>(k)].omega;
+        const Vec3 omegaP = k > 0 ? frames[static_cast<std::size_t>(k - 1)].omega : m_m->body_parentid[b] > 0 ? Vec3(velocity(m_m->body_parentid[b]).head<3>()) : Vec3::Zero();
+        return rotationFromQuaternion(frames[static_cast<std::size_t>(k)].orientation).transpose() * (alphaC - alphaP + omegaC.cross(omegaP));
+      }
+    }
+  }
+
   bool hingesOnly(int b) const {
     for (int i = 0; i < m_m->body_jntnum[b]; ++i)
       if (m_m->jnt_type[m_m->body_jntadr[b] + i] != mjJNT_HINGE) return false;

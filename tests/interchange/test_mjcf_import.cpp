@@ -125,6 +125,52 @@ const char* kHip = R"(<mujoco model="hip">
   </worldbody>
 </mujoco>)";
 
+// Several joints on one body in the idioms of real files (issue 29.1),
+// each applied in order through massless frames: the 2-D walker's root
+// (slide x, slide z, hinge y, with armature as such models write it), an
+// ankle with two hinges that do not meet, a hinge then a ball (MuJoCo
+// refuses a rotation after a ball), a hinge
+// and a slide across it, and a point mass on three slides (the particle
+// idiom); stiffness, damping and armature on the joints.
+const char* kSeveralJoints = R"(<mujoco model="several">
+  <default><joint armature="0.01" damping="0.1"/></default>
+  <worldbody>
+    <body name="torso" pos="0 0 1.2" euler="0 0.1 0">
+      <joint name="rootx" type="slide" axis="1 0 0"/>
+      <joint name="rootz" type="slide" axis="0 0 1" stiffness="5"/>
+      <joint name="rooty" type="hinge" axis="0 1 0" pos="0 0 0.05"/>
+      <geom type="capsule" fromto="0 0 -0.2 0 0 0.2" size="0.06" mass="3"/>
+      <body name="thigh" pos="0 0 -0.25">
+        <joint name="hip_twist" type="hinge" axis="0 0.3 1" pos="0.01 0 -0.05" stiffness="2"/>
+        <joint name="hip" type="ball" pos="0 0 0.02"/>
+        <geom type="capsule" fromto="0 0 0 0 0 -0.4" size="0.05" mass="2"/>
+        <body name="foot" pos="0 0 -0.45">
+          <joint name="ankle_y" type="hinge" axis="0 1 0" pos="0 0 0.02" stiffness="4" springref="0.2"/>
+          <joint name="ankle_x" type="hinge" axis="1 0 0.1" pos="0.03 0.01 -0.02" armature="0.05"/>
+          <geom type="box" size="0.1 0.04 0.02" pos="0.05 0 0" mass="0.8"/>
+        </body>
+      </body>
+      <body name="arm" pos="0.1 0 0.15">
+        <joint name="shoulder" type="hinge" axis="0 1 0"/>
+        <joint name="reach" type="slide" axis="1 0 0.2" pos="0.05 0 0" stiffness="30"/>
+        <geom type="capsule" fromto="0 0 0 0.3 0 0" size="0.03" mass="0.5"/>
+        <body name="bead" pos="0.3 0 0">
+          <joint name="bead_x" type="slide" axis="1 0 0"/>
+          <joint name="bead_y" type="slide" axis="0 1 0"/>
+          <joint name="bead_z" type="slide" axis="0 0 1" damping="0.3"/>
+          <geom type="sphere" size="0.04" mass="0.2"/>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+  <actuator>
+    <motor name="hip twist" joint="hip_twist" gear="2"/>
+    <motor name="ankle" joint="ankle_x" gear="1.5"/>
+    <position name="lean" joint="rooty" kp="20"/>
+    <velocity name="slide out" joint="reach" kv="4"/>
+  </actuator>
+</mujoco>)";
+
 // Two joints on one body: two hinges through one point (not perpendicular)
 // become a universal hinge, a hinge with a slide along its axis (here the
 // opposite way) a cylindrical one; stiffness and damping on each.
@@ -264,6 +310,43 @@ TEST(MjcfImport, positionAndVelocityActuatorsBecomeServosThatMatchMuJoCo) {
   });
   info("two position and two velocity actuators as servos (gear, a flipped cylindrical angle, a force limit), 25 random states: %.2e against MuJoCo", worst);
   ASSERT_TRUE(worst < 1e-9) << worst;
+}
+
+// Several joints on one body (kSeveralJoints) and Debian's own humanoids,
+// whose hips are three hinges through one point and whose ankles are two
+// hinges that do not meet: every joint its own hinge, with its own spring,
+// damper, armature and actuator, against mj_forward (contacts and limits
+// off, everything else as written).
+TEST(MjcfImport, severalJointsOnOneBodyMatchMuJoCo) {
+  const std::string path = writeTemp("several.xml", kSeveralJoints);
+  ImportResult imported = importMjcf(path);
+  int frames = 0;
+  for (const BodySpec& b : imported.spec.bodies) frames += b.shape.mass == 0.0 ? 1 : 0;
+  ASSERT_SAME(frames, 2 + 1 + 1 + 1 + 2);  // torso, thigh, foot, arm, bead
+  ASSERT_SAME(imported.spec.hinges.size(), std::size_t{12});
+  ASSERT_SAME(imported.actuators.size(), std::size_t{4});
+  const double several = agreementWithMuJoCo("several", path, withoutStops(imported.spec), 25);
+  Random r(2929);
+  const double driven = agreementUnderControl(imported, path, r, [](const ImportedActuator& act, HingeActuatorSpec& actuator, double control) {
+    if (act.kind == ImportedActuator::Kind::Force) actuator.load = TimeFunction::constant(act.perControl * control);
+    else if (act.kind == ImportedActuator::Kind::Position) actuator.reference.value = act.offset + act.perControl * control;
+    else actuator.reference.slope = act.offset + act.perControl * control;
+  });
+  info("several joints on one body (a walker's slide-slide-hinge root, a hinge then a ball, an ankle's two hinges apart, a hinge and a slide "
+       "across it, three slides), through %d massless frames, 25 random states: %.2e against MuJoCo; with its four actuators at random controls %.2e",
+       frames, several, driven);
+  ASSERT_TRUE(driven < 1e-9);
+  const std::filesystem::path samples("/usr/share/mujoco/model");
+  if (!std::filesystem::exists(samples)) GTEST_SKIP() << "libmujoco-samples is not installed";
+  for (const char* file : {"humanoid/humanoid.xml", "humanoid100/humanoid100.xml"}) {
+    const std::string sample = (samples / file).string();
+    const ModelSpec spec = importMjcf(sample).spec;
+    int hinges = 0, massless = 0;
+    for (const HingeSpec& h : spec.hinges) hinges += h.type == HingeType::Revolute ? 1 : 0;
+    for (const BodySpec& b : spec.bodies) massless += b.shape.mass == 0.0 ? 1 : 0;
+    const double d = agreementWithMuJoCo(file, sample, withoutStops(spec), 25);
+    info("%s: %zu bodies (%d massless frames), %d revolute hinges, 25 random states: %.2e against MuJoCo", file, spec.bodies.size(), massless, hinges, d);
+  }
 }
 
 TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
