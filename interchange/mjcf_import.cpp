@@ -86,7 +86,8 @@ class MjcfReader {
   /// joint as it is; two hinges through one point a universal hinge (the
   /// first axis turns with the parent, the second with the body, as
   /// MuJoCo composes them); a hinge and a slide along its axis a
-  /// cylindrical hinge. Any other several joints are applied in order, as
+  /// cylindrical hinge; two perpendicular slides and a hinge normal to them
+  /// a planar hinge. Any other several joints are applied in order, as
   /// MuJoCo applies them, through massless frames (equations.md §3.9): a
   /// chain (m_chain), whose type here is its last joint's.
   HingeType classifyJoints(int b) {
@@ -100,8 +101,19 @@ class MjcfReader {
       const bool hingeAndSlide = (t1 == mjJNT_HINGE && t2 == mjJNT_SLIDE) || (t1 == mjJNT_SLIDE && t2 == mjJNT_HINGE);
       if (hingeAndSlide && a1.cross(a2).norm() < 1e-9) return HingeType::Cylindrical;
     }
+    if (n == 3 && planarJoints(b)) return HingeType::Planar;
     if (n > 1) m_chain[static_cast<std::size_t>(b)] = true;
     return singleJointType(j + n - 1);
+  }
+
+  /// Two perpendicular slides, then a hinge normal to both: the 2-D
+  /// locomotion root (slide x, slide z, hinge y) is a planar hinge, its
+  /// slides fixed in the parent as MuJoCo's come before the hinge.
+  bool planarJoints(int b) const {
+    const int j = jointOf(b);
+    if (m_m->jnt_type[j] != mjJNT_SLIDE || m_m->jnt_type[j + 1] != mjJNT_SLIDE || m_m->jnt_type[j + 2] != mjJNT_HINGE) return false;
+    const Vec3 a = vec3(m_d->xaxis + 3 * j), c = vec3(m_d->xaxis + 3 * (j + 1)), n = vec3(m_d->xaxis + 3 * (j + 2));
+    return std::abs(a.dot(c)) < 1e-12 && std::abs(n.dot(a)) < 1e-12 && std::abs(n.dot(c)) < 1e-12;
   }
 
   HingeType singleJointType(int j) const {
@@ -120,6 +132,7 @@ class MjcfReader {
     const HingeType type = hingeTypeOf(b);
     if (type == HingeType::Weld || type == HingeType::Free) return vec3(m_d->xpos + 3 * b);
     const int j = type == HingeType::Cylindrical ? jointOfType(b, mjJNT_HINGE)
+                  : type == HingeType::Planar        ? jointOf(b) + 2
                   : m_chain[static_cast<std::size_t>(b)] ? jointOf(b) + m_m->body_jntnum[b] - 1
                                                          : jointOf(b);
     return vec3(m_d->xanchor + 3 * j);
@@ -186,6 +199,19 @@ class MjcfReader {
         m_target[static_cast<std::size_t>(slide)] = {hingeIndex, "slide", 1.0};
         m_target[static_cast<std::size_t>(hinge)] = {hingeIndex, "angle", sign};
         addJointLoads(hinge, h.loadsOn("angle", spec.kind), sign, HingeType::Revolute);
+        break;
+      }
+      case HingeType::Planar: {
+        // u1 = the first slide, u2 = n x u1 = +-the second (docs/hinge-types.md H1).
+        h.axis = vec3(m_d->xaxis + 3 * (j + 2));
+        h.axis2 = vec3(m_d->xaxis + 3 * j);
+        const double sign = h.axis.cross(h.axis2).dot(vec3(m_d->xaxis + 3 * (j + 1))) < 0.0 ? -1.0 : 1.0;
+        const char* names[] = {"s1", "s2", "angle"};
+        const double signs[] = {1.0, sign, 1.0};
+        for (int k = 0; k < 3; ++k) {
+          m_target[static_cast<std::size_t>(j + k)] = {hingeIndex, names[k], signs[k]};
+          addJointLoads(j + k, h.loadsOn(names[k], spec.kind), signs[k], k < 2 ? HingeType::Slider : HingeType::Revolute);
+        }
         break;
       }
       default: break;

@@ -102,6 +102,7 @@ class Oracle {
         b = theirs(model, i);
         j = m_m->body_jntadr[b];
         if (m_m->body_jntnum[b] == 2 && m_m->jnt_type[j] != mjJNT_SLIDE) ++j;  // a cylindrical hinge's slide
+        if (model.hinge(i).type == HingeType::Planar) j += k - model.hinge(i).slider;  // a planar hinge's s1, s2
       }
       const int within = k - model.hinge(i).slider;
       double s = 0.0, rate = 0.0;
@@ -112,8 +113,9 @@ class Oracle {
         s = m_d->qpos[m_m->jnt_qposadr[j]] - m_m->qpos0[m_m->jnt_qposadr[j]];
         rate = m_d->qvel[m_m->jnt_dofadr[j]];
       }
-      y[slideOffset(model) + 2 * k] = s;
-      y[slideOffset(model) + 2 * k + 1] = rate;
+      const double sign = slideSign(model, i, j);
+      y[slideOffset(model) + 2 * k] = sign * s;
+      y[slideOffset(model) + 2 * k + 1] = sign * rate;
     }
     return y;
   }
@@ -142,7 +144,11 @@ class Oracle {
       }
       switch (m_m->jnt_type[j]) {
         case mjJNT_HINGE: a[v] = vec(m_d->xaxis + 3 * j).dot(alphaC - alphaP); break;
-        case mjJNT_SLIDE: a[v] = out.slideAcceleration[static_cast<std::size_t>(model.hinge(i).slider)]; break;
+        case mjJNT_SLIDE: {
+          const int within = model.hinge(i).type == HingeType::Planar ? j - m_m->body_jntadr[b] : 0;  // a planar hinge's s1, s2
+          a[v] = slideSign(model, i, j) * out.slideAcceleration[static_cast<std::size_t>(model.hinge(i).slider + within)];
+          break;
+        }
         case mjJNT_BALL: a.segment<3>(v) = rc.transpose() * (alphaC - alphaP + omegaC.cross(omegaP)); break;
         default:
           for (int k = 0; k < 3; ++k) a[v + k] = out.slideAcceleration[static_cast<std::size_t>(model.hinge(i).slider + k)];
@@ -242,6 +248,15 @@ class Oracle {
         return rotationFromQuaternion(frames[static_cast<std::size_t>(k)].orientation).transpose() * (alphaC - alphaP + omegaC.cross(omegaP));
       }
     }
+  }
+
+  /// A planar hinge's second slide runs along n x u1, which is MuJoCo's
+  /// slide axis or its opposite (the import's sign); every other slide +1.
+  double slideSign(const Model& model, int i, int j) const {
+    const CompiledHinge& h = model.hinge(i);
+    if (h.type != HingeType::Planar || j != m_m->body_jntadr[m_m->jnt_bodyid[j]] + 1) return 1.0;
+    const Vec3 n = vec(m_d->xaxis + 3 * (j + 1)), u1 = vec(m_d->xaxis + 3 * (j - 1));
+    return n.cross(u1).dot(vec(m_d->xaxis + 3 * j)) < 0.0 ? -1.0 : 1.0;
   }
 
   bool hingesOnly(int b) const {

@@ -125,9 +125,10 @@ const char* kHip = R"(<mujoco model="hip">
   </worldbody>
 </mujoco>)";
 
-// Several joints on one body in the idioms of real files (issue 29.1),
-// each applied in order through massless frames: the 2-D walker's root
-// (slide x, slide z, hinge y, with armature as such models write it), an
+// Several joints on one body in the idioms of real files (issue 29.1): the
+// 2-D walker's root (slide x, slide z, hinge y, with armature as such
+// models write it) as a planar hinge; the others each applied in order
+// through massless frames: an
 // ankle with two hinges that do not meet, a hinge then a ball (MuJoCo
 // refuses a rotation after a ball), a hinge
 // and a slide across it, and a point mass on three slides (the particle
@@ -169,6 +170,42 @@ const char* kSeveralJoints = R"(<mujoco model="several">
     <position name="lean" joint="rooty" kp="20"/>
     <velocity name="slide out" joint="reach" kv="4"/>
   </actuator>
+</mujoco>)";
+
+// MuJoCo's 2-D walker idiom (its walker2d and hopper): a torso on slide x,
+// slide z and hinge y (a planar hinge here), two legs of thigh, leg and
+// foot on hinges about y, armature and damping as those files write them.
+// No floor: it falls, its legs swinging under their springs.
+const char* kWalker = R"(<mujoco model="walker">
+  <default><joint armature="0.01" damping="0.1" stiffness="2"/></default>
+  <worldbody>
+    <body name="torso" pos="0 0 1.25">
+      <joint name="rootx" type="slide" axis="1 0 0" stiffness="0"/>
+      <joint name="rootz" type="slide" axis="0 0 1" stiffness="0"/>
+      <joint name="rooty" type="hinge" axis="0 -1 0" pos="0 0 0" stiffness="0"/>
+      <geom type="capsule" fromto="0 0 0.2 0 0 -0.2" size="0.05"/>
+      <body name="thigh" pos="0 0 -0.2">
+        <joint name="thigh_joint" type="hinge" axis="0 -1 0" springref="20"/>
+        <geom type="capsule" fromto="0 0 0 0 0 -0.45" size="0.05"/>
+        <body name="leg" pos="0 0 -0.5">
+          <joint name="leg_joint" type="hinge" axis="0 -1 0" pos="0 0 0.05"/>
+          <geom type="capsule" fromto="0 0 0 0 0 -0.5" size="0.04"/>
+          <body name="foot" pos="0.1 0 -0.5">
+            <joint name="foot_joint" type="hinge" axis="0 -1 0" pos="-0.1 0 0"/>
+            <geom type="capsule" fromto="-0.1 0 0 0.1 0 0" size="0.06"/>
+          </body>
+        </body>
+      </body>
+      <body name="thigh_left" pos="0 0 -0.2">
+        <joint name="thigh_left_joint" type="hinge" axis="0 -1 0" springref="-30"/>
+        <geom type="capsule" fromto="0 0 0 0 0 -0.45" size="0.05"/>
+        <body name="leg_left" pos="0 0 -0.5">
+          <joint name="leg_left_joint" type="hinge" axis="0 -1 0" pos="0 0 0.05"/>
+          <geom type="capsule" fromto="0 0 0 0 0 -0.5" size="0.04"/>
+        </body>
+      </body>
+    </body>
+  </worldbody>
 </mujoco>)";
 
 // Two joints on one body: two hinges through one point (not perpendicular)
@@ -322,8 +359,9 @@ TEST(MjcfImport, severalJointsOnOneBodyMatchMuJoCo) {
   ImportResult imported = importMjcf(path);
   int frames = 0;
   for (const BodySpec& b : imported.spec.bodies) frames += b.shape.mass == 0.0 ? 1 : 0;
-  ASSERT_SAME(frames, 2 + 1 + 1 + 1 + 2);  // torso, thigh, foot, arm, bead
-  ASSERT_SAME(imported.spec.hinges.size(), std::size_t{12});
+  ASSERT_SAME(frames, 1 + 1 + 1 + 2);  // thigh, foot, arm, bead; the torso's root is a planar hinge
+  ASSERT_SAME(imported.spec.hinges.size(), std::size_t{10});
+  ASSERT_SAME(imported.spec.hinges.front().type, HingeType::Planar);
   ASSERT_SAME(imported.actuators.size(), std::size_t{4});
   const double several = agreementWithMuJoCo("several", path, withoutStops(imported.spec), 25);
   Random r(2929);
@@ -332,7 +370,7 @@ TEST(MjcfImport, severalJointsOnOneBodyMatchMuJoCo) {
     else if (act.kind == ImportedActuator::Kind::Position) actuator.reference.value = act.offset + act.perControl * control;
     else actuator.reference.slope = act.offset + act.perControl * control;
   });
-  info("several joints on one body (a walker's slide-slide-hinge root, a hinge then a ball, an ankle's two hinges apart, a hinge and a slide "
+  info("several joints on one body (a walker's slide-slide-hinge root as a planar hinge, a hinge then a ball, an ankle's two hinges apart, a hinge and a slide "
        "across it, three slides), through %d massless frames, 25 random states: %.2e against MuJoCo; with its four actuators at random controls %.2e",
        frames, several, driven);
   ASSERT_TRUE(driven < 1e-9);
@@ -367,7 +405,8 @@ TEST(MjcfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
 // MuJoCo's RK4 is of second order for ball and free joints (it moves
 // quaternions by the exponential map at every stage); ours stays of fourth.
 TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
-  for (const auto& [name, xml] : {std::pair{"arm", kArm}, std::pair{"tree", kTree}, std::pair{"floating", kFloating}, std::pair{"combined", kCombined}}) {
+  for (const auto& [name, xml] : {std::pair{"arm", kArm}, std::pair{"tree", kTree}, std::pair{"floating", kFloating}, std::pair{"combined", kCombined},
+                                  std::pair{"walker", kWalker}, std::pair{"several", kSeveralJoints}}) {
     const std::string path = writeTemp(std::string(name) + "-run.xml", xml);
     const TrajectoryComparison c = compareTrajectories(importMjcf(path).spec, path);
     info("%s, 2 s of RK4, centres of mass: ours against MuJoCo %.2e m at dt = 4e-3, %.2e m at 2e-3, %.2e m at 1e-4; truncation error (against "
