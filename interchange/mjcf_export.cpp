@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/xml_text.hpp"
+#include "core/model/massless_frames.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/export_frames.hpp"
 #include "interchange/export_notes.hpp"
@@ -63,22 +64,56 @@ class MjcfWriter {
         m_body << pad(depth) << "</body>\n";
         continue;
       }
+      const std::vector<int>& children = m_f.children[static_cast<std::size_t>(b)];
+      if (folded(b)) {  // its joint goes into its child's body (foldedChain)
+        pending.emplace_back(children.front(), depth);
+        continue;
+      }
       openBody(b, depth);
       pending.emplace_back(-1 - b, depth);
-      const std::vector<int>& children = m_f.children[static_cast<std::size_t>(b)];
       for (auto it = children.rbegin(); it != children.rend(); ++it) pending.emplace_back(*it, depth + 1);
     }
   }
 
+  // A massless frame between two joints (equations.md §3.9) is not a body
+  // in MJCF: MuJoCo refuses moving bodies without mass, and applies several
+  // joints of one body in order, which is what the frame stands for. One
+  // with a single child, no visuals, no body loads and no loop is folded:
+  // its joint is written into the child's body, before the child's own.
+  bool folded(int b) const {
+    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
+    if (!isMassless(body.shape) || !body.visuals.empty() || !body.loads.empty() || m_f.children[static_cast<std::size_t>(b)].size() != 1) return false;
+    const HingeType type = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])].type;
+    if (type != HingeType::Revolute && type != HingeType::Pin && type != HingeType::Slider && type != HingeType::Ball) return false;
+    for (int k : m_f.cuts) {
+      const HingeSpec& cut = m_spec.hinges[static_cast<std::size_t>(k)];
+      if (m_spec.bodyIndex(cut.child) == b || (cut.parent && m_spec.bodyIndex(*cut.parent) == b)) return false;
+    }
+    return true;
+  }
+
+  /// The folded frames above body b, the first one first.
+  std::vector<int> foldedChain(int b) const {
+    std::vector<int> chain;
+    for (int p = m_f.parent[static_cast<std::size_t>(b)]; p >= 0 && folded(p); p = m_f.parent[static_cast<std::size_t>(p)]) chain.push_back(p);
+    std::reverse(chain.begin(), chain.end());
+    return chain;
+  }
+
   void openBody(int b, int depth) {
     const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
-    const int p = m_f.parent[static_cast<std::size_t>(b)];
+    if (isMassless(body.shape))
+      throw Error(ErrorKind::Input, "body '" + body.name + "': MJCF cannot hold this massless body (MuJoCo refuses moving bodies without mass); a massless frame is written into its child's joints only when it has one child, no visuals, no loads and no loop, and its hinge is a revolute, slider or ball");
+    const std::vector<int> chain = foldedChain(b);
+    const int p = chain.empty() ? m_f.parent[static_cast<std::size_t>(b)] : m_f.parent[static_cast<std::size_t>(chain.front())];
     const Mat3 parentRotation = p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)];
     const Vec3 parentOrigin = p < 0 ? Vec3::Zero() : m_f.origin[static_cast<std::size_t>(p)];
     const Vec3 pos = parentRotation.transpose() * (m_f.origin[static_cast<std::size_t>(b)] - parentOrigin);
-    m_body << pad(depth) << "<body name=\"" << xmlEscaped(body.name) << "\" pos=\"" << exactTriple(pos) << "\" quat=\"" << quatText(m_f.relative(b)) << "\">\n";
+    m_body << pad(depth) << "<body name=\"" << xmlEscaped(body.name) << "\" pos=\"" << exactTriple(pos) << "\" quat=\"" << quatText(parentRotation.transpose() * m_f.rotation[static_cast<std::size_t>(b)]) << "\">\n";
     writeInertial(b, depth + 1);
-    writeJoints(b, depth + 1);
+    checkJointOrder(chain, b);
+    for (int frame : chain) writeJoints(frame, b, depth + 1);
+    writeJoints(b, b, depth + 1);
     writeVisuals(body, depth + 1);
   }
 
@@ -107,10 +142,18 @@ class MjcfWriter {
   // two hinges, a cylindrical hinge's hinge and slide, a free hinge's slides
   // then its ball. Axes in the body's frame: A^T A_parent times the
   // parent-frame axis.
-  void writeJoints(int b, int depth) {
+  //
+  // The hinge at body b's O is written into the body of `carrier` (b
+  // itself, or the child a folded frame b is written into): its point and
+  // axes in the carrier's frame at the initial state, MuJoCo's qpos0, where
+  // MuJoCo's frames between the joints coincide with the body's.
+  void writeJoints(int b, int carrier, int depth) {
     const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])];
-    const Mat3 toBody = m_f.relative(b).transpose();
-    const std::string at = exactTriple(m_spec.bodies[static_cast<std::size_t>(b)].output);
+    const auto c = static_cast<std::size_t>(carrier);
+    const int p = m_f.parent[static_cast<std::size_t>(b)];
+    const Mat3 toBody = m_f.rotation[c].transpose() * (p < 0 ? Mat3::Identity() : m_f.rotation[static_cast<std::size_t>(p)]);
+    const std::string at = exactTriple(carrier == b ? m_spec.bodies[static_cast<std::size_t>(b)].output
+                                                    : Vec3(m_f.rotation[c].transpose() * (m_f.output[static_cast<std::size_t>(b)] - m_f.origin[c])));
     const std::string name = xmlEscaped(h.name);
     auto joint = [&](const std::string& jointName, const char* type, const Vec3& axis, double ref, const HingeLoadsSpec* loads, const std::string& what) {
       m_body << pad(depth) << "<joint name=\"" << jointName << "\" type=\"" << type << "\" pos=\"" << at << "\"";
@@ -157,6 +200,21 @@ class MjcfWriter {
         return;
       default:
         throw Error(ErrorKind::Input, "hinge '" + h.name + "': " + toString(h.type) + " hinges are not exported to MJCF yet");
+    }
+  }
+
+  // MuJoCo refuses a rotation after a ball on one body ("ball followed by
+  // rotation"): a chain that needs one is named.
+  void checkJointOrder(const std::vector<int>& chain, int b) const {
+    std::vector<int> all = chain;
+    all.push_back(b);
+    const HingeSpec* ball = nullptr;
+    for (int k : all) {
+      const HingeSpec& h = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(k)])];
+      const bool turns = h.type != HingeType::Slider && h.type != HingeType::Weld;
+      if (ball && turns)
+        throw Error(ErrorKind::Input, "hinge '" + h.name + "': MJCF cannot hold it after ball hinge '" + ball->name + "' with only massless frames between them (MuJoCo refuses a rotation after a ball on one body); give a frame between them mass, or put the ball last");
+      if (h.type == HingeType::Ball || h.type == HingeType::Free) ball = &h;
     }
   }
 

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/io/xml_text.hpp"
+#include "core/model/massless_frames.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/export_frames.hpp"
 #include "interchange/export_notes.hpp"
@@ -75,12 +76,14 @@ class UrdfWriter {
   void writeLink(int b) {
     const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
     const CompiledBody& c = m_f.model->body(m_f.model->compiledIndexOfSpecBody(b));
-    const Vec3 com = c.com + body.inputs.front() - body.output;
-    const Mat3 j = positiveInertia(body.name, c.inertiaAtCom, c.mass);
-    m_text << "  <link name=\"" << xmlEscaped(body.name) << "\">\n"
-           << "    <inertial>" << origin(com, Mat3::Identity()) << "<mass value=\"" << exactNumber(c.mass) << "\"/>"
-           << "<inertia ixx=\"" << exactNumber(j(0, 0)) << "\" ixy=\"" << exactNumber(j(0, 1)) << "\" ixz=\"" << exactNumber(j(0, 2)) << "\" iyy=\"" << exactNumber(j(1, 1))
-           << "\" iyz=\"" << exactNumber(j(1, 2)) << "\" izz=\"" << exactNumber(j(2, 2)) << "\"/></inertial>\n";
+    m_text << "  <link name=\"" << xmlEscaped(body.name) << "\">\n";
+    if (!isMassless(body.shape)) {  // a massless frame (equations.md §3.9) is a link without <inertial>, as URDF writes them
+      const Vec3 com = c.com + body.inputs.front() - body.output;
+      const Mat3 j = positiveInertia(body.name, c.inertiaAtCom, c.mass);
+      m_text << "    <inertial>" << origin(com, Mat3::Identity()) << "<mass value=\"" << exactNumber(c.mass) << "\"/>"
+             << "<inertia ixx=\"" << exactNumber(j(0, 0)) << "\" ixy=\"" << exactNumber(j(0, 1)) << "\" ixz=\"" << exactNumber(j(0, 2)) << "\" iyy=\"" << exactNumber(j(1, 1))
+             << "\" iyz=\"" << exactNumber(j(1, 2)) << "\" izz=\"" << exactNumber(j(2, 2)) << "\"/></inertial>\n";
+    }
     for (const VisualSpec& v : body.visuals) {
       m_text << "    <visual>" << origin(v.position - body.output, rotationFromQuaternion(v.orientation)) << "<geometry>";
       switch (v.type) {

@@ -196,10 +196,13 @@ class UrdfReader {
     const urdf::Joint& joint = *link.parent_joint;
     const Owner& parent = m_owner.at(joint.parent_link_name);
     const Placement world = parent.world * placement(joint.parent_to_joint_origin_transform);
-    if (massless(link)) {
-      if (joint.type != urdf::Joint::FIXED)
-        throw Error(ErrorKind::Input, "link '" + link.name + "': it has no mass but moves on " + jointTypeName(joint.type) + " joint '" + joint.name +
-                                          "'; a moving body needs mass and inertia (give the link an <inertial>)");
+    if (massless(link) && joint.type != urdf::Joint::FIXED) {
+      // A massless frame (equations.md §3.9), the URDF way of putting
+      // several joints between two links; the model check names one that
+      // carries nothing with mass.
+      addBody(link, world);
+      addHinge(joint, parent, world);
+    } else if (massless(link)) {
       m_owner[link.name] = Owner{parent.body, world};
       addVisuals(link, m_owner[link.name]);
       note("link '" + link.name + "': has no mass, so it is fused with '" + joint.parent_link_name + "' through its fixed joint '" + joint.name + "'");
@@ -213,19 +216,24 @@ class UrdfReader {
   // link's; the joint is at that origin (URDF's joint frame is the link frame).
   void addBody(const urdf::Link& link, const Placement& world) {
     BodySpec& body = m_out.spec.addBody(link.name);
-    const urdf::Inertial& in = *link.inertial;
-    const Placement inertial = Placement{world.rotation, Vec3::Zero()} * placement(in.origin);
-    Mat3 local;
-    local << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
-    body.shape.type = ShapeType::Custom;
-    body.shape.mass = in.mass;
-    body.shape.com = inertial.position;
-    body.shape.inertia = inertial.rotation * local * inertial.rotation.transpose();
-    body.shape.inertiaAbout = InertiaReference::CentreOfMass;
     body.output = Vec3::Zero();
     body.inputs.clear();  // one per child joint (addHinge)
     m_owner[link.name] = Owner{static_cast<int>(m_out.spec.bodies.size()) - 1, world};
     addVisuals(link, m_owner[link.name]);
+    body.shape.type = ShapeType::Custom;
+    if (massless(link)) {
+      body.shape.mass = 0.0;
+      body.shape.inertia = Mat3::Zero();
+      return;
+    }
+    const urdf::Inertial& in = *link.inertial;
+    const Placement inertial = Placement{world.rotation, Vec3::Zero()} * placement(in.origin);
+    Mat3 local;
+    local << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+    body.shape.mass = in.mass;
+    body.shape.com = inertial.position;
+    body.shape.inertia = inertial.rotation * local * inertial.rotation.transpose();
+    body.shape.inertiaAbout = InertiaReference::CentreOfMass;
   }
 
   void addHinge(const urdf::Joint& joint, const Owner& parent, const Placement& world) {
