@@ -187,18 +187,18 @@ class MjcfReader {
         h.axis2 = vec3(m_d->xaxis + 3 * (j + 1));
         m_target[static_cast<std::size_t>(j)] = {hingeIndex, "angle1", 1.0};
         m_target[static_cast<std::size_t>(j + 1)] = {hingeIndex, "angle2", 1.0};
-        addJointLoads(j, h.loadsOn("angle1", spec.kind), 1.0, HingeType::Revolute);
-        addJointLoads(j + 1, h.loadsOn("angle2", spec.kind), 1.0, HingeType::Revolute);
+        addJointLoads(j, h.loadsOn("angle1", spec.kind), 1.0);
+        addJointLoads(j + 1, h.loadsOn("angle2", spec.kind), 1.0);
         break;
       case HingeType::Cylindrical: {
         // The axis is the slide's; the angle turns the other way when the hinge's axis is opposite.
         const int hinge = jointOfType(b, mjJNT_HINGE), slide = jointOfType(b, mjJNT_SLIDE);
         h.axis = vec3(m_d->xaxis + 3 * slide);
-        addJointLoads(slide, h.loadsOn("slide", spec.kind), 1.0, HingeType::Slider);
+        addJointLoads(slide, h.loadsOn("slide", spec.kind), 1.0);
         const double sign = vec3(m_d->xaxis + 3 * hinge).dot(h.axis) < 0.0 ? -1.0 : 1.0;
         m_target[static_cast<std::size_t>(slide)] = {hingeIndex, "slide", 1.0};
         m_target[static_cast<std::size_t>(hinge)] = {hingeIndex, "angle", sign};
-        addJointLoads(hinge, h.loadsOn("angle", spec.kind), sign, HingeType::Revolute);
+        addJointLoads(hinge, h.loadsOn("angle", spec.kind), sign);
         break;
       }
       case HingeType::Planar: {
@@ -210,7 +210,7 @@ class MjcfReader {
         const double signs[] = {1.0, sign, 1.0};
         for (int k = 0; k < 3; ++k) {
           m_target[static_cast<std::size_t>(j + k)] = {hingeIndex, names[k], signs[k]};
-          addJointLoads(j + k, h.loadsOn(names[k], spec.kind), signs[k], k < 2 ? HingeType::Slider : HingeType::Revolute);
+          addJointLoads(j + k, h.loadsOn(names[k], spec.kind), signs[k]);
         }
         break;
       }
@@ -258,7 +258,7 @@ class MjcfReader {
       case HingeType::Slider:
         m_target[static_cast<std::size_t>(j)] = {hingeIndex, "", 1.0};
         h.axis = vec3(m_d->xaxis + 3 * j);
-        addJointLoads(j, h.loads, 1.0, h.type);
+        addJointLoads(j, h.loads, 1.0);
         break;
       case HingeType::Ball:
       case HingeType::Free: addSpatialJointLoads(j, h); break;
@@ -269,8 +269,9 @@ class MjcfReader {
 
   // Stiffness about qpos_spring and damping as MuJoCo's passive forces; a
   // range as stops (MuJoCo's soft limit is a constraint, not a spring). On
-  // one coordinate of `type`, which is `sign` times MuJoCo's qpos - qpos0.
-  void addJointLoads(int j, HingeLoadsSpec& loads, double sign, HingeType type) {
+  // one coordinate, which is `sign` times MuJoCo's qpos - qpos0 (a range of any
+  // width: the angle is unwrapped as it turns, AppliedLoads::acceptState).
+  void addJointLoads(int j, HingeLoadsSpec& loads, double sign) {
     const int q = m_m->jnt_qposadr[j], v = m_m->jnt_dofadr[j];
     const double k = m_m->jnt_stiffness[j], c = m_m->dof_damping[v];
     const std::string name = "joint '" + jointName(j) + "'";
@@ -279,11 +280,6 @@ class MjcfReader {
     if (m_flags.passive && (k != 0.0 || c != 0.0)) loads.spring = HingeSpringSpec::linear(k, c, sign * (m_m->qpos_spring[q] - m_m->qpos0[q]));
     if (m_flags.limits && m_m->jnt_limited[j]) {
       const double lo = sign * (m_m->jnt_range[2 * j] - m_m->qpos0[q]), hi = sign * (m_m->jnt_range[2 * j + 1] - m_m->qpos0[q]);
-      if (type == HingeType::Revolute && (std::min(lo, hi) < -M_PI || std::max(lo, hi) > M_PI)) {
-        note(name + ": its range, " + number(std::min(lo, hi)) + " to " + number(std::max(lo, hi)) +
-             " rad from qpos0, reaches past a half turn, where a revolute angle wraps (-pi to pi): no stops are made");
-        return;
-      }
       loads.stops = HingeStopsSpec{std::min(lo, hi), std::max(lo, hi)};
       note(name + ": its range becomes stops (MuJoCo's soft limit constraint is not reproduced)");
     }

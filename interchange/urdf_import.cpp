@@ -286,14 +286,7 @@ class UrdfReader {
       note(name + ": friction " + formatNumber(joint.dynamics->friction) + " is not taken (hinges have no dry friction yet)");
     if (!joint.limits || !oneCoordinate) return;
     const urdf::JointLimits& limits = *joint.limits;
-    const bool beyondHalfTurn = h.type == HingeType::Revolute && (limits.lower < -M_PI || limits.upper > M_PI);
-    if (joint.type != urdf::Joint::CONTINUOUS && limits.lower < limits.upper) {
-      if (beyondHalfTurn)
-        note(name + ": its limits " + formatNumber(limits.lower) + " to " + formatNumber(limits.upper) +
-             " rad reach past a half turn, where a revolute angle wraps (-pi to pi): no stops are made");
-      else
-        h.loads.stops = HingeStopsSpec{limits.lower, limits.upper};
-    }
+    if (joint.type != urdf::Joint::CONTINUOUS && limits.lower < limits.upper) h.loads.stops = HingeStopsSpec{limits.lower, limits.upper};
     if (limits.effort > 0.0) {
       HingeActuatorSpec actuator = HingeActuatorSpec::force(TimeFunction::constant(0.0));
       actuator.maxLoad = limits.effort;

@@ -42,6 +42,12 @@ class DynamicsSolver {
   const Model& model() const { return *m_model; }
   std::shared_ptr<const Model> sharedModel() const { return m_model; }
 
+  /// Tells the solver the integrator kept state y: hinge angles read from
+  /// orientations are unwrapped against the last kept state (AppliedLoads::
+  /// acceptState), so stops and springs see them past +-pi. Without a
+  /// call, an angle is read in (-pi, pi].
+  virtual void acceptState(const Eigen::VectorXd& y) { (void)y; }
+
   /// Tree solvers that can apply given loads at the cut ends say so.
   virtual bool appliesCutLoads() const { return false; }
   /// While set, evaluate() takes the load elements' loads from its last

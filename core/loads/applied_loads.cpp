@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include "core/model/model.hpp"
 
@@ -68,6 +69,7 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
   m_contact.resize(m_loads.contacts.size());
+  m_angleReference.assign(m_loads.laws.size(), 0.0);
   if (m_loads.loadsBodies()) {
     m_force.assign(static_cast<std::size_t>(model.bodyCount()), Vec3::Zero());
     m_moment = m_force;
@@ -146,12 +148,35 @@ void AppliedLoads::sumHinges() {
   }
 }
 
+namespace {
+
+bool wraps(HingeElements::Coordinate c) { return c == HingeElements::Coordinate::AxisAngle || c == HingeElements::Coordinate::UniversalAngle; }
+
+}  // namespace
+
+// A wrapping angle is taken within half a turn of its reference, the angle
+// at the last accepted state (acceptState), so it runs on past +-pi.
+HingeCoordinate AppliedLoads::coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const {
+  HingeCoordinate c = wrappedCoordinate(y, k, relativeOmega);
+  if (wraps(m_loads.laws[k].coordinate)) {
+    const double reference = m_angleReference[k];
+    c.q = reference + std::remainder(c.q - reference, 2.0 * std::numbers::pi);
+  }
+  return c;
+}
+
+void AppliedLoads::acceptState(const double* y) {
+  Vec3 relative;
+  for (std::size_t k = 0; k < m_loads.laws.size(); ++k)
+    if (wraps(m_loads.laws[k].coordinate)) m_angleReference[k] = coordinate(y, k, relative).q;
+}
+
 // The hinge coordinate (docs/loads.md): planar q = theta_tip - theta_root;
 // a spatial revolute's q is the angle of A_root^T A_tip about its axis, in
-// (-pi, pi]; a ball's phi is the rotation vector of A_root^T A_tip R_rest^T,
+// (-pi, pi] (unwrapped by coordinate()); a ball's phi is the rotation vector of A_root^T A_tip R_rest^T,
 // for which the moment -k phi derives from the potential k |phi|^2 / 2
 // (phi is an eigenvector of the rotation-vector Jacobian).
-HingeCoordinate AppliedLoads::coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const {
+HingeCoordinate AppliedLoads::wrappedCoordinate(const double* y, std::size_t k, Vec3& relativeOmega) const {
   const HingeLaw& e = m_loads.laws[k];
   HingeCoordinate c;
   const int b = e.body, p = e.parent;

@@ -123,12 +123,21 @@ class AppliedLoads {
   /// The drivers' power for their loads (SolverOutput::drivingLoad).
   double drivePower(const std::vector<double>& drivingLoads) const;
 
+  /// A spatial hinge's angle (revolute, cylindrical, universal) is read from
+  /// the bodies' orientations, which know it only to a whole turn. It is
+  /// unwrapped against the angle at the last accepted state (docs/loads.md
+  /// L2): the integrator calls this after each step it keeps, so that stops
+  /// past +-pi and springs wound past a half turn see the angle turned
+  /// through, as long as one step turns a hinge by less than half a turn.
+  void acceptState(const double* y);
+
  private:
   template <class F>
   void forEachRotor(const Eigen::VectorXd& y, F&& f) const;
   int elementsAt(int body) const { return m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)]; }
   void evaluateHinge(double t, const double* y, std::size_t k, HingeElementLoads* detail);
   HingeCoordinate coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
+  HingeCoordinate wrappedCoordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
   HingeCoordinate universalAngle(const double* y, const HingeElements& e) const;
   void addCutHinges(double t, const double* y);
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
@@ -147,6 +156,7 @@ class AppliedLoads {
   double m_potential = 0.0, m_dissipation = 0.0, m_inputPower = 0.0;
   double m_bodyPotential = 0.0, m_bodyDissipation = 0.0, m_bodyInputPower = 0.0;  // struts and external loads
   int m_sliderOffset = 0;
+  std::vector<double> m_angleReference;  // per element: its angle at the last accepted state (acceptState)
 };
 
 }  // namespace mstmm

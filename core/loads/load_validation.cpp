@@ -118,7 +118,7 @@ class LoadChecker {
     if (l.spring) checkSpring(h, *l.spring, unitK, unitC, kind.ball);
     checkArmature(h, l.armature, kind);
     if (kind.ball) return;
-    if (l.stops) checkStops(h, *l.stops, unitK, unitC, kind.wrapped);
+    if (l.stops) checkStops(h, *l.stops, unitK, unitC);
     if (l.actuator) checkActuator(h, *l.actuator);
     if (l.motion) {
       if (const std::string why = checkTimeFunction(*l.motion, true); !why.empty()) hingeError(h, "motion: " + why);
@@ -157,13 +157,12 @@ class LoadChecker {
       if (const std::string why = checkCharacteristic(s.characteristic); !why.empty()) hingeError(h, "spring: " + why);
   }
 
-  void checkStops(int h, const HingeStopsSpec& s, const char* unitK, const char* unitC, bool angleWrapped) {
+  // Any width: a spatial angle is unwrapped as it turns (AppliedLoads::acceptState).
+  void checkStops(int h, const HingeStopsSpec& s, const char* unitK, const char* unitC) {
     if (!s.lower && !s.upper) hingeError(h, "stops: give a lower limit, an upper limit or both");
     if ((s.lower && !std::isfinite(*s.lower)) || (s.upper && !std::isfinite(*s.upper))) hingeError(h, "stops: the limits must be finite numbers");
     if (s.lower && s.upper && !(*s.lower < *s.upper))
       hingeError(h, "stops: the lower limit " + formatNumber(*s.lower) + " is not below the upper limit " + formatNumber(*s.upper));
-    if (angleWrapped && ((s.lower && std::abs(*s.lower) > std::numbers::pi) || (s.upper && std::abs(*s.upper) > std::numbers::pi)))
-      hingeError(h, "stops: a spatial revolute angle lies in [-pi, pi] rad, so its limits must too");
     if (!(std::isfinite(s.stiffness) && s.stiffness > 0.0)) hingeError(h, std::string("stops: stiffness must be a finite number > 0 (") + unitK + ")");
     if (!nonNegative(s.damping)) hingeError(h, std::string("stops: damping must be a finite number >= 0 (") + unitC + ")");
   }

@@ -38,6 +38,7 @@ class Run {
   void advance();
   void record();
   double step(double h);
+  void accept();
   void checkFinite();
   void checkAdaptiveWork(double h);
   [[noreturn]] void throwInitialOverflow() const;
@@ -146,6 +147,7 @@ void Run::advance() {
     // Time from the step count, so that 1000 steps of 1e-3 end at exactly 1.
     m_t = std::min(static_cast<double>(m_steps) * dt, end);
     checkFinite();
+    accept();
     checkLoopClosure();
     if (m_steps % every == 0 || m_t >= end * (1.0 - 1e-12)) record();
     return;
@@ -157,6 +159,7 @@ void Run::advance() {
   const bool reached = m_t + h >= nextOutput * (1.0 - 1e-14);
   m_t = reached ? nextOutput : m_t + h;
   checkFinite();
+  accept();
   if (!reached) checkAdaptiveWork(h);  // a step cut short at an output instant says nothing of the motion
   checkLoopClosure();
   if (reached) {
@@ -226,6 +229,13 @@ void Run::record() {
   if (m_model->hasLoads()) frame.loads = &m_loads;
   checkEnergy(frame.energy);
   m_sink.record(frame);
+}
+
+// The step is kept: the hinge angles read from orientations unwrap against
+// it, in the solver's loads and in those the run records and balances.
+void Run::accept() {
+  m_solver->acceptState(m_y);
+  if (m_model->hasLoads()) m_loads.acceptState(m_y.data());
 }
 
 // One integrator step from m_yBefore. A stage state that overflowed within

@@ -418,6 +418,19 @@ TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
   }
 }
 
+// A range wider than a half turn (a continuous wrist, a leg joint of
+// -200 to 200 degrees) becomes stops like any other (issue 29.5): a run
+// unwraps the angle (test_unwrapped_angles).
+TEST(MjcfImport, aRangePastAHalfTurnBecomesStops) {
+  const ModelSpec spec = importMjcf(writeTemp("wide.xml", R"(<mujoco><worldbody><body name="arm" pos="0 0 1">
+    <joint name="wrist" type="hinge" axis="0 0 1" range="-200 200" limited="true"/><geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.05"/>
+  </body></worldbody></mujoco>)")).spec;
+  ASSERT_TRUE(spec.hinges[0].loads.stops.has_value());
+  ASSERT_NEAR(*spec.hinges[0].loads.stops->lower, -200.0 * M_PI / 180.0, 1e-12);
+  ASSERT_NEAR(*spec.hinges[0].loads.stops->upper, 200.0 * M_PI / 180.0, 1e-12);
+  ASSERT_TRUE(errorsOf(spec).empty()) << errorsOf(spec);
+}
+
 // <flag gravity="disable" passive="disable"/> on the arm: MuJoCo then has
 // no gravity and no joint springs or dampers, and neither has the import,
 // which says so; the medium's options are named, not taken.

@@ -29,6 +29,7 @@ class ClosedLoopSolver final : public DynamicsSolver {
   /// `tree` must apply cut loads (appliesCutLoads()) and share the model.
   ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const SupplementTarget& target);
   const char* name() const override { return m_tree->name(); }
+  void acceptState(const Eigen::VectorXd& y) override { m_tree->acceptState(y); }
 
   /// The supplement matrix W of the last evaluation (tests, diagnostics).
   const Eigen::MatrixXd& supplementMatrix() const { return m_w; }

@@ -124,6 +124,9 @@ class RiccatiSolver final : public DynamicsSolver {
   explicit RiccatiSolver(std::shared_ptr<const Model> model);
   const char* name() const override { return "riccati"; }
   bool appliesCutLoads() const override { return true; }
+  void acceptState(const Eigen::VectorXd& y) override {
+    if (m_data.applied) m_data.applied->acceptState(y.data());
+  }
 
   /// Read access to the workspace for tests.
   const RiccatiBodyData<D>& bodyData(int i) const { return m_data.bodies[static_cast<std::size_t>(i)]; }
