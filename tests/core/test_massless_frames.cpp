@@ -142,15 +142,28 @@ ModelSpec armThroughAFrame(HingeType second, const Vec3& secondAxis, const Vec3&
 
 }  // namespace
 
+namespace {
+
+/// Riccati against `reference` on `trees` random trees with frames (seeds
+/// from `firstSeed`), 6 random states each: the worst difference.
+double worstOver(int trees, std::uint64_t firstSeed, bool planar, bool revolutesOnly, SolverKind reference, Inserted& n) {
+  double worst = 0.0;
+  for (int k = 0; k < trees; ++k) {
+    const std::uint64_t seed = firstSeed + static_cast<std::uint64_t>(k);
+    ModelSpec spec = treeWithFrames(k, seed, planar, revolutesOnly, n);
+    if (revolutesOnly)
+      for (HingeSpec& h : spec.hinges) h.type = HingeType::Revolute;  // the generator's own balls too
+    Random r(seed + 1);
+    worst = std::max(worst, riccatiAgainst(reference, spec, 6, r, kTolerance));
+  }
+  return worst;
+}
+
+}  // namespace
+
 TEST(MasslessFrames, randomSpatialTreesMatchNewtonEuler) {
   Inserted n;
-  double worst = 0.0;
-  for (int k = 0; k < 30; ++k) {
-    const std::uint64_t seed = 29100 + static_cast<std::uint64_t>(k);
-    const ModelSpec spec = treeWithFrames(k, seed, false, false, n);
-    Random r(seed + 1);
-    worst = std::max(worst, riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance));
-  }
+  const double worst = worstOver(30, 29100, false, false, SolverKind::NewtonEuler, n);
   info("30 random spatial trees with %d massless frames in %d chains (revolute, slider and ball hinges at offsets, springs, armature): "
        "Riccati against Newton-Euler %.2e",
        n.frames, n.chains, worst);
@@ -160,13 +173,7 @@ TEST(MasslessFrames, randomSpatialTreesMatchNewtonEuler) {
 
 TEST(MasslessFrames, randomPlanarTreesMatchNewtonEuler) {
   Inserted n;
-  double worst = 0.0;
-  for (int k = 0; k < 20; ++k) {
-    const std::uint64_t seed = 29300 + static_cast<std::uint64_t>(k);
-    const ModelSpec spec = treeWithFrames(k, seed, true, false, n);
-    Random r(seed + 1);
-    worst = std::max(worst, riccatiAgainst(SolverKind::NewtonEuler, spec, 6, r, kTolerance));
-  }
+  const double worst = worstOver(20, 29300, true, false, SolverKind::NewtonEuler, n);
   info("20 random planar trees with %d massless frames (pins and sliders): Riccati against Newton-Euler %.2e", n.frames, worst);
   ASSERT_TRUE(n.frames >= 50);
 }
@@ -174,14 +181,7 @@ TEST(MasslessFrames, randomPlanarTreesMatchNewtonEuler) {
 // The mass-matrix reference takes revolutes: chains of them through frames.
 TEST(MasslessFrames, revoluteTreesMatchTheMassMatrixReference) {
   Inserted n;
-  double worst = 0.0;
-  for (int k = 0; k < 20; ++k) {
-    const std::uint64_t seed = 29500 + static_cast<std::uint64_t>(k);
-    ModelSpec spec = treeWithFrames(k, seed, false, true, n);
-    for (HingeSpec& h : spec.hinges) h.type = HingeType::Revolute;  // the generator's own balls too
-    Random r(seed + 1);
-    worst = std::max(worst, riccatiAgainst(SolverKind::MassMatrix, spec, 6, r, kTolerance));
-  }
+  const double worst = worstOver(20, 29500, false, true, SolverKind::MassMatrix, n);
   info("20 random revolute trees with %d massless frames: Riccati against the mass-matrix reference %.2e", n.frames, worst);
   ASSERT_TRUE(n.frames >= 50);
 }
