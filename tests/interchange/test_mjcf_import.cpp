@@ -488,6 +488,13 @@ TEST(MjcfImport, whatIsNotTakenIsNamedAndBadFilesGetMuJoCosMessage) {
     ASSERT_TRUE(contains(e.what(), "bad.xml") && contains(e.what(), "MuJoCo could not load it")) << e.what();
     info("a bad MJCF file: %s", e.what());
   }
+  // An unknown flag (a misspelt gravity) is named by MuJoCo's schema check, with its line.
+  try {
+    importMjcf(writeTemp("flag.xml", "<mujoco>\n  <option><flag gravty=\"disable\"/></option>\n  <worldbody/>\n</mujoco>\n"));
+    FAIL() << "an unknown flag was taken";
+  } catch (const Error& e) {
+    ASSERT_TRUE(contains(e.what(), "flag.xml") && contains(e.what(), "unrecognized attribute: 'gravty'") && contains(e.what(), "line 2")) << e.what();
+  }
 }
 
 // A fatal MuJoCo error during an import throws instead of ending the
