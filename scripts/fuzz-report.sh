@@ -19,8 +19,9 @@ $(nproc) cores (one target at a time, another build running beside it). The targ
 - **study**: a study file, its runs planned and the first run's parameters
   put into its model by address;
 - **urdf**: a URDF file through the import (tinyxml, urdfdom and our
-  reader), with and without a floating base, then the model check and
-  compilation of what it made;
+  reader), with and without a floating base, then the model check,
+  compilation and one evaluation of what it made (massless frames, rotors:
+  evaluated, or refused with a message);
 - **mjcf**: an MJCF file through MuJoCo's compiler (from its virtual file
   system) and our reader of the compiled model, then the same; a fatal
   MuJoCo error must throw, not end the process;
