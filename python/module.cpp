@@ -373,6 +373,7 @@ class Stepper {
     for (int k = 0; k < n; ++k) {
       m_t += m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, dt);
       if (!m_y.allFinite()) throw Error(ErrorKind::Divergence, "at t = " + formatNumber(m_t) + " s: the state is no longer finite; try a smaller step", {}, m_t);
+      m_solver->acceptState(m_y);  // hinge angles unwrap as they turn, as in simulate() (docs/loads.md)
     }
   }
 
@@ -385,6 +386,7 @@ class Stepper {
                                         std::to_string(m_y.size()));
     m_y = std::move(v);
     if (t) m_t = *t;
+    m_solver->acceptState(m_y);  // each angle taken within half a turn of where it was
     m_ode.evaluate(m_t, m_y, m_dy, m_out);
   }
   py::dict output() const { return outputArrays(m_out); }
