@@ -116,23 +116,21 @@ ModelSpec treeWithFrames(int k, std::uint64_t seed, bool planar, bool revolutesO
 ModelSpec armThroughAFrame(HingeType second, const Vec3& secondAxis, const Vec3& frameOffset) {
   ModelSpec spec;
   spec.name = "arm through a frame";
-  BodySpec& upper = spec.addBody("upper");
-  upper.output = Vec3::Zero();
-  upper.inputs = {Vec3(1, 0, 0)};
-  upper.shape.type = ShapeType::Cylinder;
-  upper.shape.radius = 0.05;
-  const BodyId upperId = upper.id;
+  auto link = [&spec](const char* name) {  // a 1 m cylinder of 1 kg, its joint at its origin
+    BodySpec& b = spec.addBody(name);
+    b.output = Vec3::Zero();
+    b.inputs = {Vec3(1, 0, 0)};
+    b.shape.type = ShapeType::Cylinder;
+    b.shape.radius = 0.05;
+    return b.id;
+  };
+  const BodyId upperId = link("upper");
   BodySpec& frame = spec.addBody("wrist frame");
   frame.shape = masslessShape();
   frame.output = Vec3::Zero();
   frame.inputs = {frameOffset};
   const BodyId frameId = frame.id;
-  BodySpec& lower = spec.addBody("lower");
-  lower.output = Vec3::Zero();
-  lower.inputs = {Vec3(1, 0, 0)};
-  lower.shape.type = ShapeType::Cylinder;
-  lower.shape.radius = 0.05;
-  const BodyId lowerId = lower.id;
+  const BodyId lowerId = link("lower");
   spec.addHinge("shoulder", HingeType::Revolute, upperId, std::nullopt).axis = Vec3::UnitZ();
   spec.addHinge("elbow", HingeType::Revolute, frameId, upperId).axis = Vec3::UnitZ();
   HingeSpec& wrist = spec.addHinge("wrist", second, lowerId, frameId);
