@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/import_stops.hpp"
+#include "interchange/mjcf_contacts.hpp"
 #include "interchange/mjcf_options.hpp"
 #include "interchange/mjcf_visuals.hpp"
 
@@ -59,6 +60,7 @@ class MjcfReader {
     for (int b = 1; b < m_m->nbody; ++b) addHinge(b);
     for (int a = 0; a < m_m->nu; ++a) addMotor(a);
     for (int e = 0; e < m_m->neq; ++e) addEquality(e);
+    readGroundContacts(m_m, m_d, m_out.spec, m_out.notTaken);
     reportWhatIsNotTaken();
     if (const std::string stops = sizeImportedStops(m_out.spec); !stops.empty()) note(stops);
   }
@@ -443,7 +445,7 @@ class MjcfReader {
     for (int p = 0; p < m_m->npair; ++p) note("contact pair '" + nameOf(m_m, mjOBJ_PAIR, p, "pair") + "': contact pairs are not imported");
     for (int x = 0; x < m_m->nexclude; ++x) note("contact exclusion '" + nameOf(m_m, mjOBJ_EXCLUDE, x, "exclude") + "': contact exclusions are not imported");
     if (m_m->ngeom > 0)
-      note(std::to_string(m_m->ngeom) + " geoms: their mass and inertia are taken (as MuJoCo's compiler sums them) and they are drawn; their contacts are not imported");
+      note(std::to_string(m_m->ngeom) + " geoms: their mass and inertia are taken (as MuJoCo's compiler sums them) and they are drawn; contacts: with the ground plane only");
     if (m_m->nkey > 0) note(std::to_string(m_m->nkey) + " keyframes: not imported; the model starts at its reference configuration qpos0");
   }
 

@@ -394,8 +394,10 @@ inline std::string errorsOf(const ModelSpec& spec) {
   return all;
 }
 
-/// The model without its stops: MuJoCo's limits are off in the comparison.
-inline ModelSpec withoutStops(ModelSpec spec) {
+/// The model without its stops and ground contacts: MuJoCo's limits and
+/// contacts are off in the comparison.
+inline ModelSpec withoutLimitsOrContacts(ModelSpec spec) {
+  spec.contacts.clear();
   for (HingeSpec& h : spec.hinges) {
     h.loads.stops.reset();
     for (CoordinateLoadsSpec& c : h.coordinateLoads) c.loads.stops.reset();

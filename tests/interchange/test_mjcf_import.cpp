@@ -363,7 +363,7 @@ TEST(MjcfImport, severalJointsOnOneBodyMatchMuJoCo) {
   ASSERT_SAME(imported.spec.hinges.size(), std::size_t{10});
   ASSERT_SAME(imported.spec.hinges.front().type, HingeType::Planar);
   ASSERT_SAME(imported.actuators.size(), std::size_t{4});
-  const double several = agreementWithMuJoCo("several", path, withoutStops(imported.spec), 25);
+  const double several = agreementWithMuJoCo("several", path, withoutLimitsOrContacts(imported.spec), 25);
   Random r(2929);
   const double driven = agreementUnderControl(imported, path, r, [](const ImportedActuator& act, HingeActuatorSpec& actuator, double control) {
     if (act.kind == ImportedActuator::Kind::Force) actuator.load = TimeFunction::constant(act.perControl * control);
@@ -382,7 +382,7 @@ TEST(MjcfImport, severalJointsOnOneBodyMatchMuJoCo) {
     int hinges = 0, massless = 0;
     for (const HingeSpec& h : spec.hinges) hinges += h.type == HingeType::Revolute ? 1 : 0;
     for (const BodySpec& b : spec.bodies) massless += b.shape.mass == 0.0 ? 1 : 0;
-    const double d = agreementWithMuJoCo(file, sample, withoutStops(spec), 25);
+    const double d = agreementWithMuJoCo(file, sample, withoutLimitsOrContacts(spec), 25);
     info("%s: %zu bodies (%d massless frames), %d revolute hinges, 25 random states: %.2e against MuJoCo", file, spec.bodies.size(), massless, hinges, d);
   }
 }
@@ -416,6 +416,73 @@ TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
     ASSERT_TRUE(c.ours[0] / c.ours[1] > 12.0 && c.ours[0] / c.ours[1] < 20.0) << name;
     ASSERT_TRUE(c.converged < 1e-7) << name;
   }
+}
+
+namespace {
+
+/// The sum of the contacts' normal forces at the last recorded frame.
+double normalForces(const Results& r) {
+  double sum = 0.0;
+  for (std::size_t c = 0; c < r.loadChannels().size(); ++c)
+    if (r.loadChannels()[c].name.ends_with(".normal")) sum += r.loadValue(r.loadFrameCount() - 1, static_cast<int>(c));
+  return sum;
+}
+
+std::string joined(const std::vector<std::string>& notes) {
+  std::string all;
+  for (const std::string& n : notes) all += n + "\n";
+  return all;
+}
+
+double totalMass(const ModelSpec& spec) {
+  double m = 0.0;
+  for (const BodySpec& b : spec.bodies) m += b.shape.mass;
+  return m;
+}
+
+}  // namespace
+
+// Geoms press on the file's plane (issue 29.6): spheres, capsules (their end
+// spheres) and boxes (their corners) become contact spheres of
+// docs/contact.md, each as stiff as the time step resolves for what hangs
+// from it. A ball comes to rest sunk by m g / k with its weight on the
+// contact; MuJoCo's own humanoid, dropped from its file's pose, ends up
+// lying on the floor with its whole weight on its contacts.
+TEST(MjcfImport, geomsPressOnTheFilesPlane) {
+  const ImportResult ball = importMjcf(writeTemp("ball.xml", R"(<mujoco><option timestep="0.002"/><worldbody>
+    <geom name="floor" type="plane" size="5 5 0.1"/>
+    <body name="ball" pos="0 0 0.5"><freejoint/><geom name="ball" type="sphere" size="0.1" mass="2"/>
+      <geom name="egg" type="ellipsoid" size="0.01 0.02 0.03" pos="0 0 0.05" mass="0.001"/></body>
+  </worldbody></mujoco>)"));
+  ASSERT_SAME(ball.spec.contacts.size(), std::size_t{1});
+  ASSERT_TRUE(contains(joined(ball.notTaken), "geom 'egg' of body 'ball': only spheres, capsules and boxes make contacts")) << joined(ball.notTaken);
+  const ContactSpec& c = ball.spec.contacts.front();
+  const Results rest = runFor(ball.spec, 3.0, 0.002);
+  const double weight = 2.001 * 9.81, sunk = 0.1 - (rest.com(rest.frameCount() - 1, 0).z() - 0.05 * 0.001 / 2.001);
+  info("a 2 kg ball on the plane after 3 s: normal force %.9f N against its weight %.9f N; sunk %.6e m against m g / k = %.6e m", normalForces(rest), weight, sunk,
+       weight / c.stiffness);
+  ASSERT_TRUE(std::abs(normalForces(rest) - weight) < 1e-9 * weight);
+  ASSERT_TRUE(std::abs(sunk - weight / c.stiffness) < 1e-9);
+  const std::string noPlane = joined(importMjcf(writeTemp("noplane.xml", "<mujoco><worldbody><body><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body></worldbody></mujoco>")).notTaken);
+  ASSERT_TRUE(contains(noPlane, "no plane geom on the world body")) << noPlane;
+  const ImportResult off = importMjcf(writeTemp("off.xml", R"(<mujoco><option><flag contact="disable"/></option><worldbody><geom type="plane" size="1 1 1"/>
+    <body><freejoint/><geom type="sphere" size="0.1"/></body></worldbody></mujoco>)"));
+  ASSERT_TRUE(off.spec.contacts.empty() && contains(joined(off.notTaken), "flag contact=\"disable\""));
+
+  const std::filesystem::path humanoid("/usr/share/mujoco/model/humanoid/humanoid.xml");
+  if (!std::filesystem::exists(humanoid)) GTEST_SKIP() << "libmujoco-samples is not installed";
+  const ModelSpec spec = importMjcf(humanoid.string()).spec;
+  const Results fall = runFor(spec, 20.0, spec.simulation.timeStep);
+  const int last = fall.frameCount() - 1;
+  const double weight2 = totalMass(spec) * 9.81, kinetic = fall.energy(last).kinetic;
+  const auto model = compile(spec);
+  const double torso = fall.com(last, fall.slotOf(model->bodyByName("torso"))).z();
+  info("MuJoCo's humanoid dropped from its file's pose, %zu contacts from its geoms, 20 s of RK4 at its step of %.3g s: the torso's centre at %.3f m "
+       "(lying), kinetic energy %.2e J; normal forces %.6f N against its weight %.6f N (relative %.1e)",
+       spec.contacts.size(), spec.simulation.timeStep, torso, kinetic, normalForces(fall), weight2, std::abs(normalForces(fall) - weight2) / weight2);
+  ASSERT_TRUE(torso < 0.3);
+  ASSERT_TRUE(kinetic < 1e-3);
+  ASSERT_TRUE(std::abs(normalForces(fall) - weight2) < 1e-6 * weight2);
 }
 
 // A range wider than a half turn (a continuous wrist, a leg joint of

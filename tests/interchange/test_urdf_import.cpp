@@ -103,8 +103,8 @@ TEST(UrdfImport, jointAccelerationsEqualMuJoCosAtRandomStates) {
   ASSERT_SAME(a.actuators.size(), std::size_t{2});
   ASSERT_SAME(*a.spec.hinges[1].loads.actuator->maxLoad, 30.0);
   ASSERT_SAME(*a.spec.hinges[1].loads.stops->lower, -2.0);
-  const double armWorst = agreementWithMuJoCo("arm", arm, withoutStops(a.spec), 25);
-  const double floatingWorst = agreementWithMuJoCo("floating", floating, withoutStops(f.spec), 25);
+  const double armWorst = agreementWithMuJoCo("arm", arm, withoutLimitsOrContacts(a.spec), 25);
+  const double floatingWorst = agreementWithMuJoCo("floating", floating, withoutLimitsOrContacts(f.spec), 25);
   info("imported URDF against MuJoCo's mj_forward on the same file, 25 random states each: serial arm on a fixed base (rpy frames, turned "
        "inertial, skew continuous axis, fixed and fused links, slide, damping) %.2e; floating base with two branches %.2e",
        armWorst, floatingWorst);
@@ -144,7 +144,7 @@ TEST(UrdfImport, aFloatingBaseThroughAMasslessRootLink) {
   ASSERT_SAME(r.spec.hinges.front().type, HingeType::Free);
   ASSERT_SAME(r.spec.hinges.front().name, std::string("float"));
   ASSERT_TRUE(contains(joined(r.notTaken), "link 'world': has no mass; link 'body', fixed to it through joint 'float', is the floating base")) << joined(r.notTaken);
-  const double worst = agreementWithMuJoCo("massless base", writeTemp("floating.urdf", kFloating), withoutStops(r.spec), 25);
+  const double worst = agreementWithMuJoCo("massless base", writeTemp("floating.urdf", kFloating), withoutLimitsOrContacts(r.spec), 25);
   info("a floating base through a massless root and a massless frame, against MuJoCo on the floating-joint file, 25 random states: %.2e", worst);
   const ImportResult fixed = importUrdf(writeTemp("massless-base.urdf", xml));
   ASSERT_SAME(fixed.spec.hinges.front().type, HingeType::Weld);  // without the option the trunk is fixed, as before
@@ -315,8 +315,8 @@ TEST(UrdfImport, theBundledArmIsTheSameArmInUrdfAndMjcf) {
     ASSERT_SAME(meshes, 5);
     ASSERT_SAME(boxes, 1);
   }
-  const double urdfAgainstMjcf = agreementWithMuJoCo("arm.urdf against MuJoCo on arm.xml", mjcf, withoutStops(fromUrdf.spec), 25);
-  const double mjcfAgainstUrdf = agreementWithMuJoCo("arm.xml against MuJoCo on arm.urdf", urdf, withoutStops(fromMjcf.spec), 25);
+  const double urdfAgainstMjcf = agreementWithMuJoCo("arm.urdf against MuJoCo on arm.xml", mjcf, withoutLimitsOrContacts(fromUrdf.spec), 25);
+  const double mjcfAgainstUrdf = agreementWithMuJoCo("arm.xml against MuJoCo on arm.urdf", urdf, withoutLimitsOrContacts(fromMjcf.spec), 25);
   info("the bundled arm: its URDF import against MuJoCo running arm.xml %.2e, its MJCF import against MuJoCo running arm.urdf %.2e (25 random states each)",
        urdfAgainstMjcf, mjcfAgainstUrdf);
 }
@@ -390,7 +390,7 @@ TEST(UrdfImport, debiansRobotDescriptionsImportOrAreRefusedByName) {
 // finer (docs/interchange.md I3 explains why they differ at all).
 TEST(UrdfImport, theArmsTrajectoryAgreesWithMuJoCosToTheTruncationLevel) {
   const std::string path = sourcePath("resources/interchange/arm.urdf");
-  const ModelSpec spec = withoutStops(importUrdf(path).spec);
+  const ModelSpec spec = withoutLimitsOrContacts(importUrdf(path).spec);
   const TrajectoryComparison c = compareTrajectories(spec, path);
   info("arm.urdf, 2 s of RK4, centres of mass: ours against MuJoCo %.2e m at dt = 4e-3, %.2e m at 2e-3, %.2e m at 1e-4; truncation error ours %.2e / %.2e "
        "(ratio %.1f), MuJoCo's %.2e / %.2e (ratio %.1f)",
