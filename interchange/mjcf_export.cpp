@@ -33,6 +33,7 @@ class MjcfWriter {
          << "  <compiler angle=\"radian\" inertiafromgeom=\"false\"/>\n"
          << "  <option gravity=\"" << exactTriple(m_spec.gravity) << "\" timestep=\"" << exactNumber(m_spec.simulation.timeStep) << "\" integrator=\"RK4\"/>\n";
     m_body << "  <worldbody>\n";
+    findFolded();
     for (int root : m_f.roots) writeTree(root);
     m_body << "  </worldbody>\n";
     writeCuts();
@@ -80,16 +81,23 @@ class MjcfWriter {
   // joints of one body in order, which is what the frame stands for. One
   // with a single child, no visuals, no body loads and no loop is folded:
   // its joint is written into the child's body, before the child's own.
-  bool folded(int b) const {
-    const BodySpec& body = m_spec.bodies[static_cast<std::size_t>(b)];
-    if (!isMassless(body.shape) || !body.visuals.empty() || !body.loads.empty() || m_f.children[static_cast<std::size_t>(b)].size() != 1) return false;
-    const HingeType type = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[static_cast<std::size_t>(b)])].type;
-    if (type != HingeType::Revolute && type != HingeType::Pin && type != HingeType::Slider && type != HingeType::Ball) return false;
+  // Decided once per body (findFolded), read for each body and its chain.
+  bool folded(int b) const { return m_folded[static_cast<std::size_t>(b)]; }
+
+  void findFolded() {
+    std::vector<bool> inLoop(m_spec.bodies.size(), false);
     for (int k : m_f.cuts) {
       const HingeSpec& cut = m_spec.hinges[static_cast<std::size_t>(k)];
-      if (m_spec.bodyIndex(cut.child) == b || (cut.parent && m_spec.bodyIndex(*cut.parent) == b)) return false;
+      inLoop[static_cast<std::size_t>(m_spec.bodyIndex(cut.child))] = true;
+      if (cut.parent) inLoop[static_cast<std::size_t>(m_spec.bodyIndex(*cut.parent))] = true;
     }
-    return true;
+    m_folded.assign(m_spec.bodies.size(), false);
+    for (std::size_t b = 0; b < m_spec.bodies.size(); ++b) {
+      const BodySpec& body = m_spec.bodies[b];
+      if (!isMassless(body.shape) || !body.visuals.empty() || !body.loads.empty() || m_f.children[b].size() != 1 || inLoop[b]) continue;
+      const HingeType type = m_spec.hinges[static_cast<std::size_t>(m_f.hinge[b])].type;
+      m_folded[b] = type == HingeType::Revolute || type == HingeType::Pin || type == HingeType::Slider || type == HingeType::Ball;
+    }
   }
 
   /// The folded frames above body b, the first one first.
@@ -312,6 +320,7 @@ class MjcfWriter {
   const ModelSpec& m_spec;
   ExportResult& m_out;
   std::ostringstream m_text, m_body, m_assets, m_equality, m_actuators;
+  std::vector<bool> m_folded;  // per spec body: a massless frame written into its child's body
   int m_meshes = 0;
 };
 
