@@ -379,7 +379,33 @@ TEST(ModelExport, whatAFormatCannotHoldIsNamedAndStructureItLacksIsRefused) {
   broken.bodies[2].shape.mass = -1.0;
   const std::string invalid = refusal([&] { exportMjcf(broken); });
   ASSERT_TRUE(contains(invalid, "export to MJCF: the model has errors; the first: body 'b2': mass must be positive")) << invalid;
-  info("refused exports:\n  %s\n  %s", ball.c_str(), invalid.c_str());
+  // Massless frames MJCF cannot hold: a rotation after a ball with only a
+  // frame between them (MuJoCo refuses it), and a frame with two children.
+  ModelSpec frames;
+  frames.name = "frames";
+  auto cylinder = [&frames](const char* name, bool massless) {
+    BodySpec& b = frames.addBody(name);
+    b.output = Vec3::Zero();
+    b.inputs = {Vec3(0.2, 0, 0)};
+    b.shape.type = massless ? ShapeType::Custom : ShapeType::Cylinder;
+    if (massless) b.shape.mass = 0.0, b.shape.inertia = Mat3::Zero();
+    return b.id;
+  };
+  const BodyId a = cylinder("a", false), f = cylinder("frame", true), c = cylinder("c", false);
+  frames.addHinge("root", HingeType::Revolute, a, std::nullopt);
+  frames.addHinge("shoulder", HingeType::Ball, f, a);
+  frames.addHinge("elbow", HingeType::Revolute, c, f);
+  ASSERT_TRUE(errorsOf(frames).empty()) << errorsOf(frames);
+  const std::string afterBall = refusal([&] { exportMjcf(frames); });
+  ASSERT_TRUE(contains(afterBall, "hinge 'elbow': MJCF cannot hold it after ball hinge 'shoulder'")) << afterBall;
+  frames.hinges[1].type = HingeType::Revolute;
+  frames.bodies[1].inputs.push_back(Vec3(0, 0.2, 0));
+  const BodyId d = cylinder("d", false);
+  frames.addHinge("wrist", HingeType::Revolute, d, f, 1);
+  ASSERT_TRUE(errorsOf(frames).empty()) << errorsOf(frames);
+  const std::string twoChildren = refusal([&] { exportMjcf(frames); });
+  ASSERT_TRUE(contains(twoChildren, "body 'frame': MJCF cannot hold this massless body")) << twoChildren;
+  info("refused exports:\n  %s\n  %s\n  %s\n  %s", ball.c_str(), invalid.c_str(), afterBall.c_str(), twoChildren.c_str());
 }
 
 // A chain longer than the call stack is deep when each link takes a frame
