@@ -14,6 +14,7 @@ void noteModelLevelLosses(const ModelSpec& spec, const std::string& format, std:
     if (h.slideRate != 0.0 || h.translationRate != Vec3::Zero()) notes.push_back("hinge '" + h.name + "': its initial slide rate is not written (" + format + " models start at rest)");
   for (const SpringDamperSpec& s : spec.springs) notes.push_back("spring-damper '" + s.name + "': point-to-point spring-dampers are not written");
   for (const ContactSpec& c : spec.contacts) notes.push_back("contact '" + c.name + "': contacts with the ground are not written");
+  for (const BodyContactSpec& c : spec.bodyContacts) notes.push_back("body contact '" + c.name + "': contacts between bodies are not written");
 }
 
 ExportResult exportModelFile(const ModelSpec& spec, const std::string& path, InterchangeFormat format) {

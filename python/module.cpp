@@ -15,6 +15,7 @@
 #include <chrono>
 #include <memory>
 
+#include "collision/fcl_shape_query.hpp"
 #include "interchange/model_export.hpp"
 #include "interchange/model_import.hpp"
 #include "core/analysis/equilibrium.hpp"
@@ -577,6 +578,7 @@ py::dict responseOf(const PyModel& model, const std::string& input, const std::s
 PYBIND11_MODULE(_core, m) {
   m.doc() = "MSTMM Studio's engine (Riccati transfer matrix method for multibody systems)";
   m.attr("__version__") = kVersion;
+  installFclShapeQuery();  // contacts between bodies
   errorType() = py::reinterpret_borrow<py::object>(PyExc_ValueError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -14,6 +14,7 @@ packages=(
   libmujoco-dev  # MJCF import through MuJoCo's compiler, and the tests' independent reference
   libmujoco-samples  # real MJCF models the project did not write, imported by the tests
   liburdfdom-dev  # URDF import (urdfdom, the ROS parser)
+  libfcl-dev  # shape queries of contacts between bodies (collision/)
   dart-doc  # real URDF robot descriptions (KUKA KR5, Barrett WAM, DRC-Hubo, Atlas) the tests import
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
   ffmpeg  # optional for users (MP4 export); installed so the tests cover it

@@ -7,6 +7,7 @@
 
 #include "app/cli/commands.hpp"
 #include "app/cli/interrupt.hpp"
+#include "collision/fcl_shape_query.hpp"
 #include "core/error.hpp"
 #include "core/version.hpp"
 
@@ -164,6 +165,7 @@ int runCommand(const std::string& command, const std::vector<std::string>& args)
 }  // namespace
 
 int main(int argc, char** argv) {
+  mstmm::installFclShapeQuery();  // contacts between bodies
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     printUsage(args.empty() ? std::cerr : std::cout);

@@ -11,6 +11,7 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include "collision/fcl_shape_query.hpp"
 #include "core/version.hpp"
 #include "gui/document/model_document.hpp"
 #include "gui/main/main_window.hpp"
@@ -34,6 +35,7 @@ bool selectByName(mstmm::gui::ModelDocument& doc, const std::string& name) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  mstmm::installFclShapeQuery();  // contacts between bodies
   QApplication app(argc, argv);
   QApplication::setOrganizationName("MSTMM Studio");
   QApplication::setApplicationName("MSTMM Studio");

@@ -34,7 +34,7 @@ std::string nameOf(const Linearisation& lin, Eigen::Index coordinate) {
   const Eigen::VectorXd unheld = null * (null.transpose() * load);
   Eigen::Index at = 0;
   unheld.cwiseAbs().maxCoeff(&at);
-  const bool friction = !lin.chart().model().loads().contacts.empty();
+  const bool friction = !lin.chart().model().loads().contacts.empty() || !lin.chart().model().loads().bodyContacts.empty();
   throw Error(ErrorKind::Solver,
               "no equilibrium: nothing holds " + nameOf(lin, at) + " against the loads (it accelerates at " + formatNumber(acceleration[at]) +
                   " whatever the pose: a free body with nothing to rest on, or a hinge without a spring under a constant load" +

@@ -37,6 +37,7 @@ std::string refusal(const Model& model, const Eigen::VectorXd* y) {
   const CompiledLoads& l = model.loads();
   if (!l.springs.empty()) return "strut " + quoted(l.springs.front().name) + " joins two points";
   if (!l.contacts.empty()) return "contact " + quoted(l.contacts.front().law.name) + " touches the ground";
+  if (!l.bodyContacts.empty()) return "body contact " + quoted(l.bodyContacts.front().law.name) + " joins two shapes";
   if (!l.bodyLoads.empty()) return "load " + quoted(l.bodyLoads.front().name) + " acts on a body";
   for (const HingeElements& e : l.hinges)
     if (std::string why = refusalOfHinge(model, y, e); !why.empty()) return why;

@@ -516,6 +516,54 @@ std::vector<ContactSpec> readContacts(const ObjectReader& top) {
   return contacts;
 }
 
+ContactShape readContactShape(const Json& j, const std::string& where) {
+  const ObjectReader r(j, where);
+  r.allowOnly({"body", "type", "centre", "orientation", "radius", "length", "half_size"});
+  ContactShape s;
+  s.body = r.has("body") ? r.string("body") : std::string();
+  s.kind = parseEnum<ContactShapeKind>(r, "type", {{"sphere", ContactShapeKind::Sphere}, {"capsule", ContactShapeKind::Capsule},
+                                                  {"box", ContactShapeKind::Box}, {"cylinder", ContactShapeKind::Cylinder}}, ContactShapeKind::Sphere);
+  s.centre = r.vec3("centre", Vec3::Zero());
+  if (r.has("orientation")) {
+    const Json& q = r.at("orientation");
+    if (!q.is_array() || q.size() != 4) fail(where, "'orientation' must be a quaternion [w, x, y, z]");
+    for (int i = 0; i < 4; ++i) s.orientation[i] = r.toNumber(q[static_cast<std::size_t>(i)], "orientation");
+  }
+  s.radius = r.number("radius", 0.0);
+  s.length = r.number("length", 0.0);
+  s.halfSize = r.vec3("half_size", Vec3::Zero());
+  return s;
+}
+
+// docs/contact.md C8.
+std::vector<BodyContactSpec> readBodyContacts(const ObjectReader& top) {
+  std::vector<BodyContactSpec> contacts;
+  if (!top.has("body_contacts")) return contacts;
+  const Json& list = top.at("body_contacts");
+  if (!list.is_array()) fail("model", "'body_contacts' must be an array");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    std::string where = "body_contacts[" + std::to_string(i) + "]";
+    if (const std::string name = shortName(list[i]); !name.empty()) where = "body contact " + quoted(name);
+    const ObjectReader r(list[i], where);
+    r.allowOnly({"name", "shapes", "law", "stiffness", "damping", "exponent", "static_friction", "dynamic_friction", "slip_velocity"});
+    BodyContactSpec c;
+    c.name = r.string("name");
+    const Json& shapes = r.at("shapes");
+    if (!shapes.is_array() || shapes.size() != 2) fail(where, "'shapes' must be an array of two shapes");
+    c.first = readContactShape(shapes[0], where + ", first shape");
+    c.second = readContactShape(shapes[1], where + ", second shape");
+    c.law = parseEnum<ContactLaw>(r, "law", {{"linear", ContactLaw::Linear}, {"hunt-crossley", ContactLaw::HuntCrossley}}, ContactLaw::Linear);
+    c.stiffness = r.number("stiffness", c.stiffness);
+    c.damping = r.number("damping", c.damping);
+    c.exponent = r.number("exponent", c.exponent);
+    c.staticFriction = r.number("static_friction", 0.0);
+    c.dynamicFriction = r.number("dynamic_friction", c.staticFriction);
+    c.slipVelocity = r.number("slip_velocity", c.slipVelocity);
+    contacts.push_back(std::move(c));
+  }
+  return contacts;
+}
+
 GroundSpec readGround(const ObjectReader& top) {
   GroundSpec g;
   if (!top.has("ground")) return g;
@@ -566,7 +614,7 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
 
 ModelSpec readModel(const Json& j, const std::string& baseDir) {
   const ObjectReader top(j, "model");
-  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "contacts", "ground", "editor"});
+  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "contacts", "ground", "body_contacts", "editor"});
   if (top.string("format", "mstmm-model") != "mstmm-model") fail("model", "not an MSTMM Studio model file ('format' is not 'mstmm-model')");
   const int version = top.integer("version", kModelFormatVersion);
   if (version > kModelFormatVersion || version < 1)
@@ -589,6 +637,7 @@ ModelSpec readModel(const Json& j, const std::string& baseDir) {
   spec.springs = readSprings(top);
   spec.contacts = readContacts(top);
   spec.ground = readGround(top);
+  spec.bodyContacts = readBodyContacts(top);
   if (top.has("editor")) spec.editorState = top.at("editor").dump();
   return spec;
 }
@@ -704,6 +753,33 @@ Json writeContacts(const std::vector<ContactSpec>& contacts) {
     j["dynamic_friction"] = c.dynamicFriction;
     j["slip_velocity"] = c.slipVelocity;
     if (c.rolling != 0.0) j["rolling"] = c.rolling;
+    list.push_back(std::move(j));
+  }
+  return list;
+}
+
+Json writeContactShape(const ContactShape& s) {
+  static const char* const kinds[] = {"sphere", "capsule", "box", "cylinder"};
+  Json j;
+  if (!s.onGround()) j["body"] = s.body;
+  j["type"] = kinds[static_cast<int>(s.kind)];
+  j["centre"] = vec(s.centre);
+  if (s.orientation != Quat(1.0, 0.0, 0.0, 0.0)) j["orientation"] = Json::array({s.orientation[0], s.orientation[1], s.orientation[2], s.orientation[3]});
+  if (s.kind == ContactShapeKind::Box) j["half_size"] = vec(s.halfSize);
+  else j["radius"] = s.radius;
+  if (s.kind == ContactShapeKind::Capsule || s.kind == ContactShapeKind::Cylinder) j["length"] = s.length;
+  return j;
+}
+
+Json writeBodyContacts(const std::vector<BodyContactSpec>& contacts) {
+  Json list = Json::array();
+  for (const BodyContactSpec& c : contacts) {
+    Json j = {{"name", c.name}, {"shapes", Json::array({writeContactShape(c.first), writeContactShape(c.second)})},
+              {"law", c.law == ContactLaw::Linear ? "linear" : "hunt-crossley"}, {"stiffness", c.stiffness}, {"damping", c.damping}};
+    if (c.law == ContactLaw::HuntCrossley) j["exponent"] = c.exponent;
+    j["static_friction"] = c.staticFriction;
+    j["dynamic_friction"] = c.dynamicFriction;
+    j["slip_velocity"] = c.slipVelocity;
     list.push_back(std::move(j));
   }
   return list;
@@ -892,6 +968,7 @@ ModelSpec modelFromJson(const std::string& text, const std::string& baseDir) {
 // The lowest version that holds the model, so that a model without the
 // newer features still opens in the programs that read only version 2.
 int modelFormatVersionFor(const ModelSpec& spec) {
+  if (!spec.bodyContacts.empty()) return 3;
   for (const HingeSpec& h : spec.hinges) {
     if (h.loads.armature != 0.0) return 3;
     for (const CoordinateLoadsSpec& c : h.coordinateLoads)
@@ -924,6 +1001,7 @@ std::string modelToJson(const ModelSpec& spec) {
   for (const HingeSpec& h : spec.hinges) j["hinges"].push_back(writeHinge(h, names));
   if (!spec.springs.empty()) j["springs"] = writeSprings(spec.springs);
   if (!spec.contacts.empty()) j["contacts"] = writeContacts(spec.contacts);
+  if (!spec.bodyContacts.empty()) j["body_contacts"] = writeBodyContacts(spec.bodyContacts);
   if (!(spec.ground == GroundSpec{})) j["ground"] = writeGround(spec.ground);
   if (!spec.editorState.empty()) {
     Json editor = Json::parse(spec.editorState, nullptr, false);

@@ -1,6 +1,7 @@
 #include "core/loads/applied_loads.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 
@@ -69,6 +70,7 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
   m_contact.resize(m_loads.contacts.size());
+  m_bodyContact.resize(m_loads.bodyContacts.size());
   m_angleReference.assign(m_loads.laws.size(), 0.0);
   if (m_loads.loadsBodies()) {
     m_force.assign(static_cast<std::size_t>(model.bodyCount()), Vec3::Zero());
@@ -131,6 +133,7 @@ void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const s
     addBodyLoads(t, *poses);
     addStruts(*poses);
     addContacts(*poses);
+    addBodyContacts(*poses);
   }
   m_bodyPotential = m_potential;
   m_bodyDissipation = m_dissipation;
@@ -378,6 +381,56 @@ void AppliedLoads::addContacts(const std::vector<BodyPose>& poses) {
     m_inputPower = before;
     m_potential += s.potential;
     m_dissipation += s.dissipation;
+  }
+}
+
+namespace {
+// Several points of one body contact (a box's corners) recorded as one:
+// forces and energies add up, the penetration is the deepest point's.
+void addPoint(ContactState& total, const ContactState& s) {
+  if (total.penetration <= 0.0 || s.penetration > total.penetration) {
+    total.penetration = s.penetration;
+    total.point = s.point;
+    total.slip = s.slip;
+  }
+  total.normalForce += s.normalForce;
+  total.friction += s.friction;
+  total.force += s.force;
+  total.potential += s.potential;
+  total.dissipation += s.dissipation;
+}
+}  // namespace
+
+// Contacts between bodies (docs/contact.md C8): the second shape is pressed
+// along n by the overlap's depth, and the first takes the opposite force at
+// the same point, so that the pair changes neither momentum nor angular
+// momentum. The law sees the velocity of the second body's material point
+// relative to the first's, so what applyAt() counts for both together is
+// F . (v_second - v_first): booked, as for struts, as the change of the
+// elastic energy and what the contact takes out.
+void AppliedLoads::addBodyContacts(const std::vector<BodyPose>& poses) {
+  static const BodyPose ground;
+  for (std::size_t k = 0; k < m_loads.bodyContacts.size(); ++k) {
+    const CompiledBodyContact& c = m_loads.bodyContacts[k];
+    const BodyPose& a = c.bodyFirst < 0 ? ground : poses[static_cast<std::size_t>(c.bodyFirst)];
+    const BodyPose& b = c.bodySecond < 0 ? ground : poses[static_cast<std::size_t>(c.bodySecond)];
+    std::array<ShapeOverlap, ShapeQuery::kMaxOverlaps> o;
+    const int n = m_loads.shapeQuery->overlaps(k, a.rotation * c.axesFirst, a.point(c.centreFirst), b.rotation * c.axesSecond, b.point(c.centreSecond), o.data());
+    ContactState& total = m_bodyContact[k];
+    total = ContactState{};
+    for (int i = 0; i < n; ++i) {
+      const ShapeOverlap& at = o[static_cast<std::size_t>(i)];
+      const Vec3 va = a.comVelocity + a.omega.cross(at.point - a.com), vb = b.comVelocity + b.omega.cross(at.point - b.com);
+      const ContactState s = compliantLoad(c.law, at.depth, at.normal, at.point, vb - va);
+      if (s.penetration <= 0.0) continue;
+      const double before = m_inputPower;
+      if (c.bodySecond >= 0) applyAt(c.bodySecond, b, at.point, s.force, Vec3::Zero());
+      if (c.bodyFirst >= 0) applyAt(c.bodyFirst, a, at.point, -s.force, Vec3::Zero());
+      m_inputPower = before;
+      m_potential += s.potential;
+      m_dissipation += s.dissipation;
+      addPoint(total, s);
+    }
   }
 }
 

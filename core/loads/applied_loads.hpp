@@ -103,6 +103,7 @@ class AppliedLoads {
   const std::vector<HingeElementLoads>& hinges() const { return m_hinge; }
   const std::vector<StrutState>& struts() const { return m_strut; }
   const std::vector<ContactState>& contacts() const { return m_contact; }
+  const std::vector<ContactState>& bodyContacts() const { return m_bodyContact; }
 
   /// Resultant external force at the centre of mass and moment about it on
   /// each body, world axes (zero without external loads or struts).
@@ -143,6 +144,7 @@ class AppliedLoads {
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
   void addContacts(const std::vector<BodyPose>& poses);
+  void addBodyContacts(const std::vector<BodyPose>& poses);
   void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);
 
   const Model& m_model;
@@ -151,6 +153,7 @@ class AppliedLoads {
   std::vector<HingeElementLoads> m_hinge;  // the same in detail
   std::vector<StrutState> m_strut;
   std::vector<ContactState> m_contact;
+  std::vector<ContactState> m_bodyContact;
   std::vector<Vec3> m_force, m_moment;
   std::vector<BodyPose> m_poses;
   double m_potential = 0.0, m_dissipation = 0.0, m_inputPower = 0.0;

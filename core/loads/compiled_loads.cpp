@@ -206,6 +206,20 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     out.contacts.push_back(std::move(c));
   }
   out.ground = Ground(spec.ground);
+  for (const BodyContactSpec& s : spec.bodyContacts) {
+    CompiledBodyContact c;
+    c.law = lawOf(s);
+    auto place = [&](const ContactShape& shape, int& body, Vec3& centre, Mat3& axes) {
+      body = shape.onGround() ? -1 : model.bodyByName(shape.body);
+      centre = shape.onGround() ? shape.centre
+                                : Vec3(shape.centre - model.spec().bodies[static_cast<std::size_t>(model.body(body).specIndex)].inputs.front());
+      axes = rotationFromQuaternion(shape.orientation.normalized());
+    };
+    place(s.first, c.bodyFirst, c.centreFirst, c.axesFirst);
+    place(s.second, c.bodySecond, c.centreSecond, c.axesSecond);
+    out.bodyContacts.push_back(std::move(c));
+  }
+  out.shapeQuery = makeShapeQuery(spec.bodyContacts);
   return out;
 }
 

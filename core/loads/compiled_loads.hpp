@@ -5,11 +5,13 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/loads/ground_contact.hpp"
 #include "core/loads/load_spec.hpp"
+#include "core/loads/shape_query.hpp"
 
 namespace mstmm {
 
@@ -105,6 +107,15 @@ struct CompiledContact {
   Vec3 point = Vec3::Zero();   // the sphere's centre, relative to I_1, body frame
 };
 
+struct CompiledBodyContact {
+  ContactSpec law;             // name and the law's parameters
+  int bodyFirst = -1, bodySecond = -1;  // -1: the ground
+  // The shapes' centres relative to I_1 (world for the ground) and their
+  // axes in the body's frame.
+  Vec3 centreFirst = Vec3::Zero(), centreSecond = Vec3::Zero();
+  Mat3 axesFirst = Mat3::Identity(), axesSecond = Mat3::Identity();
+};
+
 struct CompiledLoads {
   std::vector<HingeElements> hinges;
   std::vector<HingeLaw> laws;       // per entry of hinges: its hot fields
@@ -115,11 +126,13 @@ struct CompiledLoads {
   std::vector<CompiledSpringDamper> springs;
   std::vector<CompiledContact> contacts;
   Ground ground;
+  std::vector<CompiledBodyContact> bodyContacts;
+  std::shared_ptr<const ShapeQuery> shapeQuery;  // their overlaps; null without body contacts
 
-  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty(); }
+  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty(); }
   /// Struts, contacts and external loads need body positions and velocities
   /// (one kinematics walk per evaluation); hinge elements need only the state.
-  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty(); }
+  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty(); }
   /// Bodies receive resultant external loads: from external loads and struts,
   /// or from the moment pairs of elements on cut hinges.
   bool loadsBodies() const { return needsPoses() || !cutElements.empty(); }

@@ -63,13 +63,28 @@ double frictionCoefficient(const ContactSpec& c, double v) {
 // C1-C4 of docs/contact.md. The force acts at the ground point under the
 // centre, p = centre - distance n, on the body's material point there.
 ContactState contactLoad(const ContactSpec& c, const Ground& ground, const Vec3& centre, const Vec3& centreVelocity, const Vec3& omega) {
-  ContactState s;
   Vec3 n;
   const double distance = ground.distance(centre, n);
-  s.penetration = c.radius - distance;
-  s.point = centre - distance * n;
+  const Vec3 point = centre - distance * n;
+  ContactState s = compliantLoad(c, c.radius - distance, n, point, centreVelocity + omega.cross(point - centre));
+  if (s.penetration > 0.0 && c.rolling > 0.0) {  // against the rolling rate, regularised as the slip at v_r / radius
+    const Vec3 rolling = omega - omega.dot(n) * n;
+    const double rate0 = c.slipVelocity / std::max(c.radius, 1e-9), w = rolling.norm();
+    s.moment = -c.rolling * s.normalForce * c.radius * rolling / std::max(w, rate0);
+    s.dissipation -= s.moment.dot(omega);
+  }
+  return s;
+}
+
+// C2-C4: the normal force on the penetration and its rate d' = -n . v, the
+// friction on the tangential part of v. Power put into the pressed body is
+// F . v; the elastic part of it is -d/dt potential = -springPart d', the
+// rest is taken out.
+ContactState compliantLoad(const ContactSpec& c, double penetration, const Vec3& n, const Vec3& point, const Vec3& v) {
+  ContactState s;
+  s.penetration = penetration;
+  s.point = point;
   if (s.penetration <= 0.0) return s;
-  const Vec3 v = centreVelocity + omega.cross(s.point - centre);
   const double rate = -n.dot(v);  // d'
   const Vec3 slip = v + rate * n;  // the tangential part of v
   s.slip = slip.norm();
@@ -81,14 +96,7 @@ ContactState contactLoad(const ContactSpec& c, const Ground& ground, const Vec3&
   s.friction = frictionCoefficient(c, s.slip) * s.normalForce;
   const Vec3 tangential = s.slip > 0.0 ? Vec3(-s.friction / s.slip * slip) : Vec3::Zero();
   s.force = s.normalForce * n + tangential;
-  if (c.rolling > 0.0) {  // against the rolling rate, regularised as the slip at v_r / radius
-    const Vec3 rolling = omega - omega.dot(n) * n;
-    const double rate0 = c.slipVelocity / std::max(c.radius, 1e-9), w = rolling.norm();
-    s.moment = -c.rolling * s.normalForce * c.radius * rolling / std::max(w, rate0);
-  }
-  // Power put into the body: F . v + M . Omega; the elastic part is
-  // -d/dt potential = -springPart d', the rest is taken out.
-  s.dissipation = -(s.force.dot(v) + s.moment.dot(omega)) - springPart * rate;
+  s.dissipation = -s.force.dot(v) - springPart * rate;
   return s;
 }
 

@@ -45,6 +45,11 @@ struct ContactState {
 /// velocity) with the ground.
 ContactState contactLoad(const ContactSpec& contact, const Ground& ground, const Vec3& centre, const Vec3& centreVelocity, const Vec3& omega);
 
+/// The law alone (C2-C4): a body pressed along the unit normal n by
+/// `penetration` at `point`, whose material point there moves at v (relative
+/// to what presses it). Rolling resistance is left to the caller.
+ContactState compliantLoad(const ContactSpec& contact, double penetration, const Vec3& n, const Vec3& point, const Vec3& v);
+
 /// Friction coefficient at slip speed v (docs/contact.md C3): the force is
 /// mu(v) N, with mu(v) = mu_s v / v_r below v_r.
 double frictionCoefficient(const ContactSpec& contact, double v);

@@ -41,6 +41,13 @@ std::vector<LoadChannel> loadChannels(const Model& model) {
     c.push_back({k.law.name + ".slip", "m/s", "slip velocity" + of});
     c.push_back({k.law.name + ".penetration", "m", "penetration" + of});
   }
+  for (const CompiledBodyContact& k : model.loads().bodyContacts) {
+    const std::string of = " of body contact '" + k.law.name + "'";
+    c.push_back({k.law.name + ".normal", "N", "normal force" + of});
+    c.push_back({k.law.name + ".friction", "N", "friction force" + of});
+    c.push_back({k.law.name + ".slip", "m/s", "slip velocity" + of});
+    c.push_back({k.law.name + ".penetration", "m", "overlap" + of});
+  }
   return c;
 }
 
@@ -73,12 +80,13 @@ void loadChannelValues(const Model& model, const AppliedLoads& loads, const Solv
     values.push_back(s.length);
     values.push_back(s.tension);
   }
-  for (const ContactState& s : loads.contacts()) {
-    values.push_back(s.normalForce);
-    values.push_back(s.friction);
-    values.push_back(s.slip);
-    values.push_back(std::max(0.0, s.penetration));
-  }
+  for (const auto* states : {&loads.contacts(), &loads.bodyContacts()})
+    for (const ContactState& s : *states) {
+      values.push_back(s.normalForce);
+      values.push_back(s.friction);
+      values.push_back(s.slip);
+      values.push_back(std::max(0.0, s.penetration));
+    }
 }
 
 }  // namespace mstmm

@@ -24,6 +24,7 @@ class LoadChecker {
     for (std::size_t s = 0; s < m_spec.springs.size(); ++s) checkStrut(m_spec.springs[s], static_cast<int>(s));
     for (std::size_t c = 0; c < m_spec.contacts.size(); ++c) checkContact(m_spec.contacts[c], static_cast<int>(c));
     if (!m_spec.contacts.empty()) checkGround(m_spec.ground);
+    for (std::size_t c = 0; c < m_spec.bodyContacts.size(); ++c) checkBodyContact(m_spec.bodyContacts[c], static_cast<int>(c));
   }
 
  private:
@@ -273,6 +274,52 @@ class LoadChecker {
     else if (c.dynamicFriction > c.staticFriction) error("the dynamic friction coefficient exceeds the static one");
     if (!(c.slipVelocity > 0.0) || !std::isfinite(c.slipVelocity)) error("the regularisation (slip) velocity must be a positive number of m/s");
     if (!nonNegative(c.rolling)) error("the rolling resistance coefficient must be a finite number >= 0");
+  }
+
+  // docs/contact.md C8.
+  void checkBodyContact(const BodyContactSpec& c, int index) {
+    const std::string where = "body contact " + quoted(c.name) + ": ";
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
+    if (c.name.empty()) error("it needs a name");
+    for (const ContactSpec& other : m_spec.contacts)
+      if (other.name == c.name) error("a ground contact has the same name");
+    for (std::size_t k = 0; k < static_cast<std::size_t>(index); ++k)
+      if (m_spec.bodyContacts[k].name == c.name) error("another body contact has the same name");
+    checkShape(c.first, "first", error);
+    checkShape(c.second, "second", error);
+    if (c.first.onGround() && c.second.onGround()) error("both shapes are on the ground; at least one must be on a body");
+    else if (c.first.body == c.second.body) error("both shapes are on body " + quoted(c.first.body) + "; a contact is between two bodies");
+    if (!(c.stiffness > 0.0) || !std::isfinite(c.stiffness)) error("stiffness must be a positive finite number");
+    if (!nonNegative(c.damping)) error("damping must be a finite number >= 0");
+    if (c.law == ContactLaw::HuntCrossley && !(c.exponent >= 1.0 && c.exponent <= 3.0)) error("the Hunt-Crossley exponent must be between 1 and 3");
+    if (!nonNegative(c.staticFriction) || !nonNegative(c.dynamicFriction)) error("friction coefficients must be finite numbers >= 0");
+    else if (c.dynamicFriction > c.staticFriction) error("the dynamic friction coefficient exceeds the static one");
+    if (!(c.slipVelocity > 0.0) || !std::isfinite(c.slipVelocity)) error("the regularisation (slip) velocity must be a positive number of m/s");
+  }
+
+  template <class Error>
+  void checkShape(const ContactShape& s, const std::string& which, Error& error) {
+    const std::string shape = "its " + which + " shape";
+    auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+    if (!s.onGround() && bodyByName(s.body) < 0) error(shape + "'s body " + quoted(s.body) + " does not exist");
+    if (!s.centre.allFinite()) error(shape + "'s centre must be finite");
+    if (planar() && s.centre.z() != 0.0) error("in a planar model " + shape + "'s centre must lie in the x-y plane (z = 0)");
+    if (!s.orientation.allFinite() || s.orientation.norm() < 1e-12) error(shape + "'s orientation must be a non-zero quaternion");
+    switch (s.kind) {
+      case ContactShapeKind::Sphere:
+        if (!positive(s.radius)) error(shape + " (a sphere) needs a positive radius (m)");
+        break;
+      case ContactShapeKind::Capsule:
+        if (!positive(s.radius) || !nonNegative(s.length)) error(shape + " (a capsule) needs a positive radius and a length >= 0 (m)");
+        break;
+      case ContactShapeKind::Cylinder:
+        if (!positive(s.radius) || !positive(s.length)) error(shape + " (a cylinder) needs a positive radius and length (m)");
+        break;
+      case ContactShapeKind::Box:
+        if (!positive(s.halfSize.x()) || !positive(s.halfSize.y()) || !positive(s.halfSize.z()))
+          error(shape + " (a box) needs three positive half sizes (m)");
+        break;
+    }
   }
 
   void checkGround(const GroundSpec& g) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/loads/body_contact_spec.hpp"
 #include "core/loads/contact_spec.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/math/rotation.hpp"
@@ -202,6 +203,9 @@ struct ModelSpec {
   /// Contact spheres on bodies, and the ground (with its road) they press on.
   std::vector<ContactSpec> contacts;
   GroundSpec ground;
+  /// Shapes on two bodies (or a body and the ground) that push apart where
+  /// they overlap (docs/contact.md C8).
+  std::vector<BodyContactSpec> bodyContacts;
   SimulationSettings simulation;
   /// Opaque JSON object owned by the editor (graph node positions and the
   /// like); core stores and writes it back unchanged. Empty: none.

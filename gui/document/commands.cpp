@@ -109,6 +109,13 @@ bool EditContactsCommand::mergeWith(const QUndoCommand* other) {
   return true;
 }
 
+EditBodyContactsCommand::EditBodyContactsCommand(ModelDocument* document, std::vector<BodyContactSpec> before, std::vector<BodyContactSpec> after,
+                                                 const QString& text)
+    : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)) {}
+
+void EditBodyContactsCommand::redo() { m_document->setBodyContacts(m_after); }
+void EditBodyContactsCommand::undo() { m_document->setBodyContacts(m_before); }
+
 EditGroundCommand::EditGroundCommand(ModelDocument* document, GroundSpec before, GroundSpec after, const QString& text, const QString& mergeKey)
     : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_mergeKey(mergeKey) {}
 

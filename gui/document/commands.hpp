@@ -108,6 +108,19 @@ class EditContactsCommand : public QUndoCommand {
   QString m_mergeKey;
 };
 
+/// Contacts between bodies (docs/contact.md C8): deleted with a body they
+/// name, brought back by the undo.
+class EditBodyContactsCommand : public QUndoCommand {
+ public:
+  EditBodyContactsCommand(ModelDocument* document, std::vector<BodyContactSpec> before, std::vector<BodyContactSpec> after, const QString& text);
+  void redo() override;
+  void undo() override;
+
+ private:
+  ModelDocument* m_document;
+  std::vector<BodyContactSpec> m_before, m_after;
+};
+
 class EditGroundCommand : public QUndoCommand {
  public:
   EditGroundCommand(ModelDocument* document, GroundSpec before, GroundSpec after, const QString& text, const QString& mergeKey = {});

@@ -261,13 +261,17 @@ QString deleteSelection(ModelDocument* document) {
   std::vector<ContactSpec> keptContacts;
   for (const ContactSpec& c : spec.contacts)
     if (!goneBodies.contains(QString::fromStdString(c.body))) keptContacts.push_back(c);
+  std::vector<BodyContactSpec> keptBodyContacts;
+  for (const BodyContactSpec& c : spec.bodyContacts)
+    if (!goneBodies.contains(QString::fromStdString(c.first.body)) && !goneBodies.contains(QString::fromStdString(c.second.body))) keptBodyContacts.push_back(c);
   const bool struts = kept.size() != spec.springs.size(), elements = !s.bodies.isEmpty() || !s.hinges.isEmpty();
-  const bool contacts = keptContacts.size() != spec.contacts.size();
+  const bool contacts = keptContacts.size() != spec.contacts.size(), bodyContacts = keptBodyContacts.size() != spec.bodyContacts.size();
   QUndoStack* stack = document->undoStack();
-  const bool macro = int(struts) + int(elements) + int(contacts) > 1;
+  const bool macro = int(struts) + int(elements) + int(contacts) + int(bodyContacts) > 1;
   if (macro) stack->beginMacro(QStringLiteral("Delete"));
   if (struts) stack->push(new EditStrutsCommand(document, spec.springs, kept, QStringLiteral("Delete spring-dampers")));
   if (contacts) stack->push(new EditContactsCommand(document, spec.contacts, keptContacts, QStringLiteral("Delete contacts")));
+  if (bodyContacts) stack->push(new EditBodyContactsCommand(document, spec.bodyContacts, keptBodyContacts, QStringLiteral("Delete contacts between bodies")));
   if (elements) stack->push(new RemoveElementsCommand(document, s.bodies, s.hinges));
   if (macro) stack->endMacro();
   document->setSelection({});

@@ -244,6 +244,9 @@ void ModelDocument::replaceBody(int index, const BodySpec& body) {
         if (*end == before) *end = body.name, struts = true;
     for (ContactSpec& c : m_spec.contacts)  // contacts name their body too
       if (c.body == before) c.body = body.name;
+    for (BodyContactSpec& c : m_spec.bodyContacts)
+      for (ContactShape* s : {&c.first, &c.second})
+        if (s->body == before) s->body = body.name;
   }
   emitChanged(struts ? Change::Structure : Change::Body);
 }
@@ -263,6 +266,11 @@ void ModelDocument::setStruts(const std::vector<SpringDamperSpec>& struts) {
 
 void ModelDocument::setContacts(const std::vector<ContactSpec>& contacts) {
   m_spec.contacts = contacts;
+  emitChanged(Change::Hinge);
+}
+
+void ModelDocument::setBodyContacts(const std::vector<BodyContactSpec>& contacts) {
+  m_spec.bodyContacts = contacts;
   emitChanged(Change::Hinge);
 }
 

@@ -97,6 +97,7 @@ class ModelDocument : public QObject {
   void setStruts(const std::vector<SpringDamperSpec>& struts);
   /// Contact spheres and the ground they press on (docs/contact.md).
   void setContacts(const std::vector<ContactSpec>& contacts);
+  void setBodyContacts(const std::vector<BodyContactSpec>& contacts);
   void setGround(const GroundSpec& ground);
   std::string freeStrutName() const;
   void setModelProperties(const std::string& name, ModelKind kind, const Vec3& gravity, const SimulationSettings& simulation);
