@@ -61,7 +61,7 @@ class ContactReader {
       if (p != plane && m_m->geom_bodyid[p] == 0 && m_m->geom_type[p] != mjGEOM_PLANE) m_notes.push_back("geom '" + contactGeomName(m_m, p) + "' on the world: only a plane is a ground; it is drawn only");
     if (m_contacts > 0)
       m_notes.push_back(std::to_string(m_contacts) + " ground contacts from the geoms: each as stiff as the time step resolves for its body and what hangs from it, damped at 0.7 of critical, "
-                        "with the geom's sliding friction (MuJoCo's soft contact, its solref and solimp, is another law; contacts between bodies are not imported)");
+                        "with the geom's sliding friction (MuJoCo's soft contact, its solref and solimp, is another law)");
   }
 
  private:

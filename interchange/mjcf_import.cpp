@@ -11,6 +11,7 @@
 #include "core/model/validation.hpp"
 #include "interchange/import_stops.hpp"
 #include "interchange/mjcf_contacts.hpp"
+#include "interchange/mjcf_body_contacts.hpp"
 #include "interchange/mjcf_options.hpp"
 #include "interchange/mjcf_visuals.hpp"
 
@@ -61,6 +62,7 @@ class MjcfReader {
     for (int a = 0; a < m_m->nu; ++a) addMotor(a);
     for (int e = 0; e < m_m->neq; ++e) addEquality(e);
     readGroundContacts(m_m, m_d, m_out.spec, m_out.notTaken);
+    readBodyContacts(m_m, m_d, m_out.spec, m_out.notTaken);
     reportWhatIsNotTaken();
     if (const std::string stops = sizeImportedStops(m_out.spec); !stops.empty()) note(stops);
   }

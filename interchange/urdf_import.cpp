@@ -8,11 +8,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numbers>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
 #include "core/model/validation.hpp"
+#include "interchange/import_contacts.hpp"
 #include "interchange/import_stops.hpp"
 
 namespace mstmm {
@@ -64,7 +66,7 @@ bool massless(const urdf::Link& link) { return !link.inertial || !(link.inertial
 
 /// Elements of the file urdfdom reads but this importer does not take,
 /// named with their lines (tinyxml keeps them; urdfdom's model does not).
-void noteUntakenElements(const TiXmlElement& robot, std::vector<std::string>& notes) {
+void noteUntakenElements(const TiXmlElement& robot, bool floatingBase, std::vector<std::string>& notes) {
   auto at = [](const TiXmlElement& e) { return "line " + std::to_string(e.Row()) + ": "; };
   auto nameOf = [](const TiXmlElement& e) {
     const char* n = e.Attribute("name");
@@ -75,8 +77,8 @@ void noteUntakenElements(const TiXmlElement& robot, std::vector<std::string>& no
     if (tag == "transmission") notes.push_back(at(*e) + "transmission" + nameOf(*e) + ": transmissions are not imported (actuators come from the joints' effort limits)");
     else if (tag == "gazebo") notes.push_back(at(*e) + "gazebo extension: not imported");
     else if (tag == "link") {
-      for (const TiXmlElement* c = e->FirstChildElement("collision"); c; c = c->NextSiblingElement("collision"))
-        notes.push_back(at(*c) + "link" + nameOf(*e) + ": collision geometry is not imported");
+      for (const TiXmlElement* c = e->FirstChildElement("collision"); c && !floatingBase; c = c->NextSiblingElement("collision"))
+        notes.push_back(at(*c) + "link" + nameOf(*e) + ": collision geometry is not imported (a fixed base has no ground to touch; with a floating base it presses on the plane z = 0)");
     } else if (tag == "joint") {
       for (const char* child : {"mimic", "safety_controller", "calibration"})
         if (const TiXmlElement* c = e->FirstChildElement(child))
@@ -98,6 +100,11 @@ std::string readFile(const std::string& path) {
   if (!in) throw Error(ErrorKind::Input, "'" + path + "': cannot be read");
   return text.str();
 }
+
+// Points around each rim of a collision cylinder, and URDF's friction
+// coefficient, which the file does not give (MuJoCo's default, 1).
+constexpr int kRimPoints = 16;
+constexpr double kUrdfFriction = 1.0;
 
 /// Builds the ModelSpec from urdfdom's model, link by link from the root.
 class UrdfReader {
@@ -187,6 +194,7 @@ class UrdfReader {
     m_floating = base.link;
     m_owner[root.name] = Owner{body, Placement{}};
     addVisuals(root, m_owner[root.name]);
+    addCollisions(root, m_owner[root.name]);
     note("link '" + root.name + "': has no mass; link '" + base.link->name + "', fixed to it through joint '" + base.joint +
          "', is the floating base, and the massless links between them ride on it");
   }
@@ -205,6 +213,7 @@ class UrdfReader {
     } else if (massless(link)) {
       m_owner[link.name] = Owner{parent.body, world};
       addVisuals(link, m_owner[link.name]);
+      addCollisions(link, m_owner[link.name]);
       note("link '" + link.name + "': has no mass, so it is fused with '" + joint.parent_link_name + "' through its fixed joint '" + joint.name + "'");
     } else {
       addBody(link, world);
@@ -220,6 +229,7 @@ class UrdfReader {
     body.inputs.clear();  // one per child joint (addHinge)
     m_owner[link.name] = Owner{static_cast<int>(m_out.spec.bodies.size()) - 1, world};
     addVisuals(link, m_owner[link.name]);
+    addCollisions(link, m_owner[link.name]);
     body.shape.type = ShapeType::Custom;
     if (massless(link)) {
       body.shape.mass = 0.0;
@@ -376,7 +386,54 @@ class UrdfReader {
     return true;
   }
 
+  // Collision elements of a floating robot press on the ground plane z = 0
+  // (docs/interchange.md I10): a sphere as a contact sphere, a box at its
+  // corners, a cylinder at points around its two rims. Sized in summarise().
+  void addCollisions(const urdf::Link& link, const Owner& owner) {
+    if (!m_options.floatingBase || link.collision_array.empty()) return;
+    if (owner.body < 0) return note("link '" + link.name + "': fixed to the ground; its collision geometry is not taken");
+    const std::string& body = m_out.spec.bodies[static_cast<std::size_t>(owner.body)].name;
+    const Vec3 origin = m_owner.at(body).world.position;
+    int index = 0;
+    for (const urdf::CollisionSharedPtr& collision : link.collision_array) {
+      if (!collision || !collision->geometry) continue;
+      const Placement world = owner.world * placement(collision->origin);
+      auto add = [&](const Vec3& local, double radius) {
+        ContactSpec c;
+        c.name = link.name + " " + std::to_string(++index);
+        c.body = body;
+        c.point = world.position + world.rotation * local - origin;
+        c.radius = radius;
+        m_out.spec.contacts.push_back(std::move(c));
+      };
+      const urdf::Geometry& g = *collision->geometry;
+      switch (g.type) {
+        case urdf::Geometry::SPHERE: add(Vec3::Zero(), static_cast<const urdf::Sphere&>(g).radius); break;
+        case urdf::Geometry::BOX: {
+          const Vec3 half = 0.5 * vec3(static_cast<const urdf::Box&>(g).dim);
+          for (int k = 0; k < 8; ++k) add(Vec3((k & 1) ? half.x() : -half.x(), (k & 2) ? half.y() : -half.y(), (k & 4) ? half.z() : -half.z()), 0.0);
+          break;
+        }
+        case urdf::Geometry::CYLINDER: {
+          const auto& c = static_cast<const urdf::Cylinder&>(g);
+          for (int end = -1; end <= 1; end += 2)
+            for (int k = 0; k < kRimPoints; ++k) {
+              const double a = 2.0 * std::numbers::pi * k / kRimPoints;
+              add(Vec3(c.radius * std::cos(a), c.radius * std::sin(a), 0.5 * end * c.length), 0.0);
+            }
+          ++m_cylinders;
+          break;
+        }
+        default: note("link '" + link.name + "': mesh collision geometry is not taken (only spheres, boxes and cylinders press on the ground)");
+      }
+    }
+  }
+
   void summarise() {
+    if (!m_out.spec.contacts.empty()) note(sizeGroundContacts(m_out.spec, kUrdfFriction));
+    if (m_cylinders > 0)
+      note(std::to_string(m_cylinders) + " collision cylinders press on the ground at " + std::to_string(kRimPoints) +
+           " points around each rim (a wheel rolls on them as on a polygon)");
     if (const std::string stops = sizeImportedStops(m_out.spec); !stops.empty()) note(stops);
     if (!m_out.actuators.empty())
       note(std::to_string(m_out.actuators.size()) + " joints with an effort limit get an actuator limited to it, with load 0: give each its load as a function of time");
@@ -396,6 +453,7 @@ class UrdfReader {
   std::map<std::string, Owner> m_owner;  // per link name
   const urdf::Link* m_floating = nullptr;  // the floating base addFloatingBase made, if any
   int m_velocityLimits = 0;
+  int m_cylinders = 0;
 };
 
 }  // namespace
@@ -433,7 +491,7 @@ ImportResult importUrdfText(const std::string& text, const std::string& path, co
     for (const std::string& w : messages.warnings) out.notTaken.push_back("urdfdom: " + w);
   }
   out.spec.name = model->getName().empty() ? fs::path(path).stem().string() : model->getName();
-  noteUntakenElements(*robot, out.notTaken);
+  noteUntakenElements(*robot, options.floatingBase, out.notTaken);
   UrdfReader(path, options, out).run(*model);
   for (BodySpec& b : out.spec.bodies)
     if (b.inputs.empty()) b.inputs.push_back(Vec3::Zero());

@@ -394,10 +394,11 @@ inline std::string errorsOf(const ModelSpec& spec) {
   return all;
 }
 
-/// The model without its stops and ground contacts: MuJoCo's limits and
-/// contacts are off in the comparison.
+/// The model without its stops and contacts: MuJoCo's limits and contacts
+/// are off in the comparison.
 inline ModelSpec withoutLimitsOrContacts(ModelSpec spec) {
   spec.contacts.clear();
+  spec.bodyContacts.clear();
   for (HingeSpec& h : spec.hinges) {
     h.loads.stops.reset();
     for (CoordinateLoadsSpec& c : h.coordinateLoads) c.loads.stops.reset();
@@ -414,8 +415,11 @@ inline std::string writeTemp(const std::string& name, const std::string& text) {
 /// The largest relative difference of Riccati's accelerations for `spec`
 /// (imported from `path`) from MuJoCo's qacc for the file itself, over
 /// random states; fails at more than 1e-9, showing Newton-Euler's as well.
-inline double agreementWithMuJoCo(const std::string& name, const std::string& path, const ModelSpec& spec, int states) {
-  if (const std::string e = errorsOf(spec); !e.empty()) fatal("%s: %s", name.c_str(), e.c_str());
+inline double agreementWithMuJoCo(const std::string& name, const std::string& path, const ModelSpec& imported, int states) {
+  if (const std::string e = errorsOf(imported); !e.empty()) fatal("%s: %s", name.c_str(), e.c_str());
+  ModelSpec spec = imported;  // MuJoCo's contacts are off (Oracle), so ours are too
+  spec.contacts.clear();
+  spec.bodyContacts.clear();
   const auto model = compile(spec);
   auto riccati = makeSolver(SolverKind::Riccati, model);
   auto reference = makeSolver(SolverKind::NewtonEuler, model);
@@ -441,14 +445,18 @@ inline double agreementWithMuJoCo(const std::string& name, const std::string& pa
 /// Centres of mass by body name after `end` s of RK4 at step dt: ours, and
 /// MuJoCo's on the file (mj_step with mjINT_RK4; its limits off, as our
 /// stops are taken away).
-inline std::map<std::string, Vec3> oursAfter(const ModelSpec& spec, double dt, double end) {
+inline std::map<std::string, Vec3> oursAfter(const ModelSpec& imported, double dt, double end) {
+  ModelSpec spec = imported;  // MuJoCo's contacts are off there, so ours are too
+  spec.contacts.clear();
+  spec.bodyContacts.clear();
   const auto model = compile(spec);
   SimulationSettings settings = spec.simulation;
   settings.timeStep = dt;
   settings.endTime = end;
   settings.outputEvery = static_cast<int>(std::lround(end / dt));
   Results r(*model);
-  if (simulate(model, settings, r).status != RunStatus::Completed) fatal("run failed");
+  if (const RunReport report = simulate(model, settings, r); report.status != RunStatus::Completed)
+    fatal("run failed: %s", report.error ? report.error->what() : "stopped");
   std::map<std::string, Vec3> c;
   for (int i = 0; i < model->bodyCount(); ++i) c[model->body(i).name] = r.com(r.frameCount() - 1, r.slotOf(i));
   return c;

@@ -420,11 +420,12 @@ TEST(MjcfImport, trajectoriesAgreeToTheIntegratorsTruncationLevel) {
 
 namespace {
 
-/// The sum of the contacts' normal forces at the last recorded frame.
-double normalForces(const Results& r) {
+/// The sum of the ground contacts' normal forces at the last recorded frame.
+double normalForces(const Results& r, const ModelSpec& spec) {
   double sum = 0.0;
-  for (std::size_t c = 0; c < r.loadChannels().size(); ++c)
-    if (r.loadChannels()[c].name.ends_with(".normal")) sum += r.loadValue(r.loadFrameCount() - 1, static_cast<int>(c));
+  for (const ContactSpec& contact : spec.contacts)
+    for (std::size_t c = 0; c < r.loadChannels().size(); ++c)
+      if (r.loadChannels()[c].name == contact.name + ".normal") sum += r.loadValue(r.loadFrameCount() - 1, static_cast<int>(c));
   return sum;
 }
 
@@ -459,9 +460,9 @@ TEST(MjcfImport, geomsPressOnTheFilesPlane) {
   const ContactSpec& c = ball.spec.contacts.front();
   const Results rest = runFor(ball.spec, 3.0, 0.002);
   const double weight = 2.001 * 9.81, sunk = 0.1 - (rest.com(rest.frameCount() - 1, 0).z() - 0.05 * 0.001 / 2.001);
-  info("a 2 kg ball on the plane after 3 s: normal force %.9f N against its weight %.9f N; sunk %.6e m against m g / k = %.6e m", normalForces(rest), weight, sunk,
+  info("a 2 kg ball on the plane after 3 s: normal force %.9f N against its weight %.9f N; sunk %.6e m against m g / k = %.6e m", normalForces(rest, ball.spec), weight, sunk,
        weight / c.stiffness);
-  ASSERT_TRUE(std::abs(normalForces(rest) - weight) < 1e-9 * weight);
+  ASSERT_TRUE(std::abs(normalForces(rest, ball.spec) - weight) < 1e-9 * weight);
   ASSERT_TRUE(std::abs(sunk - weight / c.stiffness) < 1e-9);
   const std::string noPlane = joined(importMjcf(writeTemp("noplane.xml", "<mujoco><worldbody><body><freejoint/><geom type=\"sphere\" size=\"0.1\"/></body></worldbody></mujoco>")).notTaken);
   ASSERT_TRUE(contains(noPlane, "no plane geom on the world body")) << noPlane;
@@ -477,12 +478,54 @@ TEST(MjcfImport, geomsPressOnTheFilesPlane) {
   const double weight2 = totalMass(spec) * 9.81, kinetic = fall.energy(last).kinetic;
   const auto model = compile(spec);
   const double torso = fall.com(last, fall.slotOf(model->bodyByName("torso"))).z();
-  info("MuJoCo's humanoid dropped from its file's pose, %zu contacts from its geoms, 20 s of RK4 at its step of %.3g s: the torso's centre at %.3f m "
+  info("MuJoCo's humanoid dropped from its file's pose, %zu ground contacts and %zu between its bodies from its geoms, 20 s of RK4 at its step of %.3g s: the torso's centre at %.3f m "
        "(lying), kinetic energy %.2e J; normal forces %.6f N against its weight %.6f N (relative %.1e)",
-       spec.contacts.size(), spec.simulation.timeStep, torso, kinetic, normalForces(fall), weight2, std::abs(normalForces(fall) - weight2) / weight2);
+       spec.contacts.size(), spec.bodyContacts.size(), spec.simulation.timeStep, torso, kinetic, normalForces(fall, spec), weight2, std::abs(normalForces(fall, spec) - weight2) / weight2);
   ASSERT_TRUE(torso < 0.3);
   ASSERT_TRUE(kinetic < 1e-3);
-  ASSERT_TRUE(std::abs(normalForces(fall) - weight2) < 1e-6 * weight2);
+  ASSERT_TRUE(std::abs(normalForces(fall, spec) - weight2) < 1e-6 * weight2);
+}
+
+// Geom pairs touch (issue 29.6) as MuJoCo would test them: contype and
+// conaffinity, not a body and its parent, not an excluded pair, and the
+// file's explicit pairs whatever those say; each a contact between bodies
+// (docs/contact.md C8) as stiff as the step resolves for the pair's reduced
+// mass (of each body's least effective mass at its geom). Two spheres sent
+// at each other keep their momentum.
+TEST(MjcfImport, geomPairsBecomeContactsBetweenBodies) {
+  const ImportResult r = importMjcf(writeTemp("pairs.xml", R"(<mujoco><option timestep="0.001" gravity="0 0 0"/><worldbody>
+    <body name="a"><freejoint/><geom name="a" type="sphere" size="0.1" mass="1"/></body>
+    <body name="b" pos="0.3 0 0"><freejoint/><geom name="b" type="sphere" size="0.15" mass="3"/></body>
+    <body name="c" pos="0 1 0"><freejoint/><geom name="c" type="capsule" size="0.05 0.2" mass="1" contype="2" conaffinity="2"/>
+      <body name="d" pos="0 0.5 0"><joint type="hinge" axis="0 0 1"/><geom name="d" type="box" size="0.1 0.1 0.1" mass="1"/></body></body>
+    <body name="e" pos="0 2 0"><freejoint/><geom name="e" type="cylinder" size="0.1 0.1" mass="1"/>
+      <geom name="egg" type="ellipsoid" size="0.01 0.02 0.03" mass="0.001" pos="0 0 0.2"/></body>
+  </worldbody><contact><exclude body1="a" body2="e"/><pair geom1="c" geom2="a"/></contact></mujoco>)"));
+  std::string names;
+  for (const BodyContactSpec& c : r.spec.bodyContacts) names += c.name + "; ";
+  info("geom pairs taken: %s", names.c_str());
+  // a-e excluded, c touches nothing by its contype (but its explicit pair
+  // with a), d not its parent c, egg not an ellipsoid.
+  ASSERT_SAME(names, std::string("a - b; a - c; a - d; b - d; b - e; d - e; "));
+  ASSERT_TRUE(contains(joined(r.notTaken), "geom 'egg': only spheres, capsules, boxes and cylinders touch other bodies")) << joined(r.notTaken);
+  const BodyContactSpec& ab = r.spec.bodyContacts.front();
+  // Each sphere's least effective mass at its surface, 1 / (1/m + R^2 / (2/5 m R^2))
+  // = 2 m / 7, and the pair's reduced mass of those: (2/7)(6/7) / (8/7) = 3/14 kg.
+  const double omega = 0.3 / 0.001, reduced = 3.0 / 14.0;
+  ASSERT_NEAR(ab.stiffness, reduced * omega * omega, 1e-9 * ab.stiffness);
+  ASSERT_NEAR(ab.damping, 2.0 * 0.7 * reduced * omega, 1e-9 * ab.damping);
+
+  ModelSpec spec = r.spec;
+  for (HingeSpec& h : spec.hinges)
+    if (spec.bodies[static_cast<std::size_t>(spec.bodyIndex(h.child))].name == "a") h.translationRate = Vec3(2.0, 0.0, 0.0);
+  const Results run = runFor(spec, 0.1, 1e-4);
+  const auto model = compile(spec);
+  const int last = run.frameCount() - 1, a = run.slotOf(model->bodyByName("a")), b = run.slotOf(model->bodyByName("b"));
+  const Vec3 momentum = 1.0 * (run.com(last, a) - run.com(last - 1, a)) + 3.0 * (run.com(last, b) - run.com(last - 1, b));
+  const double pushed = (run.com(last, b).x() - run.com(last - 1, b).x()) / 1e-4;
+  info("sphere a sent at b at 2 m/s: b leaves at %.6f m/s; momentum after %.12f kg m/s (before 2)", pushed, momentum.x() / 1e-4);
+  ASSERT_TRUE(pushed > 0.5);
+  ASSERT_NEAR(momentum.x() / 1e-4, 2.0, 1e-9);
 }
 
 // A range wider than a half turn (a continuous wrist, a leg joint of
@@ -628,7 +671,7 @@ TEST(MjcfImport, loopsClosedByConnectAndWeldMatchTheHardConstraintFromMuJoCo) {
                                    std::pair<std::string, std::string>{"tree with a weld across", writeTemp("welded.xml", welded)}}) {
     const ImportResult imported = importMjcf(path);
     ASSERT_TRUE(errorsOf(imported.spec).empty()) << errorsOf(imported.spec);
-    const auto model = compile(imported.spec);
+    const auto model = compile(withoutLimitsOrContacts(imported.spec));  // MuJoCo's contacts are off in the Oracle
     ASSERT_SAME(static_cast<int>(model->cuts().size()), 1);
     auto riccati = makeSolver(SolverKind::Riccati, model);
     Oracle mujoco(path);

@@ -150,6 +150,46 @@ TEST(UrdfImport, aFloatingBaseThroughAMasslessRootLink) {
   ASSERT_SAME(fixed.spec.hinges.front().type, HingeType::Weld);  // without the option the trunk is fixed, as before
 }
 
+// Collision elements of a floating robot press on the plane z = 0 (issue
+// 29.6, docs/interchange.md I10): a box at its corners, a sphere as a
+// sphere, a cylinder at points around its rims, a mesh named. Dropped, the
+// robot comes to rest with its weight on them.
+TEST(UrdfImport, collisionElementsOfAFloatingRobotPressOnTheGround) {
+  const std::string xml = R"(<robot name="dropped">
+  <link name="base"/>
+  <joint name="mount" type="fixed"><parent link="base"/><child link="trunk"/><origin xyz="0 0 0.5"/></joint>
+  <link name="trunk"><inertial><mass value="4"/><inertia ixx="0.05" iyy="0.08" izz="0.1" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><box size="0.4 0.2 0.1"/></geometry></collision></link>
+  <joint name="hip" type="revolute"><parent link="trunk"/><child link="leg"/><origin xyz="0.2 0 0"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" effort="0" velocity="1"/><dynamics damping="0.5"/></joint>
+  <link name="leg"><inertial><origin xyz="0 0 -0.1"/><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.001" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><origin xyz="0 0 -0.2"/><geometry><sphere radius="0.05"/></geometry></collision>
+    <collision><origin xyz="0 0 -0.1" rpy="1.5707963267948966 0 0"/><geometry><cylinder radius="0.03" length="0.1"/></geometry></collision>
+    <collision><geometry><mesh filename="leg.stl"/></geometry></collision></link>
+</robot>)";
+  const std::string file = writeTemp("dropped.urdf", xml);
+  const ImportResult fixed = importUrdf(file);
+  ASSERT_TRUE(fixed.spec.contacts.empty() && contains(joined(fixed.notTaken), "collision geometry is not imported (a fixed base has no ground to touch"));
+  UrdfOptions options;
+  options.floatingBase = true;
+  const ImportResult r = importUrdf(file, options);
+  ASSERT_TRUE(errorsOf(r.spec).empty()) << errorsOf(r.spec);
+  ASSERT_SAME(r.spec.contacts.size(), std::size_t{8 + 1 + 2 * 16});
+  ASSERT_TRUE(contains(joined(r.notTaken), "link 'leg': mesh collision geometry is not taken")) << joined(r.notTaken);
+  // The sphere's centre 0.2 m below the hip, in the leg's frame at the hip.
+  ASSERT_TRUE((r.spec.contacts[8].point - Vec3(0.0, 0.0, -0.2)).norm() < 1e-15 && r.spec.contacts[8].radius == 0.05);
+  const Results rest = runFor(r.spec, 3.0, r.spec.simulation.timeStep);
+  double normal = 0.0;
+  for (std::size_t c = 0; c < rest.loadChannels().size(); ++c)
+    if (rest.loadChannels()[c].name.ends_with(".normal")) normal += rest.loadValue(rest.loadFrameCount() - 1, static_cast<int>(c));
+  const double weight = 5.0 * 9.81, kinetic = rest.energy(rest.frameCount() - 1).kinetic;
+  info("a floating URDF robot with %zu contacts from its collision elements, dropped from 0.5 m, after 3 s: normal forces %.9f N against its weight %.9f N "
+       "(relative %.1e), kinetic energy %.1e J",
+       r.spec.contacts.size(), normal, weight, std::abs(normal - weight) / weight, kinetic);
+  ASSERT_TRUE(std::abs(normal - weight) < 1e-6 * weight);
+  ASSERT_TRUE(kinetic < 1e-6);
+}
+
 // A full inertia tensor with products of inertia equals the same tensor
 // given as principal moments in a turned inertial frame: R diag(I) R^T
 // written out by hand, with R = Rz(yaw) Ry(pitch) Rx(roll) (URDF's rpy).

@@ -1,0 +1,21 @@
+#pragma once
+// Ground contacts made from a robot file's collision geometry (URDF,
+// docs/interchange.md I10), sized as MJCF's geoms are (I9): each as stiff
+// as the model's time step resolves (omega dt = 0.3 with omega^2 = k / m)
+// for the least mass a push at it meets (its body and all that hangs from
+// it, or the body's own effective mass there when that is less), damped at
+// 0.7 of critical, its friction regularised no steeper than that rate even
+// under the whole robot's weight.
+
+#include <string>
+
+#include "core/model/model_spec.hpp"
+
+namespace mstmm {
+
+/// Puts the ground plane at z = 0 (URDF's up is +z) and sizes every contact
+/// of `spec` with friction coefficient `friction`; returns the note that
+/// says so.
+std::string sizeGroundContacts(ModelSpec& spec, double friction);
+
+}  // namespace mstmm
