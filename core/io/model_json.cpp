@@ -420,15 +420,24 @@ std::vector<BodyLoadSpec> readBodyLoads(const ObjectReader& body, const std::str
   return loads;
 }
 
-std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
-  std::vector<SpringDamperSpec> springs;
-  if (!top.has("springs")) return springs;
-  const Json& list = top.at("springs");
-  if (!list.is_array()) fail("model", "'springs' must be an array");
+/// The named elements of list `key` (each read by `read` from its own
+/// reader, named "<label> 'name'" in messages, or "<key>[i]" without a name).
+template <class T, class Read>
+std::vector<T> readNamedList(const ObjectReader& top, const char* key, const char* label, Read read) {
+  std::vector<T> out;
+  if (!top.has(key)) return out;
+  const Json& list = top.at(key);
+  if (!list.is_array()) fail("model", std::string("'") + key + "' must be an array");
   for (std::size_t i = 0; i < list.size(); ++i) {
-    std::string where = "springs[" + std::to_string(i) + "]";
-    if (const std::string name = shortName(list[i]); !name.empty()) where = "spring-damper " + quoted(name);
-    const ObjectReader r(list[i], where);
+    std::string where = std::string(key) + "[" + std::to_string(i) + "]";
+    if (const std::string name = shortName(list[i]); !name.empty()) where = std::string(label) + " " + quoted(name);
+    out.push_back(read(ObjectReader(list[i], where), where));
+  }
+  return out;
+}
+
+std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
+  return readNamedList<SpringDamperSpec>(top, "springs", "spring-damper", [](const ObjectReader& r, const std::string&) {
     r.allowOnly({"name", "body_a", "point_a", "body_b", "point_b", "stiffness", "damping", "rest_length", "preload"});
     SpringDamperSpec s;
     s.name = r.string("name");
@@ -441,9 +450,8 @@ std::vector<SpringDamperSpec> readSprings(const ObjectReader& top) {
     s.damping = r.number("damping", 0.0);
     s.restLength = r.number("rest_length");
     s.preload = r.number("preload", 0.0);
-    springs.push_back(std::move(s));
-  }
-  return springs;
+    return s;
+  });
 }
 
 HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<std::string, std::uint32_t>& ids, ModelKind kind, const std::string& baseDir) {
@@ -488,32 +496,31 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   return h;
 }
 
+/// The compliant law's keys (docs/contact.md C6), shared by ground and body
+/// contacts, whose specs name these fields alike.
+template <class Contact>
+void readContactLaw(const ObjectReader& r, Contact& c) {
+  c.law = parseEnum<ContactLaw>(r, "law", {{"linear", ContactLaw::Linear}, {"hunt-crossley", ContactLaw::HuntCrossley}}, ContactLaw::Linear);
+  c.stiffness = r.number("stiffness", c.stiffness);
+  c.damping = r.number("damping", c.damping);
+  c.exponent = r.number("exponent", c.exponent);
+  c.staticFriction = r.number("static_friction", 0.0);
+  c.dynamicFriction = r.number("dynamic_friction", c.staticFriction);
+  c.slipVelocity = r.number("slip_velocity", c.slipVelocity);
+}
+
 std::vector<ContactSpec> readContacts(const ObjectReader& top) {
-  std::vector<ContactSpec> contacts;
-  if (!top.has("contacts")) return contacts;
-  const Json& list = top.at("contacts");
-  if (!list.is_array()) fail("model", "'contacts' must be an array");
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    std::string where = "contacts[" + std::to_string(i) + "]";
-    if (const std::string name = shortName(list[i]); !name.empty()) where = "contact " + quoted(name);
-    const ObjectReader r(list[i], where);
+  return readNamedList<ContactSpec>(top, "contacts", "contact", [](const ObjectReader& r, const std::string&) {
     r.allowOnly({"name", "body", "point", "radius", "law", "stiffness", "damping", "exponent", "static_friction", "dynamic_friction", "slip_velocity", "rolling"});
     ContactSpec c;
     c.name = r.string("name");
     c.body = r.string("body");
     c.point = r.vec3("point", Vec3::Zero());
     c.radius = r.number("radius", 0.0);
-    c.law = parseEnum<ContactLaw>(r, "law", {{"linear", ContactLaw::Linear}, {"hunt-crossley", ContactLaw::HuntCrossley}}, ContactLaw::Linear);
-    c.stiffness = r.number("stiffness", c.stiffness);
-    c.damping = r.number("damping", c.damping);
-    c.exponent = r.number("exponent", c.exponent);
-    c.staticFriction = r.number("static_friction", 0.0);
-    c.dynamicFriction = r.number("dynamic_friction", c.staticFriction);
-    c.slipVelocity = r.number("slip_velocity", c.slipVelocity);
+    readContactLaw(r, c);
     c.rolling = r.number("rolling", 0.0);
-    contacts.push_back(std::move(c));
-  }
-  return contacts;
+    return c;
+  });
 }
 
 ContactShape readContactShape(const Json& j, const std::string& where) {
@@ -537,14 +544,7 @@ ContactShape readContactShape(const Json& j, const std::string& where) {
 
 // docs/contact.md C8.
 std::vector<BodyContactSpec> readBodyContacts(const ObjectReader& top) {
-  std::vector<BodyContactSpec> contacts;
-  if (!top.has("body_contacts")) return contacts;
-  const Json& list = top.at("body_contacts");
-  if (!list.is_array()) fail("model", "'body_contacts' must be an array");
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    std::string where = "body_contacts[" + std::to_string(i) + "]";
-    if (const std::string name = shortName(list[i]); !name.empty()) where = "body contact " + quoted(name);
-    const ObjectReader r(list[i], where);
+  return readNamedList<BodyContactSpec>(top, "body_contacts", "body contact", [](const ObjectReader& r, const std::string& where) {
     r.allowOnly({"name", "shapes", "law", "stiffness", "damping", "exponent", "static_friction", "dynamic_friction", "slip_velocity"});
     BodyContactSpec c;
     c.name = r.string("name");
@@ -552,16 +552,9 @@ std::vector<BodyContactSpec> readBodyContacts(const ObjectReader& top) {
     if (!shapes.is_array() || shapes.size() != 2) fail(where, "'shapes' must be an array of two shapes");
     c.first = readContactShape(shapes[0], where + ", first shape");
     c.second = readContactShape(shapes[1], where + ", second shape");
-    c.law = parseEnum<ContactLaw>(r, "law", {{"linear", ContactLaw::Linear}, {"hunt-crossley", ContactLaw::HuntCrossley}}, ContactLaw::Linear);
-    c.stiffness = r.number("stiffness", c.stiffness);
-    c.damping = r.number("damping", c.damping);
-    c.exponent = r.number("exponent", c.exponent);
-    c.staticFriction = r.number("static_friction", 0.0);
-    c.dynamicFriction = r.number("dynamic_friction", c.staticFriction);
-    c.slipVelocity = r.number("slip_velocity", c.slipVelocity);
-    contacts.push_back(std::move(c));
-  }
-  return contacts;
+    readContactLaw(r, c);
+    return c;
+  });
 }
 
 GroundSpec readGround(const ObjectReader& top) {
@@ -743,15 +736,22 @@ Json writeSprings(const std::vector<SpringDamperSpec>& springs) {
   return list;
 }
 
+template <class Contact>
+void writeContactLaw(const Contact& c, Json& j) {
+  j["law"] = c.law == ContactLaw::Linear ? "linear" : "hunt-crossley";
+  j["stiffness"] = c.stiffness;
+  j["damping"] = c.damping;
+  if (c.law == ContactLaw::HuntCrossley) j["exponent"] = c.exponent;
+  j["static_friction"] = c.staticFriction;
+  j["dynamic_friction"] = c.dynamicFriction;
+  j["slip_velocity"] = c.slipVelocity;
+}
+
 Json writeContacts(const std::vector<ContactSpec>& contacts) {
   Json list = Json::array();
   for (const ContactSpec& c : contacts) {
-    Json j = {{"name", c.name}, {"body", c.body}, {"point", vec(c.point)}, {"radius", c.radius}, {"law", c.law == ContactLaw::Linear ? "linear" : "hunt-crossley"},
-              {"stiffness", c.stiffness}, {"damping", c.damping}};
-    if (c.law == ContactLaw::HuntCrossley) j["exponent"] = c.exponent;
-    j["static_friction"] = c.staticFriction;
-    j["dynamic_friction"] = c.dynamicFriction;
-    j["slip_velocity"] = c.slipVelocity;
+    Json j = {{"name", c.name}, {"body", c.body}, {"point", vec(c.point)}, {"radius", c.radius}};
+    writeContactLaw(c, j);
     if (c.rolling != 0.0) j["rolling"] = c.rolling;
     list.push_back(std::move(j));
   }
@@ -774,12 +774,8 @@ Json writeContactShape(const ContactShape& s) {
 Json writeBodyContacts(const std::vector<BodyContactSpec>& contacts) {
   Json list = Json::array();
   for (const BodyContactSpec& c : contacts) {
-    Json j = {{"name", c.name}, {"shapes", Json::array({writeContactShape(c.first), writeContactShape(c.second)})},
-              {"law", c.law == ContactLaw::Linear ? "linear" : "hunt-crossley"}, {"stiffness", c.stiffness}, {"damping", c.damping}};
-    if (c.law == ContactLaw::HuntCrossley) j["exponent"] = c.exponent;
-    j["static_friction"] = c.staticFriction;
-    j["dynamic_friction"] = c.dynamicFriction;
-    j["slip_velocity"] = c.slipVelocity;
+    Json j = {{"name", c.name}, {"shapes", Json::array({writeContactShape(c.first), writeContactShape(c.second)})}};
+    writeContactLaw(c, j);
     list.push_back(std::move(j));
   }
   return list;

@@ -34,20 +34,16 @@ std::vector<LoadChannel> loadChannels(const Model& model) {
     c.push_back({s.name + ".length", "m", "length of spring-damper '" + s.name + "'"});
     c.push_back({s.name + ".tension", "N", "tension of spring-damper '" + s.name + "'"});
   }
-  for (const CompiledContact& k : model.loads().contacts) {
-    const std::string of = " of contact '" + k.law.name + "'";
-    c.push_back({k.law.name + ".normal", "N", "normal force" + of});
-    c.push_back({k.law.name + ".friction", "N", "friction force" + of});
-    c.push_back({k.law.name + ".slip", "m/s", "slip velocity" + of});
-    c.push_back({k.law.name + ".penetration", "m", "penetration" + of});
-  }
-  for (const CompiledBodyContact& k : model.loads().bodyContacts) {
-    const std::string of = " of body contact '" + k.law.name + "'";
-    c.push_back({k.law.name + ".normal", "N", "normal force" + of});
-    c.push_back({k.law.name + ".friction", "N", "friction force" + of});
-    c.push_back({k.law.name + ".slip", "m/s", "slip velocity" + of});
-    c.push_back({k.law.name + ".penetration", "m", "overlap" + of});
-  }
+  // docs/contact.md C5 and C8: the same four for either kind.
+  auto contact = [&c](const std::string& name, const std::string& kind, const char* depth) {
+    const std::string of = " of " + kind + " '" + name + "'";
+    c.push_back({name + ".normal", "N", "normal force" + of});
+    c.push_back({name + ".friction", "N", "friction force" + of});
+    c.push_back({name + ".slip", "m/s", "slip velocity" + of});
+    c.push_back({name + ".penetration", "m", depth + of});
+  };
+  for (const CompiledContact& k : model.loads().contacts) contact(k.law.name, "contact", "penetration");
+  for (const CompiledBodyContact& k : model.loads().bodyContacts) contact(k.law.name, "body contact", "overlap");
   return c;
 }
 

@@ -267,13 +267,20 @@ class LoadChecker {
     if (!c.point.allFinite()) error("its point must be finite");
     if (planar() && c.point.z() != 0.0) error("in a planar model its point must lie in the x-y plane (z = 0)");
     if (!nonNegative(c.radius)) error("radius must be a finite number >= 0 (m)");
+    checkContactLaw(c, error);
+    if (!nonNegative(c.rolling)) error("the rolling resistance coefficient must be a finite number >= 0");
+  }
+
+  // The law's parameters (docs/contact.md C2-C3), named alike in ground and
+  // body contacts.
+  template <class Contact, class Error>
+  static void checkContactLaw(const Contact& c, Error& error) {
     if (!(c.stiffness > 0.0) || !std::isfinite(c.stiffness)) error("stiffness must be a positive finite number");
     if (!nonNegative(c.damping)) error("damping must be a finite number >= 0");
     if (c.law == ContactLaw::HuntCrossley && !(c.exponent >= 1.0 && c.exponent <= 3.0)) error("the Hunt-Crossley exponent must be between 1 and 3");
     if (!nonNegative(c.staticFriction) || !nonNegative(c.dynamicFriction)) error("friction coefficients must be finite numbers >= 0");
     else if (c.dynamicFriction > c.staticFriction) error("the dynamic friction coefficient exceeds the static one");
     if (!(c.slipVelocity > 0.0) || !std::isfinite(c.slipVelocity)) error("the regularisation (slip) velocity must be a positive number of m/s");
-    if (!nonNegative(c.rolling)) error("the rolling resistance coefficient must be a finite number >= 0");
   }
 
   // docs/contact.md C8.
@@ -289,12 +296,7 @@ class LoadChecker {
     checkShape(c.second, "second", error);
     if (c.first.onGround() && c.second.onGround()) error("both shapes are on the ground; at least one must be on a body");
     else if (c.first.body == c.second.body) error("both shapes are on body " + quoted(c.first.body) + "; a contact is between two bodies");
-    if (!(c.stiffness > 0.0) || !std::isfinite(c.stiffness)) error("stiffness must be a positive finite number");
-    if (!nonNegative(c.damping)) error("damping must be a finite number >= 0");
-    if (c.law == ContactLaw::HuntCrossley && !(c.exponent >= 1.0 && c.exponent <= 3.0)) error("the Hunt-Crossley exponent must be between 1 and 3");
-    if (!nonNegative(c.staticFriction) || !nonNegative(c.dynamicFriction)) error("friction coefficients must be finite numbers >= 0");
-    else if (c.dynamicFriction > c.staticFriction) error("the dynamic friction coefficient exceeds the static one");
-    if (!(c.slipVelocity > 0.0) || !std::isfinite(c.slipVelocity)) error("the regularisation (slip) velocity must be a positive number of m/s");
+    checkContactLaw(c, error);
   }
 
   template <class Error>
