@@ -41,8 +41,12 @@ for t in $targets; do
   [ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
   case "$t" in results_writer|study_resume) dict= ;; esac  # binary inputs: choices, not text
   set +e
+  # A build with the shared AddressSanitizer runtime (CMakeLists.txt: the
+  # sanitizer builds of scripts/test-sanitizers.sh) must load it first.
+  preload=
+  ldd "$build/tests/fuzz/fuzz_$t" | grep -q libclang_rt.asan && preload=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
   # -rss_limit_mb: a single input may not take more than 2 GB; -timeout: nor 10 s.
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0" \
+  LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0" \
     "$build/tests/fuzz/fuzz_$t" "$build/work/$t" "tests/fuzz/corpus/$t" $([ -d "tests/fuzz/regressions/$t" ] && echo "tests/fuzz/regressions/$t") \
     $dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="$build/findings/$t-" -print_final_stats=1 >"$log" 2>&1
