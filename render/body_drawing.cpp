@@ -98,6 +98,15 @@ class DrawingBuilder {
     push(GlyphKind::Sphere, GlyphInstance{c.body, c.point, Quat(1, 0, 0, 0), Vec3::Constant(std::max(c.law.radius, marker)), true, kContactColour});
   }
 
+  /// The shapes of a contact between bodies (docs/contact.md C8) in the
+  /// contact colour, on each body that is not drawn by visuals of its own
+  /// (an imported body's visuals are its geoms, the very shapes). Shapes on
+  /// the ground are not drawn.
+  void addBodyContact(const CompiledBodyContact& c, const BodyContactSpec& spec) {
+    addContactShape(c.bodyFirst, c.centreFirst, c.axesFirst, spec.first);
+    addContactShape(c.bodySecond, c.centreSecond, c.axesSecond, spec.second);
+  }
+
   /// The end of a cut hinge on its tip-side body gets a hinge marker too.
   void addCutEnd(const CompiledCut& cut) {
     m_body = cut.tip.body;
@@ -110,6 +119,25 @@ class DrawingBuilder {
   }
 
  private:
+  void addContactShape(int body, const Vec3& centre, const Mat3& axes, const ContactShape& s) {
+    if (body < 0 || !m_model.spec().bodies[static_cast<std::size_t>(m_model.body(body).specIndex)].visuals.empty()) return;
+    m_body = body;
+    const Vec3 along = axes.col(2);  // a capsule's or cylinder's axis
+    auto glyph = [&](GlyphKind kind, const Vec3& offset, const Quat& rotation, const Vec3& scale) {
+      push(kind, GlyphInstance{body, offset, rotation, scale, true, kContactColour});
+    };
+    switch (s.kind) {
+      case ContactShapeKind::Sphere: glyph(GlyphKind::Sphere, centre, Quat(1, 0, 0, 0), Vec3::Constant(s.radius)); break;
+      case ContactShapeKind::Box: glyph(GlyphKind::Box, centre, quaternionFromRotation(axes), 2.0 * s.halfSize); break;
+      case ContactShapeKind::Capsule:
+        for (double end : {-0.5, 0.5}) glyph(GlyphKind::Sphere, centre + end * s.length * along, Quat(1, 0, 0, 0), Vec3::Constant(s.radius));
+        [[fallthrough]];
+      case ContactShapeKind::Cylinder:
+        if (s.length > 0.0) glyph(GlyphKind::Cylinder, centre - 0.5 * s.length * along, alongDirection(along), Vec3(s.length, s.radius, s.radius));
+        break;
+    }
+  }
+
   /// A slider's carriage (a block along the slide axis at the tip-side body's
   /// O, turning with it: the rotation is locked) and, on a root-side body,
   /// its rail through the attachment point p'_0. The ground's rail is the
@@ -254,6 +282,7 @@ BodyDrawing makeBodyDrawing(const Model& model) {
   }
   for (const CompiledCut& cut : model.cuts()) builder.addCutEnd(cut);
   for (const CompiledContact& c : model.loads().contacts) builder.addContact(c);
+  for (std::size_t k = 0; k < model.loads().bodyContacts.size(); ++k) builder.addBodyContact(model.loads().bodyContacts[k], model.spec().bodyContacts[k]);
   if (!extents.empty()) {
     std::nth_element(extents.begin(), extents.begin() + static_cast<long>(extents.size() / 2), extents.end());
     drawing.typicalBodySize = std::max(extents[extents.size() / 2], 1e-3);

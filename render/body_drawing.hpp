@@ -12,7 +12,8 @@
 // cylinders and spheres as glyphs, meshes as MeshInstances.
 // Hinges are spheres at each body's output end O and at the tip-side end of
 // each cut hinge; a sliding hinge is a carriage block along its axis, with a
-// rail on its root-side body. Ends that lie off the
+// rail on its root-side body. Contact spheres and the shapes of contacts
+// between bodies are drawn in the contact colour. Ends that lie off the
 // shape are joined to it by thin connectors so the topology stays visible.
 
 #include <array>
