@@ -39,6 +39,17 @@ std::size_t distance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+std::string ordinal(long long n) {
+  const long long last = (n < 0 ? -n : n) % 100;
+  const char* suffix = "th";
+  if (last < 11 || last > 13) {
+    if (last % 10 == 1) suffix = "st";
+    else if (last % 10 == 2) suffix = "nd";
+    else if (last % 10 == 3) suffix = "rd";
+  }
+  return std::to_string(n) + suffix;
+}
+
 std::string quoted(const std::string& text) {
   std::string out = "'";
   std::size_t shown = 0;

@@ -22,4 +22,8 @@ std::string nearestKnown(const std::string& word, const std::vector<std::string>
 /// the known keys when none is near.
 std::string unknownKeyMessage(const std::string& key, const std::vector<std::string>& known);
 
+/// "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", ...: for
+/// "every 1st step" where a message counts.
+std::string ordinal(long long n);
+
 }  // namespace mstmm

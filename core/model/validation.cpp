@@ -506,6 +506,9 @@ std::vector<std::string> settingsProblems(const SimulationSettings& s) {
     problems.push_back("simulation: a time step of " + formatNumber(s.timeStep) + " s over " + formatNumber(s.endTime) + " s plans " +
                        (std::isfinite(s.endTime / s.timeStep) ? formatNumber(s.endTime / s.timeStep) : std::string("more than 1e308")) +
                        " steps, more than the " + formatNumber(kMaxPlannedSteps) + " allowed; use a larger time step or a shorter end time");
+  if (timesValid && s.timeStep > s.endTime)  // the run would take a single step, clipped to the end time
+    problems.push_back("simulation: the time step (" + formatNumber(s.timeStep) + " s) is longer than the end time (" + formatNumber(s.endTime) +
+                       " s); give a time step no longer than the end time");
   if (s.outputEvery < 1) problems.push_back("simulation: output interval must be at least 1 step");
   if (!(s.baumgarteAlpha >= 0 && std::isfinite(s.baumgarteAlpha) && s.baumgarteBeta >= 0 && std::isfinite(s.baumgarteBeta)))
     problems.push_back("simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)");

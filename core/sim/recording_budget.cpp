@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "core/model/model.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {
@@ -80,8 +81,8 @@ std::optional<std::string> memoryRecordingProblem(const Model& model, const Simu
   const double bodies = options.bodies.empty() ? model.bodyCount() : static_cast<double>(options.bodies.size());
   return "recording " + formatNumber(static_cast<double>(recordedFrameCount(settings))) + " instants of " + formatNumber(bodies) +
          " bodies needs " + gigabytes(bytes) + " of memory, more than half of the " + gigabytes(availableBytes) +
-         " this machine has available; record every " + std::to_string(strideFor(bytes, room, settings.outputEvery)) +
-         "th step or fewer (output_every), shorten the end time, or record fewer bodies";
+         " this machine has available; record every " + ordinal(strideFor(bytes, room, settings.outputEvery)) +
+         " step or fewer (output_every), shorten the end time, or record fewer bodies";
 }
 
 double csvBytesEstimate(const SimulationSettings& settings, int columns) {
@@ -92,8 +93,8 @@ double csvBytesEstimate(const SimulationSettings& settings, int columns) {
 std::optional<std::string> diskRecordingProblem(const SimulationSettings& settings, double bytes, double freeBytes, const std::string& path) {
   if (bytes <= freeBytes || !settingsProblems(settings).empty()) return std::nullopt;
   return "the results CSV '" + path + "' could take up to " + gigabytes(bytes) + ", more than the " + gigabytes(freeBytes) +
-         " free on its disk; record every " + std::to_string(strideFor(bytes, freeBytes, settings.outputEvery)) +
-         "th step or fewer (--every), shorten the end time (--t-end), or record fewer bodies (--bodies)";
+         " free on its disk; record every " + ordinal(strideFor(bytes, freeBytes, settings.outputEvery)) +
+         " step or fewer (--every), shorten the end time (--t-end), or record fewer bodies (--bodies)";
 }
 
 }  // namespace mstmm

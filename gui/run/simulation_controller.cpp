@@ -3,6 +3,7 @@
 #include <QMetaObject>
 #include <algorithm>
 
+#include "core/message_text.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/recording_budget.hpp"
 #include "core/sim/results.hpp"
@@ -23,7 +24,9 @@ QString planRecording(const Model& model, SimulationSettings& settings, RecordOp
   const int asked = settings.outputEvery;
   while (recordedBytes(model, settings, record) > budget && settings.outputEvery < (1 << 30)) settings.outputEvery *= 2;
   QString note = QObject::tr("Results are recorded in single precision to stay under %1 MB").arg(budget / (1024 * 1024), 0, 'f', 0);
-  if (settings.outputEvery != asked) note += QObject::tr(", and every %1th step instead of every %2th").arg(settings.outputEvery).arg(asked);
+  if (settings.outputEvery != asked)
+    note += QObject::tr(", and every %1 step instead of every %2")
+                .arg(QString::fromStdString(ordinal(settings.outputEvery)), QString::fromStdString(asked == 1 ? std::string("step") : ordinal(asked) + " step"));
   return note + ".";
 }
 

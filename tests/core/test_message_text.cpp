@@ -43,3 +43,11 @@ TEST(MessageText, AnalysisAndSolverMessagesQuoteNames) {
 
 }  // namespace
 }  // namespace mstmm
+
+// "every 1th step" was a studio message (issue 30).
+TEST(MessageText, OrdinalsReadAsWords) {
+  const std::vector<std::pair<long long, std::string>> cases = {{1, "1st"},     {2, "2nd"},   {3, "3rd"},     {4, "4th"},     {11, "11th"},
+                                                                {12, "12th"},   {13, "13th"}, {21, "21st"},   {22, "22nd"},   {101, "101st"},
+                                                                {111, "111th"}, {0, "0th"},   {1024, "1024th"}};
+  for (const auto& [n, text] : cases) EXPECT_EQ(mstmm::ordinal(n), text) << n;
+}

@@ -105,6 +105,11 @@ TEST(Validation, eachProblemIsNamed) {
     s.bodies[1].angularVelocity = Vec3(1, 0, 0);
   }), "hinge 'h1': the initial relative angular velocity of its bodies is not along the revolute axis"},
       {"bad time step", true, Edit([](ModelSpec& s) { s.simulation.timeStep = 0; }), "simulation: time step must be a positive number of seconds"},
+      // The model check said "no problems" and only the run failed (issue 30).
+      {"time step past the end", true, Edit([](ModelSpec& s) {
+    s.simulation.endTime = 1.0;
+    s.simulation.timeStep = 2.0;
+  }), "simulation: the time step (2 s) is longer than the end time (1 s); give a time step no longer than the end time"},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(row.name);
