@@ -119,8 +119,12 @@ QValidator::State QuantityBox::validate(QString& text, int& pos) const {
   bool ok = false;
   locale().toDouble(t.trimmed(), &ok);
   const QString trimmed = t.trimmed();
+  // The start of a word QLocale reads as a number ("nan", "inf",
+  // "infinity"), so that typing it gets as far as the finite check below.
+  const QString word = (trimmed.startsWith('-') || trimmed.startsWith('+')) ? trimmed.mid(1).toLower() : trimmed.toLower();
+  const bool startOfWord = !word.isEmpty() && (QStringLiteral("nan").startsWith(word) || QStringLiteral("infinity").startsWith(word));
   const bool partial = trimmed.isEmpty() || trimmed == "-" || trimmed == "+" || trimmed.endsWith('e', Qt::CaseInsensitive) ||
-                       trimmed.endsWith("e-", Qt::CaseInsensitive) || trimmed.endsWith(locale().decimalPoint());
+                       trimmed.endsWith("e-", Qt::CaseInsensitive) || trimmed.endsWith(locale().decimalPoint()) || startOfWord;
   const QValidator::State state = ok ? QValidator::Acceptable : (partial ? QValidator::Intermediate : QValidator::Invalid);
   (void)pos;
   auto* self = const_cast<QuantityBox*>(this);
