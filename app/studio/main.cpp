@@ -10,6 +10,8 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
+#include <cstring>
+#include <memory>
 
 #include "collision/fcl_shape_query.hpp"
 #include "core/version.hpp"
@@ -32,14 +34,23 @@ bool selectByName(mstmm::gui::ModelDocument& doc, const std::string& name) {
   return true;
 }
 
+/// --help and --version need no display: answered by a core application
+/// before the GUI one (which aborts without a display) is made.
+bool asksOnlyForText(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    for (const char* option : {"-h", "--help", "-?", "--help-all", "-v", "--version"})
+      if (std::strcmp(argv[i], option) == 0) return true;
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   mstmm::installFclShapeQuery();  // contacts between bodies
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName("MSTMM Studio");
-  QApplication::setApplicationName("MSTMM Studio");
-  QApplication::setApplicationVersion(mstmm::kVersion);
+  std::unique_ptr<QCoreApplication> app = asksOnlyForText(argc, argv) ? std::make_unique<QCoreApplication>(argc, argv) : std::make_unique<QApplication>(argc, argv);
+  QCoreApplication::setOrganizationName("MSTMM Studio");
+  QCoreApplication::setApplicationName("MSTMM Studio");
+  QCoreApplication::setApplicationVersion(mstmm::kVersion);
   QCommandLineParser parser;
   parser.setApplicationDescription("MSTMM Studio: multibody systems with the Riccati transfer matrix method");
   parser.addHelpOption();
@@ -51,7 +62,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption size("size", "Window size, e.g. 1280x800.", "WxH");
   const QCommandLineOption select("select", "Select the body, hinge or spring-damper of this name (its properties are shown).", "name");
   parser.addOptions({example, select, run, screenshot, size});
-  parser.process(app);
+  parser.process(*app);  // ends the process after --help or --version
 
   mstmm::gui::MainWindow window;
   mstmm::gui::setUpStudio(window);
@@ -82,5 +93,5 @@ int main(int argc, char** argv) {
       another->show();
       return another;
     });
-  return mstmm::gui::runStudio(app, window, parser.isSet(run), parser.value(screenshot));
+  return mstmm::gui::runStudio(static_cast<QApplication&>(*app), window, parser.isSet(run), parser.value(screenshot));
 }
