@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The test suite under sanitizers (clang), as CI runs it after scripts/test.sh:
 #   asan: the engine, interchange, the CLI, the Python module and the
-#         fuzz targets (MSTMM_CORE_ONLY, MSTMM_FUZZ: scripts/fuzz.sh
-#         --build-dir build-asan runs them) built with AddressSanitizer +
+#         fuzz targets (MSTMM_CORE_ONLY, MSTMM_FUZZ with edge counters
+#         only, MSTMM_FUZZ_EDGES_ONLY: scripts/fuzz.sh --build-dir
+#         build-asan runs them) built with AddressSanitizer +
 #         UndefinedBehaviorSanitizer in build-asan/, and their CTest suites
 #         under them, but for the two vehicle suites, whose ten-second runs
 #         take 8 of the 11 minutes of suite time there and whose code paths
@@ -36,7 +37,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 if [ "$mode" = asan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=ON -DMSTMM_CORE_ONLY="${MSTMM_ASAN_CORE_ONLY:-ON}" >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=ON -DMSTMM_FUZZ_EDGES_ONLY=ON -DMSTMM_CORE_ONLY="${MSTMM_ASAN_CORE_ONLY:-ON}" >/dev/null
   cmake --build build-asan -j2
   built=$(seconds "$start")
   (cd build-asan && xvfb-run -a -s "-screen 0 1920x1080x24" ctest --output-on-failure -j2 -E '^(test_vehicle|test_vehicle_modes)$' "$@")

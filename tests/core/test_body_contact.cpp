@@ -133,7 +133,7 @@ Record run(const ModelSpec& spec, double endTime, double dt) {
 }
 
 void checkHeadOn(const char* what, const Pair& p, const ModelSpec& spec) {
-  const double dt = 1e-6, u = p.v1 - p.v2, touch = p.gap / u;
+  const double dt = 2e-6, u = p.v1 - p.v2, touch = p.gap / u;
   const ClosedForm closed(p);
   const Record r = run(spec, touch + closed.duration + 2e-3, dt);
   const double duration = r.contactDuration(touch);
@@ -192,7 +192,7 @@ TEST(BodyContact, aGlancingCollisionWithFrictionKeepsMomentumAndBooksItsEnergy) 
   spec.bodyContacts[0].staticFriction = 0.6;
   spec.bodyContacts[0].dynamicFriction = 0.5;
   spec.bodyContacts[0].slipVelocity = 0.01;
-  const Record r = run(spec, 0.03, 1e-6);
+  const Record r = run(spec, 0.03, 2e-6);
   double touched = 0.0, balance = 0.0;
   for (std::size_t i = 0; i < r.t.size(); ++i) {
     touched = std::max(touched, r.normal[i]);
