@@ -44,7 +44,9 @@ for t in $targets; do
   # A build with the shared AddressSanitizer runtime (CMakeLists.txt: the
   # sanitizer builds of scripts/test-sanitizers.sh) must load it first.
   preload=
-  ldd "$build/tests/fuzz/fuzz_$t" | grep -q libclang_rt.asan && preload=$(clang -print-file-name=libclang_rt.asan-x86_64.so)
+  # (grep reads all of ldd's output: with -q it could stop early, and
+  # pipefail would then take ldd's SIGPIPE for "not found".)
+  if ldd "$build/tests/fuzz/fuzz_$t" | grep libclang_rt.asan >/dev/null; then preload=$(clang -print-file-name=libclang_rt.asan-x86_64.so); fi
   # -rss_limit_mb: a single input may not take more than 2 GB; -timeout: nor 10 s.
   LD_PRELOAD=$preload ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS="suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0" \
     "$build/tests/fuzz/fuzz_$t" "$build/work/$t" "tests/fuzz/corpus/$t" $([ -d "tests/fuzz/regressions/$t" ] && echo "tests/fuzz/regressions/$t") \
