@@ -4,7 +4,6 @@
 #include <fcl/narrowphase/distance.h>
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
 
 #include "core/loads/shape_query.hpp"
@@ -23,17 +22,6 @@ std::shared_ptr<fcl::CollisionGeometryd> geometryOf(const ContactShape& s) {
   return nullptr;
 }
 
-/// The radius of a sphere about the shape's centre that holds it.
-double boundingRadius(const ContactShape& s) {
-  switch (s.kind) {
-    case ContactShapeKind::Sphere: return s.radius;
-    case ContactShapeKind::Capsule: return s.radius + 0.5 * s.length;
-    case ContactShapeKind::Cylinder: return std::hypot(s.radius, 0.5 * s.length);
-    case ContactShapeKind::Box: return s.halfSize.norm();
-  }
-  return 0.0;
-}
-
 fcl::Transform3d transformOf(const Mat3& rotation, const Vec3& centre) {
   fcl::Transform3d t = fcl::Transform3d::Identity();
   t.linear() = rotation;
@@ -45,16 +33,12 @@ class FclShapeQuery final : public ShapeQuery {
  public:
   explicit FclShapeQuery(const std::vector<BodyContactSpec>& contacts) {
     for (const BodyContactSpec& c : contacts)
-      m_pairs.push_back({geometryOf(c.first), geometryOf(c.second), boundingRadius(c.first) + boundingRadius(c.second),
-                         c.first.kind == ContactShapeKind::Capsule && c.second.kind == ContactShapeKind::Capsule});
+      m_pairs.push_back({geometryOf(c.first), geometryOf(c.second), c.first.kind == ContactShapeKind::Capsule && c.second.kind == ContactShapeKind::Capsule});
   }
 
   int overlaps(std::size_t k, const Mat3& rotationFirst, const Vec3& centreFirst, const Mat3& rotationSecond, const Vec3& centreSecond,
                ShapeOverlap* out) const override {
     const Pair& p = m_pairs[k];
-    // Shapes whose bounding spheres are apart are apart: most pairs of a
-    // model, most of the time, at the cost of a subtraction.
-    if ((centreSecond - centreFirst).squaredNorm() > p.reach * p.reach) return 0;
     const fcl::Transform3d a = transformOf(rotationFirst, centreFirst), b = transformOf(rotationSecond, centreSecond);
     return p.capsules ? capsules(p, a, b, out) : convex(p, a, b, out);
   }
@@ -62,7 +46,6 @@ class FclShapeQuery final : public ShapeQuery {
  private:
   struct Pair {
     std::shared_ptr<fcl::CollisionGeometryd> first, second;
-    double reach;  // the sum of their bounding radii
     bool capsules;
   };
 

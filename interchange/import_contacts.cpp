@@ -29,24 +29,24 @@ std::map<std::string, double> subtreeMasses(const ModelSpec& spec) {
   return byName;
 }
 
-/// A lower bound of the mass a push at `point` (body frame) meets from the
-/// body alone, whatever its direction: 1 / (1/m + |r|^2 / I_min), r from
-/// the centre of mass, I_min the least central moment of inertia. A corner
-/// of a light box is far softer than the box's mass says, and a contact
-/// sized for that mass would be stiffer and more damped than the step
-/// resolves; what hangs from the body only adds to it.
-double leastEffectiveMass(const BodySpec& body, const Vec3& point) {
+/// leastEffectiveMass() of an imported body at `point` (body frame): a
+/// contact sized for the body's mass there would be stiffer and more
+/// damped than the step resolves.
+double leastMassOfBodyAt(const BodySpec& body, const Vec3& point) {
   const ShapeSpec& s = body.shape;
   if (s.type != ShapeType::Custom || !(s.mass > 0.0)) return s.mass;
   Mat3 central = s.inertia;
   if (s.inertiaAbout == InertiaReference::BodyOrigin) central -= s.mass * (s.com.squaredNorm() * Mat3::Identity() - s.com * s.com.transpose());
-  const double least = Eigen::SelfAdjointEigenSolver<Mat3>(central).eigenvalues().minCoeff();
-  const double r2 = (point - s.com).squaredNorm();
-  if (!(least > 0.0)) return r2 > 0.0 ? 0.0 : s.mass;
-  return 1.0 / (1.0 / s.mass + r2 / least);
+  return leastEffectiveMass(s.mass, Eigen::SelfAdjointEigenSolver<Mat3>(central).eigenvalues().minCoeff(), (point - s.com).norm());
 }
 
 }  // namespace
+
+double leastEffectiveMass(double mass, double leastInertia, double r) {
+  if (!(mass > 0.0)) return 0.0;
+  if (!(leastInertia > 0.0)) return r > 0.0 ? 0.0 : mass;
+  return 1.0 / (1.0 / mass + r * r / leastInertia);
+}
 
 std::string sizeGroundContacts(ModelSpec& spec, double friction) {
   spec.ground = GroundSpec{};
@@ -58,7 +58,7 @@ std::string sizeGroundContacts(ModelSpec& spec, double friction) {
   std::map<std::string, const BodySpec*> bodies;
   for (const BodySpec& b : spec.bodies) bodies[b.name] = &b;
   for (ContactSpec& c : spec.contacts) {
-    const double m = std::max(std::min(mass.at(c.body), std::max(leastEffectiveMass(*bodies.at(c.body), c.point), 0.0)), 1e-9);
+    const double m = std::max(std::min(mass.at(c.body), leastMassOfBodyAt(*bodies.at(c.body), c.point)), 1e-9);
     c.stiffness = m * omega * omega;
     c.damping = 2.0 * kGroundDampingRatio * m * omega;
     c.staticFriction = c.dynamicFriction = friction;

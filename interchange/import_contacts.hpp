@@ -13,6 +13,13 @@
 
 namespace mstmm {
 
+/// A lower bound of the mass a push meets at distance r from a free body's
+/// centre of mass, whatever its direction: 1 / (1/m + r^2 / I_min), I_min
+/// the least central moment of inertia (0 without mass; m when I_min is 0
+/// and r is 0). A corner of a light box is far softer than the box's mass
+/// says; what hangs from the body only adds to it.
+double leastEffectiveMass(double mass, double leastInertia, double r);
+
 /// Puts the ground plane at z = 0 (URDF's up is +z) and sizes every contact
 /// of `spec` with friction coefficient `friction`; returns the note that
 /// says so.

@@ -1,5 +1,7 @@
 #include "interchange/mjcf_body_contacts.hpp"
 
+#include "interchange/import_contacts.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -101,10 +103,9 @@ class PairReader {
     return s;
   }
 
-  /// A lower bound of the mass that a push anywhere on geom g meets from
-  /// its body alone: 1 / (1/m + r^2 / I_min), r the farthest the geom
-  /// reaches from the body's centre of mass (a limb's tip is far softer
-  /// than the limb's mass says). The world: no bound (infinite).
+  /// leastEffectiveMass() of geom g's body at the farthest the geom reaches
+  /// from the body's centre of mass (a limb's tip is far softer than the
+  /// limb's mass says). The world: no bound (infinite).
   double leastMassAt(int g) const {
     const int b = m_m->geom_bodyid[g];
     if (b == 0) return std::numeric_limits<double>::infinity();
@@ -118,10 +119,7 @@ class PairReader {
     }
     const double r = std::sqrt(std::pow(m_d->geom_xpos[3 * g] - m_d->xipos[3 * b], 2) + std::pow(m_d->geom_xpos[3 * g + 1] - m_d->xipos[3 * b + 1], 2) +
                                std::pow(m_d->geom_xpos[3 * g + 2] - m_d->xipos[3 * b + 2], 2)) + reach;
-    const double m = m_m->body_mass[b];
-    const double least = std::min({m_m->body_inertia[3 * b], m_m->body_inertia[3 * b + 1], m_m->body_inertia[3 * b + 2]});
-    if (!(m > 0.0)) return 0.0;
-    return least > 0.0 ? 1.0 / (1.0 / m + r * r / least) : m;
+    return leastEffectiveMass(m_m->body_mass[b], std::min({m_m->body_inertia[3 * b], m_m->body_inertia[3 * b + 1], m_m->body_inertia[3 * b + 2]}), r);
   }
 
   void add(int a, int b) {

@@ -5,6 +5,7 @@
 // gives; validate() says what is wrong. The overlap itself is measured by a
 // shape-distance library behind core/loads/shape_query.hpp.
 
+#include <cmath>
 #include <string>
 
 #include "core/loads/contact_spec.hpp"
@@ -28,6 +29,17 @@ struct ContactShape {
   bool operator==(const ContactShape&) const = default;
   bool onGround() const { return body.empty(); }
 };
+
+/// The radius of a sphere about the shape's centre that holds it.
+inline double boundingRadius(const ContactShape& s) {
+  switch (s.kind) {
+    case ContactShapeKind::Sphere: return s.radius;
+    case ContactShapeKind::Capsule: return s.radius + 0.5 * s.length;
+    case ContactShapeKind::Cylinder: return std::hypot(s.radius, 0.5 * s.length);
+    case ContactShapeKind::Box: return s.halfSize.norm();
+  }
+  return 0.0;
+}
 
 /// Two shapes and the law of their contact: the normal force of the ground
 /// contact's law on the overlap depth d (N = k d + c d' or Hunt-Crossley),

@@ -217,6 +217,7 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     };
     place(s.first, c.bodyFirst, c.centreFirst, c.axesFirst);
     place(s.second, c.bodySecond, c.centreSecond, c.axesSecond);
+    c.reach = boundingRadius(s.first) + boundingRadius(s.second);
     out.bodyContacts.push_back(std::move(c));
   }
   out.shapeQuery = makeShapeQuery(spec.bodyContacts);

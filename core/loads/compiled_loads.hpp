@@ -114,6 +114,7 @@ struct CompiledBodyContact {
   // axes in the body's frame.
   Vec3 centreFirst = Vec3::Zero(), centreSecond = Vec3::Zero();
   Mat3 axesFirst = Mat3::Identity(), axesSecond = Mat3::Identity();
+  double reach = 0.0;  // the sum of the shapes' bounding radii: farther apart, they cannot touch
 };
 
 struct CompiledLoads {
