@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
 #include "core/message_text.hpp"
+#include "core/model/beam_layout.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"
 
@@ -159,6 +160,53 @@ ShapeSpec readShape(const ObjectReader& body) {
   return s;
 }
 
+// A beam (equations.md §11, docs/model-format.md "Beams").
+BeamSection readSection(const ObjectReader& beam) {
+  const ObjectReader r(beam.at("section"), beam.where() + ": section");
+  BeamSection s;
+  s.kind = parseEnum<BeamSectionKind>(r, "type", {{"rectangle", BeamSectionKind::Rectangle}, {"circle", BeamSectionKind::Circle}, {"tube", BeamSectionKind::Tube}, {"custom", BeamSectionKind::Custom}},
+                                      BeamSectionKind::Rectangle);
+  switch (s.kind) {
+    case BeamSectionKind::Rectangle:
+      r.allowOnly({"type", "width", "height"});
+      s.width = r.number("width");
+      s.height = r.number("height");
+      break;
+    case BeamSectionKind::Circle:
+      r.allowOnly({"type", "radius"});
+      s.radius = r.number("radius");
+      break;
+    case BeamSectionKind::Tube:
+      r.allowOnly({"type", "radius", "inner_radius"});
+      s.radius = r.number("radius");
+      s.innerRadius = r.number("inner_radius");
+      break;
+    case BeamSectionKind::Custom:
+      r.allowOnly({"type", "area", "iy", "iz", "torsion"});
+      s.area = r.number("area");
+      s.iy = r.number("iy");
+      s.iz = r.number("iz");
+      s.torsion = r.number("torsion");
+      break;
+  }
+  return s;
+}
+
+BeamSpec readBeam(const ObjectReader& body) {
+  const ObjectReader r(body.at("beam"), body.where() + ": beam");
+  r.allowOnly({"length", "youngs_modulus", "shear_modulus", "density", "section", "segments", "axial", "damping_beta"});
+  BeamSpec b;
+  b.length = r.number("length");
+  b.youngsModulus = r.number("youngs_modulus");
+  b.shearModulus = r.number("shear_modulus");
+  b.density = r.number("density");
+  b.section = readSection(r);
+  b.segments = r.integer("segments", b.segments);
+  b.axial = r.boolean("axial", false);
+  b.dampingBeta = r.number("damping_beta", 0.0);
+  return b;
+}
+
 std::vector<Vec3> readInputs(const ObjectReader& r) {
   if (!r.has("inputs")) return {Vec3::Zero()};
   const Json& list = r.at("inputs");
@@ -190,11 +238,16 @@ BodySpec readBody(const Json& j, std::size_t index, const std::string& baseDir) 
   std::string where = "bodies[" + std::to_string(index) + "]";
   if (const std::string name = shortName(j); !name.empty()) where = "body " + quoted(name);
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "shape", "inputs", "output", "initial", "loads", "visuals"});
+  r.allowOnly({"name", "shape", "beam", "inputs", "output", "initial", "loads", "visuals"});
   BodySpec b;
   b.id = BodyId{static_cast<std::uint32_t>(index)};
   b.name = r.string("name");
-  b.shape = readShape(r);
+  if (r.has("beam")) {
+    if (r.has("shape")) fail(where, "a beam takes its mass from the beam; give 'beam' or 'shape', not both");
+    b.beam = readBeam(r);
+  } else {
+    b.shape = readShape(r);
+  }
   b.inputs = readInputs(r);
   b.output = r.vec3("output");
   readInitial(r, b);
@@ -239,7 +292,7 @@ TimeFunction readFunction(const Json& j, const std::string& where, const std::st
   }
   const ObjectReader r(j, where);
   TimeFunction f;
-  f.kind = parseEnum<TimeFunctionKind>(r, "type", {{"constant", TimeFunctionKind::Constant}, {"step", TimeFunctionKind::Step}, {"ramp", TimeFunctionKind::Ramp}, {"sine", TimeFunctionKind::Sine}, {"table", TimeFunctionKind::Table}}, TimeFunctionKind::Constant);
+  f.kind = parseEnum<TimeFunctionKind>(r, "type", {{"constant", TimeFunctionKind::Constant}, {"step", TimeFunctionKind::Step}, {"ramp", TimeFunctionKind::Ramp}, {"sine", TimeFunctionKind::Sine}, {"table", TimeFunctionKind::Table}, {"spin-up", TimeFunctionKind::SpinUp}}, TimeFunctionKind::Constant);
   switch (f.kind) {
     case TimeFunctionKind::Constant:
       r.allowOnly({"type", "value"});
@@ -257,6 +310,13 @@ TimeFunction readFunction(const Json& j, const std::string& where, const std::st
       f.value = r.number("offset", 0.0);
       f.slope = r.number("slope");
       f.start = r.number("start", 0.0);
+      break;
+    case TimeFunctionKind::SpinUp:
+      r.allowOnly({"type", "offset", "rate", "start", "duration"});
+      f.value = r.number("offset", 0.0);
+      f.slope = r.number("rate");
+      f.start = r.number("start", 0.0);
+      f.duration = r.number("duration");
       break;
     case TimeFunctionKind::Sine:
       r.allowOnly({"type", "amplitude", "frequency", "phase", "offset"});
@@ -664,6 +724,7 @@ Json writeFunction(const TimeFunction& f) {
     case TimeFunctionKind::Constant: return f.value;
     case TimeFunctionKind::Step: return {{"type", "step"}, {"from", f.value}, {"to", f.to}, {"start", f.start}, {"duration", f.duration}};
     case TimeFunctionKind::Ramp: return {{"type", "ramp"}, {"offset", f.value}, {"slope", f.slope}, {"start", f.start}};
+    case TimeFunctionKind::SpinUp: return {{"type", "spin-up"}, {"offset", f.value}, {"rate", f.slope}, {"start", f.start}, {"duration", f.duration}};
     case TimeFunctionKind::Sine: return {{"type", "sine"}, {"amplitude", f.amplitude}, {"frequency", f.frequency}, {"phase", f.phase}, {"offset", f.value}};
     case TimeFunctionKind::Table: {
       Json points = Json::array();
@@ -816,10 +877,36 @@ Json writeVisual(const VisualSpec& v) {
   return j;
 }
 
+Json writeSection(const BeamSection& s) {
+  Json j;
+  j["type"] = toString(s.kind);
+  switch (s.kind) {
+    case BeamSectionKind::Rectangle: j["width"] = s.width, j["height"] = s.height; break;
+    case BeamSectionKind::Circle: j["radius"] = s.radius; break;
+    case BeamSectionKind::Tube: j["radius"] = s.radius, j["inner_radius"] = s.innerRadius; break;
+    case BeamSectionKind::Custom: j["area"] = s.area, j["iy"] = s.iy, j["iz"] = s.iz, j["torsion"] = s.torsion; break;
+  }
+  return j;
+}
+
+Json writeBeam(const BeamSpec& b) {
+  Json j;
+  j["length"] = b.length;
+  j["youngs_modulus"] = b.youngsModulus;
+  j["shear_modulus"] = b.shearModulus;
+  j["density"] = b.density;
+  j["section"] = writeSection(b.section);
+  j["segments"] = b.segments;
+  if (b.axial) j["axial"] = true;
+  if (b.dampingBeta != 0.0) j["damping_beta"] = b.dampingBeta;
+  return j;
+}
+
 Json writeBody(const BodySpec& b, ModelKind kind) {
   Json j;
   j["name"] = b.name;
-  j["shape"] = writeShape(b.shape);
+  if (b.beam) j["beam"] = writeBeam(*b.beam);
+  else j["shape"] = writeShape(b.shape);
   j["inputs"] = Json::array();
   for (const Vec3& p : b.inputs) j["inputs"].push_back(vec(p));
   j["output"] = vec(b.output);
@@ -964,6 +1051,7 @@ ModelSpec modelFromJson(const std::string& text, const std::string& baseDir) {
 // The lowest version that holds the model, so that a model without the
 // newer features still opens in the programs that read only version 2.
 int modelFormatVersionFor(const ModelSpec& spec) {
+  if (hasBeams(spec)) return 4;
   if (!spec.bodyContacts.empty()) return 3;
   for (const HingeSpec& h : spec.hinges) {
     if (h.loads.armature != 0.0) return 3;

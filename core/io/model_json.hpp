@@ -14,8 +14,9 @@
 
 namespace mstmm {
 
-/// Version 2 added load elements, version 3 armature (docs/model-format.md).
-inline constexpr int kModelFormatVersion = 3;
+/// Version 2 added load elements, version 3 armature and body contacts,
+/// version 4 beams (docs/model-format.md).
+inline constexpr int kModelFormatVersion = 4;
 /// The version a save writes: the lowest that holds the model's content.
 int modelFormatVersionFor(const ModelSpec& spec);
 

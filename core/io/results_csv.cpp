@@ -149,7 +149,7 @@ void CsvResultWriter::record(const Frame& frame) {
     m_slides[2 * static_cast<std::size_t>(k)] = slidePosition(model, *frame.y, k);
     m_slides[2 * static_cast<std::size_t>(k) + 1] = slideRate(model, *frame.y, k);
   }
-  if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, m_loads);
+  if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, *frame.y, *frame.poses, m_loads);
   m_line.clear();
   m_layout.appendRow(m_line, frame.time, m_rows, m_slides, m_loads, frame.momentum, frame.energy);
   m_buffer += m_line;

@@ -124,6 +124,7 @@ void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const s
     std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
     std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
     addCutHinges(t, y.data());
+    addBeamJoints(y.data());
   }
   if (m_loads.needsPoses()) {
     if (!poses) {
@@ -448,6 +449,19 @@ void AppliedLoads::addCutHinges(double t, const double* y) {
     const Vec3& moment = m_hinge[static_cast<std::size_t>(k)].moment;
     m_moment[static_cast<std::size_t>(e.body)] += moment;
     if (e.parent >= 0) m_moment[static_cast<std::size_t>(e.parent)] -= moment;
+  }
+}
+
+// The bending and torsion of spatial beams (beam_joint.hpp): a pair of
+// opposite moments on two neighbouring pieces, whose power is exactly
+// -(d/dt potential) - dissipation, booked as such.
+void AppliedLoads::addBeamJoints(const double* y) {
+  for (const CompiledBeamJoint& j : m_loads.beamJoints) {
+    const BeamJointLoad l = beamJointLoad(j, orientationOf(y, j.parent), orientationOf(y, j.body), omegaOf(y, j.parent), omegaOf(y, j.body));
+    m_moment[static_cast<std::size_t>(j.body)] += l.moment;
+    m_moment[static_cast<std::size_t>(j.parent)] -= l.moment;
+    m_potential += l.potential;
+    m_dissipation += l.dissipation;
   }
 }
 

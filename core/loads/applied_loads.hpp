@@ -141,6 +141,7 @@ class AppliedLoads {
   HingeCoordinate wrappedCoordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
   HingeCoordinate universalAngle(const double* y, const HingeElements& e) const;
   void addCutHinges(double t, const double* y);
+  void addBeamJoints(const double* y);
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
   void addContacts(const std::vector<BodyPose>& poses);

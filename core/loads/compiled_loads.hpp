@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/loads/beam_joint.hpp"
 #include "core/loads/ground_contact.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/loads/shape_query.hpp"
@@ -129,14 +130,15 @@ struct CompiledLoads {
   Ground ground;
   std::vector<CompiledBodyContact> bodyContacts;
   std::shared_ptr<const ShapeQuery> shapeQuery;  // their overlaps; null without body contacts
+  std::vector<CompiledBeamJoint> beamJoints;     // the bending and torsion of spatial beams
 
-  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty(); }
+  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty(); }
   /// Struts, contacts and external loads need body positions and velocities
   /// (one kinematics walk per evaluation); hinge elements need only the state.
   bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty(); }
   /// Bodies receive resultant external loads: from external loads and struts,
-  /// or from the moment pairs of elements on cut hinges.
-  bool loadsBodies() const { return needsPoses() || !cutElements.empty(); }
+  /// or from the moment pairs of elements on cut hinges and of beam joints.
+  bool loadsBodies() const { return needsPoses() || !cutElements.empty() || !beamJoints.empty(); }
   const HingeElements* atBody(int body) const {
     if (elementsOfBody.empty()) return nullptr;
     const int k = elementsOfBody[static_cast<std::size_t>(body)];

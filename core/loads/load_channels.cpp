@@ -3,8 +3,79 @@
 #include <algorithm>
 
 #include "core/dynamics/state.hpp"
+#include "core/model/model.hpp"
 
 namespace mstmm {
+
+namespace {
+
+// A beam's channels (docs/results-format.md, equations.md §11): its far
+// end's deflection in the root piece's axes (from where the beam, rigid,
+// would hold it), its strain energy, and the spring-damper moments that the
+// joint nearest its output end puts on its tip side (bending about y and z,
+// torsion about x; beam axes).
+void beamChannels(const Model& model, const CompiledBeam& b, std::vector<LoadChannel>& c) {
+  const std::string& name = b.layout.name, of = " of beam '" + name + "'";
+  c.push_back({name + ".deflection_y", "m", "end deflection along y" + of});
+  if (!model.planar()) c.push_back({name + ".deflection_z", "m", "end deflection along z" + of});
+  c.push_back({name + ".strain_energy", "J", "strain energy" + of});
+  if (b.layout.beam.segments < 1) return;
+  if (!model.planar()) {
+    c.push_back({name + ".root_torque", "N m", "torsion moment at the root joint" + of});
+    c.push_back({name + ".root_moment_y", "N m", "bending moment about y at the root joint" + of});
+  }
+  c.push_back({name + ".root_moment_z", "N m", "bending moment about z at the root joint" + of});
+}
+
+/// The joint of beam b nearest its output end.
+int rootJoint(const CompiledBeam& b) { return std::clamp(b.layout.rootPiece, 0, b.layout.beam.segments - 1); }
+
+Quat pieceOrientation(const Eigen::VectorXd& y, int body) { return y.segment<4>(7 * body); }
+
+void beamChannelValues(const Model& model, const CompiledBeam& b, const AppliedLoads& loads, const Eigen::VectorXd& y, const std::vector<BodyPose>& poses,
+                       std::vector<double>& values) {
+  const BeamLayout& l = b.layout;
+  const int root = b.pieces[static_cast<std::size_t>(l.rootPiece)];
+  const bool farAtEnd = l.rootPiece < l.beam.segments - l.rootPiece;  // the output nearer x = 0
+  const int far = b.pieces[farAtEnd ? b.pieces.size() - 1 : 0];
+  const Vec3 end(farAtEnd ? l.beam.length : 0.0, 0.0, 0.0);
+  auto bodyPoint = [&](int body) { return Vec3(end - model.spec().bodies[static_cast<std::size_t>(model.body(body).specIndex)].inputs.front()); };
+  const BodyPose& r = poses[static_cast<std::size_t>(root)];
+  const Vec3 d = r.rotation.transpose() * (poses[static_cast<std::size_t>(far)].point(bodyPoint(far)) - r.point(bodyPoint(root)));
+  values.push_back(d.y());
+  if (!model.planar()) values.push_back(d.z());
+  // Strain energy: the springs of its joints' hinges (planar bending,
+  // stretch) and the beam joints' potentials (spatial bending and torsion).
+  double strain = 0.0;
+  Vec3 rootMoment = Vec3::Zero();
+  const int first = rootJoint(b);
+  for (int j = 0; j < l.beam.segments; ++j) {
+    const auto [element, count] = loads.elementRange(b.pieces[static_cast<std::size_t>(l.tipPiece(j))]);
+    for (int e = element; e >= 0 && e < element + count; ++e) {
+      strain += loads.loadOf(e).potential;
+      if (model.planar() && j == first && model.loads().hinges[static_cast<std::size_t>(e)].coordinate == HingeElements::Coordinate::PlanarAngle)
+        rootMoment.z() = loads.detailOf(e).spring;
+    }
+  }
+  if (!model.planar()) {
+    for (int j = 0; j < l.beam.segments; ++j) {
+      const CompiledBeamJoint& joint = model.loads().beamJoints[static_cast<std::size_t>(b.firstJoint + j)];
+      const Quat parent = pieceOrientation(y, joint.parent);
+      const BeamJointLoad load = beamJointLoad(joint, parent, pieceOrientation(y, joint.body), y.segment<3>(7 * joint.parent + 4), y.segment<3>(7 * joint.body + 4));
+      strain += load.potential;
+      if (j == first) rootMoment = rotationFromQuaternion(parent.normalized()).transpose() * load.moment;  // on the tip side, beam axes
+    }
+  }
+  values.push_back(strain);
+  if (l.beam.segments < 1) return;
+  if (!model.planar()) {
+    values.push_back(rootMoment.x());
+    values.push_back(rootMoment.y());
+  }
+  values.push_back(rootMoment.z());
+}
+
+}  // namespace
 
 std::vector<LoadChannel> loadChannels(const Model& model) {
   std::vector<LoadChannel> c;
@@ -44,10 +115,12 @@ std::vector<LoadChannel> loadChannels(const Model& model) {
   };
   for (const CompiledContact& k : model.loads().contacts) contact(k.law.name, "contact", "penetration");
   for (const CompiledBodyContact& k : model.loads().bodyContacts) contact(k.law.name, "body contact", "overlap");
+  for (const CompiledBeam& b : model.beams()) beamChannels(model, b, c);
   return c;
 }
 
-void loadChannelValues(const Model& model, const AppliedLoads& loads, const SolverOutput& out, std::vector<double>& values) {
+void loadChannelValues(const Model& model, const AppliedLoads& loads, const SolverOutput& out, const Eigen::VectorXd& y, const std::vector<BodyPose>& poses,
+                       std::vector<double>& values) {
   values.clear();
   const CompiledLoads& elements = model.loads();
   for (std::size_t k = 0; k < elements.hinges.size(); ++k) {
@@ -83,6 +156,7 @@ void loadChannelValues(const Model& model, const AppliedLoads& loads, const Solv
       values.push_back(s.slip);
       values.push_back(std::max(0.0, s.penetration));
     }
+  for (const CompiledBeam& b : model.beams()) beamChannelValues(model, b, loads, y, poses, values);
 }
 
 }  // namespace mstmm

@@ -12,12 +12,26 @@ const char* toString(TimeFunctionKind kind) {
     case TimeFunctionKind::Step: return "step";
     case TimeFunctionKind::Ramp: return "ramp";
     case TimeFunctionKind::Sine: return "sine";
+    case TimeFunctionKind::SpinUp: return "spin-up";
     case TimeFunctionKind::Table: return "table";
   }
   return "constant";
 }
 
 namespace {
+
+// The spin-up law, tau = t - start, T = duration, w = slope, c = T / (2 pi):
+// value + (w/T) [tau^2/2 + c^2 (cos(tau/c) - 1)] while tau <= T, then
+// value + w (tau - T/2); its rate (w/T) [tau - c sin(tau/c)] and
+// acceleration (w/T) (1 - cos(tau/c)) start and end at 0 and w.
+TimeSample spinUp(const TimeFunction& f, double t) {
+  const double tau = t - f.start, T = f.duration, w = f.slope;
+  if (tau <= 0.0) return {f.value, 0.0, 0.0};
+  if (T <= 0.0 || tau >= T) return {f.value + w * (tau - 0.5 * T), w, 0.0};
+  const double c = T / (2.0 * std::numbers::pi), k = w / T;
+  return {f.value + k * (0.5 * tau * tau + c * c * (std::cos(tau / c) - 1.0)), k * (tau - c * std::sin(tau / c)), k * (1.0 - std::cos(tau / c))};
+}
+
 
 /// Natural cubic spline moments (second derivatives) through the points:
 /// the tridiagonal system of a C2 interpolant with zero end curvature.
@@ -78,6 +92,7 @@ TimeSample TimeCurve::evaluate(double t) const {
       return {f.value + f.amplitude * s, f.amplitude * w * c, -f.amplitude * w * w * s};
     }
     case TimeFunctionKind::Table: return table(t);
+    case TimeFunctionKind::SpinUp: return spinUp(f, t);
   }
   return {};
 }
@@ -117,6 +132,10 @@ std::string checkTimeFunction(const TimeFunction& f, bool motion) {
       return "";
     case TimeFunctionKind::Sine:
       if (f.frequency < 0.0) return "the sine's frequency must not be negative";
+      return "";
+    case TimeFunctionKind::SpinUp:
+      if (f.duration < 0.0) return "the spin-up's duration must not be negative";
+      if (motion && f.duration <= 0.0) return "a prescribed motion cannot change its rate at once; give the spin-up a duration > 0 s";
       return "";
     case TimeFunctionKind::Table: {
       if (f.points.empty()) return "the table is empty";

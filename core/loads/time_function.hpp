@@ -12,7 +12,10 @@
 
 namespace mstmm {
 
-enum class TimeFunctionKind { Constant, Step, Ramp, Sine, Table };
+/// SpinUp: from rest to the constant rate `slope` over `duration` along the
+/// smooth law of Kane, Ryan and Banerjee (rate and acceleration continuous;
+/// the classic spin-up of a flexible beam), then on at that rate.
+enum class TimeFunctionKind { Constant, Step, Ramp, Sine, Table, SpinUp };
 
 /// The editable description, as the model file stores it. Units are those of
 /// the quantity it drives (N, N m, rad, m) and seconds.
@@ -20,9 +23,9 @@ struct TimeFunction {
   TimeFunctionKind kind = TimeFunctionKind::Constant;
   double value = 0.0;      // constant: the value; step: the value before; ramp, sine: the offset
   double to = 0.0;         // step: the value after
-  double start = 0.0;      // step, ramp: when the change begins [s]
-  double duration = 0.0;   // step: rise time [s] (quintic blend); 0: a jump
-  double slope = 0.0;      // ramp: rate after the start [unit/s]
+  double start = 0.0;      // step, ramp, spin-up: when the change begins [s]
+  double duration = 0.0;   // step: rise time [s] (quintic blend), 0: a jump; spin-up: the time to reach the rate [s]
+  double slope = 0.0;      // ramp, spin-up: rate after the start (spin-up: after the duration) [unit/s]
   double amplitude = 0.0;  // sine
   double frequency = 0.0;  // sine [Hz]
   double phase = 0.0;      // sine [rad]

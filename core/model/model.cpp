@@ -215,8 +215,37 @@ CompiledCut compileCut(const ModelSpec& spec, int h, const Model& model, const s
 
 }  // namespace
 
-std::shared_ptr<const Model> compile(const ModelSpec& spec) {
-  throwIfInvalid(spec);
+// The pieces' compiled indices, and the bending and torsion of each joint of
+// a spatial beam as a beam-joint element: K = (GJ, EI_y, EI_z) / h, C = beta K
+// (equations.md §11.1).
+void compileBeams(std::vector<BeamLayout> layouts, Model& model) {
+  for (BeamLayout& layout : layouts) {
+    CompiledBeam beam;
+    for (const std::string& piece : layout.pieces) beam.pieces.push_back(model.bodyByName(piece));
+    const BeamSpec& b = layout.beam;
+    const SectionProperties& s = layout.section;
+    const double h = layout.segment();
+    beam.firstJoint = static_cast<int>(model.m_loads.beamJoints.size());
+    if (!model.planar()) {
+      for (int j = 0; j < b.segments; ++j) {
+        CompiledBeamJoint joint;
+        const int tip = layout.tipPiece(j), root = tip == j + 1 ? j : j + 1;
+        joint.body = beam.pieces[static_cast<std::size_t>(tip)];
+        joint.parent = beam.pieces[static_cast<std::size_t>(root)];
+        joint.stiffness = Vec3(b.shearModulus * s.torsion, b.youngsModulus * s.iy, b.youngsModulus * s.iz) / h;
+        joint.damping = b.dampingBeta * joint.stiffness;
+        model.m_loads.beamJoints.push_back(joint);
+      }
+    }
+    beam.layout = std::move(layout);
+    model.m_beams.push_back(std::move(beam));
+  }
+}
+
+std::shared_ptr<const Model> compile(const ModelSpec& user) {
+  throwIfInvalid(user);
+  BeamExpansion expansion = expandBeams(user);
+  const ModelSpec& spec = expansion.spec;
   const SpecTree tree = buildSpecTree(spec);
   const std::vector<int> order = postOrder(tree);
 
@@ -268,6 +297,7 @@ std::shared_ptr<const Model> compile(const ModelSpec& spec) {
     model->m_cutRows += model->m_cuts.back().rows;
   }
   model->m_loads = compileLoads(spec, *model);
+  compileBeams(std::move(expansion.beams), *model);
   for (int k : model->m_loads.cutElements) {
     const HingeElements& e = model->m_loads.hinges[static_cast<std::size_t>(k)];
     if (e.prescribed) model->m_cuts[static_cast<std::size_t>(e.cut)].drive = k;

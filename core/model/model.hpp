@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/loads/compiled_loads.hpp"
+#include "core/model/beam_layout.hpp"
 #include "core/model/model_spec.hpp"
 
 namespace mstmm {
@@ -82,6 +83,13 @@ struct CompiledCut {
   int drive = -1;                    // prescribed: index into Model::loads().hinges of its motion
 };
 
+/// A beam of the user's model as compiled (equations.md §11.1).
+struct CompiledBeam {
+  BeamLayout layout;
+  std::vector<int> pieces;  // compiled body indices along x
+  int firstJoint = 0;       // spatial: its joint j is loads().beamJoints[firstJoint + j]
+};
+
 class Model {
  public:
   ModelKind kind() const { return m_kind; }
@@ -136,11 +144,15 @@ class Model {
   const CompiledLoads& loads() const { return m_loads; }
   bool hasLoads() const { return !m_loads.empty(); }
 
-  /// The spec this model was compiled from (names, shapes, initial state).
+  /// The spec this model was compiled from (names, shapes, initial state),
+  /// with every beam laid out as its pieces and joints (beam_layout.hpp).
   const ModelSpec& spec() const { return m_spec; }
+  /// The elastic beams, each as its rigid pieces.
+  const std::vector<CompiledBeam>& beams() const { return m_beams; }
 
  private:
   friend std::shared_ptr<const Model> compile(const ModelSpec& spec);
+  friend void compileBeams(std::vector<BeamLayout> layouts, Model& model);
 
   ModelKind m_kind = ModelKind::Spatial;
   Vec3 m_gravity = Vec3::Zero();
@@ -157,6 +169,7 @@ class Model {
   int m_systemCount = 0;
   CompiledLoads m_loads;
   ModelSpec m_spec;
+  std::vector<CompiledBeam> m_beams;
 };
 
 /// Validates the spec and builds the immutable model. Throws mstmm::Error

@@ -14,6 +14,7 @@
 #include "core/loads/contact_spec.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/math/rotation.hpp"
+#include "core/model/beam_spec.hpp"
 #include "core/model/visual_spec.hpp"
 
 namespace mstmm {
@@ -102,6 +103,9 @@ struct BodySpec {
   std::vector<BodyLoadSpec> loads;
   /// How it is drawn, when not by its shape (imported models).
   std::vector<VisualSpec> visuals;
+  /// An elastic beam along x from the origin (equations.md §11): its mass
+  /// comes from the beam, not from `shape`.
+  std::optional<BeamSpec> beam;
 
   bool operator==(const BodySpec&) const = default;
 };

@@ -49,6 +49,7 @@ class Checker {
     }
     checkModel();
     for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) checkBody(static_cast<int>(i));
+    checkBeamPieceCount();
     for (std::size_t i = 0; i < m_spec.hinges.size(); ++i) checkHinge(static_cast<int>(i));
     checkUniqueNames();
     checkTopology();
@@ -89,9 +90,54 @@ class Checker {
     if (body.inputs.empty()) bodyError(b, "needs at least one input end (I_1 is the body frame's reference point)");
     for (std::size_t k = 0; k < body.inputs.size(); ++k) checkPoint(b, body.inputs[k], "input end " + std::to_string(k + 1));
     checkPoint(b, body.output, "output end");
-    checkShape(b, body.shape);
+    if (body.beam) checkBeam(b, body);
+    else checkShape(b, body.shape);
     checkInitialState(b, body);
     for (std::size_t k = 0; k < body.visuals.size(); ++k) checkVisual(b, body.visuals[k], "visual " + std::to_string(k + 1));
+  }
+
+  void checkBeamPieceCount() {
+    double pieces = 0.0;
+    for (const BodySpec& b : m_spec.bodies) pieces += b.beam ? b.beam->segments + 1.0 : 1.0;
+    if (pieces > static_cast<double>(kMaxBodies))
+      error(ErrorSubject::Kind::None, -1, "model: its beams' pieces make " + formatNumber(pieces) + " bodies, more than the " + std::to_string(kMaxBodies) + " a model may have");
+  }
+
+  // A beam (equations.md §11): positive material and section, at least one
+  // segment, and every end at a station of the beam (0 <= x <= L).
+  void checkBeam(int b, const BodySpec& body) {
+    const BeamSpec& beam = *body.beam;
+    auto positive = [&](double x, const std::string& name, const char* unit) {
+      if (!std::isfinite(x) || x <= 0.0) bodyError(b, "beam: " + name + " must be positive (got " + formatNumber(x) + " " + unit + ")");
+    };
+    positive(beam.length, "length", "m");
+    positive(beam.youngsModulus, "Young's modulus E", "Pa");
+    positive(beam.shearModulus, "shear modulus G", "Pa");
+    positive(beam.density, "density", "kg/m^3");
+    const BeamSection& s = beam.section;
+    switch (s.kind) {
+      case BeamSectionKind::Rectangle: positive(s.width, "section width", "m"), positive(s.height, "section height", "m"); break;
+      case BeamSectionKind::Circle: positive(s.radius, "section radius", "m"); break;
+      case BeamSectionKind::Tube:
+        positive(s.radius, "section radius", "m");
+        if (!std::isfinite(s.innerRadius) || s.innerRadius < 0.0 || s.innerRadius >= s.radius)
+          bodyError(b, "beam: the tube's inner radius must lie in [0, radius) (got " + formatNumber(s.innerRadius) + " m)");
+        break;
+      case BeamSectionKind::Custom:
+        positive(s.area, "section area", "m^2"), positive(s.iy, "section I_y", "m^4"), positive(s.iz, "section I_z", "m^4"), positive(s.torsion, "section torsion constant J", "m^4");
+        break;
+    }
+    if (beam.segments < 1 || static_cast<std::size_t>(beam.segments) > kMaxBodies)
+      bodyError(b, "beam: needs between 1 and " + std::to_string(kMaxBodies) + " segments (got " + std::to_string(beam.segments) + ")");
+    if (!std::isfinite(beam.dampingBeta) || beam.dampingBeta < 0.0)
+      bodyError(b, "beam: the damping beta must be zero or positive (got " + formatNumber(beam.dampingBeta) + " s)");
+    if (!std::isfinite(beam.length) || beam.length <= 0.0) return;
+    auto onBeam = [&](const Vec3& p, const std::string& what) {
+      if (p.allFinite() && (p.x() < -1e-9 * beam.length || p.x() > beam.length * (1.0 + 1e-9)))
+        bodyError(b, what + " lies at x = " + formatNumber(p.x()) + " m, off the beam (0 to " + formatNumber(beam.length) + " m along x)");
+    };
+    for (std::size_t k = 0; k < body.inputs.size(); ++k) onBeam(body.inputs[k], "input end " + std::to_string(k + 1));
+    onBeam(body.output, "output end");
   }
 
   // Visuals are drawn only, but a size that is not positive would draw

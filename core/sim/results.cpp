@@ -60,7 +60,7 @@ void Results::recordValues(const Frame& frame) {
     m_slides.push_back(mstmm::slideRate(model, *frame.y, k));
   }
   if (frame.loads) {
-    loadChannelValues(model, *frame.loads, *frame.out, m_scratch);
+    loadChannelValues(model, *frame.loads, *frame.out, *frame.y, *frame.poses, m_scratch);
     m_loadValues.insert(m_loadValues.end(), m_scratch.begin(), m_scratch.end());
   }
 }

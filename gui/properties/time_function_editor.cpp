@@ -26,6 +26,7 @@ TimeFunctionEditor::TimeFunctionEditor(const QString& unit, bool angle, bool mot
   m_kind->addItem(tr("step (quintic blend)"), static_cast<int>(TimeFunctionKind::Step));
   m_kind->addItem(tr("ramp"), static_cast<int>(TimeFunctionKind::Ramp));
   m_kind->addItem(tr("sine"), static_cast<int>(TimeFunctionKind::Sine));
+  m_kind->addItem(tr("spin-up"), static_cast<int>(TimeFunctionKind::SpinUp));
   m_kind->addItem(tr("table"), static_cast<int>(TimeFunctionKind::Table));
   m_form->addRow(tr("Function"), m_kind);
   const QString perSecond = unit + "/s";
@@ -113,11 +114,13 @@ void TimeFunctionEditor::showKind(TimeFunctionKind kind) {
   };
   label(m_value, kind == K::Constant ? tr("Value") : kind == K::Step ? tr("Before") : tr("Offset"));
   label(m_start, kind == K::Step ? tr("At") : tr("Start"));
+  label(m_duration, kind == K::SpinUp ? tr("Spin-up time") : tr("Rise time"));
+  label(m_slope, kind == K::SpinUp ? tr("Final rate") : tr("Slope"));
   setRowVisible(m_form, m_value, kind != K::Table);
   setRowVisible(m_form, m_to, kind == K::Step);
-  setRowVisible(m_form, m_duration, kind == K::Step);
-  setRowVisible(m_form, m_start, kind == K::Step || kind == K::Ramp);
-  setRowVisible(m_form, m_slope, kind == K::Ramp);
+  setRowVisible(m_form, m_duration, kind == K::Step || kind == K::SpinUp);
+  setRowVisible(m_form, m_start, kind == K::Step || kind == K::Ramp || kind == K::SpinUp);
+  setRowVisible(m_form, m_slope, kind == K::Ramp || kind == K::SpinUp);
   for (QWidget* w : {static_cast<QWidget*>(m_amplitude), static_cast<QWidget*>(m_frequency), static_cast<QWidget*>(m_phase)})
     setRowVisible(m_form, w, kind == K::Sine);
   for (QWidget* w : {static_cast<QWidget*>(m_points), static_cast<QWidget*>(m_smooth), static_cast<QWidget*>(m_import)})
