@@ -62,9 +62,23 @@ double bodyExtent(const CompiledBody& body) {
 class DrawingBuilder {
  public:
   DrawingBuilder(const Model& model, BodyDrawing& out)
-      : m_model(model), m_out(out), m_initial(initialState(model)), m_hingeRadius(static_cast<std::size_t>(model.bodyCount()), 0.0) {}
+      : m_model(model), m_out(out), m_initial(initialState(model)), m_hingeRadius(static_cast<std::size_t>(model.bodyCount()), 0.0),
+        m_beamOf(static_cast<std::size_t>(model.bodyCount()), {-1, -1}) {
+    for (std::size_t b = 0; b < model.beams().size(); ++b)
+      for (std::size_t k = 0; k < model.beams()[b].pieces.size(); ++k)
+        m_beamOf[static_cast<std::size_t>(model.beams()[b].pieces[k])] = {static_cast<int>(b), static_cast<int>(k)};
+  }
+
+  /// The body whose index colours body i: a beam's pieces share their root piece's.
+  int colourIndex(int i) const {
+    const auto [beam, piece] = m_beamOf[static_cast<std::size_t>(i)];
+    if (beam < 0) return m_model.body(i).specIndex;
+    const CompiledBeam& b = m_model.beams()[static_cast<std::size_t>(beam)];
+    return m_model.body(b.pieces[static_cast<std::size_t>(b.layout.rootPiece)]).specIndex;
+  }
 
   void addBody(int i) {
+    if (m_beamOf[static_cast<std::size_t>(i)].first >= 0) return addBeamPiece(i);
     const CompiledBody& body = m_model.body(i);
     const BodySpec& spec = m_model.spec().bodies[static_cast<std::size_t>(body.specIndex)];
     const Vec3 shift = -spec.inputs.front();  // spec frame -> compiled frame (origin I_1)
@@ -119,6 +133,41 @@ class DrawingBuilder {
   }
 
  private:
+  /// A piece of a beam (equations.md §11.1): its span of the beam, with the
+  /// beam's section (a box for a rectangle, a cylinder otherwise, at least a
+  /// three-hundredth of the beam's length thick so that it shows), so the
+  /// pieces together draw the beam bent. Joints inside the beam get no
+  /// marker; the hinge at its output end does.
+  void addBeamPiece(int i) {
+    const auto [beamIndex, k] = m_beamOf[static_cast<std::size_t>(i)];
+    const CompiledBeam& beam = m_model.beams()[static_cast<std::size_t>(beamIndex)];
+    const BeamLayout& l = beam.layout;
+    const CompiledBody& body = m_model.body(i);
+    const BodySpec& spec = m_model.spec().bodies[static_cast<std::size_t>(body.specIndex)];
+    const Vec3 shift = -spec.inputs.front();
+    m_body = i;
+    const double h = l.segment(), least = l.beam.length / 300.0;
+    const Vec3 a = Vec3(k == 0 ? 0.0 : (k - 0.5) * h, 0, 0) + shift, b = Vec3(k == l.beam.segments ? l.beam.length : (k + 0.5) * h, 0, 0) + shift;
+    const BeamSection& s = l.beam.section;
+    double radius = 0.0;
+    if (s.kind == BeamSectionKind::Rectangle) {
+      const Vec3 size((b - a).norm(), std::max(s.width, least), std::max(s.height, least));
+      push(GlyphKind::Box, GlyphInstance{m_body, 0.5 * (a + b), Quat(1, 0, 0, 0), size, false});
+      radius = 0.5 * std::min(size.y(), size.z());
+      m_out.pickSegments.push_back({m_body, a, b, 0.5 * std::hypot(size.y(), size.z())});
+    } else {
+      radius = std::max(s.kind == BeamSectionKind::Custom ? std::sqrt(l.section.area / std::numbers::pi) : s.radius, least);
+      addSegment(a, b, radius);
+    }
+    const double hingeRadius = std::clamp(1.6 * radius, 0.012 * l.beam.length, 0.08 * l.beam.length);
+    m_hingeRadius[static_cast<std::size_t>(i)] = hingeRadius;
+    if (k != l.rootPiece) return;
+    const CompiledHinge& hinge = m_model.hinge(i);
+    if (hinge.type == HingeType::Free && body.parent < 0) return;
+    if (hinge.slides != 1) addHinge(body.output, hingeRadius, m_model.loads().atBody(i));
+    else addSlider(i, hingeRadius);
+  }
+
   void addContactShape(int body, const Vec3& centre, const Mat3& axes, const ContactShape& s) {
     if (body < 0 || !m_model.spec().bodies[static_cast<std::size_t>(m_model.body(body).specIndex)].visuals.empty()) return;
     m_body = body;
@@ -266,6 +315,7 @@ class DrawingBuilder {
   BodyDrawing& m_out;
   Eigen::VectorXd m_initial;          // slider carriages keep their initial relative orientation
   std::vector<double> m_hingeRadius;  // per body, for its cut ends
+  std::vector<std::pair<int, int>> m_beamOf;  // per body: its beam and piece, or -1
   int m_body = -1;
 };
 
@@ -277,7 +327,7 @@ BodyDrawing makeBodyDrawing(const Model& model) {
   std::vector<double> extents;
   for (int i = 0; i < model.bodyCount(); ++i) {
     builder.addBody(i);
-    drawing.bodyColours.push_back(colourOfIndex(model.body(i).specIndex));
+    drawing.bodyColours.push_back(colourOfIndex(builder.colourIndex(i)));
     extents.push_back(bodyExtent(model.body(i)));
   }
   for (const CompiledCut& cut : model.cuts()) builder.addCutEnd(cut);

@@ -1,9 +1,11 @@
 #include "render/result_states.hpp"
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/model/model.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/sim/interpolation.hpp"
 
+#include <cmath>
 #include <limits>
 
 namespace mstmm::render {
@@ -29,6 +31,35 @@ void statesAt(const Model& model, const Results& results, double t, std::vector<
     const InterpolatedBody b = interpolateBody(results, at, slot);
     states[body] = {b.input, b.orientation};
     visible[body] = 1;
+  }
+}
+
+namespace {
+
+/// The rotation vector of a unit quaternion (angle in [0, pi]).
+Vec3 rotationVector(Quat q) {
+  if (q[0] < 0.0) q = -q;
+  const double s = q.tail<3>().norm();
+  return s > 0.0 ? Vec3(2.0 * std::atan2(s, q[0]) / s * q.tail<3>()) : Vec3::Zero();
+}
+
+}  // namespace
+
+void scaleBeamDeflections(const Model& model, double factor, std::vector<BodyState>& states) {
+  if (factor == 1.0 || states.size() != static_cast<std::size_t>(model.bodyCount())) return;
+  auto origin = [&model](int body) { return model.spec().bodies[static_cast<std::size_t>(model.body(body).specIndex)].inputs.front(); };
+  for (const CompiledBeam& beam : model.beams()) {
+    const int root = beam.pieces[static_cast<std::size_t>(beam.layout.rootPiece)];
+    const BodyState r = states[static_cast<std::size_t>(root)];
+    const Mat3 rr = rotationFromQuaternion(r.orientation.normalized());
+    for (int piece : beam.pieces) {
+      if (piece == root) continue;
+      BodyState& s = states[static_cast<std::size_t>(piece)];
+      const Vec3 rigid = r.input + rr * (origin(piece) - origin(root));  // the pieces' frames are the beam's
+      s.input = rigid + factor * (s.input - rigid);
+      const Vec3 turn = factor * rotationVector(quaternionProduct(quaternionConjugate(r.orientation.normalized()), s.orientation.normalized()));
+      s.orientation = quaternionProduct(r.orientation.normalized(), quaternionFromAxisAngle(turn.norm() > 0.0 ? Vec3(turn.normalized()) : Vec3::UnitX(), turn.norm()));
+    }
   }
 }
 

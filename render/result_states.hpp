@@ -19,6 +19,12 @@ std::vector<BodyState> initialBodyStates(const Model& model);
 /// are marked 0 in `visible`. Needs at least one recorded frame.
 void statesAt(const Model& model, const Results& results, double t, std::vector<BodyState>& states, std::vector<char>& visible);
 
+/// Beams drawn with their deflection scaled (issue 28): each piece of a
+/// beam is put where the beam's root piece, held rigid, would carry it,
+/// plus `factor` times its displacement and rotation from there (the
+/// rotation scaled along its rotation vector). 1 leaves the states as they are.
+void scaleBeamDeflections(const Model& model, double factor, std::vector<BodyState>& states);
+
 /// The world position of a body-frame point (relative to I_1) of a recorded
 /// body over time: the samples of a trail from t0 to t1, one per recorded frame
 /// in that window (plus the interpolated end points).

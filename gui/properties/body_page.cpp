@@ -12,6 +12,7 @@
 
 #include "core/model/mass_properties.hpp"
 #include "gui/properties/body_loads_editor.hpp"
+#include "gui/properties/beam_editor.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -23,6 +24,8 @@ QString positiveLength(double v) { return v > 0 && std::isfinite(v) ? QString() 
 // Zero is a massless frame (issue 29.1); the model check says where one
 // leaves a hinge's motion undetermined.
 QString massOrZero(double v) { return v >= 0 && std::isfinite(v) ? QString() : QObject::tr("mass must not be negative (0 kg makes a massless frame)"); }
+/// The shape list's item for an elastic beam (not a ShapeType).
+constexpr int kBeamItem = -1;
 QString finiteValue(double v) { return std::isfinite(v) ? QString() : QObject::tr("must be a finite number"); }
 
 QTableWidget* makeTable(const QStringList& headers) {
@@ -85,6 +88,7 @@ void BodyPage::buildShape(QFormLayout* form) {
   m_shape = new QComboBox;
   for (ShapeType t : {ShapeType::Rod, ShapeType::Cylinder, ShapeType::Box, ShapeType::PointMasses, ShapeType::Custom})
     m_shape->addItem(QString::fromLatin1(toString(t)), static_cast<int>(t));
+  m_shape->addItem(tr("elastic beam"), kBeamItem);
   m_mass = new QuantityBox("kg");
   m_mass->setCheck(massOrZero);
   m_length = new QuantityBox("m");
@@ -128,9 +132,25 @@ void BodyPage::buildShape(QFormLayout* form) {
   form->addRow(tr("Inertia given"), m_about);
   form->addRow(tr("Point masses"), m_points);
 
+  m_beam = new BeamEditor;
+  m_beam->setObjectName("beamEditor");
+  form->addRow(m_beam);
+  connect(m_beam, &BeamEditor::edited, this, [this](const QString& field, const std::function<void(BodySpec&)>& edit) { commit(field, edit); });
+  connect(m_beam, &BeamEditor::refused, this, &BodyPage::refused);
   connect(m_shape, &QComboBox::activated, this, [this] {
+    if (m_shape->currentData().toInt() == kBeamItem) {
+      // A beam as long as the body's rod or box, from its origin along x.
+      commit("shape", [](BodySpec& b) {
+        if (b.beam) return;
+        BeamSpec beam;
+        beam.length = b.shape.type == ShapeType::Box ? b.shape.size.x() : b.shape.length;
+        b.beam = beam;
+      });
+      return;
+    }
     const auto t = static_cast<ShapeType>(m_shape->currentData().toInt());
     commit("shape", [t](BodySpec& b) {
+      b.beam.reset();
       b.shape.type = t;
       if (t == ShapeType::PointMasses && b.shape.points.empty()) b.shape.points = {{b.shape.mass, Vec3(b.shape.length, 0, 0)}};
       if (t == ShapeType::Custom) b.shape.com = shapeCentroid(b.shape);
@@ -335,6 +355,14 @@ void BodyPage::load() {
   m_bodyLoads->show(*b, m_document->spec());
   const MassProperties mp = massProperties(b->shape);
   const Mat3& j = mp.inertiaAtCom;
+  if (b->beam) {
+    const SectionProperties p = sectionProperties(b->beam->section);
+    m_derived->setText(tr("<small>Derived: mass %1 kg; section A %2 m², I_y %3, I_z %4, J %5 m⁴; runs as %6 rigid pieces named %7[0] … %7[%8].</small>")
+                           .arg(b->beam->density * p.area * b->beam->length, 0, 'g', 6).arg(p.area, 0, 'g', 4).arg(p.iy, 0, 'g', 4).arg(p.iz, 0, 'g', 4)
+                           .arg(p.torsion, 0, 'g', 4).arg(b->beam->segments + 1).arg(QString::fromStdString(b->name)).arg(b->beam->segments));
+    m_loading = false;
+    return;
+  }
   m_derived->setText(tr("<small>Derived: mass %1 kg, centre of mass %2 m, inertia about it diag %3, products (%4, %5, %6) kg·m².</small>")
                          .arg(mp.mass, 0, 'g', 6).arg(formatVec(mp.com)).arg(formatVec(j.diagonal()))
                          .arg(j(0, 1), 0, 'g', 4).arg(j(0, 2), 0, 'g', 4).arg(j(1, 2), 0, 'g', 4));
@@ -344,19 +372,23 @@ void BodyPage::load() {
 void BodyPage::loadShape(const BodySpec& b) {
   const ShapeSpec& s = b.shape;
   const bool planar = m_document->spec().kind == ModelKind::Planar;
-  m_shape->setCurrentIndex(m_shape->findData(static_cast<int>(s.type)));
-  const bool rodLike = s.type == ShapeType::Rod || s.type == ShapeType::Cylinder;
-  const bool solid = rodLike || s.type == ShapeType::Box;
-  setRowVisible(m_form, m_mass, s.type != ShapeType::PointMasses);
+  const bool beam = b.beam.has_value();
+  m_shape->setCurrentIndex(beam ? m_shape->findData(kBeamItem) : m_shape->findData(static_cast<int>(s.type)));
+  const bool rodLike = !beam && (s.type == ShapeType::Rod || s.type == ShapeType::Cylinder);
+  const bool solid = rodLike || (!beam && s.type == ShapeType::Box);
+  const bool custom = !beam && s.type == ShapeType::Custom;
+  setRowVisible(m_form, m_mass, !beam && s.type != ShapeType::PointMasses);
   setRowVisible(m_form, m_length, rodLike);
-  setRowVisible(m_form, m_radius, s.type == ShapeType::Cylinder);
-  setRowVisible(m_form, m_size, s.type == ShapeType::Box);
+  setRowVisible(m_form, m_radius, !beam && s.type == ShapeType::Cylinder);
+  setRowVisible(m_form, m_size, !beam && s.type == ShapeType::Box);
   setRowVisible(m_form, m_customCenter, solid);
   setRowVisible(m_form, m_center, solid && s.center.has_value());
-  setRowVisible(m_form, m_com, s.type == ShapeType::Custom);
-  setRowVisible(m_form, m_inertiaRow, s.type == ShapeType::Custom);
-  setRowVisible(m_form, m_about, s.type == ShapeType::Custom);
-  setRowVisible(m_form, m_points, s.type == ShapeType::PointMasses);
+  setRowVisible(m_form, m_com, custom);
+  setRowVisible(m_form, m_inertiaRow, custom);
+  setRowVisible(m_form, m_about, custom);
+  setRowVisible(m_form, m_points, !beam && s.type == ShapeType::PointMasses);
+  setRowVisible(m_form, m_beam, beam);
+  if (beam) m_beam->show(*b.beam);
   m_mass->setSi(s.mass);
   m_length->setSi(s.length);
   m_radius->setSi(s.radius);

@@ -102,6 +102,7 @@ class BodyPage : public QWidget {
   QComboBox* m_orientationFrame;  // world, or relative to the parent body (a view choice; the file holds world orientations)
   QLabel* m_derived;
   class BodyLoadsEditor* m_bodyLoads;
+  class BeamEditor* m_beam;
 };
 
 class HingePage : public QWidget {

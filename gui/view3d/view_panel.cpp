@@ -18,7 +18,7 @@
 
 namespace mstmm::gui {
 ViewPanel::ViewPanel(ModelDocument* document, PlaybackClock* clock, QWidget* parent)
-    : QWidget(parent), m_document(document), m_clock(clock), m_view(new render::ViewWidget), m_trailWindow(new QDoubleSpinBox),
+    : QWidget(parent), m_document(document), m_clock(clock), m_view(new render::ViewWidget), m_trailWindow(new QDoubleSpinBox), m_deflection(new QDoubleSpinBox),
       m_recompile(new QTimer(this)) {
   auto* bar = new QToolBar;
   bar->setIconSize(QSize(16, 16));
@@ -90,6 +90,15 @@ void ViewPanel::createToolBar(QToolBar* bar) {
   m_trailWindow->setToolTip(tr("How far back the trails reach"));
   bar->addWidget(m_trailWindow);
   connect(m_trailWindow, &QDoubleSpinBox::valueChanged, this, &ViewPanel::updateFrame);
+  m_deflection->setObjectName("deflectionScale");
+  m_deflection->setRange(1.0, 10000.0);
+  m_deflection->setValue(1.0);
+  m_deflection->setDecimals(0);
+  m_deflection->setPrefix(tr("bend ×"));
+  m_deflection->setToolTip(tr("Draw the beams' deflection this many times over (from where each beam, held rigid on its root piece, would be)"));
+  m_deflectionAction = bar->addWidget(m_deflection);
+  m_deflectionAction->setVisible(false);
+  connect(m_deflection, &QDoubleSpinBox::valueChanged, this, &ViewPanel::updateFrame);
 }
 
 QAction* ViewPanel::action(const QString& name) const { return m_actions.value(name); }
@@ -121,6 +130,7 @@ void ViewPanel::showModel(std::shared_ptr<const Model> model) {
   const render::CameraState camera = m_view->camera();
   m_view->setModel(model);
   m_compiledOfBodyId.clear();
+  if (m_deflectionAction) m_deflectionAction->setVisible(model && !model->beams().empty());
   if (!model) return;
   m_arrowLength = render::arrowLength(*model);
   for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId.insert(model->spec().bodies[static_cast<std::size_t>(model->body(i).specIndex)].id.value, i);
@@ -160,6 +170,7 @@ void ViewPanel::updateFrame() {
   const double t = m_clock->time();
   m_results->read([&](const Results& r) {
     render::statesAt(*m_results->model(), r, t, m_states, m_visible);
+    render::scaleBeamDeflections(*m_results->model(), m_deflection->value(), m_states);
     updateTrails(r, t);
     return 0;
   });

@@ -69,6 +69,8 @@ class ViewPanel : public QWidget {
   QHash<quint32, int> m_compiledOfBodyId;
   QHash<QString, QAction*> m_actions;
   QDoubleSpinBox* m_trailWindow;
+  QDoubleSpinBox* m_deflection;     // beams' deflection drawn this many times over
+  QAction* m_deflectionAction = nullptr;  // its place in the toolbar, shown for models with beams
   QTimer* m_recompile;
   std::vector<render::BodyState> m_states;
   std::vector<char> m_visible;

@@ -711,6 +711,63 @@ class TestEditorCommands : public QObject {
     QVERIFY(!remove->isEnabled());
   }
 
+  // Issue 28: a body becomes an elastic beam and back, and each of its
+  // fields is edited, one undo step each; the model compiles into pieces.
+  void aBodyBecomesABeamEditedOnTheBodyPage() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    BodyPage* page = panel.bodyPage();
+    const BodyId one = selectBody(doc, "1");
+    auto* shape = page->findChildren<QComboBox*>().front();
+    const int beamItem = shape->findText("elastic beam");
+    QVERIFY(beamItem >= 0);
+    checkUndoRedo(doc, [&] {
+      shape->setCurrentIndex(beamItem);
+      emit shape->activated(beamItem);
+    });
+    QVERIFY(doc.body(one)->beam.has_value());
+    QCOMPARE(doc.body(one)->beam->length, 1.0);  // the rod's length
+    auto* editor = page->findChild<QWidget*>("beamEditor");
+    QVERIFY(editor && !editor->isHidden());
+    QVERIFY(page->findChild<QuantityBox*>("bodyLength")->isHidden());
+    auto* youngs = page->findChild<QuantityBox*>("beamYoungs");
+    checkUndoRedo(doc, [&] { youngs->setSi(7e10), emit youngs->siChanged(7e10); });
+    QCOMPARE(doc.body(one)->beam->youngsModulus, 7e10);
+    auto* section = page->findChild<QComboBox*>("beamSection");
+    const int circle = section->findData(static_cast<int>(BeamSectionKind::Circle));
+    checkUndoRedo(doc, [&] {
+      section->setCurrentIndex(circle);
+      emit section->activated(circle);
+    });
+    QCOMPARE(doc.body(one)->beam->section.kind, BeamSectionKind::Circle);
+    QVERIFY(!page->findChild<QuantityBox*>("beamRadius")->isHidden());
+    QVERIFY(page->findChild<QuantityBox*>("beamWidth")->isHidden());
+    auto* segments = page->findChild<QSpinBox*>("beamSegments");
+    checkUndoRedo(doc, [&] {
+      segments->setValue(4);
+      emit segments->editingFinished();
+    });
+    QCOMPARE(doc.body(one)->beam->segments, 4);
+    // Stepping the density down past zero is refused with the reason.
+    auto* density = page->findChild<QuantityBox*>("beamDensity");
+    density->setSi(0.5);
+    for (int k = 0; k < 10; ++k) density->stepBy(-1);
+    QCOMPARE(panel.lastRefusal(), QString("must be positive"));
+    QVERIFY(doc.body(one)->beam->density > 0.0);
+    QVERIFY(doc.isValid());
+    const auto model = compile(doc.spec());
+    QCOMPARE(model->beams().size(), std::size_t{1});
+    QCOMPARE(model->beams().front().pieces.size(), std::size_t{5});
+    // Back to a rod: one step, the beam gone.
+    const int rod = shape->findData(static_cast<int>(ShapeType::Rod));
+    checkUndoRedo(doc, [&] {
+      shape->setCurrentIndex(rod);
+      emit shape->activated(rod);
+    });
+    QVERIFY(!doc.body(one)->beam.has_value());
+  }
+
   void externalLoadsAreEditedOnTheBodyPage() {
     // Body 1 of the demo gets a load: added, its y force a constant -20 N,
     // its moment z a sine, in body axes, then a second load, and removed:

@@ -19,6 +19,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "core/analysis/equilibrium.hpp"
+#include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/sim/simulation.hpp"
@@ -151,6 +153,57 @@ class TestExports : public QObject {
       for (std::size_t i = 0; i < expected.size(); ++i) QVERIFY((points[i + 1] - expected[i]).norm() < 1e-12);
     }
     QCOMPARE(trailsAt(*r.model, results, {tips.front()}, t, window).size(), std::size_t{1});  // chosen bodies only
+  }
+
+  // Issue 28: a beam is drawn as its pieces with the beam's section (one box
+  // per piece, one hinge marker: at its clamp), all in one colour; with its
+  // deflection scaled, a cantilever's tip is drawn that many times as far
+  // from where the beam held rigid would hold it.
+  void beamsAreDrawnBentAndTheirDeflectionScaled() {
+    ModelSpec spec = loadModel(test::sourcePath("resources/examples/flexible-arm.json"));
+    const auto arm = compile(spec);
+    const BodyDrawing drawing = makeBodyDrawing(*arm);
+    const CompiledBeam& beam = arm->beams().front();
+    int boxes = 0;
+    for (const GlyphInstance& g : drawing.glyphs[static_cast<std::size_t>(GlyphKind::Box)])
+      for (int p : beam.pieces) boxes += g.body == p && !g.hinge ? 1 : 0;
+    QCOMPARE(boxes, beam.layout.beam.segments + 1);
+    int markers = 0;
+    for (const GlyphInstance& g : drawing.glyphs[static_cast<std::size_t>(GlyphKind::Sphere)])
+      for (int p : beam.pieces) markers += g.body == p ? 1 : 0;
+    QCOMPARE(markers, 1);
+    for (int p : beam.pieces) QVERIFY(drawing.bodyColours[static_cast<std::size_t>(p)] == drawing.bodyColours[static_cast<std::size_t>(beam.pieces.front())]);
+
+    // A cantilever bent by a small tip load, at rest: its tip moves by delta.
+    ModelSpec c;
+    c.gravity = Vec3::Zero();
+    BodySpec& b = c.addBody("beam");
+    b.beam = BeamSpec{};
+    b.beam->segments = 6;
+    b.inputs = {Vec3(1, 0, 0)};
+    b.output = Vec3::Zero();
+    BodyLoadSpec load;
+    load.point = Vec3(1, 0, 0);
+    load.force[1] = TimeFunction::constant(-1.0);
+    b.loads.push_back(load);
+    c.addHinge("clamp", HingeType::Weld, b.id, std::nullopt);
+    const auto model = compile(c);
+    const Eigen::VectorXd rest = findEquilibrium(model, initialState(*model)).state;
+    std::vector<BodyPose> poses;
+    computePoses(*model, rest, poses);
+    std::vector<BodyState> states;
+    for (const BodyPose& p : poses) states.push_back({p.input, quaternionFromRotation(p.rotation)});
+    const int tip = model->beams().front().pieces.back();
+    const Vec3 rigidTip(1, 0, 0), bentTip = states[static_cast<std::size_t>(tip)].input;  // the tip piece's I_1 is the beam's end
+    const double delta = (bentTip - rigidTip).norm();
+    QVERIFY(delta > 1e-6 && delta < 1e-3);
+    std::vector<BodyState> scaled = states;
+    scaleBeamDeflections(*model, 1.0, scaled);
+    QVERIFY((scaled[static_cast<std::size_t>(tip)].input - bentTip).norm() == 0.0);
+    scaleBeamDeflections(*model, 50.0, scaled);
+    const Vec3 drawn = scaled[static_cast<std::size_t>(tip)].input;
+    QVERIFY2(std::abs((drawn - rigidTip).norm() / (50.0 * delta) - 1.0) < 1e-3, qPrintable(QString::number((drawn - rigidTip).norm() / (50.0 * delta))));
+    QVERIFY((drawn - rigidTip).normalized().dot((bentTip - rigidTip).normalized()) > 0.999);
   }
 
   void animationFramesAreTheFrameTimesAtTheRequestedSize() {
