@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/model/beam_coordinates.hpp"
 #include "core/message_text.hpp"
 
 namespace mstmm {
@@ -17,6 +18,13 @@ int pieceAt(const BeamSpec& beam, double x) {
 
 bool hasBeams(const ModelSpec& spec) {
   return std::any_of(spec.bodies.begin(), spec.bodies.end(), [](const BodySpec& b) { return b.beam.has_value(); });
+}
+
+int beamCoordinates(const ModelSpec& spec) {
+  int n = 0;
+  for (const BodySpec& b : spec.bodies)
+    if (b.beam) n += std::max(b.beam->segments, 0) * ((spec.kind == ModelKind::Planar ? 1 : 3) + (b.beam->axial ? 1 : 0));
+  return n;
 }
 
 namespace {

@@ -7,6 +7,7 @@
 #include <QSpinBox>
 
 #include "gui/document/model_actions.hpp"
+#include "core/model/beam_coordinates.hpp"
 #include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
@@ -109,7 +110,7 @@ void ModelPage::load() {
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);
   const SpanningTree tree = chooseSpanningTree(s);
-  const int dof = degreesOfFreedom(s, tree);
+  const int dof = degreesOfFreedom(s, tree) + beamCoordinates(s);  // the beams' joints are degrees of freedom too
   int loops = 0;
   for (std::size_t i = 0; i < s.hinges.size(); ++i) loops += tree.rootHinge >= 0 && tree.cut[i];
   const long long frames = settingsProblems(s.simulation).empty() ? recordedFrameCount(s.simulation) : 0;

@@ -14,7 +14,9 @@
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/loads/load_channels.hpp"
+#include "core/model/beam_coordinates.hpp"
 #include "core/model/model.hpp"
+#include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
 #include "tests/core/check.hpp"
@@ -295,6 +297,8 @@ TEST(Beams, RiccatiAgreesWithNewtonEulerAndMassMatrixOnTreesWithBeams) {
     // it gets the tree with inextensible beams, a revolute elbow and the
     // floating beam on a ball.
     const ModelSpec spec = treeWithBeams(r, true);
+    // What the editor counts before compiling is what the compiled tree has.
+    EXPECT_EQ(compile(spec)->degreesOfFreedom(), degreesOfFreedom(spec, chooseSpanningTree(spec)) + beamCoordinates(spec));
     const double ne = againstReference(SolverKind::NewtonEuler, spec, 20, r);
     const ModelSpec noSlides = treeWithBeams(r, false);
     Random same = r;
