@@ -194,7 +194,7 @@ BeamSection readSection(const ObjectReader& beam) {
 
 BeamSpec readBeam(const ObjectReader& body) {
   const ObjectReader r(body.at("beam"), body.where() + ": beam");
-  r.allowOnly({"length", "youngs_modulus", "shear_modulus", "density", "section", "segments", "axial", "damping_beta"});
+  r.allowOnly({"length", "youngs_modulus", "shear_modulus", "density", "section", "segments", "axial", "damping_beta", "damping_alpha"});
   BeamSpec b;
   b.length = r.number("length");
   b.youngsModulus = r.number("youngs_modulus");
@@ -204,6 +204,7 @@ BeamSpec readBeam(const ObjectReader& body) {
   b.segments = r.integer("segments", b.segments);
   b.axial = r.boolean("axial", false);
   b.dampingBeta = r.number("damping_beta", 0.0);
+  b.dampingAlpha = r.number("damping_alpha", 0.0);
   return b;
 }
 
@@ -899,6 +900,7 @@ Json writeBeam(const BeamSpec& b) {
   j["segments"] = b.segments;
   if (b.axial) j["axial"] = true;
   if (b.dampingBeta != 0.0) j["damping_beta"] = b.dampingBeta;
+  if (b.dampingAlpha != 0.0) j["damping_alpha"] = b.dampingAlpha;
   return j;
 }
 

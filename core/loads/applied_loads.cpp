@@ -135,6 +135,7 @@ void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const s
     addStruts(*poses);
     addContacts(*poses);
     addBodyContacts(*poses);
+    addBeamDrags(*poses);
   }
   m_bodyPotential = m_potential;
   m_bodyDissipation = m_dissipation;
@@ -462,6 +463,27 @@ void AppliedLoads::addBeamJoints(const double* y) {
     m_moment[static_cast<std::size_t>(j.parent)] -= l.moment;
     m_potential += l.potential;
     m_dissipation += l.dissipation;
+  }
+}
+
+// Mass-proportional damping of beams (CompiledBeamDrag): the force on a
+// piece's centre of mass and the moment, and their opposites on the root
+// piece (the force acting at the piece's centre of mass). Their power is
+// -alpha (m |dv|^2 + dw^T J dw), booked as dissipation.
+void AppliedLoads::addBeamDrags(const std::vector<BodyPose>& poses) {
+  for (const CompiledBeamDrag& d : m_loads.beamDrags) {
+    const BodyPose& p = poses[static_cast<std::size_t>(d.body)];
+    const BodyPose& r = poses[static_cast<std::size_t>(d.root)];
+    const CompiledBody& body = m_model.body(d.body);
+    const Vec3 arm = p.com - r.com;
+    const Vec3 dv = p.comVelocity - (r.comVelocity + r.omega.cross(arm)), dw = p.omega - r.omega;
+    const Vec3 force = -d.alpha * body.mass * dv;
+    const Vec3 moment = -d.alpha * (p.rotation * (body.inertiaAtCom * (p.rotation.transpose() * dw)));
+    m_force[static_cast<std::size_t>(d.body)] += force;
+    m_moment[static_cast<std::size_t>(d.body)] += moment;
+    m_force[static_cast<std::size_t>(d.root)] -= force;
+    m_moment[static_cast<std::size_t>(d.root)] -= moment + arm.cross(force);
+    m_dissipation -= force.dot(dv) + moment.dot(dw);
   }
 }
 

@@ -142,6 +142,7 @@ class AppliedLoads {
   HingeCoordinate universalAngle(const double* y, const HingeElements& e) const;
   void addCutHinges(double t, const double* y);
   void addBeamJoints(const double* y);
+  void addBeamDrags(const std::vector<BodyPose>& poses);
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
   void addContacts(const std::vector<BodyPose>& poses);

@@ -15,6 +15,17 @@ struct CompiledBeamJoint {
   Vec3 damping = Vec3::Zero();    // beta times the stiffness, N m s/rad
 };
 
+/// Rayleigh's mass-proportional damping of one piece of a beam
+/// (equations.md §11.3): its velocity and angular velocity relative to the
+/// beam's root piece carried rigidly are damped by alpha m and alpha J; the
+/// root piece takes the opposite force and moment, so the pair changes no
+/// momentum and only takes energy out.
+struct CompiledBeamDrag {
+  int body = -1;  // the piece
+  int root = -1;  // its beam's root piece
+  double alpha = 0.0;  // 1/s
+};
+
 struct BeamJointLoad {
   Vec3 moment = Vec3::Zero();  // on the tip-side piece, world axes; the root side takes -moment
   double potential = 0.0;      // phi^T K phi / 2

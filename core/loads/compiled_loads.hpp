@@ -131,11 +131,12 @@ struct CompiledLoads {
   std::vector<CompiledBodyContact> bodyContacts;
   std::shared_ptr<const ShapeQuery> shapeQuery;  // their overlaps; null without body contacts
   std::vector<CompiledBeamJoint> beamJoints;     // the bending and torsion of spatial beams
+  std::vector<CompiledBeamDrag> beamDrags;       // beams' mass-proportional damping
 
-  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty(); }
+  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty() && beamDrags.empty(); }
   /// Struts, contacts and external loads need body positions and velocities
   /// (one kinematics walk per evaluation); hinge elements need only the state.
-  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty(); }
+  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty() || !beamDrags.empty(); }
   /// Bodies receive resultant external loads: from external loads and struts,
   /// or from the moment pairs of elements on cut hinges and of beam joints.
   bool loadsBodies() const { return needsPoses() || !cutElements.empty() || !beamJoints.empty(); }

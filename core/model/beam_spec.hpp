@@ -53,6 +53,10 @@ struct BeamSpec {
   /// Rayleigh stiffness-proportional damping: each joint's damper is beta
   /// times its spring (s).
   double dampingBeta = 0.0;
+  /// Rayleigh mass-proportional damping: each piece's motion relative to
+  /// the beam's root piece is damped by alpha times its mass and rotary
+  /// inertia (1/s; equations.md §11.3).
+  double dampingAlpha = 0.0;
   bool operator==(const BeamSpec&) const = default;
 };
 

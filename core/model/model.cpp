@@ -237,6 +237,10 @@ void compileBeams(std::vector<BeamLayout> layouts, Model& model) {
         model.m_loads.beamJoints.push_back(joint);
       }
     }
+    if (b.dampingAlpha > 0.0)
+      for (std::size_t k = 0; k < beam.pieces.size(); ++k)
+        if (static_cast<int>(k) != layout.rootPiece)
+          model.m_loads.beamDrags.push_back({beam.pieces[k], beam.pieces[static_cast<std::size_t>(layout.rootPiece)], b.dampingAlpha});
     beam.layout = std::move(layout);
     model.m_beams.push_back(std::move(beam));
   }

@@ -131,6 +131,8 @@ class Checker {
       bodyError(b, "beam: needs between 1 and " + std::to_string(kMaxBodies) + " segments (got " + std::to_string(beam.segments) + ")");
     if (!std::isfinite(beam.dampingBeta) || beam.dampingBeta < 0.0)
       bodyError(b, "beam: the damping beta must be zero or positive (got " + formatNumber(beam.dampingBeta) + " s)");
+    if (!std::isfinite(beam.dampingAlpha) || beam.dampingAlpha < 0.0)
+      bodyError(b, "beam: the damping alpha must be zero or positive (got " + formatNumber(beam.dampingAlpha) + " 1/s)");
     if (!std::isfinite(beam.length) || beam.length <= 0.0) return;
     auto onBeam = [&](const Vec3& p, const std::string& what) {
       if (p.allFinite() && (p.x() < -1e-9 * beam.length || p.x() > beam.length * (1.0 + 1e-9)))

@@ -65,6 +65,9 @@ BeamEditor::BeamEditor(QWidget* parent) : QWidget(parent) {
   m_beta = addBox(tr("Damping β"), "s", "beamBeta", [](BeamSpec& b, double v) { b.dampingBeta = v; });
   m_beta->setCheck(zeroOrPositive);
   m_beta->setToolTip(tr("Rayleigh stiffness-proportional damping: each joint's damper is β times its spring"));
+  m_alpha = addBox(tr("Damping α"), "1/s", "beamAlpha", [](BeamSpec& b, double v) { b.dampingAlpha = v; });
+  m_alpha->setCheck(zeroOrPositive);
+  m_alpha->setToolTip(tr("Rayleigh mass-proportional damping: each piece's motion relative to the beam's root piece is damped by α times its mass"));
 }
 
 QuantityBox* BeamEditor::addBox(const QString& label, const QString& unit, const char* name, const std::function<void(BeamSpec&, double)>& set) {
@@ -109,6 +112,7 @@ void BeamEditor::show(const BeamSpec& b) {
   m_segments->setValue(b.segments);
   m_axial->setChecked(b.axial);
   m_beta->setSi(b.dampingBeta);
+  m_alpha->setSi(b.dampingAlpha);
   m_loading = false;
 }
 

@@ -38,7 +38,7 @@ class BeamEditor : public QWidget {
   QuantityBox *m_width, *m_height, *m_radius, *m_inner, *m_area, *m_iy, *m_iz, *m_torsion;
   QSpinBox* m_segments;
   QCheckBox* m_axial;
-  QuantityBox* m_beta;
+  QuantityBox *m_beta, *m_alpha;
   bool m_loading = false;
 };
 
