@@ -87,8 +87,12 @@ void choosePlottedBodies(PlotChoice& c, const Model& model, const Results& resul
 void writePlottedCsv(const std::string& path, const std::string& modelPath, const Model& model, const Results& results, const PlotChoice& c) {
   std::vector<TableColumn> columns;
   const std::string unit = unitOf(c.quantity, model, c.settings);
-  for (const SeriesKey& key : seriesKeys(c.quantity, c.component, c.bodies, model, c.settings))
-    columns.push_back({seriesName(key, model, c.settings), unit, seriesValues(results, model, key, c.settings)});
+  const std::vector<LoadChannel> channels = c.quantity == Quantity::LoadElement ? loadChannels(model) : std::vector<LoadChannel>{};
+  for (const SeriesKey& key : seriesKeys(c.quantity, c.component, c.bodies, model, c.settings)) {
+    // A load element's column carries its own unit, not the list of all of them.
+    const bool own = key.component >= 0 && key.component < static_cast<int>(channels.size());
+    columns.push_back({seriesName(key, model, c.settings), own ? channels[static_cast<std::size_t>(key.component)].unit : unit, seriesValues(results, model, key, c.settings)});
+  }
   writeTableCsv(path, {"MSTMM Studio: plotted series", "model: " + modelPath}, results.times(), columns);
 }
 
@@ -96,8 +100,9 @@ void writePlot(const std::string& path, const Model& model, const Results& resul
   gui::PlotPane pane;
   pane.resize(size.first, size.second);
   pane.setTitle(QString::fromStdString(model.name()));
-  pane.setAxisTitles("t [s]", QString::fromStdString(axisTitle(c.quantity, model, c.settings)));
-  for (const SeriesKey& key : seriesKeys(c.quantity, c.component, c.bodies, model, c.settings)) {
+  const std::vector<SeriesKey> keys = seriesKeys(c.quantity, c.component, c.bodies, model, c.settings);
+  pane.setAxisTitles("t [s]", QString::fromStdString(axisTitle(c.quantity, model, c.settings, keys)));
+  for (const SeriesKey& key : keys) {
     const int curve = pane.addCurve(QString::fromStdString(seriesName(key, model, c.settings)));
     pane.setCurveData(curve, results.times(), seriesValues(results, model, key, c.settings));
   }

@@ -1,5 +1,6 @@
 #include "core/plot/series_catalog.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <numbers>
@@ -44,6 +45,42 @@ double rawValue(const Results& r, const Model& model, int frame, int slot, const
   const Energy e = r.energy(frame);
   const double values[] = {e.kinetic, e.potential, e.total(), e.spring, e.work, e.dissipated, e.balance()};
   return key.component >= 0 && key.component < 7 ? values[key.component] : 0.0;
+}
+
+/// Each angle moved by whole turns to lie within half a turn of `last`.
+Vec3 toward(Vec3 c, const Vec3& last) {
+  for (int k = 0; k < 3; ++k) c[k] += 2.0 * std::numbers::pi * std::round((last[k] - c[k]) / (2.0 * std::numbers::pi));
+  return c;
+}
+
+/// Cardan angles that stay continuous when a body turns over: the rotation
+/// Rz(a) Ry(b) Rx(c) is also Rz(a + pi) Ry(pi - b) Rx(c + pi), so of the two
+/// triples (each moved by whole turns toward the last one) the nearer to the
+/// last is taken, and the pitch runs on past +-90 deg instead of the yaw and
+/// roll jumping by half a turn (issue 30).
+Vec3 continuousCardan(const Vec3& raw, const Vec3& last) {
+  const Vec3 a = toward(raw, last), b = toward(Vec3(raw[0] + std::numbers::pi, std::numbers::pi - raw[1], raw[2] + std::numbers::pi), last);
+  return (a - last).squaredNorm() <= (b - last).squaredNorm() ? a : b;
+}
+
+/// Of the two triples of `raw`, the one whose component k is nearer `previous`
+/// (a live run's last plotted value), moved toward it; `raw` without one.
+Vec3 seedCardan(const Vec3& raw, int k, double previous) {
+  if (std::isnan(previous)) return raw;
+  const Vec3 flipped(raw[0] + std::numbers::pi, std::numbers::pi - raw[1], raw[2] + std::numbers::pi);
+  const Vec3 a = toward(raw, Vec3::Constant(previous)), b = toward(flipped, Vec3::Constant(previous));
+  return std::abs(a[k] - previous) <= std::abs(b[k] - previous) ? a : b;
+}
+
+/// A load channel's label "normal force of contact 'tyre'" as a legend reads
+/// best, the element first: "tyre: normal force" (issue 30: legends cut short
+/// showed only the quantity, the same for every element).
+std::string elementFirst(const std::string& label) {
+  const std::size_t of = label.rfind(" of ");
+  if (of == std::string::npos) return label;
+  const std::size_t open = label.find('\'', of), close = label.rfind('\'');
+  if (open == std::string::npos || close <= open) return label;
+  return label.substr(open + 1, close - open - 1) + ": " + label.substr(0, of);
 }
 
 bool angular(const SeriesKey& key, const Model& model, const PlotSettings& settings) {
@@ -164,7 +201,7 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
   if (key.quantity == Quantity::Energy) return "energy " + component;
   if (key.quantity == Quantity::Slide) return "slide of " + component;
   if (key.quantity == Quantity::SlideRate) return "slide rate of " + component;
-  if (key.quantity == Quantity::LoadElement) return component;
+  if (key.quantity == Quantity::LoadElement) return elementFirst(component);
   if (key.quantity == Quantity::Momentum || key.quantity == Quantity::AngularMomentum || key.quantity == Quantity::CentreOfMass)
     return quantityName(key.quantity) + " " + component;
   const bool known = key.body >= 0 && key.body < model.bodyCount();
@@ -183,6 +220,15 @@ std::vector<double> seriesValues(const Results& results, const Model& model, con
   const bool unwrap = wraps(key, model, settings);
   previous /= scale;  // given in the output unit
   values.reserve(static_cast<std::size_t>(std::max(0, results.frameCount() - firstFrame)));
+  if (key.quantity == Quantity::Angle && !model.planar() && settings.representation == AngleRepresentation::Cardan) {
+    Vec3 last = Vec3::Constant(std::numeric_limits<double>::quiet_NaN());
+    for (int f = std::max(0, firstFrame); f < results.frameCount(); ++f) {
+      const Vec3 raw = cardanFromRotation(rotationFromQuaternion(results.orientation(f, slot).normalized()));
+      last = std::isnan(last[0]) ? seedCardan(raw, key.component, previous) : continuousCardan(raw, last);
+      values.push_back(scale * last[key.component]);
+    }
+    return values;
+  }
   for (int f = std::max(0, firstFrame); f < results.frameCount(); ++f) {
     double v = rawValue(results, model, f, slot, key, settings);
     if (unwrap && !std::isnan(previous)) v += 2.0 * std::numbers::pi * std::round((previous - v) / (2.0 * std::numbers::pi));
@@ -201,10 +247,20 @@ std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::v
   return keys;
 }
 
-std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings) {
+std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings, const std::vector<SeriesKey>& shown) {
   std::string name = quantityName(quantity);
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-  return name + " [" + unitOf(quantity, model, settings) + "]";
+  if (quantity != Quantity::LoadElement || shown.empty()) return name + " [" + unitOf(quantity, model, settings) + "]";
+  const std::vector<LoadChannel> channels = loadChannels(model);
+  std::vector<std::string> units;
+  for (const SeriesKey& key : shown)
+    if (key.component >= 0 && key.component < static_cast<int>(channels.size())) {
+      const std::string& unit = channels[static_cast<std::size_t>(key.component)].unit;
+      if (std::find(units.begin(), units.end(), unit) == units.end()) units.push_back(unit);
+    }
+  std::string list;
+  for (const std::string& u : units) list += (list.empty() ? "" : ", ") + u;
+  return name + " [" + list + "]";
 }
 
 bool quantityFromKeyword(const std::string& word, Quantity& quantity) {

@@ -55,15 +55,18 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
 /// The curves of one plot: component `component` (-1: all) of `quantity`
 /// for each of `bodies` (compiled indices; ignored for the energies).
 std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings);
-/// The value axis title with its unit, e.g. "Angle [deg]".
-std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings);
+/// The value axis title with its unit, e.g. "Angle [deg]". Load elements
+/// carry several units; the title lists those of the curves `shown` (all
+/// of the model's when none are given), so one curve in N reads "[N]".
+std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings, const std::vector<SeriesKey>& shown = {});
 /// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate", "loads" (the CLI's words).
 bool quantityFromKeyword(const std::string& word, Quantity& quantity);
 
 /// The series' value at every recorded frame from `firstFrame` on. Angles
 /// that wrap (Cardan yaw/roll, the angle about an axis) are unwrapped so the
-/// curve stays continuous; `previous` carries the last value across calls
-/// when a live run is read in pieces (NaN: none).
+/// curve stays continuous, and Cardan angles go on past pitch +-90 deg rather
+/// than jump by half a turn when a body turns over; `previous` carries the
+/// last value across calls when a live run is read in pieces (NaN: none).
 std::vector<double> seriesValues(const Results& results, const Model& model, const SeriesKey& key, const PlotSettings& settings,
                                  int firstFrame = 0, double previous = std::numeric_limits<double>::quiet_NaN());
 

@@ -300,8 +300,8 @@ void PlotsPanel::refreshPane(const PaneView& view) {
   }
   const Model& model = *m_results->model();
   const PlotSettings s = settings();
-  pane->setAxisTitles(tr("t [s]"), QString::fromStdString(axisTitle(quantity, model, s)));
   const std::vector<SeriesKey> keys = keysOf(view);
+  pane->setAxisTitles(tr("t [s]"), QString::fromStdString(axisTitle(quantity, model, s, keys)));
   QStringList names;
   for (const SeriesKey& key : keys) names << QString::fromStdString(seriesName(key, model, s));
   // The same curves with more data (a live run): update them in place, so a

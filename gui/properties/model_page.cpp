@@ -65,7 +65,14 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   connect(m_sim.timeStep, &QuantityBox::siChanged, this, [this](double v) { commit("time step", [v](ModelProperties& p) { p.simulation.timeStep = v; }); });
   connect(m_sim.rtol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.relativeTolerance = v; }); });
   connect(m_sim.atol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.absoluteTolerance = v; }); });
-  connect(m_sim.every, &QSpinBox::valueChanged, this, [this](int v) { commit("output interval", [v](ModelProperties& p) { p.simulation.outputEvery = v; }); });
+  connect(m_sim.every, &QSpinBox::valueChanged, this, [this](int v) {
+    if (v < 1) {
+      emit refused(tr("record every: at least 1 step (1 records every step)"));
+      load();
+      return;
+    }
+    commit("output interval", [v](ModelProperties& p) { p.simulation.outputEvery = v; });
+  });
   connect(m_sim.integrator, &QComboBox::activated, this, [this] {
     const auto k = static_cast<IntegratorKind>(m_sim.integrator->currentData().toInt());
     commit("integrator", [k](ModelProperties& p) { p.simulation.integrator = k; });

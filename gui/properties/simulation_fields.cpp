@@ -35,7 +35,8 @@ SimulationFields::SimulationFields()
     tol->setDecimals(15);
     tol->setCheck(positive(QObject::tr("a tolerance must be positive")));
   }
-  every->setRange(1, 1000000000);
+  every->setRange(0, 1000000000);  // 0 is typed and refused with the reason, not clamped to 1 in silence (issue 30)
+  every->setObjectName("recordEvery");
   every->setSuffix(QObject::tr(" steps"));
   solver->addItem(QObject::tr("Riccati MSTMM"), static_cast<int>(SolverKind::Riccati));
   solver->addItem(QObject::tr("Newton–Euler (reference)"), static_cast<int>(SolverKind::NewtonEuler));

@@ -192,6 +192,75 @@ TEST(FloatingExamples, crankSliderAsPrintedFollowsItsLagrangian) {
   ASSERT_TRUE(worst < 1e-9) << worst;
 }
 
+// Issue 30: Cardan angles stay continuous when a body turns over. A free
+// cylinder tumbling about world y at 2 rad/s (torque-free about a principal
+// axis: its pitch grows as 2 t) passes pitch 90 deg at t = 0.785 s; yaw and
+// roll used to jump by 180 deg there. Now the pitch runs on as 2 t through
+// 0 .. 344 deg, yaw and roll stay at 0, and the curves read in two pieces
+// (a live run's) agree with the whole.
+TEST(FloatingExamples, cardanAnglesStayContinuousWhenABodyTurnsOver) {
+  ModelSpec spec;
+  spec.gravity = Vec3::Zero();
+  BodySpec& b = spec.addBody("tumbler");
+  b.shape.type = ShapeType::Cylinder;
+  b.shape.length = 0.4;
+  b.shape.radius = 0.05;
+  b.angularVelocity = Vec3(0, 2, 0);
+  spec.addHinge("float", HingeType::Free, b.id, std::nullopt);
+  spec.simulation.endTime = 3.0;
+  spec.simulation.timeStep = 1e-3;
+  spec.simulation.outputEvery = 10;
+  const auto model = compile(spec);
+  Results results(*model, {});
+  ASSERT_TRUE(simulate(model, spec.simulation, results).status == RunStatus::Completed);
+  PlotSettings settings;
+  settings.degrees = true;
+  double worstJump = 0.0, worstPitch = 0.0;
+  std::vector<std::vector<double>> curves;
+  for (int c = 0; c < 3; ++c) {
+    const std::vector<double> v = seriesValues(results, *model, {Quantity::Angle, c, 0}, settings);
+    for (std::size_t f = 1; f < v.size(); ++f) worstJump = std::max(worstJump, std::abs(v[f] - v[f - 1]));
+    curves.push_back(v);
+    // Read in two pieces, the second seeded with the first's last value.
+    const std::vector<double> head = seriesValues(results, *model, {Quantity::Angle, c, 0}, settings, 0);
+    const std::vector<double> tail = seriesValues(results, *model, {Quantity::Angle, c, 0}, settings, 150, head[149]);
+    for (std::size_t f = 0; f < tail.size(); ++f) ASSERT_NEAR(tail[f], v[150 + f], 1e-9) << "component " << c << " frame " << 150 + f;
+  }
+  for (int f = 0; f < results.frameCount(); ++f) {
+    // Pitch about y: the rotation is Ry(2 t) (the sign of y up: +2 t).
+    worstPitch = std::max(worstPitch, std::abs(curves[1][static_cast<std::size_t>(f)] - 2.0 * results.time(f) * 180.0 / std::numbers::pi));
+    ASSERT_NEAR(curves[0][static_cast<std::size_t>(f)], 0.0, 1e-6);
+    ASSERT_NEAR(curves[2][static_cast<std::size_t>(f)], 0.0, 1e-6);
+  }
+  ::mstmm::test::info("tumbling cylinder: largest step between frames %.3f deg, pitch off 2 t by at most %.2e deg", worstJump, worstPitch);
+  ASSERT_TRUE(worstJump < 1.2);  // 2 rad/s x 0.01 s = 1.15 deg a frame
+  ASSERT_TRUE(worstPitch < 1e-6);
+}
+
+// Issue 30: a plot of one load element in N is titled "[N]", not with every
+// unit the model's elements have; several curves list theirs.
+TEST(FloatingExamples, loadElementAxisNamesTheUnitsOfItsCurves) {
+  const auto model = compile(generateLoadedEightBodySystem());
+  const std::vector<LoadChannel> channels = loadChannels(*model);
+  const PlotSettings settings;
+  const std::string all = axisTitle(Quantity::LoadElement, *model, settings);
+  const std::string prefix = all.substr(0, all.find(" ["));
+  ASSERT_TRUE(all.find(", ") != std::string::npos) << all;  // the model's elements have several units
+  for (std::size_t c = 0; c < channels.size(); ++c) {
+    const std::vector<SeriesKey> one{{Quantity::LoadElement, static_cast<int>(c), -1}};
+    ASSERT_SAME(axisTitle(Quantity::LoadElement, *model, settings, one), prefix + " [" + channels[c].unit + "]");
+    // Its legend names the element first: "element: quantity" from "quantity of kind 'element'".
+    const std::string legend = seriesName(one.front(), *model, settings), label = channels[c].label;
+    const std::size_t colon = legend.find(": ");
+    ASSERT_TRUE(colon != std::string::npos) << legend;
+    ASSERT_TRUE(label.find("'" + legend.substr(0, colon) + "'") != std::string::npos) << legend << " / " << label;
+    ASSERT_SAME(label.substr(0, label.rfind(" of ")), legend.substr(colon + 2));
+  }
+  const std::vector<SeriesKey> both{{Quantity::LoadElement, 0, -1}, {Quantity::LoadElement, 1, -1}};
+  const std::string two = channels[0].unit == channels[1].unit ? channels[0].unit : channels[0].unit + ", " + channels[1].unit;
+  ASSERT_SAME(axisTitle(Quantity::LoadElement, *model, settings, both), prefix + " [" + two + "]");
+}
+
 // What the plots show: the recorded momentum, angular momentum and centre
 // of mass of every frame (series_catalog), constant for the floating
 // eight-body system, and the free root's position among the slides.

@@ -823,6 +823,14 @@ class TestEditorCommands : public QObject {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
     PropertiesPanel panel(&doc);
+    // Issue 30: "Record every 0" is refused with the reason, not set to 1 in silence.
+    auto* every = panel.modelPage()->findChild<QSpinBox*>("recordEvery");
+    QVERIFY(every);
+    const int recorded = doc.spec().simulation.outputEvery;
+    every->setValue(0);
+    QCOMPARE(panel.lastRefusal(), QString("record every: at least 1 step (1 records every step)"));
+    QCOMPARE(doc.spec().simulation.outputEvery, recorded);
+    QCOMPARE(every->value(), recorded);
     selectOnly(doc, "1");
     const std::string before = json(doc);
     auto* mass = panel.bodyPage()->findChildren<QuantityBox*>().at(0);

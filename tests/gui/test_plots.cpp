@@ -306,7 +306,7 @@ class TestPlots : public QObject {
     std::vector<double> times;
     const std::vector<TableColumn> columns = panel.plottedColumns(times);
     QCOMPARE(columns.size(), std::size_t{1});  // the motor torque alone
-    QVERIFY(columns.front().name.find("driving load of hinge 'A'") == 0);
+    QVERIFY(columns.front().name.find("A: driving load") == 0);  // the element first, as legends show it
     panel.setResults(run("stops-slider.json", 0.2));
     QCOMPARE(first(), Quantity::Slide);
     panel.setResults(run("damped-double-pendulum.json", 0.2));
