@@ -98,10 +98,17 @@ class DrawingBuilder {
     const double size = std::max(extent, (hub.b - hub.a).norm() + 2.0 * hub.radius);
     const double hingeRadius = std::clamp(1.6 * hub.radius, 0.012 * size, 0.08 * size);
     m_hingeRadius[static_cast<std::size_t>(i)] = hingeRadius;
+    addOutputHinge(i, hingeRadius);
+  }
+
+  /// The marker of the hinge at body i's output end: a sphere, or a
+  /// slider's carriage and rail; none for a free-floating root, which hangs
+  /// from nothing.
+  void addOutputHinge(int i, double radius) {
     const CompiledHinge& hinge = m_model.hinge(i);
-    if (hinge.type == HingeType::Free && body.parent < 0) return;  // a free-floating root hangs from nothing
-    if (hinge.slides != 1) addHinge(body.output, hingeRadius, m_model.loads().atBody(i));
-    else addSlider(i, hingeRadius);
+    if (hinge.type == HingeType::Free && m_model.body(i).parent < 0) return;
+    if (hinge.slides != 1) addHinge(m_model.body(i).output, radius, m_model.loads().atBody(i));
+    else addSlider(i, radius);
   }
 
   /// A contact sphere (docs/contact.md) at its size, or a small marker for
@@ -161,11 +168,7 @@ class DrawingBuilder {
     }
     const double hingeRadius = std::clamp(1.6 * radius, 0.012 * l.beam.length, 0.08 * l.beam.length);
     m_hingeRadius[static_cast<std::size_t>(i)] = hingeRadius;
-    if (k != l.rootPiece) return;
-    const CompiledHinge& hinge = m_model.hinge(i);
-    if (hinge.type == HingeType::Free && body.parent < 0) return;
-    if (hinge.slides != 1) addHinge(body.output, hingeRadius, m_model.loads().atBody(i));
-    else addSlider(i, hingeRadius);
+    if (k == l.rootPiece) addOutputHinge(i, hingeRadius);
   }
 
   void addContactShape(int body, const Vec3& centre, const Mat3& axes, const ContactShape& s) {

@@ -51,14 +51,15 @@ void scaleBeamDeflections(const Model& model, double factor, std::vector<BodySta
   for (const CompiledBeam& beam : model.beams()) {
     const int root = beam.pieces[static_cast<std::size_t>(beam.layout.rootPiece)];
     const BodyState r = states[static_cast<std::size_t>(root)];
-    const Mat3 rr = rotationFromQuaternion(r.orientation.normalized());
+    const Quat rq = r.orientation.normalized();
+    const Mat3 rr = rotationFromQuaternion(rq);
     for (int piece : beam.pieces) {
       if (piece == root) continue;
       BodyState& s = states[static_cast<std::size_t>(piece)];
       const Vec3 rigid = r.input + rr * (origin(piece) - origin(root));  // the pieces' frames are the beam's
       s.input = rigid + factor * (s.input - rigid);
-      const Vec3 turn = factor * rotationVector(quaternionProduct(quaternionConjugate(r.orientation.normalized()), s.orientation.normalized()));
-      s.orientation = quaternionProduct(r.orientation.normalized(), quaternionFromAxisAngle(turn.norm() > 0.0 ? Vec3(turn.normalized()) : Vec3::UnitX(), turn.norm()));
+      const Vec3 turn = factor * rotationVector(quaternionProduct(quaternionConjugate(rq), s.orientation.normalized()));
+      s.orientation = quaternionProduct(rq, quaternionFromAxisAngle(turn.norm() > 0.0 ? Vec3(turn.normalized()) : Vec3::UnitX(), turn.norm()));
     }
   }
 }

@@ -26,8 +26,8 @@ SimulationSettingsDialog::SimulationSettingsDialog(ModelDocument* document, QWid
   form->addRow(buttons);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(buttons, &QDialogButtonBox::accepted, this, [=, this] {
-    if (fields.every->value() < 1) {  // refused with the reason, as on the model page
-      refusal->setText(tr("record every: at least 1 step (1 records every step)"));
+    if (const QString why = fields.everyRefusal(); !why.isEmpty()) {  // refused with the reason, as on the model page
+      refusal->setText(why);
       return;
     }
     const ModelProperties before = ModelProperties::of(m_document->spec());

@@ -66,8 +66,8 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   connect(m_sim.rtol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.relativeTolerance = v; }); });
   connect(m_sim.atol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.absoluteTolerance = v; }); });
   connect(m_sim.every, &QSpinBox::valueChanged, this, [this](int v) {
-    if (v < 1) {
-      emit refused(tr("record every: at least 1 step (1 records every step)"));
+    if (const QString refusal = m_sim.everyRefusal(); !refusal.isEmpty()) {
+      emit refused(refusal);
       load();
       return;
     }

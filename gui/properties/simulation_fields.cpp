@@ -77,6 +77,10 @@ void SimulationFields::show(const SimulationSettings& s) const {
   projectInitial->setChecked(s.projectInitialState);
 }
 
+QString SimulationFields::everyRefusal() const {
+  return every->value() < 1 ? QObject::tr("record every: at least 1 step (1 records every step)") : QString();
+}
+
 SimulationSettings SimulationFields::settings() const {
   return {endTime->si(), timeStep->si(), static_cast<IntegratorKind>(integrator->currentData().toInt()), rtol->si(), atol->si(), every->value(),
           static_cast<SolverKind>(solver->currentData().toInt()), static_cast<LoopStabilisation>(loopStabilisation->currentData().toInt()),

@@ -3,6 +3,7 @@
 // tolerances, output interval, solver), made and checked in one place for
 // the model page of the properties panel and for Simulate ▸ Settings.
 
+#include <QString>
 #include <vector>
 
 #include "core/model/model_spec.hpp"
@@ -20,6 +21,8 @@ struct SimulationFields {
   QuantityBox *endTime, *timeStep, *rtol, *atol;
   QComboBox *integrator, *solver;
   QSpinBox* every;
+  /// Why the "Record every" value cannot be taken (0), or empty.
+  QString everyRefusal() const;
   // Closed loops (equations.md §6): drift control and the initial state.
   QComboBox* loopStabilisation;
   QuantityBox *alpha, *beta;
