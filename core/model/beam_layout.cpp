@@ -134,7 +134,7 @@ class Expander {
     // The chain's own joints come first among each piece's inputs.
     std::vector<int> chainInput(static_cast<std::size_t>(n), -1);  // per joint: its input index on the root side
     for (int j = 0; j < n; ++j) {
-      const int tip = layout.tipPiece(j), root = tip == j + 1 ? j : j + 1;
+      const int root = layout.rootSidePiece(j);
       BodySpec& rootPiece = pieces[static_cast<std::size_t>(root)];
       chainInput[static_cast<std::size_t>(j)] = static_cast<int>(rootPiece.inputs.size());
       rootPiece.inputs.push_back(Vec3(layout.jointStation(j), 0.0, 0.0));
@@ -168,7 +168,7 @@ class Expander {
     const SectionProperties& s = layout.section;
     const double h = layout.segment();
     const bool planar = m_in.kind == ModelKind::Planar;
-    const int tip = layout.tipPiece(j), root = tip == j + 1 ? j : j + 1;
+    const int tip = layout.tipPiece(j), root = layout.rootSidePiece(j);
     HingeSpec hinge;
     hinge.id = HingeId{m_nextHinge++};
     hinge.name = freshName(jointName(body.name, j), body);

@@ -30,6 +30,8 @@ struct BeamLayout {
   int rootPiece = 0;           // the piece holding the output end
   /// The tip side of joint j (the piece farther from the root piece).
   int tipPiece(int j) const { return j >= rootPiece ? j + 1 : j; }
+  /// The root side of joint j (the piece nearer the root piece).
+  int rootSidePiece(int j) const { return j >= rootPiece ? j : j + 1; }
   double segment() const { return beam.length / beam.segments; }
   double jointStation(int j) const { return (j + 0.5) * segment(); }
 };

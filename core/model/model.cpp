@@ -219,9 +219,13 @@ CompiledCut compileCut(const ModelSpec& spec, int h, const Model& model, const s
 // a spatial beam as a beam-joint element: K = (GJ, EI_y, EI_z) / h, C = beta K
 // (equations.md §11.1).
 void compileBeams(std::vector<BeamLayout> layouts, Model& model) {
+  if (layouts.empty()) return;
+  // By name once (a chain of a thousand beams has ~10^4 pieces).
+  std::unordered_map<std::string, int> byName;
+  for (int i = 0; i < model.bodyCount(); ++i) byName.emplace(model.body(i).name, i);
   for (BeamLayout& layout : layouts) {
     CompiledBeam beam;
-    for (const std::string& piece : layout.pieces) beam.pieces.push_back(model.bodyByName(piece));
+    for (const std::string& piece : layout.pieces) beam.pieces.push_back(byName.at(piece));
     const BeamSpec& b = layout.beam;
     const SectionProperties& s = layout.section;
     const double h = layout.segment();
@@ -229,7 +233,7 @@ void compileBeams(std::vector<BeamLayout> layouts, Model& model) {
     if (!model.planar()) {
       for (int j = 0; j < b.segments; ++j) {
         CompiledBeamJoint joint;
-        const int tip = layout.tipPiece(j), root = tip == j + 1 ? j : j + 1;
+        const int tip = layout.tipPiece(j), root = layout.rootSidePiece(j);
         joint.body = beam.pieces[static_cast<std::size_t>(tip)];
         joint.parent = beam.pieces[static_cast<std::size_t>(root)];
         joint.stiffness = Vec3(b.shearModulus * s.torsion, b.youngsModulus * s.iy, b.youngsModulus * s.iz) / h;

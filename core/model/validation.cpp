@@ -9,6 +9,7 @@
 
 #include "core/loads/load_validation.hpp"
 #include "core/message_text.hpp"
+#include "core/model/beam_step.hpp"
 #include "core/model/mass_properties.hpp"
 #include "core/model/massless_frames.hpp"
 #include "core/model/spanning_tree.hpp"
@@ -134,12 +135,35 @@ class Checker {
     if (!std::isfinite(beam.dampingAlpha) || beam.dampingAlpha < 0.0)
       bodyError(b, "beam: the damping alpha must be zero or positive (got " + formatNumber(beam.dampingAlpha) + " 1/s)");
     if (!std::isfinite(beam.length) || beam.length <= 0.0) return;
+    checkBeamStep(b, beam);
     auto onBeam = [&](const Vec3& p, const std::string& what) {
       if (p.allFinite() && (p.x() < -1e-9 * beam.length || p.x() > beam.length * (1.0 + 1e-9)))
         bodyError(b, what + " lies at x = " + formatNumber(p.x()) + " m, off the beam (0 to " + formatNumber(beam.length) + " m along x)");
     };
     for (std::size_t k = 0; k < body.inputs.size(); ++k) onBeam(body.inputs[k], "input end " + std::to_string(k + 1));
     onBeam(body.output, "output end");
+  }
+
+  // A fixed step that does not resolve the beam's highest frequency
+  // (equations.md §11.4): RK4 damps that vibration, so the energy balance
+  // drifts, or above 2 sqrt(2) diverges. A warning with the step to use:
+  // the run is the user's to make.
+  void checkBeamStep(int b, const BeamSpec& beam) {
+    const SimulationSettings& sim = m_spec.simulation;
+    if (sim.integrator != IntegratorKind::Rk4 || !(sim.timeStep > 0.0) || !std::isfinite(sim.timeStep)) return;
+    const SectionProperties s = sectionProperties(beam.section);
+    if (!(beam.youngsModulus > 0.0 && beam.shearModulus > 0.0 && beam.density > 0.0 && s.area > 0.0 && s.iy > 0.0 && s.iz > 0.0 && s.torsion > 0.0 && beam.segments >= 1)) return;
+    const BeamTopFrequency top = beamHighestFrequency(beam, planar());
+    const double omega = top.omega;
+    const double x = omega * sim.timeStep;
+    if (!std::isfinite(x) || x <= kBeamStepWarning) return;
+    const std::string effect = x > kRk4StabilityLimit ? "RK4 is unstable there (above 2.83), the run will likely fail"
+                                                      : "RK4 damps that vibration and the energy balance drifts";
+    m_out.push_back({Severity::Warning, {ErrorSubject::Kind::Body, b},
+                     "body " + quoted(m_spec.bodies[static_cast<std::size_t>(b)].name) + ": beam: the time step " + formatNumber(sim.timeStep) +
+                         " s is too long for its highest frequency (" + top.vibration + ", about " + formatNumber(std::round(omega)) + " rad/s at " + std::to_string(beam.segments) +
+                         " segments, w dt = " + formatNumber(std::round(x * 100.0) / 100.0) + "): " + effect + "; use a step of at most " +
+                         formatNumber(kBeamStepSuggested / omega) + " s, fewer segments, or the adaptive integrator"});
   }
 
   // Visuals are drawn only, but a size that is not positive would draw

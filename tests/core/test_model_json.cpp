@@ -116,6 +116,9 @@ TEST(ModelJson, bundledExamplesLoadAndCompile) {
     const ModelSpec spec = loadModel(file);
     const auto model = compile(spec);
     ASSERT_TRUE(model->bodyCount() > 0);
+    // Not even a warning: a new user's first run (a beam's time step, say:
+    // equations.md §11.4) should not open with one.
+    for (const Diagnostic& d : validate(spec)) ADD_FAILURE() << d.message;
     // Bundled files are in canonical form: saving them changes nothing but
     // the format version, which a version-1 file (the examples made before
     // load elements) moves forward to version 2, the lowest that holds a
