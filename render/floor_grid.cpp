@@ -85,7 +85,34 @@ FloorGrid floorGridFor(const Model& model, double typicalBodySize) {
   grid.spacing = roundLength(size / 10.0);
   grid.halfWidth = grid.spacing * std::ceil(1.2 * size / grid.spacing);
   if (!model.loads().contacts.empty()) standOnGround(model, grid);
+  grid.lattice = grid.centre;
   return grid;
+}
+
+namespace {
+
+/// The directions of the grid's two families of lines, across `up`: along
+/// the road and across it on a ground, else those floorLines() draws.
+std::pair<Vec3, Vec3> floorAxes(const FloorGrid& grid) {
+  if (grid.ground) return {grid.ground->direction(), grid.up.cross(grid.ground->direction())};
+  const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), grid.up).toRotationMatrix();
+  return {r.col(0), r.col(2)};
+}
+
+}  // namespace
+
+FloorGrid floorUnder(const FloorGrid& grid, const Vec3& point) {
+  const auto [u, w] = floorAxes(grid);
+  const Vec3 d = point - grid.lattice;
+  FloorGrid moved = grid;
+  moved.centre = grid.lattice + grid.spacing * (std::round(u.dot(d) / grid.spacing) * u + std::round(w.dot(d) / grid.spacing) * w);
+  return moved;
+}
+
+bool overInnerHalf(const FloorGrid& grid, const Vec3& point) {
+  const auto [u, w] = floorAxes(grid);
+  const Vec3 d = point - grid.centre;
+  return std::max(std::abs(u.dot(d)), std::abs(w.dot(d))) <= 0.5 * grid.halfWidth;
 }
 
 namespace {
@@ -93,8 +120,7 @@ std::vector<std::pair<Vec3, Vec3>> roadLines(const FloorGrid& grid, int n);
 }  // namespace
 
 std::vector<std::pair<Vec3, Vec3>> floorLines(const FloorGrid& grid) {
-  const Mat3 r = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitY(), grid.up).toRotationMatrix();
-  const Vec3 u = r.col(0), w = r.col(2);
+  const auto [u, w] = floorAxes(grid);
   const int n = static_cast<int>(std::lround(grid.halfWidth / grid.spacing));
   std::vector<std::pair<Vec3, Vec3>> lines;
   if (grid.ground && grid.ground->road().kind != RoadKind::Flat) return roadLines(grid, n);

@@ -24,6 +24,7 @@ struct FloorGrid {
   double spacing = 0.1;        // m: 1, 2 or 5 times a power of ten
   double reach = 0.0;          // m: the longest chain of body extents hanging from the anchor
   std::optional<Ground> ground;  // a model with contacts: the floor is its ground, lines following the road
+  Vec3 lattice = Vec3::Zero();   // the first centre: moved grids keep their lines on its lattice
 };
 
 /// The floor for a model: `reach` below the root's anchor (the largest sum,
@@ -34,6 +35,15 @@ struct FloorGrid {
 /// (docs/contact.md): the floor is that plane, under the bodies' initial
 /// centre of mass, reaching far enough along the road for its profile.
 FloorGrid floorGridFor(const Model& model, double typicalBodySize);
+
+/// The grid moved under `point` (its foot on the floor) by whole spacings,
+/// so every line stays where it was in the world: the floor goes wherever
+/// the bodies go (a vehicle down its road, a floating body drifting).
+FloorGrid floorUnder(const FloorGrid& grid, const Vec3& point);
+
+/// Whether `point`'s foot on the floor lies within half the grid's
+/// half-width of its centre (inside, the grid need not move).
+bool overInnerHalf(const FloorGrid& grid, const Vec3& point);
 
 /// The grid's lines, from end to end: 2 (2n + 1) segments for n spacings a
 /// half; on a road, the lines along it in pieces that follow its height.

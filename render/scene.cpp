@@ -153,16 +153,20 @@ void Scene::buildGlyphs() {
 namespace {
 
 /// Line segments as one unlit actor.
-vtkSmartPointer<vtkActor> linesActor(const std::vector<std::pair<Vec3, Vec3>>& segments) {
+void fillSegments(vtkPolyData* data, const std::vector<std::pair<Vec3, Vec3>>& segments) {
   auto points = vtkSmartPointer<vtkPoints>::New();
   auto cells = vtkSmartPointer<vtkCellArray>::New();
   for (const auto& [a, b] : segments) {
     const vtkIdType ends[2] = {points->InsertNextPoint(a.data()), points->InsertNextPoint(b.data())};
     cells->InsertNextCell(2, ends);
   }
-  auto data = vtkSmartPointer<vtkPolyData>::New();
   data->SetPoints(points);
   data->SetLines(cells);
+  data->Modified();
+}
+
+vtkSmartPointer<vtkActor> linesActor(vtkPolyData* data, const std::vector<std::pair<Vec3, Vec3>>& segments) {
+  fillSegments(data, segments);
   auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
   mapper->SetInputData(data);
   auto actor = vtkSmartPointer<vtkActor>::New();
@@ -218,11 +222,14 @@ void Scene::buildGround(const FloorGrid& floor) {
   }
   for (const CompiledCut& cut : m_model->cuts())
     if (cut.root.ground()) m_renderer->AddActor(groundBlock(plate, r, cut.root.point + up * (0.5 * thickness)));
-  vtkSmartPointer<vtkActor> grid = linesActor(floorLines(floor));
+  m_floor = floor;
+  m_floorLines = vtkSmartPointer<vtkPolyData>::New();
+  vtkSmartPointer<vtkActor> grid = linesActor(m_floorLines, floorLines(floor));
   grid->GetProperty()->SetColor(0.70, 0.73, 0.77);
   m_renderer->AddActor(grid);
   if (m_model->planar() && floor.ground) {  // seen edge on from the front: its trace, bold
-    vtkSmartPointer<vtkActor> trace = linesActor(groundTrace(floor));
+    m_groundTrace = vtkSmartPointer<vtkPolyData>::New();
+    vtkSmartPointer<vtkActor> trace = linesActor(m_groundTrace, groundTrace(floor));
     trace->GetProperty()->SetColor(0.35, 0.37, 0.40);
     trace->GetProperty()->SetLineWidth(3.0);
     m_renderer->AddActor(trace);
@@ -241,6 +248,20 @@ void Scene::updateGlyphs() {
   m_meshes->update(m_states, m_rotations, m_visible);
   m_skeleton->update(*m_model, m_states, m_rotations, m_visible);
   m_struts->update(*m_model, m_states);
+  keepFloorUnderBodies();
+}
+
+// The floor moves under the bodies when they leave its inner half, by
+// whole spacings (its lines stay put in the world), so a vehicle down its
+// road or a drifting body is never drawn over empty space. The shadows'
+// plane is the same everywhere on it.
+void Scene::keepFloorUnderBodies() {
+  if (!m_floorLines || m_states.empty()) return;
+  const Vec3 com = systemCentreOfMass();
+  if (!com.allFinite() || overInnerHalf(m_floor, com)) return;
+  m_floor = floorUnder(m_floor, com);
+  fillSegments(m_floorLines, floorLines(m_floor));
+  if (m_groundTrace) fillSegments(m_groundTrace, groundTrace(m_floor));
 }
 
 void Scene::setVisibleBodies(const std::vector<char>& visible) {
@@ -296,9 +317,27 @@ Vec3 Scene::worldPoint(int body, const Vec3& bodyPoint) const {
 
 Vec3 Scene::centreOfMass(int body) const { return worldPoint(body, m_model->body(body).com); }
 
+Vec3 Scene::systemCentreOfMass() const {
+  Vec3 weighted = Vec3::Zero(), plain = Vec3::Zero();
+  double mass = 0.0;
+  int count = 0;
+  for (int i = 0; i < m_model->bodyCount() && i < static_cast<int>(m_states.size()); ++i) {
+    if (!m_visible.empty() && !m_visible[static_cast<std::size_t>(i)]) continue;
+    const Vec3 c = centreOfMass(i);
+    weighted += m_model->body(i).mass * c;
+    mass += m_model->body(i).mass;
+    plain += c;
+    ++count;
+  }
+  if (mass > 0.0) return weighted / mass;
+  return count > 0 ? Vec3(plain / count) : Vec3(m_model->hinge(m_model->root()).anchor);
+}
+
+Vec3 Scene::followedPoint() const { return m_follow == kFollowSystem ? systemCentreOfMass() : centreOfMass(m_follow); }
+
 void Scene::setFollow(int body) {
-  m_follow = body >= 0 && body < m_model->bodyCount() ? body : -1;
-  if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
+  m_follow = body == kFollowSystem || (body >= 0 && body < m_model->bodyCount()) ? body : -1;
+  if (m_follow != -1) m_followLast = followedPoint();
 }
 
 }  // namespace mstmm::render

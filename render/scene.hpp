@@ -25,6 +25,7 @@
 
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
+#include "render/floor_grid.hpp"
 #include "render/scene_state.hpp"
 #include "render/strut_drawing.hpp"
 
@@ -40,7 +41,6 @@ namespace mstmm::render {
 class GlyphSet;
 class MeshDrawing;
 class Skeleton;
-struct FloorGrid;
 
 class Scene {
  public:
@@ -67,7 +67,8 @@ class Scene {
   void setTrails(const std::vector<Trail>& trails);
   /// Force arrows (loadArrows()), drawn in their own colour.
   void setArrows(const std::vector<Trail>& arrows);
-  /// Keeps the camera at the same offset from this body's centre of mass (-1: stop).
+  /// Keeps the camera at the same offset from this body's centre of mass
+  /// (kFollowSystem: the whole system's; -1: stop).
   void setFollow(int body);
   int follow() const { return m_follow; }
 
@@ -111,6 +112,10 @@ class Scene {
   void prepareRender();
 
   Vec3 centreOfMass(int body) const;
+  /// Of the bodies drawn (all, when none has mass).
+  Vec3 systemCentreOfMass() const;
+  /// The floor as drawn now: it moves with the bodies (floorUnder()).
+  const FloorGrid& floor() const { return m_floor; }
   Vec3 worldPoint(int body, const Vec3& bodyPoint) const;
   const BodyDrawing& drawing() const { return m_drawing; }
   std::size_t glyphCount() const;
@@ -122,6 +127,8 @@ class Scene {
   void buildGround(const FloorGrid& floor);
   void recolour();
   void updateGlyphs();
+  void keepFloorUnderBodies();
+  Vec3 followedPoint() const;
 
   std::shared_ptr<const Model> m_model;
   BodyDrawing m_drawing;
@@ -136,6 +143,8 @@ class Scene {
   std::unique_ptr<Skeleton> m_skeleton;
   std::unique_ptr<StrutDrawing> m_struts;
   vtkSmartPointer<vtkMatrix4x4> m_shadowProjection;  // onto the floor (floor_grid.hpp)
+  FloorGrid m_floor;
+  vtkSmartPointer<vtkPolyData> m_floorLines, m_groundTrace;
   std::vector<vtkActor*> m_shadows;                   // owned by the glyph sets and the skeleton
   bool m_shadowsOn = true;
   std::vector<BodyState> m_states;

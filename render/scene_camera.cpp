@@ -90,7 +90,8 @@ void Scene::fit(double aspect) {
     include(m_states[b].input + m_rotations[b] * s.a, s.radius);
     include(m_states[b].input + m_rotations[b] * s.b, s.radius);
   }
-  include(m_model->hinge(m_model->root()).anchor, 0.0);  // the ceiling plate
+  if (m_model->hinge(m_model->root()).slides <= 1)  // the ceiling plate or rail, if the root hangs from one
+    include(m_model->hinge(m_model->root()).anchor, 0.0);
   if (lo.x() <= hi.x()) {
     const double margin = 0.04 * (hi - lo).norm();  // breathing room around the bodies
     fitBox(lo - Vec3::Constant(margin), hi + Vec3::Constant(margin), aspect);
@@ -98,7 +99,7 @@ void Scene::fit(double aspect) {
     m_renderer->ResetCamera();
     m_renderer->ResetCameraClippingRange();
   }
-  if (m_follow >= 0) m_followLast = centreOfMass(m_follow);
+  if (m_follow != -1) m_followLast = followedPoint();
 }
 
 void Scene::fitBox(const Vec3& lo, const Vec3& hi, double aspect) {
@@ -192,8 +193,8 @@ int Scene::pick(double x, double y, int width, int height, double tolerance) con
 
 void Scene::prepareRender() {
   vtkCamera* camera = m_renderer->GetActiveCamera();
-  if (m_follow >= 0) {
-    const Vec3 now = centreOfMass(m_follow), shift = now - m_followLast;
+  if (m_follow != -1) {
+    const Vec3 now = followedPoint(), shift = now - m_followLast;
     const Vec3 position = toVec3(camera->GetPosition()) + shift, focal = toVec3(camera->GetFocalPoint()) + shift;
     camera->SetPosition(position.data());
     camera->SetFocalPoint(focal.data());

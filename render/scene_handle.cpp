@@ -32,6 +32,8 @@ void SceneHandle::setStates(const std::vector<BodyState>& states) {
   sceneChanged();
 }
 
+FloorGrid SceneHandle::floor() const { return m_scene ? m_scene->floor() : FloorGrid{}; }
+
 std::vector<BodyState> SceneHandle::states() const { return m_scene ? m_scene->states() : std::vector<BodyState>{}; }
 
 void SceneHandle::setVisibleBodies(const std::vector<char>& visible) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/model/model.hpp"
+#include "render/floor_grid.hpp"
 #include "render/scene_state.hpp"
 
 namespace mstmm::render {
@@ -71,6 +72,9 @@ class SceneHandle {
   std::size_t glyphCount() const;
   /// Number of mesh visuals drawn (imported models' STL and OBJ files that read).
   std::size_t meshCount() const;
+  /// The floor as drawn now (it moves with the bodies); a default grid
+  /// without a model.
+  FloorGrid floor() const;
 
   /// Copies model, states, visibility, selection, trails, follow, camera and display options.
   void copySceneFrom(const SceneHandle& other);

@@ -17,6 +17,9 @@ struct BodyState {
 
 enum class CameraPreset { Front, Top, Side, Isometric };
 
+/// setFollow()'s body for the whole system's centre of mass (-1: no follow).
+inline constexpr int kFollowSystem = -2;
+
 /// A camera, so the same view can be rendered again at another size.
 struct CameraState {
   Vec3 position = Vec3(0, 0, 10);

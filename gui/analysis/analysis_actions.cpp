@@ -6,6 +6,7 @@
 
 #include "core/analysis/equilibrium.hpp"
 #include "core/error.hpp"
+#include "core/model/beam_pieces.hpp"
 #include "core/model/validation.hpp"
 #include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/analysis/modes_dialog.hpp"
@@ -50,8 +51,8 @@ bool AnalysisActions::animateMode(int row, double amplitude) {
     workspace->showAnimation(results);
     // The bodies that carry the mode (its three largest shares of kinetic energy) selected: highlighted in the graph and the view.
     Selection selection;
-    for (const auto& [body, share] : mode.bodies)
-      selection.bodies.insert(report.model->spec().bodies[static_cast<std::size_t>(report.model->body(body).specIndex)].id.value);
+    const std::vector<BodyId> ids = userBodyIds(*report.model);  // a beam's piece selects its beam
+    for (const auto& [body, share] : mode.bodies) selection.bodies.insert(ids[static_cast<std::size_t>(body)].value);
     m_window->document()->setSelection(selection);
   } catch (const Error& e) {
     m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Animate mode %1: %2").arg(mode.number).arg(QString::fromStdString(e.what())));

@@ -55,8 +55,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(m_document, &ModelDocument::selectionChanged, this, &MainWindow::updateActions);
   connect(m_document, &ModelDocument::changed, this, [this](Change change) {
     if (m_simulation->results() && change != Change::Layout) {
-      m_stale = true;  // the results no longer describe the model on screen
-      m_staleLabel->setVisible(true);
+      // Whether the results still describe the model on screen: not after
+      // an edit, again once it is undone (or redone back to what was run).
+      m_stale = !m_simulation->results()->describe(m_document->spec());
+      m_staleLabel->setVisible(m_stale);
     }
     if (change == Change::Everything) m_view->fitAll();
     updateActions();
@@ -66,6 +68,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_simulation->discardResults();
     m_stale = false;
     m_staleLabel->setVisible(false);
+    m_runLabel->clear();  // "failed at t = 10 s" was the previous model's
+    m_progress->setVisible(false);
     emit resultsChanged(nullptr);
     updateActions();
   });

@@ -1,5 +1,7 @@
 #include "gui/run/run_results.hpp"
 
+#include "core/model/same_model.hpp"
+
 namespace mstmm::gui {
 
 RunResults::RunResults(std::shared_ptr<const Model> model, const RecordOptions& options)
@@ -12,5 +14,7 @@ void RunResults::record(const Frame& frame) {
   }
   m_frames.fetch_add(1, std::memory_order_release);
 }
+
+bool RunResults::describe(const ModelSpec& spec) const { return m_runSpec && sameModel(spec, *m_runSpec); }
 
 }  // namespace mstmm::gui

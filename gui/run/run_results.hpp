@@ -6,6 +6,7 @@
 #include <QMutex>
 #include <atomic>
 #include <memory>
+#include <optional>
 
 #include "core/sim/results.hpp"
 
@@ -20,6 +21,12 @@ class RunResults final : public ResultSink {
   /// Frames recorded so far (no lock needed).
   int frameCount() const { return m_frames.load(std::memory_order_acquire); }
   const std::shared_ptr<const Model>& model() const { return m_model; }
+  /// The user's model the run was made from (none for a mode's animation):
+  /// an edit undone back to it makes the results current again.
+  void setRunSpec(ModelSpec spec) { m_runSpec = std::move(spec); }
+  const std::optional<ModelSpec>& runSpec() const { return m_runSpec; }
+  /// Whether they were computed from this spec (sameModel()).
+  bool describe(const ModelSpec& spec) const;
 
   /// Calls f(const Results&) with the results locked; keep f short.
   template <class F>
@@ -30,6 +37,7 @@ class RunResults final : public ResultSink {
 
  private:
   std::shared_ptr<const Model> m_model;
+  std::optional<ModelSpec> m_runSpec;
   mutable QMutex m_mutex;
   Results m_results;
   std::atomic<int> m_frames{0};

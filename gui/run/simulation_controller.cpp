@@ -119,6 +119,7 @@ void SimulationController::run(const ModelSpec& spec, int generation, const QEla
   RecordOptions record;
   const QString note = planRecording(*model, settings, record);
   auto results = std::make_shared<RunResults>(model, record);
+  results->setRunSpec(spec);
   QMetaObject::invokeMethod(this, [this, results, note, generation] {
     if (generation != m_generation) return;  // discarded before it could show
     m_results = results;

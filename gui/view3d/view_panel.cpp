@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/math/rotation.hpp"
+#include "core/model/beam_pieces.hpp"
 #include "gui/document/model_document.hpp"
 #include "gui/playback/playback_clock.hpp"
 #include "gui/run/run_results.hpp"
@@ -63,7 +64,7 @@ void ViewPanel::createToolBar(QToolBar* bar) {
   add("side", tr("Side"), tr("Look along -x"), [this] { m_view->setPreset(render::CameraPreset::Side); });
   add("isometric", tr("Iso"), tr("Isometric view"), [this] { m_view->setPreset(render::CameraPreset::Isometric); });
   bar->addSeparator();
-  QAction* follow = add("follow", tr("Follow"), tr("Keep the selected body's centre of mass in view"), [this](bool on) { setFollowSelection(on); });
+  QAction* follow = add("follow", tr("Follow"), tr("Keep the selected body's centre of mass in view (with nothing selected, the whole system's)"), [this](bool on) { setFollowSelection(on); });
   follow->setCheckable(true);
   QAction* trails = add("trails", tr("Trails"), tr("Trace the free ends of the selected bodies (or of the tips) over a time window"),
                         [this](bool) { updateFrame(); });
@@ -130,16 +131,23 @@ void ViewPanel::showModel(std::shared_ptr<const Model> model) {
   const render::CameraState camera = m_view->camera();
   m_view->setModel(model);
   m_compiledOfBodyId.clear();
+  m_userBodyIds.clear();
   if (m_deflectionAction) m_deflectionAction->setVisible(model && !model->beams().empty());
   if (!model) return;
   m_arrowLength = render::arrowLength(*model);
-  for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId.insert(model->spec().bodies[static_cast<std::size_t>(model->body(i).specIndex)].id.value, i);
+  // A beam's pieces are one body to the user: selected, framed and clicked together.
+  m_userBodyIds = userBodyIds(*model);
+  for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId[m_userBodyIds[static_cast<std::size_t>(i)].value].push_back(i);
   if (sameShape) m_view->setCamera(camera);  // an edit or a new run of the same system: keep the user's view
   else m_userMovedCamera = false;
   applySelection();
 }
 
 void ViewPanel::showDocumentModel() {
+  if (m_results && m_results->describe(m_document->spec())) {  // an edit undone: the run's motion again
+    setResults(m_results);
+    return;
+  }
   m_showingResults = false;
   if (!m_document->isValid()) return;  // keep showing the last valid state; the messages panel says what is wrong
   try {
@@ -195,13 +203,13 @@ void ViewPanel::frameSelection() {
   if (!model || states.size() != static_cast<std::size_t>(model->bodyCount())) return;
   Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
   for (quint32 id : m_document->selection().bodies) {
-    if (!m_compiledOfBodyId.contains(id)) continue;
-    const int i = m_compiledOfBodyId.value(id);
-    const render::BodyState& s = states[static_cast<std::size_t>(i)];
-    const Mat3 r = rotationFromQuaternion(s.orientation);
-    for (const Vec3& p : {Vec3(s.input), Vec3(s.input + r * model->body(i).output), Vec3(s.input + r * model->body(i).com)}) {
-      lo = lo.cwiseMin(p);
-      hi = hi.cwiseMax(p);
+    for (int i : m_compiledOfBodyId.value(id)) {
+      const render::BodyState& s = states[static_cast<std::size_t>(i)];
+      const Mat3 r = rotationFromQuaternion(s.orientation);
+      for (const Vec3& p : {Vec3(s.input), Vec3(s.input + r * model->body(i).output), Vec3(s.input + r * model->body(i).com)}) {
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+      }
     }
   }
   if (!(lo.x() <= hi.x())) return;
@@ -213,19 +221,21 @@ void ViewPanel::frameSelection() {
 void ViewPanel::applySelection() {
   std::vector<int> bodies;
   for (quint32 id : m_document->selection().bodies)
-    if (m_compiledOfBodyId.contains(id)) bodies.push_back(m_compiledOfBodyId.value(id));
+    for (int i : m_compiledOfBodyId.value(id)) bodies.push_back(i);
   std::sort(bodies.begin(), bodies.end());
   m_view->setSelection(bodies);
   const bool follow = m_actions.value("follow")->isChecked();
-  m_view->setFollow(follow && !bodies.empty() ? bodies.front() : -1);
+  // With nothing selected, Follow keeps the whole system in view (a vehicle
+  // down its road); with a selection, its first body.
+  m_view->setFollow(!follow ? -1 : bodies.empty() ? render::kFollowSystem : bodies.front());
   if (m_actions.value("trails")->isChecked()) updateFrame();
 }
 
 void ViewPanel::bodyClicked(int body, Qt::KeyboardModifiers modifiers) {
   const std::shared_ptr<const Model> model = m_view->model();
   Selection selection = modifiers & (Qt::ControlModifier | Qt::ShiftModifier) ? m_document->selection() : Selection{};
-  if (model && body >= 0) {
-    const quint32 id = model->spec().bodies[static_cast<std::size_t>(model->body(body).specIndex)].id.value;
+  if (model && body >= 0 && body < static_cast<int>(m_userBodyIds.size())) {
+    const quint32 id = m_userBodyIds[static_cast<std::size_t>(body)].value;
     if (selection.bodies.contains(id)) selection.bodies.remove(id);
     else selection.bodies.insert(id);
   }

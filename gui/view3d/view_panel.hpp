@@ -6,8 +6,10 @@
 // is shared with the graph editor both ways.
 
 #include <QHash>
+#include <QVector>
 #include <QWidget>
 #include <memory>
+#include <vector>
 
 #include "core/model/model.hpp"
 #include "core/sim/results.hpp"
@@ -66,7 +68,8 @@ class ViewPanel : public QWidget {
   std::shared_ptr<RunResults> m_results;
   bool m_showingResults = false;
   bool m_userMovedCamera = false;
-  QHash<quint32, int> m_compiledOfBodyId;
+  QHash<quint32, QVector<int>> m_compiledOfBodyId;  // a beam's id: all its pieces
+  std::vector<BodyId> m_userBodyIds;                // by compiled index
   QHash<QString, QAction*> m_actions;
   QDoubleSpinBox* m_trailWindow;
   QDoubleSpinBox* m_deflection;     // beams' deflection drawn this many times over

@@ -32,6 +32,7 @@
 #include "core/math/rotation.hpp"
 #include "gui/dialogs/urdf_import_dialog.hpp"
 #include "interchange/model_import.hpp"
+#include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/editor/graph_items.hpp"
@@ -216,6 +217,36 @@ class TestMainWindow : public QObject {
     emit view->bodyClicked(-1, Qt::NoModifier);
     QVERIFY(window.document()->selection().isEmpty());
     QVERIFY(view->selection().empty());
+  }
+
+  // A beam is one body to the user (issue 28): selecting it in the graph
+  // outlines every piece in 3-D, and a click on any piece selects the beam.
+  void aBeamIsSelectedAsOneBody() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("flexible-arm"));
+    render::ViewWidget* view = window.findChild<StudioWorkspace*>()->viewPanel()->view();
+    QTRY_VERIFY(view->model() != nullptr);
+    QVERIFY(!view->model()->beams().empty());
+    const CompiledBeam& beam = view->model()->beams().front();
+    const ModelSpec& spec = window.document()->spec();
+    const BodySpec* user = nullptr;
+    for (const BodySpec& b : spec.bodies)
+      if (b.beam) user = &b;
+    QVERIFY(user && user->name == beam.layout.name);
+    Selection graph;
+    graph.bodies = {user->id.value};
+    window.document()->setSelection(graph);
+    std::vector<int> pieces = beam.pieces;
+    std::sort(pieces.begin(), pieces.end());
+    QCOMPARE(view->selection(), pieces);
+    QVERIFY(pieces.size() == static_cast<std::size_t>(user->beam->segments) + 1);
+    const int farPiece = beam.pieces.back() == beam.pieces[static_cast<std::size_t>(beam.layout.rootPiece)] ? beam.pieces.front() : beam.pieces.back();
+    emit view->bodyClicked(-1, Qt::NoModifier);
+    QVERIFY(window.document()->selection().isEmpty());
+    emit view->bodyClicked(farPiece, Qt::NoModifier);
+    QCOMPARE(window.document()->selection().bodies, (QSet<quint32>{user->id.value}));
+    QCOMPARE(view->selection(), pieces);
   }
 
   // Issue 13.6: the view toolbar's Shadows toggle reaches the view and the
@@ -552,6 +583,39 @@ class TestMainWindow : public QObject {
     QVERIFY(setModelKind(window.document(), ModelKind::Spatial).isEmpty());
     QVERIFY(window.simulation()->results());
     QVERIFY(window.resultsStale());
+  }
+
+  // Issue 30.7: the results are stale after an edit and current again when
+  // it is undone (or redone back to what was run): the label goes and the
+  // 3-D view shows the run's motion again, not the model's initial state.
+  // After New, the status bar no longer tells of the previous model's run.
+  void undoingAnEditMakesTheResultsCurrentAgain() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QVERIFY(runToTheEnd(window));
+    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
+    QVERIFY(panel->showsResults() && !window.resultsStale());
+    const std::vector<render::BodyState> atEnd = panel->view()->states();
+    ModelDocument* doc = window.document();
+    BodySpec before = doc->spec().bodies[0], after = before;
+    after.shape.mass *= 2.0;
+    doc->undoStack()->push(new EditBodyCommand(doc, before, after, "mass"));
+    QVERIFY(window.resultsStale());
+    QTRY_VERIFY(!panel->showsResults());  // the edited model, in its initial state
+    doc->undoStack()->undo();
+    QVERIFY(!window.resultsStale());
+    QTRY_VERIFY(panel->showsResults());
+    const std::vector<render::BodyState> again = panel->view()->states();
+    QCOMPARE(again.size(), atEnd.size());
+    for (std::size_t i = 0; i < again.size(); ++i) QVERIFY((again[i].input - atEnd[i].input).norm() < 1e-12);
+    doc->undoStack()->redo();
+    QVERIFY(window.resultsStale());
+    doc->undoStack()->undo();
+    QVERIFY(!window.resultsStale());
+    QVERIFY(!window.statusText().isEmpty());
+    window.action("new")->trigger();
+    QVERIFY2(window.statusText().isEmpty(), qPrintable(window.statusText()));
   }
 
   // Issue 13.5: at 1280x800 the 3-D view has the largest share and keeps it

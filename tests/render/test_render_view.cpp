@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/io/model_json.hpp"
 #include "core/generate/generators.hpp"
 #include "core/generate/loaded_examples.hpp"
 #include "core/sim/results.hpp"
@@ -177,6 +178,47 @@ class TestRenderView : public QObject {
     renderer.setStates(states);
     renderer.render(64, 48);
     QVERIFY((renderer.camera().focalPoint - after.focalPoint).norm() < 1e-12);
+  }
+
+  // Issue 30.4: the vehicle 48 m down its road (where a 10 s run ends) is
+  // still over the floor, its lines where they were in the world; Follow
+  // with nothing selected keeps the whole system in view; Fit frames the
+  // car alone (its root is free: no ceiling plate at the origin to frame).
+  void theFloorAndTheCameraGoWhereTheSystemGoes() {
+    const auto model = compile(loadModel(std::string(MSTMM_SOURCE_DIR) + "/resources/examples/vehicle.json"));
+    OffscreenRenderer renderer;
+    renderer.setModel(model);
+    const FloorGrid start = renderer.floor();
+    QVERIFY(start.ground.has_value());
+    renderer.setFollow(kFollowSystem);
+    renderer.render(64, 48);
+    const CameraState before = renderer.camera();
+    const Vec3 shift = 48.0 * start.ground->direction();
+    std::vector<BodyState> states = renderer.states();
+    Vec3 lo = Vec3::Constant(1e300), hi = -lo;
+    for (BodyState& b : states) {
+      b.input += shift;
+      lo = lo.cwiseMin(b.input), hi = hi.cwiseMax(b.input);
+    }
+    renderer.setStates(states);
+    renderer.render(64, 48);
+    const FloorGrid moved = renderer.floor();
+    const Vec3 car = 0.5 * (lo + hi);
+    const Vec3 foot = car - moved.up.dot(car - moved.centre) * moved.up;
+    qInfo("floor centre moved %.1f m (spacing %.2g m, half-width %.3g m); the car is %.2f m from it", (moved.centre - start.centre).norm(), moved.spacing,
+          moved.halfWidth, (foot - moved.centre).norm());
+    QVERIFY((foot - moved.centre).norm() < 0.5 * moved.halfWidth);
+    QVERIFY(std::abs(moved.up.dot(moved.centre - start.centre)) < 1e-9);  // the same plane
+    const Vec3 step = moved.centre - start.centre;
+    for (const Vec3& axis : {start.ground->direction(), Vec3(start.up.cross(start.ground->direction()))}) {
+      const double spacings = axis.dot(step) / start.spacing;
+      QVERIFY2(std::abs(spacings - std::round(spacings)) < 1e-9, "the lines stay on their lattice");
+    }
+    const CameraState after = renderer.camera();
+    QVERIFY((after.focalPoint - before.focalPoint - shift).norm() < 1e-9);
+    renderer.setFollow(-1);
+    renderer.fit(4.0 / 3.0);
+    QVERIFY2((renderer.camera().focalPoint - car).norm() < 0.25 * (hi - lo).norm() + 1.0, "Fit frames the car where it is");
   }
 
   void trailsAreDrawnWhereTheirPointsProject() {
