@@ -12,6 +12,7 @@
 #include "core/io/input_bounds.hpp"
 #include "core/message_text.hpp"
 #include "core/model/beam_layout.hpp"
+#include "core/model/beam_material.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"
 
@@ -194,11 +195,19 @@ BeamSection readSection(const ObjectReader& beam) {
 
 BeamSpec readBeam(const ObjectReader& body) {
   const ObjectReader r(body.at("beam"), body.where() + ": beam");
-  r.allowOnly({"length", "youngs_modulus", "shear_modulus", "density", "section", "segments", "axial", "damping_beta", "damping_alpha"});
+  r.allowOnly({"length", "youngs_modulus", "shear_modulus", "poissons_ratio", "density", "section", "segments", "axial", "damping_beta", "damping_alpha"});
   BeamSpec b;
   b.length = r.number("length");
   b.youngsModulus = r.number("youngs_modulus");
-  b.shearModulus = r.number("shear_modulus");
+  // G directly, or from Poisson's ratio (isotropic); the file is saved with G.
+  if (r.has("poissons_ratio")) {
+    if (r.has("shear_modulus")) fail(r.where(), "give 'shear_modulus' or 'poissons_ratio', not both");
+    const double nu = r.number("poissons_ratio");
+    if (!plausiblePoissonRatio(nu)) fail(r.where(), "'poissons_ratio' must lie in (-1, 0.5] (got " + formatNumber(nu) + ")");
+    b.shearModulus = shearModulusFromPoisson(b.youngsModulus, nu);
+  } else {
+    b.shearModulus = r.number("shear_modulus");
+  }
   b.density = r.number("density");
   b.section = readSection(r);
   b.segments = r.integer("segments", b.segments);

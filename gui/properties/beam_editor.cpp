@@ -7,6 +7,7 @@
 #include <QSpinBox>
 #include <cmath>
 
+#include "core/model/beam_material.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -24,6 +25,10 @@ BeamEditor::BeamEditor(QWidget* parent) : QWidget(parent) {
   m_length = addBox(tr("Length"), "m", "beamLength", [](BeamSpec& b, double v) { b.length = v; });
   m_youngs = addBox(tr("Young's modulus E"), "Pa", "beamYoungs", [](BeamSpec& b, double v) { b.youngsModulus = v; });
   m_shear = addBox(tr("Shear modulus G"), "Pa", "beamShear", [](BeamSpec& b, double v) { b.shearModulus = v; });
+  // Or G from Poisson's ratio (isotropic): the spec keeps G, this shows E / 2G - 1.
+  m_poisson = addBox(tr("Poisson's ratio ν"), "", "beamPoisson", [](BeamSpec& b, double v) { b.shearModulus = shearModulusFromPoisson(b.youngsModulus, v); });
+  m_poisson->setCheck([](double v) { return plausiblePoissonRatio(v) ? QString() : QObject::tr("must lie in (-1, 0.5]"); });
+  m_poisson->setToolTip(tr("Sets G = E / (2 (1 + ν)) for an isotropic material"));
   m_density = addBox(tr("Density"), "kg/m³", "beamDensity", [](BeamSpec& b, double v) { b.density = v; });
   m_section = new QComboBox;
   m_section->setObjectName("beamSection");
@@ -93,6 +98,7 @@ void BeamEditor::show(const BeamSpec& b) {
   m_length->setSi(b.length);
   m_youngs->setSi(b.youngsModulus);
   m_shear->setSi(b.shearModulus);
+  m_poisson->setSi(poissonRatio(b.youngsModulus, b.shearModulus));
   m_density->setSi(b.density);
   m_section->setCurrentIndex(m_section->findData(static_cast<int>(b.section.kind)));
   const BeamSectionKind k = b.section.kind;

@@ -33,7 +33,7 @@ class BeamEditor : public QWidget {
   void edit(const QString& field, const std::function<void(BeamSpec&)>& change);
 
   QFormLayout* m_form;
-  QuantityBox *m_length, *m_youngs, *m_shear, *m_density;
+  QuantityBox *m_length, *m_youngs, *m_shear, *m_poisson, *m_density;
   QComboBox* m_section;
   QuantityBox *m_width, *m_height, *m_radius, *m_inner, *m_area, *m_iy, *m_iz, *m_torsion;
   QSpinBox* m_segments;

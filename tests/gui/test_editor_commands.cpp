@@ -734,6 +734,18 @@ class TestEditorCommands : public QObject {
     auto* youngs = page->findChild<QuantityBox*>("beamYoungs");
     checkUndoRedo(doc, [&] { youngs->setSi(7e10), emit youngs->siChanged(7e10); });
     QCOMPARE(doc.body(one)->beam->youngsModulus, 7e10);
+    // G from Poisson's ratio: one undo step; the box shows E / 2G - 1.
+    auto* poisson = page->findChild<QuantityBox*>("beamPoisson");
+    QVERIFY(poisson && !poisson->isHidden());
+    checkUndoRedo(doc, [&] { poisson->setSi(0.25), emit poisson->siChanged(0.25); });
+    QCOMPARE(doc.body(one)->beam->shearModulus, 7e10 / 2.5);
+    QVERIFY(std::abs(poisson->si() - 0.25) < 1e-12);
+    poisson->setSi(0.5);
+    emit poisson->siChanged(0.5);  // the largest it may be
+    QCOMPARE(doc.body(one)->beam->shearModulus, 7e10 / 3.0);
+    poisson->stepBy(1);  // past 0.5: refused with the reason, G kept
+    QCOMPARE(panel.lastRefusal(), QString("must lie in (-1, 0.5]"));
+    QCOMPARE(doc.body(one)->beam->shearModulus, 7e10 / 3.0);
     auto* section = page->findChild<QComboBox*>("beamSection");
     const int circle = section->findData(static_cast<int>(BeamSectionKind::Circle));
     checkUndoRedo(doc, [&] {
