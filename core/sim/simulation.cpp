@@ -66,6 +66,7 @@ class Run {
   double m_t = 0.0;
   long m_steps = 0;
   long m_outputs = 0;       // adaptive: output instants passed
+  long m_recorded = 0;      // frames recorded
   int m_overWork = 0;       // adaptive: steps in a row whose size would need more steps than allowed
   static constexpr double kAdaptiveWorkFactor = 1000.0;  // steps allowed per step the time step plans
   static constexpr double kAdaptiveWorkFloor = 1e6;
@@ -88,8 +89,10 @@ RunReport Run::execute() {
         report.status = RunStatus::Cancelled;
         break;
       }
+      const long recorded = m_recorded;
       advance();
       if (m_options.progress) m_options.progress({m_t, end, m_steps});
+      if (m_options.afterStep) m_options.afterStep(m_t, m_recorded != recorded);
     }
   } catch (const Error& e) {
     report.status = RunStatus::Failed;
@@ -229,6 +232,7 @@ void Run::record() {
   if (m_model->hasLoads()) frame.loads = &m_loads;
   checkEnergy(frame.energy);
   m_sink.record(frame);
+  ++m_recorded;
 }
 
 // The step is kept: the hinge angles read from orientations unwrap against

@@ -38,6 +38,10 @@ struct RunOptions {
   ProgressCallback progress;
   const Eigen::VectorXd* initialState = nullptr;  // default: the spec's initial state
   int threads = 1;  // > 1: the Riccati solver may use a second thread on large trees (makeSolver)
+  /// After every step, on the run's thread, with the time reached and
+  /// whether the step recorded a frame: the live mode's pacer (live_pacer.hpp)
+  /// blocks here to keep real time, to pause and to take single steps.
+  std::function<void(double t, bool recorded)> afterStep;
 };
 
 RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,

@@ -361,6 +361,11 @@ void MainWindow::runSimulation() {
 void MainWindow::cancelSimulation() { m_simulation->cancel(); }
 
 void MainWindow::onProgress(double time, double endTime, double stepsPerSecond, double secondsLeft, int frames) {
+  if (m_simulation->isLive()) {  // no end to count down to
+    m_progress->setVisible(false);
+    m_runLabel->setText(tr("live: t = %1 s · %2 steps/s · %3 frames").arg(time, 0, 'f', 3).arg(stepsPerSecond, 0, 'f', 0).arg(frames));
+    return;
+  }
   m_progress->setValue(static_cast<int>(1000.0 * time / endTime));
   m_runLabel->setText(tr("t = %1 / %2 s · %3 steps/s · %4 s left · %5 frames")
                           .arg(time, 0, 'f', 3).arg(endTime, 0, 'g', 4).arg(stepsPerSecond, 0, 'f', 0).arg(secondsLeft, 0, 'f', 1).arg(frames));

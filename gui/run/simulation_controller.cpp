@@ -38,9 +38,11 @@ SimulationController::SimulationController(QObject* parent) : QObject(parent) {
 }
 
 SimulationController::~SimulationController() {
-  m_cancel = true;
+  cancel();
   join();
 }
+
+double SimulationController::liveEndTime(double timeStep) { return std::min(1e5, 1e9 * timeStep); }
 
 void SimulationController::join() {
   if (m_thread.joinable()) m_thread.join();
@@ -67,12 +69,20 @@ bool SimulationController::start(const ModelSpec& spec) {
   m_running = true;
   m_cancel = false;
   m_results.reset();
+  m_pacer = std::move(m_nextPacer);
+  m_nextPacer.reset();
+  if (m_pacer) m_pacer->restart();
   emit started();
-  m_thread = std::thread([this, own, generation = m_generation] { work(*own, generation); });
+  m_thread = std::thread([this, own, generation = m_generation, pacer = m_pacer] { work(*own, generation, pacer); });
   return true;
 }
 
-void SimulationController::cancel() { m_cancel = true; }
+// A live run may be waiting in its pacer (paused, or ahead of the clock):
+// let it go, so that it sees the flag within one step.
+void SimulationController::cancel() {
+  m_cancel = true;
+  if (m_pacer) m_pacer->stop();
+}
 
 void SimulationController::discardResults() {
   cancel();
@@ -85,12 +95,12 @@ void SimulationController::discardResults() {
 // an exception (std::terminate would end the studio with the user's model):
 // memory running out, in the compile or in the run, is a failed run that
 // names the rule and keeps what was recorded (docs/reliability.md R5).
-void SimulationController::work(const ModelSpec& spec, int generation) {
+void SimulationController::work(const ModelSpec& spec, int generation, std::shared_ptr<LivePacer> pacer) {
   QElapsedTimer wall;
   wall.start();
   RunOutcome outcome;
   try {
-    run(spec, generation, wall, outcome);
+    run(spec, generation, pacer.get(), wall, outcome);
   } catch (const std::bad_alloc&) {
     outcome.status = RunOutcome::Status::Failed;
     outcome.message = QString::fromStdString(outOfMemoryMessage(
@@ -105,7 +115,7 @@ void SimulationController::work(const ModelSpec& spec, int generation) {
   }, Qt::QueuedConnection);
 }
 
-void SimulationController::run(const ModelSpec& spec, int generation, const QElapsedTimer& wall, RunOutcome& outcome) {
+void SimulationController::run(const ModelSpec& spec, int generation, LivePacer* pacer, const QElapsedTimer& wall, RunOutcome& outcome) {
   std::shared_ptr<const Model> model;
   try {
     model = compile(spec);
@@ -117,7 +127,12 @@ void SimulationController::run(const ModelSpec& spec, int generation, const QEla
   }
   SimulationSettings settings = spec.simulation;
   RecordOptions record;
+  // A live run goes on until stopped: its recording is planned for ten
+  // minutes of simulated time (beyond, it keeps recording at that rate);
+  // its end is far away.
+  if (pacer) settings.endTime = 600.0;
   const QString note = planRecording(*model, settings, record);
+  if (pacer) settings.endTime = liveEndTime(settings.timeStep);
   auto results = std::make_shared<RunResults>(model, record);
   results->setRunSpec(spec);
   QMetaObject::invokeMethod(this, [this, results, note, generation] {
@@ -143,6 +158,7 @@ void SimulationController::run(const ModelSpec& spec, int generation, const QEla
       if (generation == m_generation) emit progress(p.time, p.endTime, stepsPerSecond, left, frames);
     }, Qt::QueuedConnection);
   };
+  if (pacer) options.afterStep = [pacer](double t, bool recorded) { pacer->afterStep(t, recorded); };
   const RunReport report = simulate(model, settings, *results, options);
   outcome.time = report.time;
   outcome.steps = report.steps;

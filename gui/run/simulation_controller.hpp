@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/model/model_spec.hpp"
+#include "core/sim/live_pacer.hpp"
 #include "gui/run/run_results.hpp"
 
 namespace mstmm::gui {
@@ -40,6 +41,14 @@ class SimulationController : public QObject {
 
   /// Starts a run of `spec` (copied); false if one is running.
   bool start(const ModelSpec& spec);
+  /// The next start() runs live (issue 30.1): paced by `pacer` against the
+  /// wall clock, with no end but cancel() (a live run's end time is
+  /// liveEndTime()), recorded as any run and kept when it stops.
+  void runNextLive(std::shared_ptr<LivePacer> pacer) { m_nextPacer = std::move(pacer); }
+  /// Whether the run going on is live.
+  bool isLive() const { return m_running && m_pacer; }
+  /// How long a live run may go on: 1e5 s, or 1e9 steps.
+  static double liveEndTime(double timeStep);
   /// Asks the run to stop; it does within one integrator step.
   void cancel();
   /// Cancels a run and forgets the results (another model was opened):
@@ -62,10 +71,11 @@ class SimulationController : public QObject {
   void finished(const mstmm::gui::RunOutcome& outcome);
 
  private:
-  void work(const ModelSpec& spec, int generation);
-  void run(const ModelSpec& spec, int generation, const QElapsedTimer& wall, RunOutcome& outcome);
+  void work(const ModelSpec& spec, int generation, std::shared_ptr<LivePacer> pacer);
+  void run(const ModelSpec& spec, int generation, LivePacer* pacer, const QElapsedTimer& wall, RunOutcome& outcome);
   void join();
 
+  std::shared_ptr<LivePacer> m_nextPacer, m_pacer;  // live runs: the next one's and the current one's
   std::thread m_thread;
   std::atomic<bool> m_cancel{false};
   int m_generation = 0;  // GUI thread only: a run's reports count only while it is current

@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QChartView>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QContextMenuEvent>
 #include <QScatterSeries>
 #include <QLineEdit>
@@ -24,6 +25,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <limits>
 
 #include "core/generate/generators.hpp"
 #include "core/sim/interpolation.hpp"
@@ -33,6 +35,7 @@
 #include "gui/dialogs/urdf_import_dialog.hpp"
 #include "interchange/model_import.hpp"
 #include "gui/document/commands.hpp"
+#include "gui/run/live_actions.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/editor/graph_items.hpp"
@@ -583,6 +586,50 @@ class TestMainWindow : public QObject {
     QVERIFY(setModelKind(window.document(), ModelKind::Spatial).isEmpty());
     QVERIFY(window.simulation()->results());
     QVERIFY(window.resultsStale());
+  }
+
+  // Issue 30.1: a live run of the demo paused (held), stepped (to the next
+  // recorded instant, and no further), resumed, reset (a new recording from
+  // t = 0) and stopped (cancelled, its recording kept as any run's). Its
+  // speed is "as fast as possible" so that nothing here waits on the clock.
+  void aLiveRunPausesStepsResetsAndKeepsItsRecording() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    auto* live = window.findChild<LiveActions*>();
+    QVERIFY(live && window.action("runLive") && window.findChild<QComboBox*>("liveSpeed"));
+    live->setSpeed(std::numeric_limits<double>::infinity());
+    SimulationController* sim = window.simulation();
+    QVERIFY(live->runLive());
+    QVERIFY(sim->isLive() && window.action("livePause")->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 20, 20000);
+    window.action("livePause")->trigger();
+    QVERIFY(live->pacer().paused());
+    QTest::qWait(200);
+    const int held = sim->results()->frameCount();
+    QTest::qWait(200);
+    QCOMPARE(sim->results()->frameCount(), held);
+    for (int k = 1; k <= 3; ++k) {
+      window.action("liveStep")->trigger();
+      QTRY_COMPARE(sim->results()->frameCount(), held + k);
+      QTest::qWait(100);
+      QCOMPARE(sim->results()->frameCount(), held + k);
+    }
+    window.action("livePause")->trigger();  // resume
+    QVERIFY(!live->pacer().paused());
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > held + 20, 20000);
+    const RunResults* first = sim->results().get();
+    window.action("liveReset")->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->isLive() && sim->results() && sim->results().get() != first && sim->results()->frameCount() > 2, 20000);
+    const double start = sim->results()->read([](const Results& r) { return r.time(0); });
+    QCOMPARE(start, 0.0);
+    QSignalSpy finished(sim, &SimulationController::finished);
+    window.action("cancel")->trigger();
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(sim->lastOutcome().status, RunOutcome::Status::Cancelled);
+    QVERIFY(!sim->isLive() && !window.action("livePause")->isEnabled());
+    QVERIFY(sim->results()->frameCount() > 2);  // kept, as a cancelled run's
+    QVERIFY(window.action("run")->isEnabled());
   }
 
   // Issue 30.7: the results are stale after an edit and current again when
