@@ -2,7 +2,7 @@
 # Builds the fuzz targets of tests/fuzz with clang (libFuzzer, AddressSanitizer,
 # UndefinedBehaviorSanitizer) in build-fuzz/ and runs each for a time.
 #   scripts/fuzz.sh [--seconds S] [--report] [--build-dir DIR]
-# --seconds: per target (default 15, as CI runs it). --build-dir: a build
+# --seconds: per target (default 15; CI runs 5). --build-dir: a build
 # configured with MSTMM_FUZZ; by default build-fuzz/, configured here (core
 # only) if it is not there. --report rewrites
 # docs/fuzzing.md with what each target executed. New inputs go to

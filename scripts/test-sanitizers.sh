@@ -21,8 +21,9 @@
 #         the suites that run simulations on threads: the parameter-study
 #         runner on threads, the Riccati solver's second thread, concurrent
 #         runs, a run on a worker thread read and cancelled from another
-#         (test_worker_runs), and the studio's own worker thread
-#         (test_simulation_runs).
+#         (test_worker_runs), the live mode's pacer held and let go from
+#         another thread (test_live_pacer), and the studio's own worker
+#         thread (test_simulation_runs).
 # Usage: scripts/test-sanitizers.sh [asan|tsan|all] [ctest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,9 +51,9 @@ fi
 if [ "$mode" = tsan ] || [ "$mode" = all ]; then
   start=$(date +%s)
   CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=thread -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
-  cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs test_simulation_runs
+  cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs test_live_pacer test_simulation_runs
   built=$(seconds "$start")
-  (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs)$' "$@")
+  (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs|test_live_pacer)$' "$@")
   # The studio's worker thread (gui/run): every function of the suite but
   # resultsEqualTheCli, whose QProcess fork trips ThreadSanitizer's own
   # runtime in clang 14 ("CHECK failed: tsan_rtl.cpp:234"); it runs in the

@@ -252,14 +252,14 @@ TEST(ClosedLoops, fourBarStaysClosedForTenSeconds) {
     const double& closureLimit = row.closureLimit;
     ModelSpec spec = generateFourBar({});
     if (!gravity) spec.gravity.setZero();
-    spec.simulation.endTime = 10.0;
+    spec.simulation.endTime = ::mstmm::test::plainOrAsan(10.0, 2.0);
     spec.simulation.timeStep = 1e-3;
     spec.simulation.outputEvery = 10;
     spec.simulation.loopStabilisation = static_cast<LoopStabilisation>(method);
     ClosureSink sink(Vec3(FourBarOptions{}.ground, 0, 0));
     const RunReport report = simulate(compile(spec), spec.simulation, sink);
     ASSERT_TRUE(report.status == RunStatus::Completed) << (report.error ? report.error->what() : "");
-    ASSERT_SAME(sink.frames, 1001);
+    ASSERT_SAME(sink.frames, ::mstmm::test::plainOrAsan(1001, 201));
     ::mstmm::test::info("%s, %s: max closure error %.2e m, max |E - E0| %.2e J (E0 = %.4f J)", toString(spec.simulation.loopStabilisation),
           gravity ? "hanging" : "on a table", sink.maxClosure, sink.maxEnergyDrift, sink.energy0);
     ASSERT_TRUE(sink.maxClosure <= closureLimit) << sink.maxClosure;
@@ -398,7 +398,7 @@ TEST(ClosedLoops, examplesMatchNewtonEulerAndStayClosed) {
     ASSERT_SAME(model->bodyCount(), bodies);
     ASSERT_SAME(static_cast<int>(model->cuts().size()), cuts);
     ASSERT_SAME(model->degreesOfFreedom(), dof);
-    spec.simulation.endTime = 1.0;
+    spec.simulation.endTime = ::mstmm::test::plainOrAsan(1.0, 0.2);
     spec.simulation.outputEvery = 50;
     LastStateSink sink;
     const RunReport report = simulate(model, spec.simulation, sink);

@@ -16,6 +16,27 @@
 
 namespace mstmm::test {
 
+// Under AddressSanitizer (CI's core build, some 40 times slower) the long
+// runs are shortened: every code path is still walked there, and the full
+// runs, with their convergence orders, are the plain build's.
+#if defined(__SANITIZE_ADDRESS__)
+#define MSTMM_TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MSTMM_TEST_UNDER_ASAN 1
+#endif
+#endif
+#ifdef MSTMM_TEST_UNDER_ASAN
+inline constexpr bool kUnderAsan = true;
+#else
+inline constexpr bool kUnderAsan = false;
+#endif
+
+/// `plain` (seconds, steps, cases...) in the plain build, `underAsan` under
+/// AddressSanitizer.
+template <class T>
+constexpr T plainOrAsan(T plain, T underAsan) { return kUnderAsan ? underAsan : plain; }
+
 /// A random state of a model: random orientations (angles) and angular
 /// velocities of up to `rate` rad/s, slides of up to 0.5 m at up to `rate`
 /// m/s; consistent with its revolute, weld and sliding hinges only if it has
