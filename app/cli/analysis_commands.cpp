@@ -87,6 +87,7 @@ int modesCommand(const std::vector<std::string>& args) {
   std::cout << r.description << "\n";
   if (r.asymmetry > 1e-6) std::cout << "the stiffness is not symmetric (" << formatNumber(r.asymmetry) << "): nonconservative loads; the undamped frequencies use its symmetric part\n";
   printModes(*r.model, r.rows);
+  for (const std::string& note : r.notes) std::cout << "note: " << note << "\n";
   if (r.missing > 0) std::cout << "warning: the pivots count " << r.missing << " more mode(s) below the highest listed than the iteration found: ask for more with --count\n";
   if (a.has("out")) write(a.value("out"), modesCsv(*r.lin, r.rows), "modes");
   return 0;

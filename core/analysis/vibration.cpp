@@ -1,8 +1,13 @@
 #include "core/analysis/vibration.hpp"
 
+#include <algorithm>
+#include <numbers>
+
 #include "core/analysis/linear_sweep.hpp"
 #include "core/analysis/sweep_modes.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
+#include "core/model/beam_step.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {
@@ -36,6 +41,24 @@ AnalysisBase base(std::shared_ptr<const Model> model, const AnalysisRequest& req
 
 }  // namespace
 
+namespace {
+
+// A beam's division resolves its bending to 1 % only up to a
+// frequency (equations.md §11.4, Eq 11.8); listed modes above it are the
+// division's more than the beam's: the user is told which beam, and how.
+void noteUnresolvedBeams(ModesReport& r) {
+  for (const CompiledBeam& beam : r.model->beams()) {
+    const double resolved = beamResolvedFrequency(beam.layout.beam, r.model->planar()) / (2.0 * std::numbers::pi);
+    const auto above = std::count_if(r.rows.begin(), r.rows.end(), [&](const ModeRow& m) { return m.kind == ModeKind::Vibration && m.frequency > resolved; });
+    if (above == 0) continue;
+    r.notes.push_back("beam " + quoted(beam.layout.name) + ": " + std::to_string(beam.layout.beam.segments) + " segments resolve its bending to 1 % up to " +
+                      formatNumber(resolved) + " Hz; " + std::to_string(above) +
+                      " of the modes listed lie above, where they are the division's more than the beam's: give it more segments (the frequencies converge as 1/segments^2)");
+  }
+}
+
+}  // namespace
+
 ModesReport computeModes(std::shared_ptr<const Model> model, const AnalysisRequest& request, int count) {
   if (count < 1) throw Error(ErrorKind::Input, "the number of modes must be at least 1 (got " + std::to_string(count) + ")");
   ModesReport r;
@@ -52,6 +75,7 @@ ModesReport computeModes(std::shared_ptr<const Model> model, const AnalysisReque
     r.missing = modes.missing;
     r.description += "; the O(N) path (Lanczos with the linearised Riccati sweep, " + std::to_string(modes.solves) + " sweeps): undamped modes; " +
                      std::to_string(modes.rigid) + " rigid-body and " + std::to_string(modes.unstable) + " unstable modes counted, not listed";
+    noteUnresolvedBeams(r);
     return r;
   }
   const LinearSystem system = r.lin->linearise();
@@ -59,6 +83,9 @@ ModesReport computeModes(std::shared_ptr<const Model> model, const AnalysisReque
   r.rows = modeTable(*r.lin, system, modes, count);
   r.asymmetry = modes.asymmetry;
   r.description += ", derivatives by extrapolated central differences (estimated error " + formatNumber(system.derivativeError) + ")";
+  if (static_cast<int>(r.rows.size()) < count)
+    r.notes.push_back("asked for " + std::to_string(count) + " modes; the model has " + std::to_string(r.rows.size()) + ", all listed");
+  noteUnresolvedBeams(r);
   return r;
 }
 

@@ -38,6 +38,9 @@ struct AnalysisBase {
 
 struct ModesReport : AnalysisBase {
   std::vector<ModeRow> rows;
+  /// What the user should know of the list: fewer modes than asked for, and
+  /// each beam whose division does not resolve the listed modes (named).
+  std::vector<std::string> notes;
   int rigid = 0, unstable = 0, missing = 0;  // the sweep's counts (the dense path lists rigid modes as rows)
   double asymmetry = 0.0;                    // dense: K's
 };

@@ -29,4 +29,11 @@ BeamTopFrequency beamHighestFrequency(const BeamSpec& beam, bool planar) {
   return top;
 }
 
+double beamResolvedFrequency(const BeamSpec& beam, bool planar) {
+  const SectionProperties s = sectionProperties(beam.section);
+  const double h = beam.length / beam.segments;
+  const double i = planar ? s.iz : std::min(s.iy, s.iz);
+  return 0.15 * std::sqrt(beam.youngsModulus * i / (beam.density * s.area)) / (h * h);
+}
+
 }  // namespace mstmm

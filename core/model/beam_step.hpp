@@ -18,6 +18,12 @@ struct BeamTopFrequency {
 };
 BeamTopFrequency beamHighestFrequency(const BeamSpec& beam, bool planar);
 
+/// The highest frequency up to which the division resolves the beam's
+/// bending to 1 % (rad/s; Eq 11.8): a mode of wavenumber beta is off by
+/// at most about 0.066 (beta h)^2, so 1 % asks beta h <= 0.39. The softer
+/// plane's (the one whose modes come first); spatial and planar alike.
+double beamResolvedFrequency(const BeamSpec& beam, bool planar);
+
 /// omega dt above which RK4 visibly damps a mode (Eq 11.7): the mode loses
 /// (omega dt)^6 / 72 of its energy a step, 1.4 % here.
 inline constexpr double kBeamStepWarning = 1.0;

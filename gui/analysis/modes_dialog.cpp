@@ -34,7 +34,9 @@ QTableWidgetItem* cell(const QString& text) {
 ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent), m_report(std::move(report)) {
   setWindowTitle(tr("Natural Frequencies"));
   auto* layout = new QVBoxLayout(this);
-  auto* about = new QLabel(QString::fromStdString(m_report.description), this);
+  QString text = QString::fromStdString(m_report.description);
+  for (const std::string& note : m_report.notes) text += "\n" + QString::fromStdString(note);  // e.g. a beam divided too coarsely for the modes listed
+  auto* about = new QLabel(text, this);
   about->setWordWrap(true);
   layout->addWidget(about);
   m_table = new QTableWidget(static_cast<int>(m_report.rows.size()), 6, this);

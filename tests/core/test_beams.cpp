@@ -15,6 +15,7 @@
 #include "core/analysis/equilibrium.hpp"
 #include "core/analysis/linearisation.hpp"
 #include "core/analysis/modes.hpp"
+#include "core/analysis/vibration.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/io/model_json.hpp"
@@ -118,6 +119,43 @@ void checkConvergence(const char* what, HingeType root, const double (&betaL)[3]
 TEST(Beams, CantileverFrequenciesConvergeToEulerBernoulliAtSecondOrder) {
   const double betaL[3] = {1.875104068711961, 4.694091132974175, 7.854757438237613};
   checkConvergence("cantilever", HingeType::Weld, betaL, 1.9, 2e-3);
+}
+
+// The modes a division resolves (Eq 11.8): every cantilever bending mode
+// below the beam's resolved frequency is within 1 % of Euler-Bernoulli's,
+// and the modes analysis names the beam when it lists modes above it, and
+// says when the model has fewer modes than asked for.
+TEST(Beams, TheModesAnalysisNamesABeamTooCoarseForTheModesListed) {
+  const double betaL[3] = {1.875104068711961, 4.694091132974175, 7.854757438237613};
+  int checked = 0;
+  for (int n : {2, 4, 8, 16, 32}) {
+    const BeamSpec beam = slenderBeam(n);
+    const double resolved = beamResolvedFrequency(beam, false);
+    const std::vector<double> w = omegas(beamOnGround(beam, HingeType::Weld));
+    for (int k = 0; k < 3 && 2 * k < static_cast<int>(w.size()); ++k) {
+      const double error = std::abs(w[static_cast<std::size_t>(2 * k)] / eulerBernoulli(betaL[k]) - 1.0);
+      const bool below = w[static_cast<std::size_t>(2 * k)] <= resolved;
+      info("%2d segments, mode %d: error %.2e, %s the resolved %.4g rad/s", n, k + 1, error, below ? "below" : "above", resolved);
+      if (below) {
+        EXPECT_LT(error, 0.01) << n << " segments, mode " << k + 1;
+        ++checked;
+      } else {
+        EXPECT_GT(error, 0.003) << n << " segments, mode " << k + 1 << ": called unresolved, though within 0.3 %";
+      }
+    }
+  }
+  EXPECT_GE(checked, 6);  // 8: 1, 16: 2, 32: 3
+  AnalysisRequest request;
+  request.at.kind = AnalysisPoint::Kind::Initial;
+  const ModesReport coarse = computeModes(compile(beamOnGround(slenderBeam(4), HingeType::Weld)), request, 6);
+  ASSERT_EQ(coarse.notes.size(), 1u);
+  EXPECT_TRUE(test::contains(coarse.notes[0], "beam 'arm': 4 segments resolve its bending to 1 % up to")) << coarse.notes[0];
+  EXPECT_TRUE(test::contains(coarse.notes[0], "give it more segments")) << coarse.notes[0];
+  const ModesReport fine = computeModes(compile(beamOnGround(slenderBeam(32), HingeType::Weld)), request, 2);
+  EXPECT_TRUE(fine.notes.empty()) << fine.notes.front();
+  const ModesReport all = computeModes(compile(beamOnGround(slenderBeam(1), HingeType::Weld)), request, 50);
+  ASSERT_FALSE(all.notes.empty());
+  EXPECT_EQ(all.notes[0], "asked for 50 modes; the model has 3, all listed");
 }
 
 TEST(Beams, FreeFreeFrequenciesConvergeAfterSixRigidModes) {
