@@ -7,6 +7,7 @@
 #include "core/analysis/sweep_newton.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {
@@ -211,6 +212,21 @@ EquilibriumResult iterate(EquilibriumResult result, const EquilibriumOptions& op
   }
 }
 
+// A state of rest where the loops' rows repeat more of one another than at
+// the start (the folded crank-slider: crank and rod on one line) is a
+// singular position (equations.md §6.1): the linkage's freedom changes
+// there, so vibration about it, the reason to look for it, is not defined.
+void requireRegularPosition(const Model& model, ClosureProjector& projector, int repeatedAtStart, const Eigen::VectorXd& state) {
+  int cut = -1;
+  if (projector.repeatedRows(state, &cut) <= repeatedAtStart || cut < 0) return;
+  const CompiledCut& c = model.cuts()[static_cast<std::size_t>(cut)];
+  throw Error(ErrorKind::Solver,
+              "the state of rest found puts hinge " + quoted(c.name) +
+                  " (cut to close a loop) at a singular position: its loop's bodies line up, so the linkage's freedom changes there and vibration about it is not "
+                  "defined; start from a state nearer the rest you are after",
+              {ErrorSubject::Kind::Hinge, c.specIndex});
+}
+
 }  // namespace
 
 EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eigen::VectorXd& start, const EquilibriumOptions& options) {
@@ -239,7 +255,22 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
                                         std::to_string(options.denseLimit) + "), and the O(N) sweep does not take it: " + (refusal.empty() ? "a drive moves" : refusal));
     return iterate<SweepNewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return SweepNewtonIteration(model, y, lo); });
   }
-  return iterate<NewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return NewtonIteration(model, y, lo, projector, conservative); });
+  int cut = -1;
+  const int repeatedAtStart = projector.repeatedRows(result.state, &cut);
+  if (repeatedAtStart > 0) {
+    // Off its path an overconstrained linkage (Bricard's) closes only at
+    // isolated, locked assemblies, and the projection of a Newton step
+    // lands on one: the search would report a rest that is not on the
+    // linkage's motion.
+    const CompiledCut& c = model->cuts()[static_cast<std::size_t>(cut)];
+    throw Error(ErrorKind::Input,
+                "equilibrium: hinge " + quoted(c.name) + " closes a loop whose constraints repeat one another (an overconstrained linkage, as Bricard's); "
+                "the search for a state of rest does not take such linkages yet (a run does; vibration about the initial state does)",
+                {ErrorSubject::Kind::Hinge, c.specIndex});
+  }
+  result = iterate<NewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return NewtonIteration(model, y, lo, projector, conservative); });
+  requireRegularPosition(*model, projector, repeatedAtStart, result.state);
+  return result;
 }
 
 }  // namespace mstmm

@@ -7,6 +7,7 @@
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/loops/closure_constraints.hpp"
+#include "core/dynamics/loops/rank_revealing_solve.hpp"
 #include "core/error.hpp"
 #include "core/loads/applied_loads.hpp"
 
@@ -34,7 +35,10 @@ Linearisation::Linearisation(std::shared_ptr<const Model> model, const Eigen::Ve
 
 // A tree: the free coordinates themselves. Loops: the null space of the
 // closure Jacobian restricted to them (equations.md §10.1), orthonormal, so
-// that z = T^T q and z'' = T^T u' on the constraints.
+// that z = T^T q and z'' = T^T u' on the constraints. Rows that repeat the
+// others (Bricard's linkage) count once, with the supplement equations'
+// tolerance (equations.md §6.1): a state a rounding off the linkage's path
+// would otherwise lock it.
 void Linearisation::buildBasis() {
   const std::vector<bool> driven = drivenCoordinates(*m_model, m_chart);
   for (int k = 0; k < m_chart.coordinates(); ++k)
@@ -54,7 +58,7 @@ void Linearisation::buildBasis() {
   const double largest = svd.singularValues().size() ? svd.singularValues()[0] : 0.0;
   Eigen::Index rank = 0;
   for (Eigen::Index k = 0; k < svd.singularValues().size(); ++k)
-    if (svd.singularValues()[k] > 1e-10 * std::max(largest, 1.0)) ++rank;
+    if (svd.singularValues()[k] > RankRevealingSolve::kRepeatedRow * std::max(largest, 1.0)) ++rank;
   const Eigen::MatrixXd null = svd.matrixV().rightCols(m_size - rank);
   m_loopBasis = Eigen::MatrixXd::Zero(m_chart.coordinates(), null.cols());
   if (null.cols() > 0)  // a loop that leaves no motion (a driven crank) has no basis: no rows to copy

@@ -307,7 +307,9 @@ void Run::checkLoopClosure() {
   throw Error(ErrorKind::Divergence,
               atTime(m_t) + "hinge " + quoted(cut.name) + " (cut to close a loop): its two ends drifted " + formatNumber(r.position) +
                   " m (or rad) apart, more than " + formatNumber(m_loopLimit) + " (a hundredth of the longest body); loop stabilisation '" +
-                  toString(m_settings.loopStabilisation) + "' does not hold the loop closed at this time step: use Baumgarte or projection, or a smaller time step",
+                  toString(m_settings.loopStabilisation) + "' does not hold the loop closed at this time step: " +
+                  (m_settings.loopStabilisation == LoopStabilisation::None ? "use Baumgarte or projection, or a smaller time step"
+                                                                           : "use projection (it also carries a loop through positions where its bodies line up), or a smaller time step"),
               {ErrorSubject::Kind::Hinge, cut.specIndex}, m_t);
 }
 

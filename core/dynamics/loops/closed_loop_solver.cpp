@@ -15,7 +15,7 @@ ClosedLoopSolver::ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const S
       m_constraints(*m_model),
       m_loads(m_model->cuts().size()),
       m_w(m_model->cutRows(), m_model->cutRows()),
-      m_lu(m_model->cutRows(), m_model->cutRows()) {
+      m_solve(1e-12, RankRevealingSolve::kLostPivot) {
   m_column.resize(*m_model);
   m_rows.reserve(static_cast<std::size_t>(m_model->cutRows()));
 }
@@ -48,9 +48,8 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
     m_w.col(j) = m_a - m_a0;
     load = CutLoad{};
   }
-  m_lu.compute(m_w);
-  if (m_lu.rank() < rows || m_lu.rcond() < 1e-12) throwSingular();
-  m_lambda = m_lu.solve(m_rhs - m_a0);
+  m_rhs -= m_a0;
+  if (!m_solve.solveSquare(m_w, m_rhs, m_lambda)) throwSingular();
   loadsFromMultipliers(m_lambda);
   // A drive row's multiplier is its driving load; set before the final sweep,
   // which reads every driving load for the drivers' power.
@@ -87,7 +86,7 @@ void ClosedLoopSolver::throwSingular() const {
   throw Error(ErrorKind::Solver,
               "hinge " + quoted(cut.name) + " (cut to close a loop): the supplement equations are singular (condition " +
                   (std::isfinite(condition) ? "estimate " + formatNumber(condition) : std::string("infinite")) +
-                  "): the loop is at a dead point (its bodies line up so that they cannot move it), or this cut repeats a constraint the others already impose",
+                  ") and cannot be met: the loop is at a dead point it cannot pass (its bodies line up so that they cannot move it), or this cut contradicts a constraint the others already impose",
               {ErrorSubject::Kind::Hinge, cut.specIndex});
 }
 

@@ -10,17 +10,18 @@
 // equations.md carries them as extra columns of e through one sweep, this
 // evaluates them as extra sweeps; the work is the same order, O(n) per
 // column. A final sweep with the solved lambda gives the accelerations and
-// every hinge load.
+// every hinge load. W may lose rank (a singular position, a redundant cut):
+// the solve is then the least-norm one (rank_revealing_solve.hpp).
 //
 // Drift: Baumgarte's b = -2 alpha g' - beta^2 g by default; with projection
 // (or none) b = 0 and the integrator projects the state after each step.
 
-#include <Eigen/LU>
 #include <memory>
 #include <vector>
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/loops/closure_constraints.hpp"
+#include "core/dynamics/loops/rank_revealing_solve.hpp"
 
 namespace mstmm {
 
@@ -51,7 +52,7 @@ class ClosedLoopSolver final : public DynamicsSolver {
   SolverOutput m_column;
   Eigen::VectorXd m_g, m_gDot, m_a0, m_a, m_rhs, m_lambda;
   Eigen::MatrixXd m_w;
-  Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
+  RankRevealingSolve m_solve;
 };
 
 }  // namespace mstmm

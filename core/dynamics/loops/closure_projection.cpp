@@ -1,9 +1,9 @@
 #include "core/dynamics/loops/closure_projection.hpp"
 
-#include <Eigen/LU>
 #include <Eigen/SVD>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
@@ -21,7 +21,7 @@ int largestEntry(const Eigen::VectorXd& v, double& value) {
 
 }  // namespace
 
-ClosureProjector::ClosureProjector(const Model& model) : m_model(model), m_constraints(model) {}
+ClosureProjector::ClosureProjector(const Model& model) : m_model(model), m_constraints(model), m_solve(1e-13, RankRevealingSolve::kLostPivot) {}
 
 ClosureReport ClosureProjector::measure(const Eigen::VectorXd& y) {
   ClosureReport report;
@@ -32,6 +32,21 @@ ClosureReport ClosureProjector::measure(const Eigen::VectorXd& y) {
   report.positionCut = m_rows[static_cast<std::size_t>(largestEntry(m_g, report.position))].cut;
   report.velocityCut = m_rows[static_cast<std::size_t>(largestEntry(m_gDot, report.velocity))].cut;
   return report;
+}
+
+// A column-pivoted QR of J^T takes independent rows first; the rows it
+// leaves after its rank repeat the ones before.
+int ClosureProjector::repeatedRows(const Eigen::VectorXd& y, int* cut) {
+  if (cut) *cut = -1;
+  if (!m_model.hasLoops()) return 0;
+  measure(y);
+  m_constraints.jacobian(m_poses, m_rows, m_j);
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(m_j.cols(), m_j.rows());
+  qr.setThreshold(RankRevealingSolve::kRepeatedRow);
+  qr.compute(m_j.transpose());
+  const Eigen::Index repeated = m_j.rows() - qr.rank();
+  if (cut && repeated > 0) *cut = m_rows[static_cast<std::size_t>(qr.colsPermutation().indices()[qr.rank()])].cut;
+  return static_cast<int>(repeated);
 }
 
 void ClosureProjector::requireClosed(const Eigen::VectorXd& y) {
@@ -72,13 +87,17 @@ void ClosureProjector::project(Eigen::VectorXd& y, bool positions) {
 }
 
 // joint = -J^T (J J^T)^-1 residual: the smallest joint-coordinate change
-// that removes the residual to first order.
+// that removes the residual to first order. Rows that repeat others (a
+// singular position, a redundant cut) are left out as long as the residual
+// asks nothing of them.
 void ClosureProjector::solveLeastNorm(const Eigen::VectorXd& residual, const char* level) {
   m_constraints.jacobian(m_poses, m_rows, m_j);
-  const Eigen::MatrixXd jjt = m_j * m_j.transpose();
-  const Eigen::FullPivLU<Eigen::MatrixXd> lu(jjt);
-  if (lu.rank() < jjt.rows() || lu.rcond() < 1e-13) throwSingular(level);
-  m_joint = -m_j.transpose() * lu.solve(residual);
+  m_minus = -residual;
+  // Only the velocities are a linear problem: at position level what the
+  // lost rows leave is second order, and the next Gauss-Newton step (or the
+  // iteration's limit) settles it.
+  const bool met = m_solve.solveRows(m_j, m_minus, m_joint);
+  if (!met && std::string_view(level) == "velocity") throwSingular(level);
 }
 
 void ClosureProjector::applyRotations(Eigen::VectorXd& y) {
@@ -125,7 +144,7 @@ void ClosureProjector::throwSingular(const char* level) const {
   const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].cut)];
   throw Error(ErrorKind::Solver,
               "hinge " + quoted(cut.name) + " (cut to close a loop): the loop constraints are singular at " + level +
-                  " level here: the loop is at a dead point (its bodies line up so that they cannot move it), or this cut repeats a constraint the others already impose",
+                  " level here and cannot be met: the loop is at a dead point (its bodies line up so that they cannot move it), or this cut contradicts a constraint the others already impose",
               {ErrorSubject::Kind::Hinge, cut.specIndex});
 }
 

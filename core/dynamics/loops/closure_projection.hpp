@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/dynamics/loops/closure_constraints.hpp"
+#include "core/dynamics/loops/rank_revealing_solve.hpp"
 
 namespace mstmm {
 
@@ -35,6 +36,13 @@ class ClosureProjector {
   /// Moves y onto g = 0 and g' = 0; `positions` false projects the velocities only.
   void project(Eigen::VectorXd& y, bool positions = true);
 
+  /// How many of the cuts' rows repeat the others at y: the rank the
+  /// constraint Jacobian lacks (a redundant cut, as in Bricard's linkage, or
+  /// a singular position). The linkage's mobility is the count
+  /// Model::degreesOfFreedom() plus this (equations.md §6.1).
+  /// `cut`, when given, receives the cut of one repeated row (-1 if none).
+  int repeatedRows(const Eigen::VectorXd& y, int* cut = nullptr);
+
   /// Tolerances of requireClosed(): positions in m or rad, velocities in m/s or rad/s.
   static constexpr double kPositionTolerance = 1e-8;
   static constexpr double kVelocityTolerance = 1e-8;
@@ -50,8 +58,9 @@ class ClosureProjector {
   ClosureConstraints m_constraints;
   std::vector<BodyPose> m_poses;
   std::vector<ClosureRow> m_rows;
-  Eigen::VectorXd m_g, m_gDot, m_joint;
+  Eigen::VectorXd m_g, m_gDot, m_joint, m_minus;
   Eigen::MatrixXd m_j;
+  RankRevealingSolve m_solve;
   double m_time = 0.0;
   std::vector<Vec3> m_perBody;
 };

@@ -1,6 +1,7 @@
 #include "core/dynamics/reference/newton_euler_solver.hpp"
 
 #include <Eigen/Sparse>
+#include <Eigen/QR>
 #include <Eigen/SparseLU>
 
 #include "core/dynamics/kinematics.hpp"
@@ -332,12 +333,20 @@ class KktAssembler {
     m_rhs[r] = bias + target;
   }
 
+  /// A cut row that repeats the others: its multiplier is set to zero
+  /// (lambda_r = 0), which leaves the accelerations as they are.
+  void dropCutRow(int r) {
+    m_dropped.push_back(r);
+    m_rhs[r] = 0.0;
+  }
+
   /// The mass rows see -G^T lambda: mirror every constraint entry.
   Eigen::SparseMatrix<double> matrix() {
     const int massRows = B * m_model.bodyCount();
     const std::size_t entries = m_t.size();
     for (std::size_t k = 0; k < entries; ++k)
       if (m_t[k].row() >= massRows) m_t.emplace_back(m_t[k].col(), m_t[k].row(), -m_t[k].value());
+    for (int r : m_dropped) m_t.emplace_back(r, r, 1.0);
     Eigen::SparseMatrix<double> kkt(m_rows, m_rows);
     kkt.setFromTriplets(m_t.begin(), m_t.end());
     return kkt;
@@ -345,6 +354,7 @@ class KktAssembler {
   const Eigen::VectorXd& rhs() const { return m_rhs; }
 
  private:
+  std::vector<int> m_dropped;
   // Omega'_child - Omega'_parent = Omega_p x Omega_c.
   void addWeldRows(int i, int row, const typename D::RVec& omegaParent) {
     const typename D::RR eyeR = D::RR::Identity();
@@ -435,6 +445,26 @@ void NewtonEulerSolver<D>::throwSingular(const Eigen::SparseMatrix<double>& a, c
               {ErrorSubject::Kind::Hinge, m_model->hinge(body).specIndex});
 }
 
+// Which cut rows to keep: where the rows repeat one another (a redundant
+// cut, a singular position; equations.md §6.1) a column-pivoted QR of J^T
+// picks an independent set, and the others are dropped. Unlike the Riccati
+// solver's least-norm solve this keeps whole rows, so the two agree only
+// where the accelerations are unique, which is what a reference should test.
+namespace {
+
+std::vector<bool> independentRows(const ClosureConstraints& constraints, const std::vector<BodyPose>& poses, const std::vector<ClosureRow>& rows) {
+  Eigen::MatrixXd j;
+  constraints.jacobian(poses, rows, j);
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(j.cols(), j.rows());
+  qr.setThreshold(1e-10);
+  qr.compute(j.transpose());
+  std::vector<bool> kept(rows.size(), qr.rank() == j.rows());
+  for (Eigen::Index k = 0; k < qr.rank() && k < j.rows(); ++k) kept[static_cast<std::size_t>(qr.colsPermutation().indices()[k])] = true;
+  return kept;
+}
+
+}  // namespace
+
 template <class D>
 void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const Model& model = *m_model;
@@ -467,8 +497,12 @@ void NewtonEulerSolver<D>::compute(const Eigen::VectorXd& y, SolverOutput& out) 
     constraints.directions(poses, cutRows);
     Eigen::VectorXd g, gDot, b;
     constraints.targets(poses, cutRows, m_time, m_target, g, gDot, b);
-    for (std::size_t r = 0; r < cutRows.size(); ++r)
-      kkt.addCutRow(model.cuts()[static_cast<std::size_t>(cutRows[r].cut)], cutRows[r], m_cutRowOffset + static_cast<int>(r), b[static_cast<Eigen::Index>(r)]);
+    const std::vector<bool> kept = independentRows(constraints, poses, cutRows);
+    for (std::size_t r = 0; r < cutRows.size(); ++r) {
+      const int row = m_cutRowOffset + static_cast<int>(r);
+      if (kept[r]) kkt.addCutRow(model.cuts()[static_cast<std::size_t>(cutRows[r].cut)], cutRows[r], row, b[static_cast<Eigen::Index>(r)]);
+      else kkt.dropCutRow(row);
+    }
   }
   const Eigen::SparseMatrix<double> a = kkt.matrix();
   Eigen::SparseLU<Eigen::SparseMatrix<double>> lu;
