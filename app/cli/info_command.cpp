@@ -2,6 +2,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "core/dynamics/loops/mobility.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/model.hpp"
@@ -38,6 +39,15 @@ void printLoads(const Model& model, const Names& names) {
             << "body loads:   " << loads.size() << (loads.empty() ? "" : ": " + names(loads)) << "\n";
 }
 
+// The count (tree coordinates less the cuts' rows), and where the cuts
+// repeat rows at the initial state (Bricard's linkage), the mobility.
+std::string degreesOfFreedom(const Model& model) {
+  const Mobility m = mobility(model);
+  if (m.repeated == 0) return std::to_string(m.count);
+  return std::to_string(m.degreesOfFreedom()) + " (the count gives " + std::to_string(m.count) + "; the cuts repeat " + std::to_string(m.repeated) +
+         (m.repeated == 1 ? " constraint" : " constraints") + " at the initial state)";
+}
+
 }  // namespace
 
 int infoCommand(const std::vector<std::string>& args) {
@@ -49,7 +59,7 @@ int infoCommand(const std::vector<std::string>& args) {
             << "kind:         " << toString(model->kind()) << "\n"
             << "bodies:       " << model->bodyCount() << "\n"
             << "hinges:       " << spec.hinges.size() << "\n"
-            << "DOF:          " << model->degreesOfFreedom() << "\n"
+            << "DOF:          " << degreesOfFreedom(*model) << "\n"
             << "tree depth:   " << model->treeDepth() << " (hinges from the ground to the deepest body)\n"
             << "root:         " << model->body(model->root()).name << " (hinge '" << model->hinge(model->root()).name << "', "
             << toString(model->hinge(model->root()).type) << ")\n"

@@ -7,6 +7,7 @@
 #include <QSpinBox>
 
 #include "gui/document/model_actions.hpp"
+#include "core/dynamics/loops/mobility.hpp"
 #include "core/model/beam_coordinates.hpp"
 #include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
@@ -117,9 +118,10 @@ void ModelPage::load() {
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);
   const SpanningTree tree = chooseSpanningTree(s);
-  const int dof = degreesOfFreedom(s, tree) + beamCoordinates(s);  // the beams' joints are degrees of freedom too
   int loops = 0;
   for (std::size_t i = 0; i < s.hinges.size(); ++i) loops += tree.rootHinge >= 0 && tree.cut[i];
+  // The beams' joints are degrees of freedom too; so are the rows a loop repeats.
+  const int dof = degreesOfFreedom(s, tree) + beamCoordinates(s) + (loops > 0 ? repeatedLoopRows(s) : 0);
   const long long frames = settingsProblems(s.simulation).empty() ? recordedFrameCount(s.simulation) : 0;
   auto counted = [](long long n, const QString& one, const QString& many) { return QString::number(n) + ' ' + (n == 1 ? one : many); };
   const QString loopText = loops == 0 ? QString() : ", " + counted(loops, tr("closed loop"), tr("closed loops"));
