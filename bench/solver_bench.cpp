@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/dart_side_by_side.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/reference/mass_matrix_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
@@ -41,6 +42,8 @@ struct Options {
   std::vector<int> sizes{10, 30, 100, 300, 1000, 3000, 10000, 33334};
   std::vector<std::string> systems;  // with --systems: only these (prefixes of the system names)
   bool quick = false;
+  bool againstDart = false;  // --against dart
+  int dartMax = 1000;         // --dart-max N
 };
 
 struct Case {
@@ -149,6 +152,8 @@ Options parse(int argc, char** argv) {
       return parts;
     };
     if (a == "--csv") o.csv = next();
+    else if (a == "--against" && next() == "dart") o.againstDart = true;
+    else if (a == "--dart-max") o.dartMax = std::stoi(next());
     else if (a == "--accuracy") o.accuracyCsv = next();
     else if (a == "--min-time") o.minTime = std::stod(next());
     else if (a == "--batches") o.batches = std::stoi(next());
@@ -166,7 +171,8 @@ Options parse(int argc, char** argv) {
       std::fprintf(stderr,
                    "usage: mstmm-bench [--csv FILE] [--solvers riccati,newton-euler,mass-matrix,classical-tmm]\n"
                    "                   [--sizes 10,100,...] [--systems chain,branch,...] [--min-time S] [--batches K] [--max-eval S] [--quick]\n"
-                   "       mstmm-bench --accuracy FILE   (classical TMM and Riccati against Newton-Euler over chain length)\n");
+                   "       mstmm-bench --accuracy FILE   (classical TMM and Riccati against Newton-Euler over chain length)\n"
+                   "       mstmm-bench --against dart [--sizes ...] [--dart-max N] [--min-time S] [--batches K]   (the same systems in DART, one process)\n");
       std::exit(2);
     }
   }
@@ -231,6 +237,14 @@ int accuracyStudy(const std::string& path) {
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
   if (!o.accuracyCsv.empty()) return accuracyStudy(o.accuracyCsv);
+  if (o.againstDart) {
+    bench::SideBySideOptions side;
+    if (o.sizes != Options{}.sizes) side.sizes = o.sizes;
+    side.minTime = o.minTime;
+    side.batches = o.batches;
+    side.largestForDart = o.dartMax;
+    return bench::runAgainstDart(side);
+  }
   std::ofstream csv;
   if (!o.csv.empty()) {
     csv.open(o.csv);
