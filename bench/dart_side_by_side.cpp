@@ -1,9 +1,7 @@
 #include "bench/dart_side_by_side.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <functional>
 #include <string>
 
 #include "core/dynamics/dynamics_solver.hpp"
@@ -13,6 +11,7 @@
 
 #ifdef MSTMM_HAVE_DART
 #include "bench/dart_system.hpp"
+#include "bench/timing.hpp"
 #endif
 
 namespace mstmm::bench {
@@ -29,27 +28,6 @@ int runAgainstDart(const SideBySideOptions&) {
 #else
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
-
-// The median over batches of the seconds one call takes (mstmm-bench's rule).
-double timePerCall(const std::function<void()>& op, const SideBySideOptions& o) {
-  op();
-  std::vector<double> perCall;
-  for (int b = 0; b < o.batches; ++b) {
-    long calls = 0;
-    const auto start = Clock::now();
-    do {
-      op();
-      ++calls;
-    } while (seconds(start) < o.minTime);
-    perCall.push_back(seconds(start) / static_cast<double>(calls));
-  }
-  std::sort(perCall.begin(), perCall.end());
-  return perCall[perCall.size() / 2];
-}
 
 Mat3 orientationOf(const Model& model, const Eigen::VectorXd& y, int body) {
   const auto q = y.segment<4>(statePerBody(model) * body);
@@ -120,11 +98,11 @@ Row compare(const std::string& system, const ModelSpec& spec, const SideBySideOp
   dartState(*model, y, q, dq);
   dart.setState(q, dq);
   Row row{system, model->bodyCount()};
-  row.ours = timePerCall([&] { solver->evaluate(y, out); }, o);
+  row.ours = medianSecondsPerCall([&] { solver->evaluate(y, out); }, o.minTime, o.batches);
   // Setting the state marks DART's kinematics dirty, so each call does the
   // whole forward dynamics from its own state vectors, as each of ours does
   // from y.
-  row.dart = timePerCall([&] { dart.forwardDynamics(); }, o);
+  row.dart = medianSecondsPerCall([&] { dart.forwardDynamics(); }, o.minTime, o.batches);
   dart.angularAccelerations(dartAcceleration);
   const int n = model->bodyCount();
   double scale = 0.0;

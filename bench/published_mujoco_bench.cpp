@@ -18,6 +18,9 @@
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
+#include "bench/timing.hpp"
 #include "core/io/model_json.hpp"
 #include "core/sim/simulation.hpp"
 
@@ -25,8 +28,7 @@ namespace {
 
 using namespace mstmm;
 using Clock = std::chrono::steady_clock;
-
-double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
+using bench::secondsSince;
 
 // Keeps the last state of a run.
 struct LastState : ResultSink {
@@ -44,7 +46,7 @@ double ours(const std::string& example, double end, const std::string& body, dou
   LastState sink;
   const auto start = Clock::now();
   const RunReport report = simulate(model, spec.simulation, sink);
-  const double wall = seconds(start);
+  const double wall = secondsSince(start);
   if (report.error) {
     std::fprintf(stderr, "%s: %s\n", example.c_str(), report.error->what());
     std::exit(1);
@@ -57,14 +59,17 @@ struct MuJoCoRun {
   mjModel* m = nullptr;
   mjData* d = nullptr;
   explicit MuJoCoRun(const std::string& xml) {
-    const std::string path = "/tmp/mstmm-published-bench.xml";
+    // MuJoCo 2.2.2 compiles MJCF from a file: a scratch one of this process's own.
+    const std::string path = "/tmp/mstmm-published-bench-" + std::to_string(getpid()) + ".xml";
     std::ofstream(path) << xml;
     char error[1000] = "";
     m = mj_loadXML(path.c_str(), nullptr, error, sizeof error);
     if (!m) {
+      std::remove(path.c_str());
       std::fprintf(stderr, "MuJoCo: %s\n", error);
       std::exit(1);
     }
+    std::remove(path.c_str());
     d = mj_makeData(m);
   }
   ~MuJoCoRun() {
@@ -75,7 +80,7 @@ struct MuJoCoRun {
     const auto start = Clock::now();
     const long steps = std::lround(end / m->opt.timestep);
     for (long k = 0; k < steps; ++k) mj_step(m, d);
-    return seconds(start);
+    return secondsSince(start);
   }
 };
 
@@ -130,10 +135,16 @@ void nFourBar(double end) {
 
 int main(int argc, char** argv) {
   double endA01 = 2000.0, endA02 = 20.0;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  for (int i = 1; i < argc; i += 2) {
     const std::string a = argv[i];
-    if (a == "--end-a01") endA01 = std::stod(argv[i + 1]);
-    else if (a == "--end-a02") endA02 = std::stod(argv[i + 1]);
+    double* end = a == "--end-a01" ? &endA01 : a == "--end-a02" ? &endA02 : nullptr;
+    char* rest = nullptr;
+    const double value = i + 1 < argc ? std::strtod(argv[i + 1], &rest) : 0.0;
+    if (!end || i + 1 >= argc || *rest != '\0' || !(value > 0.0) || !std::isfinite(value)) {
+      std::fprintf(stderr, "usage: mstmm-published-bench [--end-a01 SECONDS] [--end-a02 SECONDS]   (end times > 0; defaults 2000 and 20)\n");
+      return 2;
+    }
+    *end = value;
   }
   simplePendulum(endA01);
   nFourBar(endA02);

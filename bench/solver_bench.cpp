@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bench/dart_side_by_side.hpp"
+#include "bench/timing.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/reference/mass_matrix_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
@@ -54,27 +55,7 @@ struct Case {
 
 double seconds(Clock::time_point since) { return std::chrono::duration<double>(Clock::now() - since).count(); }
 
-/// Median seconds per call of `op` over several batches; a call slower than
-/// a second is measured once (noise is small against it).
-double timePerCall(const std::function<void()>& op, const Options& o) {
-  const auto first = Clock::now();
-  op();  // warm up caches and the workspace
-  if (seconds(first) > 1.0) return seconds(first);
-  std::vector<double> perCall;
-  for (int b = 0; b < o.batches; ++b) {
-    long calls = 0;
-    const auto start = Clock::now();
-    double elapsed = 0;
-    do {
-      op();
-      ++calls;
-      elapsed = seconds(start);
-    } while (elapsed < o.minTime);
-    perCall.push_back(elapsed / static_cast<double>(calls));
-  }
-  std::sort(perCall.begin(), perCall.end());
-  return perCall[perCall.size() / 2];
-}
+double timePerCall(const std::function<void()>& op, const Options& o) { return bench::medianSecondsPerCall(op, o.minTime, o.batches); }
 
 std::vector<Case> cases(const Options& o) {
   std::vector<Case> list;
@@ -235,7 +216,13 @@ int accuracyStudy(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const Options o = parse(argc, argv);
+  Options o;
+  try {
+    o = parse(argc, argv);
+  } catch (const std::exception&) {  // std::stoi, std::stod on a word that is no number
+    std::fprintf(stderr, "mstmm-bench: an option's value is not a number (mstmm-bench --help lists them)\n");
+    return 2;
+  }
   if (!o.accuracyCsv.empty()) return accuracyStudy(o.accuracyCsv);
   if (o.againstDart) {
     bench::SideBySideOptions side;

@@ -289,8 +289,9 @@ TEST(PublishedBenchmarks, NFourBarPassesItsSingularPositions) {
     ASSERT_NEAR(b.thetaDot, crank ? -1.0 : 0.0, 0.0);
   }
   int grounded = 0;
-  for (const HingeSpec& h : spec.hinges)
+  for (const HingeSpec& h : spec.hinges) {
     if (!h.parent) ASSERT_NEAR(h.anchor.x(), grounded++, 0.0);
+  }
   ASSERT_SAME(grounded, n + 1);
   // Projection carries the loops through the flat positions, where the
   // rows of the supplement equations and of the constraint Jacobian repeat

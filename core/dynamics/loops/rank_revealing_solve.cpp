@@ -4,8 +4,7 @@ namespace mstmm {
 
 bool RankRevealingSolve::trustLu(const Eigen::MatrixXd& square) {
   m_lu.compute(square);
-  m_lost = m_lu.rank() < square.rows() || m_lu.rcond() < m_wellConditioned;
-  return !m_lost;
+  return m_lu.rank() == square.rows() && m_lu.rcond() >= m_wellConditioned;
 }
 
 bool RankRevealingSolve::solveSquare(const Eigen::MatrixXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& x) {

@@ -49,15 +49,12 @@ class RankRevealingSolve {
   /// The least-norm x of j x = b (j wide: x = j^T (j j^T)^-1 b when its rows
   /// are independent). False when no x meets it.
   bool solveRows(const Eigen::MatrixXd& j, const Eigen::VectorXd& b, Eigen::VectorXd& x);
-  /// Whether the last solve had to leave directions out.
-  bool lostRank() const { return m_lost; }
 
  private:
   bool trustLu(const Eigen::MatrixXd& square);
   bool leastNorm(const Eigen::MatrixXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& x);
 
   double m_wellConditioned, m_lostPivot;
-  bool m_lost = false;
   Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> m_cod;
   Eigen::MatrixXd m_jjt;
