@@ -12,6 +12,7 @@
 #include "core/model/beam_step.hpp"
 #include "core/model/mass_properties.hpp"
 #include "core/model/massless_frames.hpp"
+#include "core/model/model_range.hpp"
 #include "core/model/spanning_tree.hpp"
 
 namespace mstmm {
@@ -49,6 +50,7 @@ class Checker {
       return std::move(m_out);
     }
     checkModel();
+    checkModelRange(m_spec, m_out);
     for (std::size_t i = 0; i < m_spec.bodies.size(); ++i) checkBody(static_cast<int>(i));
     checkBeamPieceCount();
     for (std::size_t i = 0; i < m_spec.hinges.size(); ++i) checkHinge(static_cast<int>(i));

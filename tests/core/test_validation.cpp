@@ -4,6 +4,8 @@
 #include "tests/core/check.hpp"
 
 #include "core/generate/linkages.hpp"
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/state.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "tests/core/test_support.hpp"
@@ -110,6 +112,13 @@ TEST(Validation, eachProblemIsNamed) {
     s.simulation.endTime = 1.0;
     s.simulation.timeStep = 2.0;
   }), "simulation: the time step (2 s) is longer than the end time (1 s); give a time step no longer than the end time"},
+      // Finite, but the first evaluation's products overflowed into infinite
+      // accelerations without an error (fuzz_mjcf in CI).
+      {"gravity out of range", true, Edit([](ModelSpec& s) { s.gravity.y() = -1e308; }),
+       "model: gravity = -1e+308 is beyond +-1e+30, the largest a model's physical numbers may be (the equations would overflow); check its units"},
+      {"spring reference out of range", true, Edit([](ModelSpec& s) { s.hinges[0].loads.spring = HingeSpringSpec::linear(20.0, 0.1, 1e31); }),
+       "hinge '" + riccatiDemo().hinges[0].name + "': spring rest value = 1e+31 is beyond +-1e+30"},
+      {"mass out of range", false, Edit([](ModelSpec& s) { s.bodies[2].shape.mass = 2e200; }), "body 'b2': mass = 2e+200 is beyond +-1e+30"},
   };
   for (const Row& row : rows) {
     SCOPED_TRACE(row.name);
@@ -163,3 +172,26 @@ TEST(Validation, inertiaGivenAboutTheOriginIsShifted) {
   ASSERT_TRUE(std::abs(rod->body(0).inertiaAtInput(2, 2) - 1.0 / 3.0) < 1e-15);  // J_z = 4 m a^2 / 3
 }
 
+
+
+// The range's edge is far from overflow (model_range.hpp): gravity, masses,
+// lengths, a spring's stiffness and its reference all at 1e30 evaluate to
+// finite accelerations.
+TEST(Validation, aModelAtTheRangesEdgeEvaluatesToFiniteNumbers) {
+  ModelSpec spec = riccatiDemo();
+  spec.gravity = Vec3(0.0, -1e30, 0.0);
+  for (BodySpec& b : spec.bodies) {
+    b.shape.mass = 1e30;
+    b.output *= 1e30;
+    for (Vec3& p : b.inputs) p *= 1e30;
+    b.shape.length *= 1e30;
+  }
+  spec.hinges[0].loads.spring = HingeSpringSpec::linear(1e30, 1e30, 1e30);
+  ASSERT_FALSE(hasErrors(validate(spec)));
+  const std::shared_ptr<const Model> model = compile(spec);
+  SolverOutput out;
+  makeSolver(SolverKind::Riccati, model)->evaluate(initialState(*model), out);
+  for (const Vec3& a : out.angularAcceleration) ASSERT_TRUE(a.allFinite());
+  for (const Vec3& a : out.comAcceleration) ASSERT_TRUE(a.allFinite());
+  for (const Vec3& f : out.hingeForce) ASSERT_TRUE(f.allFinite());
+}
