@@ -2,12 +2,17 @@
 
 #include <mujoco/mujoco.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <set>
 
 #include "core/error.hpp"
+#include "core/io/input_bounds.hpp"
+#include "core/model/model_range.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/import_stops.hpp"
 #include "interchange/mjcf_contacts.hpp"
@@ -520,12 +525,49 @@ class VfsFile {
   mjVFS* m_vfs;
 };
 
+/// MuJoCo 2.2.2's compiler steps the model once, and its collision search
+/// (libccd) never ends on a box of size 1e40: so a number in an attribute
+/// beyond the range of a model's physical numbers (model_range.hpp), which
+/// the import would refuse anyway, is refused before MuJoCo sees it. Only
+/// the attributes that hold lengths, masses, stiffnesses and the like are
+/// read (a name may be "1e40").
+void refuseNumbersBeyondRange(const std::string& xml, const std::string& name) {
+  static const std::set<std::string> physical{"pos",     "size",         "fromto",      "mass",  "diaginertia", "fullinertia", "gravity",
+                                              "stiffness", "springref",  "damping",     "armature", "frictionloss", "ref",       "range",
+                                              "density", "gear",         "kp",          "kv",    "ctrlrange",   "forcerange",  "margin",
+                                              "friction", "radius"};
+  for (std::size_t at = xml.find("=\""); at != std::string::npos; at = xml.find("=\"", at + 2)) {
+    const std::size_t begin = at + 2, end = xml.find('"', begin);
+    if (end == std::string::npos) return;  // MuJoCo's parser says what is wrong
+    std::size_t attribute = xml.find_last_of(" \t\r\n", at);
+    attribute = attribute == std::string::npos ? 0 : attribute + 1;
+    if (!physical.contains(xml.substr(attribute, at - attribute))) continue;
+    const std::string value = xml.substr(begin, end - begin);
+    const char* p = value.c_str();
+    for (char* next = nullptr;; p = next) {
+      const double x = std::strtod(p, &next);
+      if (next == p) break;
+      if (std::isfinite(x) && std::abs(x) > kLargestModelNumber) {
+        const long line = 1 + std::count(xml.begin(), xml.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+        throw Error(ErrorKind::Input, "'" + name + "': line " + std::to_string(line) + ": " + xml.substr(attribute, at - attribute) + " holds " +
+                                          formatNumber(x) + ", beyond +-" + formatNumber(kLargestModelNumber) +
+                                          ", the largest a model's physical numbers may be; check its units");
+      }
+    }
+  }
+}
+
 }  // namespace
 
-ImportResult importMjcf(const std::string& path) { return readCompiled(path, nullptr, path); }
+ImportResult importMjcf(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) refuseNumbersBeyondRange(readBoundedFile(path, "MJCF file"), path);  // else MuJoCo says what is wrong
+  return readCompiled(path, nullptr, path);
+}
 
 ImportResult importMjcfText(const std::string& xml, const std::string& name) {
   if (xml.empty()) throw Error(ErrorKind::Input, "'" + name + "': the file is empty");
+  refuseNumbersBeyondRange(xml, name);
   const MuJoCoErrorsThrow errorsThrow;
   const VfsFile file(xml, name);
   return readCompiled(VfsFile::kName, file.vfs(), name);

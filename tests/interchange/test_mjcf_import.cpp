@@ -622,6 +622,24 @@ TEST(MjcfImport, fatalMuJoCoErrorsThrowInsteadOfEndingTheProcess) {
   ASSERT_TRUE(mju_user_error == before);
 }
 
+// MuJoCo's compiler steps the model once, and its collision search never
+// ended on a box of size 1e40 (fuzz_mjcf): numbers beyond a model's range
+// are refused before MuJoCo sees them, by line and attribute; a name of
+// digits and a file that merely mentions 1e40 in a comment are not numbers.
+TEST(MjcfImport, numbersBeyondTheModelRangeAreRefusedBeforeMuJoCoSeesThem) {
+  const std::string xml = "<mujoco model=\"1e40\">\n<!-- 1e40 -->\n<worldbody>\n<body name=\"2e99\">\n<freejoint/>\n"
+                          "<geom type=\"box\" size=\"0.05 0.05 1e40\"/>\n</body>\n</worldbody>\n</mujoco>\n";
+  try {
+    importMjcfText(xml, "huge.xml");
+    FAIL() << "a box of 1e40 m was imported";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "'huge.xml': line 6: size holds 1e+40, beyond +-1e+30, the largest a model's physical numbers may be; check its units");
+  }
+  std::string fine = xml;
+  fine.replace(fine.find("0.05 1e40"), 9, "0.05 1e30");  // the edge itself is in range; MuJoCo takes it
+  EXPECT_EQ(importMjcfText(fine, "edge.xml").spec.bodies.size(), 1u);
+}
+
 // Real models the project did not write: Debian's libmujoco-samples. Each
 // either imports (and then compiles and evaluates), or is refused with a
 // message naming the body and what it would take; nothing crashes.
