@@ -42,7 +42,7 @@ int studyCommand(const std::vector<std::string>& args) {
   const auto start = std::chrono::steady_clock::now();
   const int processes = launchedProcesses();
   StudyReport report;
-  if (processes > 1) {
+  if (startedByMpirun()) {  // even one process: `mpirun -n 1` is how a study's MPI throughput is compared
 #ifdef MSTMM_WITH_MPI
     bool root = true;
     report = runStudyOnMpi(study, a.value("out"), a.has("restart"), root);
@@ -57,7 +57,7 @@ int studyCommand(const std::vector<std::string>& args) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "mstmm: study of '" << study.model.name << "': " << report.runs << " runs, " << report.computed << " computed, " << report.reused
             << " already done, " << report.failed << " failed or invalid; " << formatNumber(wall) << " s wall on "
-            << (processes > 1 ? std::to_string(processes) + " MPI processes (one handing out runs)" : std::to_string(options.threads) + " thread(s)")
+            << (startedByMpirun() ? std::to_string(processes) + " MPI process(es)" : std::to_string(options.threads) + " thread(s)")
             << "; " << a.value("out") << "/summary.csv\n";
   if (stop.load()) {
     std::cerr << "mstmm: interrupted; run the same command again to go on\n";

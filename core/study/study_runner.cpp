@@ -21,6 +21,7 @@
 #include "core/sim/recording_budget.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/study/run_dispenser.hpp"
 #include "core/study/study_folder.hpp"
 
 namespace mstmm {
@@ -229,6 +230,20 @@ std::string computeStudyRow(const StudySpec& study, const std::string& dir, int 
   }
 }
 
+std::vector<double> estimatedRunCosts(const StudySpec& study, const std::vector<std::vector<double>>& runs, const std::vector<int>& todo) {
+  // Only these fields change a run's cost; a study that varies none of them
+  // (the usual) has runs of one cost, and making a model per run to
+  // estimate it would cost as much as a short run.
+  bool varies = false;
+  for (const StudyParameter& p : study.parameters)
+    for (const char* field : {"end_time", "time_step", "output_every", "segments"}) varies = varies || p.address.find(field) != std::string::npos;
+  std::vector<double> costs(varies ? 0 : todo.size(), 1.0);
+  if (!varies) return costs;
+  costs.reserve(todo.size());
+  for (int run : todo) costs.push_back(estimatedRunCost(study, runs[static_cast<std::size_t>(run)]));
+  return costs;
+}
+
 void saveStudyRow(const std::string& dir, int run, const std::string& line) { writeFileAtomically(runFile(dir, run), line); }
 
 StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs) {
@@ -253,16 +268,15 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
   const int total = static_cast<int>(runs.size());
   claimStudyFolder(study, dir, options.restart);
   const std::vector<int> todo = pendingStudyRuns(study, dir, runs);
-  std::atomic<std::size_t> next{0};
+  RunDispenser dispenser(todo, estimatedRunCosts(study, runs, todo), 1);  // longest first: runs differ in cost
   std::mutex lock;
   int computed = 0;
   std::exception_ptr failure;  // the first error of any worker (a full disk, memory): the others stop, and it is thrown here
   std::atomic<bool> failed{false};
   auto work = [&] {
     try {
-      for (std::size_t k = next++; k < todo.size(); k = next++) {  // dynamic: runs differ in cost
+      for (int run = dispenser.takeOne(); run >= 0; run = dispenser.takeOne()) {
         if ((options.cancel && options.cancel->load()) || failed) return;
-        const int run = todo[k];
         saveStudyRow(dir, run, computeStudyRow(study, dir, run, runs[static_cast<std::size_t>(run)]));  // finished: never computed again
         std::lock_guard<std::mutex> guard(lock);
         ++computed;

@@ -62,6 +62,8 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
 /// The runs (the plan's values, studyRuns()) whose rows are not yet in
 /// DIR/runs/, whole and of these values (creates the folders).
 std::vector<int> pendingStudyRuns(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs);
+/// estimatedRunCost() of each run in `todo` (indices into `runs`).
+std::vector<double> estimatedRunCosts(const StudySpec& study, const std::vector<std::vector<double>>& runs, const std::vector<int>& todo);
 /// Computes one run and its row's line (saving its results when the study asks).
 std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values);
 /// Keeps a finished run's line in DIR/runs/ (atomically: a resumed study reads it back).

@@ -16,6 +16,7 @@
 #include "core/model/model.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/sim/simulation.hpp"
+#include "core/study/run_dispenser.hpp"
 #include "core/study/study_runner.hpp"
 #include "tests/core/check.hpp"
 #include "tests/core/test_support.hpp"
@@ -284,4 +285,57 @@ TEST(Studies, unknownKeysAndQuantitiesAreRefusedWithTheNearestName) {
   EXPECT_TRUE(test::contains(hugeAddress, "...' (10485781 characters): the model has no hinge named 'hhhh")) << hugeAddress.substr(0, 400);
   EXPECT_TRUE(hugeAddress.ends_with("...' (10485760 characters)")) << hugeAddress.substr(0, 400);
   EXPECT_EQ(message(head + R"(, "record": [{"quantity": "1.theta", "stat": "max"}]})"), "accepted");
+}
+
+// Guided self-scheduling by cost (run_dispenser.hpp): a batch is worth what
+// is left over twice the takers, at least one run; worked by hand for 200
+// runs of one cost and 2 takers: 200/4 = 50, then 150/4 = 37.5 → 37,
+// 113/4 → 28, 85/4 → 21, 64/4 = 16, 48/4 = 12, 36/4 = 9, 27/4 → 6, 21/4 → 5,
+// 16/4 = 4, 12/4 = 3, 9/4 → 2, and the last 7 one at a time.
+TEST(RunDispenser, batchesShrinkAsTheWorkLeftDoes) {
+  std::vector<int> runs(200);
+  for (int i = 0; i < 200; ++i) runs[static_cast<std::size_t>(i)] = i;
+  RunDispenser dispenser(runs, std::vector<double>(200, 1.0), 2);
+  std::vector<std::size_t> sizes;
+  std::vector<int> handed;
+  for (std::vector<int> b = dispenser.takeBatch(); !b.empty(); b = dispenser.takeBatch()) {
+    sizes.push_back(b.size());
+    handed.insert(handed.end(), b.begin(), b.end());
+  }
+  const std::vector<std::size_t> expected{50, 37, 28, 21, 16, 12, 9, 6, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1};
+  EXPECT_EQ(sizes, expected);
+  EXPECT_EQ(handed, runs);  // equal costs: in run order, each once
+  EXPECT_EQ(dispenser.takeOne(), -1);
+}
+
+TEST(RunDispenser, longestRunsGoFirstAndCostlyOnesAlone) {
+  // Runs 0..3 of cost 1, 10, 3, 10 and one taker: a share is half of what is
+  // left (24 → 12): run 1 (10) then run 3 would make 20 > 12, so run 1 alone;
+  // then 14 → 7: run 3 alone; then 4 → 2: run 2 alone (3 > 2, but at least one); then run 0.
+  RunDispenser dispenser({0, 1, 2, 3}, {1.0, 10.0, 3.0, 10.0}, 1);
+  EXPECT_EQ(dispenser.takeBatch(), std::vector<int>{1});
+  EXPECT_EQ(dispenser.takeOne(), 3);
+  EXPECT_EQ(dispenser.takeBatch(), std::vector<int>{2});
+  dispenser.close();
+  EXPECT_TRUE(dispenser.takeBatch().empty());
+  EXPECT_THROW(RunDispenser({0, 1}, {1.0}, 1), std::invalid_argument);
+}
+
+TEST(RunDispenser, aRunCostsItsStepsTimesItsBodies) {
+  StudySpec study = dampingSweep();  // damping × time step (0.001, 0.002), the last fastest
+  const double end = study.model.simulation.endTime;
+  const double bodies = static_cast<double>(study.model.bodies.size());
+  EXPECT_DOUBLE_EQ(estimatedRunCost(study, studyRuns(study)[3]), end / 0.002 * bodies);
+  EXPECT_EQ(estimatedRunCosts(study, studyRuns(study), {0, 3}), (std::vector<double>{end / 0.001 * bodies, end / 0.002 * bodies}));
+  // Parameters that do not change the cost: every run the same, and the runner skips the estimate.
+  study.parameters.pop_back();
+  EXPECT_EQ(estimatedRunCosts(study, studyRuns(study), {0, 4}), (std::vector<double>{1.0, 1.0}));
+  study.parameters = {{"end", "simulation/end_time", {0.5, 2.0}, 0.0, 0.0}};
+  const std::vector<double> costs = estimatedRunCosts(study, studyRuns(study), {0, 1});
+  ASSERT_EQ(costs.size(), 2u);
+  EXPECT_DOUBLE_EQ(costs[0], 0.5 / study.model.simulation.timeStep * bodies);
+  EXPECT_DOUBLE_EQ(costs[1], 4.0 * costs[0]);
+  // Values that make no model (a negative time step) cost nothing to refuse.
+  study.parameters = {{"dt", "simulation/time_step", {-1.0}, 0.0, 0.0}};
+  EXPECT_EQ(estimatedRunCost(study, {-1.0}), 1.0);
 }
