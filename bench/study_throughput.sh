@@ -5,7 +5,9 @@
 # simulated, so of unequal cost), each on 1 and 2 threads and on 1, 2 and 3
 # MPI processes (3 oversubscribed on a 2-core machine). Prints runs per
 # second, the parallel efficiency against one thread, and whether each
-# table is the one-thread table to the bit; asserts nothing.
+# table is the one-thread table to the bit; best of three runs each (the
+# time from claiming the folder to the summary, without starting MPI);
+# asserts nothing.
 #   bench/study_throughput.sh [build/app/mstmm]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,15 +21,17 @@ for study in demo-study long-study; do
   base=
   for runner in "threads 1" "threads 2" "mpi 1" "mpi 2" "mpi 3"; do
     set -- $runner
-    rm -rf "$out/s"
-    if [ "$1" = threads ]; then
-      "$mstmm" study "bench/$study.json" --out "$out/s" --threads "$2" 2> "$out/log"
-    elif command -v mpirun > /dev/null; then
-      mpirun -n "$2" --oversubscribe "$mstmm" study "bench/$study.json" --out "$out/s" 2> "$out/log"
-    else
-      echo "  mpirun: not installed"; continue
-    fi
-    wall=$(seconds "$out/log")
+    if [ "$1" = mpi ] && ! command -v mpirun > /dev/null; then echo "  mpirun: not installed"; continue; fi
+    wall=
+    for try in 1 2 3; do  # best of three: a 2-core virtual machine's timings vary by 20 %
+      rm -rf "$out/s"
+      if [ "$1" = threads ]; then
+        "$mstmm" study "bench/$study.json" --out "$out/s" --threads "$2" 2> "$out/log"
+      else
+        mpirun -n "$2" --oversubscribe "$mstmm" study "bench/$study.json" --out "$out/s" 2> "$out/log"
+      fi
+      wall=$(awk -v a="$wall" -v b="$(seconds "$out/log")" 'BEGIN { print (a == "" || b < a) ? b : a }')
+    done
     runs=$(($(wc -l < "$out/s/summary.csv") - 2))
     [ -z "$base" ] && base=$wall && cp "$out/s/summary.csv" "$out/serial.csv"
     same=$(cmp -s "$out/s/summary.csv" "$out/serial.csv" && echo "same table" || echo "TABLE DIFFERS")

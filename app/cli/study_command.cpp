@@ -39,7 +39,6 @@ int studyCommand(const std::vector<std::string>& args) {
     last = now;
     std::cerr << "mstmm: study " << done << " of " << total << " runs done\n";
   };
-  const auto start = std::chrono::steady_clock::now();
   const int processes = launchedProcesses();
   StudyReport report;
   if (startedByMpirun()) {  // even one process: `mpirun -n 1` is how a study's MPI throughput is compared
@@ -54,9 +53,8 @@ int studyCommand(const std::vector<std::string>& args) {
   } else {
     report = runStudy(study, a.value("out"), options);
   }
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "mstmm: study of '" << study.model.name << "': " << report.runs << " runs, " << report.computed << " computed, " << report.reused
-            << " already done, " << report.failed << " failed or invalid; " << formatNumber(wall) << " s wall on "
+            << " already done, " << report.failed << " failed or invalid; " << formatNumber(report.seconds) << " s wall on "
             << (startedByMpirun() ? std::to_string(processes) + " MPI process(es)" : std::to_string(options.threads) + " thread(s)")
             << "; " << a.value("out") << "/summary.csv\n";
   if (stop.load()) {

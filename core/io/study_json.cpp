@@ -10,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
 #include "core/message_text.hpp"
+#include "core/model/validation.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/model/model.hpp"
@@ -165,6 +166,14 @@ void setAt(Json& j, const std::string& address, double value) {
   }
   if (!at) throw Error(ErrorKind::Input, "address " + quoted(address) + ": the model file has no such field");
   if (!at->is_number()) throw Error(ErrorKind::Input, "address " + quoted(address) + " names a field that is not a number");
+  // A whole-number field (a beam's segments, output_every) takes a whole
+  // value as an integer: written as 100.0 the model file would refuse it.
+  if (at->is_number_integer()) {
+    if (!(std::abs(value) <= 2147483647.0) || value != std::floor(value))
+      throw Error(ErrorKind::Input, "address " + quoted(address) + " names a whole-number field; got " + formatNumber(value));
+    *at = static_cast<long long>(value);
+    return;
+  }
   *at = value;
 }
 

@@ -1,6 +1,7 @@
 #include "core/study/study_runner.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <exception>
 #include <filesystem>
@@ -264,6 +265,7 @@ StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, co
 }
 
 StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
   const std::vector<std::vector<double>> runs = studyRuns(study);
   const int total = static_cast<int>(runs.size());
   claimStudyFolder(study, dir, options.restart);
@@ -302,6 +304,7 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
   StudyReport report = writeStudySummary(study, dir, runs);
   report.computed = computed;
   report.reused = total - static_cast<int>(todo.size());
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
 

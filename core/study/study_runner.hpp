@@ -42,6 +42,7 @@ std::string summaryLine(const StudyRow& row);
 
 struct StudyReport {
   int runs = 0, computed = 0, reused = 0, failed = 0;
+  double seconds = 0.0;  // wall time from claiming the folder to the summary written (not starting MPI)
 };
 
 struct StudyOptions {

@@ -196,6 +196,9 @@ TEST(Studies, addressesAndColumnsAreNamedWhenWrong) {
   EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/spring/mass", 1); }), "address 'hinge:h1/spring/mass': the model file has no such field");
   EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/type", 1); }), "address 'hinge:h1/type' names a field that is not a number");
   EXPECT_EQ(withParameter(s.model, "gravity/1", -3.7).gravity.y(), -3.7);
+  // A whole-number field takes a whole value (it was written as 100.0, which the model file refuses).
+  EXPECT_EQ(withParameter(s.model, "simulation/output_every", 100).simulation.outputEvery, 100);
+  EXPECT_EQ(message([&] { withParameter(s.model, "simulation/output_every", 2.5); }), "address 'simulation/output_every' names a whole-number field; got 2.5");
   // Found by the study fuzz target (tests/fuzz/regressions/study): a seed beyond 2^64 did not convert.
   for (const char* seed : {"777777763777777777777777", "-1", "0.5"}) {
     const std::string study = std::string(R"({"model": "damped-rod-pendulum.json", "parameters": [{"name": "c", "address": "hinge:h1/spring/damping", "from": 0.1, "to": 0.2}],
