@@ -1,6 +1,6 @@
 #pragma once
-// One model run with several solvers (issue 30.6, docs/solvers.md "Compare
-// solvers"): the same settings and initial state, each run timed, and the
+// One model run with several solvers (issue 30.6; the studio's Simulate ▸
+// Compare Solvers, README.md): the same settings and initial state, each run timed, and the
 // motion of every other solver measured against the first's at each
 // recorded time. Formulations that agree (Riccati, Newton–Euler, mass
 // matrix) differ by round-off that grows with the motion's sensitivity; the

@@ -8,6 +8,7 @@
 #include "gui/analysis/analysis_actions.hpp"
 #include "gui/exports/export_actions.hpp"
 #include "gui/main/studio_workspace.hpp"
+#include "gui/run/compare_solvers_actions.hpp"
 #include "gui/run/live_actions.hpp"
 #include "gui/study/study_actions.hpp"
 #include "render/view_widget.hpp"
@@ -21,6 +22,7 @@ void setUpStudio(MainWindow& window) {
   new StudyActions(&window);
   new AnalysisActions(&window);
   new LiveActions(&window);
+  new CompareSolversActions(&window);
 }
 
 bool saveWindowScreenshot(MainWindow& window, const QString& path) {

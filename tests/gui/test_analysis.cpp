@@ -28,6 +28,7 @@
 #include "gui/plots/plot_pane.hpp"
 #include "gui/main/studio_workspace.hpp"
 #include "gui/playback/playback_clock.hpp"
+#include "gui/run/compare_solvers_actions.hpp"
 #include "gui/run/run_results.hpp"
 #include <QPushButton>
 #include <QSignalSpy>
@@ -283,6 +284,47 @@ class TestAnalysis : public QObject {
     QVERIFY2(messages.contains("nothing holds hinge 'free' x"), qPrintable(messages));
     QCOMPARE(window.document()->undoStack()->count(), steps);
     QVERIFY(window.document()->spec() == before);
+  }
+
+  // Simulate > Compare Solvers (issue 30.6) on the demo: Riccati, Newton-Euler
+  // and the mass matrix agree to round-off (drawn as log10 of core's
+  // measures), the classical TMM cannot take a tree and says so in the cost
+  // table, and fewer than two solvers are refused with the reason.
+  void compareSolversPlotsTheDifferencesAndTheCosts() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QVERIFY(window.action("compareSolvers"));
+    window.action("compareSolvers")->trigger();
+    CompareSolversDialog* dialog = window.findChild<CompareSolversActions*>()->dialog();
+    QVERIFY(dialog);
+    dialog->setSolvers({SolverKind::Riccati});
+    QVERIFY(!dialog->compare());
+    QVERIFY2(dialog->status().contains("Tick two solvers or more"), qPrintable(dialog->status()));
+    dialog->setSolvers({SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm});
+    QVERIFY(dialog->compare());
+    const SolverComparison& c = dialog->comparison();
+    QCOMPARE(dialog->costTable()->rowCount(), 4);
+    QCOMPARE(dialog->costTable()->item(0, 0)->text(), QString("Riccati (reference)"));
+    QCOMPARE(dialog->costTable()->item(1, 1)->text(), QString("completed"));
+    QCOMPARE(dialog->costTable()->item(1, 3)->text(), QString::number(c.runs[1].evaluations));
+    QVERIFY2(dialog->costTable()->item(3, 1)->text().startsWith("failed: "), qPrintable(dialog->costTable()->item(3, 1)->text()));
+    PlotPane* plot = dialog->orientationPlot();
+    QCOMPARE(plot->curveCount(), 3);
+    QCOMPARE(plot->curveName(0), QString("Newton–Euler − Riccati"));
+    QCOMPARE(plot->curveName(2), QString("Classical TMM − Riccati (failed)"));
+    QCOMPARE(plot->curveValues(0).size(), c.times.size());
+    QCOMPARE(plot->curveValues(2).size(), std::size_t(0));  // the classical TMM has no motion to draw
+    for (std::size_t k = 0; k < c.times.size(); ++k) {
+      const double d = c.orientationDifference[0][k];
+      QCOMPARE(plot->curveValues(0)[k], std::log10(std::max(d, 1e-17)));
+      QVERIFY2(d < 1e-10, qPrintable(QString::number(d)));
+    }
+    dialog->resize(1280, 800);  // an artefact to look at: build/artifacts/compare-solvers-demo-1280x800.png
+    dialog->show();
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    QVERIFY(dialog->grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/compare-solvers-demo-1280x800.png"));
   }
 };
 
