@@ -101,6 +101,9 @@ class Scene {
   void orbit(double azimuth, double elevation);
   void pan(double dx, double dy);
   void zoom(double factor);
+  /// Zoom toward a pixel (origin bottom left, a width x height viewport):
+  /// the point of the focal plane under it stays under it.
+  void zoomAt(double factor, double x, double y, int width, int height);
 
   /// The body whose drawing passes nearest to a display point (VTK display
   /// coordinates, origin at the bottom left), within `tolerance` pixels; -1 if none.

@@ -160,6 +160,27 @@ void Scene::zoom(double factor) {
   m_renderer->ResetCameraClippingRange();
 }
 
+void Scene::zoomAt(double factor, double x, double y, int width, int height) {
+  if (!(factor > 0) || width <= 0 || height <= 0) return;
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  const Vec3 position = toVec3(camera->GetPosition()), focal = toVec3(camera->GetFocalPoint());
+  const Vec3 up = toVec3(camera->GetViewUp()).normalized();
+  const Vec3 forward = (focal - position).normalized();
+  const Vec3 right = forward.cross(up).normalized();
+  // The focal-plane point under the pixel: the view angle spans the height.
+  const double half = (focal - position).norm() * std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0);
+  const double aspect = static_cast<double>(width) / height;
+  const Vec3 under = focal + (2.0 * x / width - 1.0) * half * aspect * right + (2.0 * y / height - 1.0) * half * up;
+  // Coming closer by `factor` shrinks offsets on the focal plane by it; moving
+  // the camera sideways by the rest keeps `under` at the same pixel.
+  const Vec3 shift = (1.0 - 1.0 / factor) * (under - focal);
+  const Vec3 newPosition = position + shift, newFocal = focal + shift;
+  camera->SetPosition(newPosition.data());
+  camera->SetFocalPoint(newFocal.data());
+  camera->Dolly(factor);
+  m_renderer->ResetCameraClippingRange();
+}
+
 Vec3 Scene::project(const Vec3& world, int width, int height) const {
   vtkCamera* camera = m_renderer->GetActiveCamera();
   const double aspect = height > 0 ? static_cast<double>(width) / height : 1.0;

@@ -124,6 +124,12 @@ int SceneHandle::bodyAt(double x, double y, int width, int height) const {
   return m_scene ? m_scene->pick(x, height - y, width, height) : -1;
 }
 
+void SceneHandle::zoomAt(double factor, double x, double y, int width, int height) {
+  if (!m_scene) return;
+  m_scene->zoomAt(factor, x, height - y, width, height);
+  sceneChanged();
+}
+
 Vec3 SceneHandle::projectToPixel(const Vec3& world, int width, int height) const {
   if (!m_scene) return Vec3::Zero();
   const Vec3 p = m_scene->project(world, width, height);

@@ -63,6 +63,9 @@ class SceneHandle {
   void setShadows(bool on);
   bool shadows() const { return m_shadows; }
 
+  /// Zooms by `factor` (> 1 comes closer) toward a pixel (origin top left,
+  /// a width x height viewport): what lies on the focal plane under it stays there.
+  void zoomAt(double factor, double x, double y, int width, int height);
   /// The body drawn under a pixel (origin top left, in a width x height
   /// viewport), or -1.
   int bodyAt(double x, double y, int width, int height) const;

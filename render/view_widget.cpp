@@ -260,7 +260,9 @@ void ViewWidget::released(QMouseEvent* event) {
 
 void ViewWidget::wheeled(QWheelEvent* event) {
   if (!scene()) return;
-  scene()->zoom(std::pow(1.1, event->angleDelta().y() / 120.0));
+  // Toward the pointer (issue 30.4), as map viewers and MuJoCo do.
+  const QPointF at = event->position();
+  scene()->zoomAt(std::pow(1.1, event->angleDelta().y() / 120.0), at.x(), m_surface->height() - at.y(), m_surface->width(), m_surface->height());
   requestFrame();
   emit cameraChanged();
 }

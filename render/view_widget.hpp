@@ -14,7 +14,7 @@
 // back buffer costs a blit.
 //
 // Mouse: left drag orbits, middle drag or Shift+left drag pans, the wheel
-// zooms, a click without dragging selects the body under the cursor.
+// zooms toward the pointer, a click without dragging selects the body under the cursor.
 
 #include <QImage>
 #include <QWidget>

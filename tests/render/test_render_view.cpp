@@ -592,6 +592,32 @@ class TestRenderView : public QObject {
     orangeBox(big, &count);
     QCOMPARE(count, 0);  // nothing selected: the rod has its own colour
   }
+
+  // Issue 30.4: the wheel zooms toward the pointer. A point of the focal
+  // plane projects (by VTK's own camera matrices) to the same pixel before
+  // and after, the camera comes 1.5 times closer, and what was at the
+  // centre moves away from the pointer.
+  void zoomingKeepsThePointUnderThePointer() {
+    OffscreenRenderer view;
+    view.setModel(compile(riccatiDemo()));
+    view.fit(1280.0 / 800.0);
+    const CameraState before = view.camera();
+    const Vec3 forward = (before.focalPoint - before.position).normalized();
+    const Vec3 right = forward.cross(before.viewUp).normalized(), up = right.cross(forward);
+    const double distance = (before.focalPoint - before.position).norm();
+    const Vec3 q = before.focalPoint + 0.3 * distance * right - 0.1 * distance * up;  // right of and below the centre
+    const Vec3 pixel = view.projectToPixel(q, 1280, 800);
+    QVERIFY(pixel.x() > 700 && pixel.x() < 1280 && pixel.y() > 400 && pixel.y() < 800);
+    const Vec3 centre = view.projectToPixel(before.focalPoint, 1280, 800);
+    view.zoomAt(1.5, pixel.x(), pixel.y(), 1280, 800);
+    const CameraState after = view.camera();
+    const Vec3 again = view.projectToPixel(q, 1280, 800);
+    qInfo("the point under the pointer moved %.2e px", (again - pixel).head<2>().norm());
+    QVERIFY((again - pixel).head<2>().norm() < 1e-6);
+    QVERIFY(std::abs((after.focalPoint - after.position).norm() - distance / 1.5) < 1e-9 * distance);
+    const Vec3 oldCentre = view.projectToPixel(before.focalPoint, 1280, 800);
+    QVERIFY((oldCentre - pixel).head<2>().norm() > 1.4 * (centre - pixel).head<2>().norm());  // 1.5 times as far from the pointer
+  }
 };
 
 QTEST_MAIN(TestRenderView)
