@@ -1,6 +1,6 @@
 // mstmm-studio: the desktop application.
 //
-//   mstmm-studio [MODEL.json] [--example ID] [--select NAME] [--run] [--screenshot FILE] [--size WxH]
+//   mstmm-studio [MODEL.json] [--example ID] [--select NAME] [--follow] [--run] [--screenshot FILE] [--size WxH]
 //
 // --run starts a simulation once the model is open; --screenshot saves the
 // window to FILE (after the run, if --run) and quits, which makes the
@@ -18,6 +18,7 @@
 #include "gui/document/model_document.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
+#include "gui/view3d/view_panel.hpp"
 
 namespace {
 
@@ -61,7 +62,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption screenshot("screenshot", "Save the window to FILE (after the run with --run) and quit.", "file");
   const QCommandLineOption size("size", "Window size, e.g. 1280x800.", "WxH");
   const QCommandLineOption select("select", "Select the body, hinge or spring-damper of this name (its properties are shown).", "name");
-  parser.addOptions({example, select, run, screenshot, size});
+  const QCommandLineOption follow("follow", "Let the 3-D view follow the selected body (with none, the system's centre of mass).");
+  parser.addOptions({example, select, follow, run, screenshot, size});
   parser.process(*app);  // ends the process after --help or --version
 
   mstmm::gui::MainWindow window;
@@ -82,6 +84,8 @@ int main(int argc, char** argv) {
     qCritical("mstmm-studio: the model has no body, hinge or spring-damper named '%s'", qPrintable(parser.value(select)));
     if (batch) return 1;
   }
+  if (parser.isSet(follow))
+    for (mstmm::gui::ViewPanel* view : window.findChildren<mstmm::gui::ViewPanel*>()) view->setFollowSelection(true);
   // Models a crashed or killed session left unsaved (never in batch runs:
   // they are kept for the next interactive start).
   if (!batch)

@@ -12,6 +12,7 @@ Results::Results(const Model& model, RecordOptions options) : m_single(options.s
   m_bodies = std::move(options.bodies);
   for (std::size_t s = 0; s < m_bodies.size(); ++s) m_slotOfBody[static_cast<std::size_t>(m_bodies[s])] = static_cast<int>(s);
   m_channels = mstmm::loadChannels(model);
+  m_contacts = static_cast<int>(model.loads().contacts.size() + model.loads().bodyContacts.size());
 }
 
 void Results::store(double v) {
@@ -24,7 +25,7 @@ void Results::store(double v) {
 // so the other records are cut back and the time, which counts the frames,
 // goes in last.
 void Results::record(const Frame& frame) {
-  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size()};
+  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size(), m_contactValues.size()};
   try {
     recordValues(frame);
     m_times.push_back(frame.time);
@@ -35,6 +36,7 @@ void Results::record(const Frame& frame) {
     m_float.resize(sizes[3]);
     m_slides.resize(sizes[4]);
     m_loadValues.resize(sizes[5]);
+    m_contactValues.resize(sizes[6]);
     throw;
   }
 }
@@ -62,6 +64,9 @@ void Results::recordValues(const Frame& frame) {
   if (frame.loads) {
     loadChannelValues(model, *frame.loads, *frame.out, *frame.y, *frame.poses, m_scratch);
     m_loadValues.insert(m_loadValues.end(), m_scratch.begin(), m_scratch.end());
+    for (const auto* states : {&frame.loads->contacts(), &frame.loads->bodyContacts()})
+      for (const ContactState& c : *states)
+        for (const Vec3* v : {&c.point, &c.force}) m_contactValues.insert(m_contactValues.end(), v->data(), v->data() + 3);
   }
 }
 
@@ -76,7 +81,7 @@ Quat Results::orientation(int frame, int slot) const {
 
 std::size_t Results::bytes() const {
   return m_double.size() * sizeof(double) + m_float.size() * sizeof(float) + m_times.size() * sizeof(double) + m_energy.size() * sizeof(Energy) + m_momentum.size() * sizeof(Momentum) +
-         m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double);
+         m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double) + m_contactValues.size() * sizeof(double);
 }
 
 namespace {
@@ -104,7 +109,8 @@ double recordedBytes(const Model& model, const SimulationSettings& settings, con
   const double bodies = options.bodies.empty() ? model.bodyCount() : static_cast<double>(options.bodies.size());
   const double perFrame = bodies * Results::kChannels * (options.singlePrecision ? sizeof(float) : sizeof(double)) + sizeof(double) +
                           sizeof(Energy) + sizeof(Momentum) + 2.0 * model.sliderCount() * sizeof(double) +
-                          static_cast<double>(loadChannels(model).size()) * sizeof(double);
+                          static_cast<double>(loadChannels(model).size()) * sizeof(double) +
+                          6.0 * static_cast<double>(model.loads().contacts.size() + model.loads().bodyContacts.size()) * sizeof(double);
   return static_cast<double>(recordedFrameCount(settings)) * perFrame;
 }
 

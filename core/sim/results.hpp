@@ -58,7 +58,20 @@ class Results final : public ResultSink {
     return m_loadValues[static_cast<std::size_t>(frame) * m_channels.size() + static_cast<std::size_t>(channel)];
   }
 
-  /// What the recorded values occupy: body channels, times, energies, slides, load channels.
+  /// Where each contact's force acts and the force, world axes: the ground
+  /// contacts (Model::loads().contacts; the force on the body) first, then
+  /// the body contacts (the force on the second shape's body); zero when
+  /// apart. For drawing them (the 3-D view's force arrows).
+  int contactCount() const { return m_contacts; }
+  struct ContactForce {
+    Vec3 point = Vec3::Zero(), force = Vec3::Zero();
+  };
+  ContactForce contactForce(int frame, int contact) const {
+    const double* v = &m_contactValues[(static_cast<std::size_t>(frame) * static_cast<std::size_t>(m_contacts) + static_cast<std::size_t>(contact)) * 6];
+    return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5])};
+  }
+
+  /// What the recorded values occupy: body channels, times, energies, slides, load channels, contact forces.
   std::size_t bytes() const;
 
   /// Values recorded per body and instant: centre of mass, I_1, O (3 each),
@@ -78,6 +91,8 @@ class Results final : public ResultSink {
 
   std::vector<int> m_bodies;
   std::vector<int> m_slotOfBody;
+  int m_contacts = 0;
+  std::vector<double> m_contactValues;  // per frame and contact: point, force
   bool m_single;
   std::vector<double> m_times;
   std::vector<Energy> m_energy;

@@ -69,7 +69,7 @@ void ViewPanel::createToolBar(QToolBar* bar) {
   QAction* trails = add("trails", tr("Trails"), tr("Trace the free ends of the selected bodies (or of the tips) over a time window"),
                         [this](bool) { updateFrame(); });
   trails->setCheckable(true);
-  QAction* loads = add("loads", tr("Forces"), tr("Draw the external forces on bodies as arrows ending where they act, the largest half a body long"),
+  QAction* loads = add("loads", tr("Forces"), tr("Draw the external forces on bodies as arrows ending where they act (the largest half a body long), and the contact forces as arrows from where they act (twice as long as the model is wide for its whole weight)"),
                        [this](bool) { updateFrame(); });
   loads->setCheckable(true);
   loads->setChecked(true);
@@ -105,7 +105,8 @@ void ViewPanel::createToolBar(QToolBar* bar) {
 QAction* ViewPanel::action(const QString& name) const { return m_actions.value(name); }
 
 void ViewPanel::frameMotion() {
-  if (m_userMovedCamera || !m_showingResults || !m_results || m_results->frameCount() == 0) return;
+  // Following something, the view tracks it instead (framing a car's whole road would lose it).
+  if (m_userMovedCamera || m_followed != -1 || !m_showingResults || !m_results || m_results->frameCount() == 0) return;
   Vec3 lo, hi;
   m_results->read([&](const Results& r) { render::motionBounds(r, 0.03, lo, hi); });
   m_view->fitBox(lo, hi);
@@ -139,7 +140,7 @@ void ViewPanel::showModel(std::shared_ptr<const Model> model) {
   m_userBodyIds = userBodyIds(*model);
   for (int i = 0; i < model->bodyCount(); ++i) m_compiledOfBodyId[m_userBodyIds[static_cast<std::size_t>(i)].value].push_back(i);
   if (sameShape) m_view->setCamera(camera);  // an edit or a new run of the same system: keep the user's view
-  else m_userMovedCamera = false;
+  else m_userMovedCamera = false, m_followed = -1;  // another system: following it frames it afresh
   applySelection();
 }
 
@@ -176,17 +177,23 @@ void ViewPanel::updateFrame() {
     return;
   }
   const double t = m_clock->time();
+  const Model& model = *m_results->model();
+  const bool forces = m_actions.value("loads")->isChecked();
+  std::vector<render::Trail> arrows;
   m_results->read([&](const Results& r) {
-    render::statesAt(*m_results->model(), r, t, m_states, m_visible);
-    render::scaleBeamDeflections(*m_results->model(), m_deflection->value(), m_states);
+    render::statesAt(model, r, t, m_states, m_visible);
+    render::scaleBeamDeflections(model, m_deflection->value(), m_states);
     updateTrails(r, t);
+    if (forces) arrows = render::contactArrows(model, r, t, render::contactArrowLength(m_states, m_arrowLength));
     return 0;
   });
   m_view->setVisibleBodies(m_visible);
   m_view->setStates(m_states);
-  const Model& model = *m_results->model();
-  const bool arrows = m_actions.value("loads")->isChecked() && !model.loads().bodyLoads.empty();
-  m_view->setArrows(arrows ? render::loadArrows(model, m_states, t, m_arrowLength) : std::vector<render::Trail>{});
+  if (forces && !model.loads().bodyLoads.empty()) {
+    const std::vector<render::Trail> loads = render::loadArrows(model, m_states, t, m_arrowLength);
+    arrows.insert(arrows.end(), loads.begin(), loads.end());
+  }
+  m_view->setArrows(arrows);
 }
 
 void ViewPanel::updateTrails(const Results& results, double t) {
@@ -227,7 +234,12 @@ void ViewPanel::applySelection() {
   const bool follow = m_actions.value("follow")->isChecked();
   // With nothing selected, Follow keeps the whole system in view (a vehicle
   // down its road); with a selection, its first body.
-  m_view->setFollow(!follow ? -1 : bodies.empty() ? render::kFollowSystem : bodies.front());
+  const int followed = !follow ? -1 : bodies.empty() ? render::kFollowSystem : bodies.front();
+  // Following something new frames the system where it is now: a car down
+  // its road is brought into view at a size to watch it by, and then kept.
+  if (followed != -1 && followed != m_followed && m_view->model()) m_view->fit();
+  m_followed = followed;
+  m_view->setFollow(followed);
   if (m_actions.value("trails")->isChecked()) updateFrame();
 }
 

@@ -68,6 +68,7 @@ class ViewPanel : public QWidget {
   std::shared_ptr<RunResults> m_results;
   bool m_showingResults = false;
   bool m_userMovedCamera = false;
+  int m_followed = -1;  // what the view follows (render::kFollowSystem, a body, or -1)
   QHash<quint32, QVector<int>> m_compiledOfBodyId;  // a beam's id: all its pieces
   std::vector<BodyId> m_userBodyIds;                // by compiled index
   QHash<QString, QAction*> m_actions;

@@ -17,6 +17,7 @@
 #include "core/loads/ground_contact.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
+#include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -199,4 +200,38 @@ TEST(Contact, contactsAndTheGroundRoundTripAndBadOnesAreNamed) {
   ASSERT_TRUE(contains(all, "contact 'left': the dynamic friction coefficient exceeds the static one")) << all;
   ASSERT_TRUE(contains(all, "contact 'right': body 'nowhere' does not exist")) << all;
   ASSERT_TRUE(contains(all, "ground: the road table's positions must increase (point 3)")) << all;
+}
+
+// The 3-D view draws the contact forces from what a run records of them
+// (Results::contactForce): at rest the dropped chain's recorded forces add
+// up to its weight, upward, and each acts on the ground (its point at the
+// ground's height) with the normal force its load channel records.
+TEST(Contact, recordedContactForcesAddUpToTheWeightAtRest) {
+  ModelSpec spec = generateDroppedChain(8, 0.3);
+  const auto model = compile(spec);
+  Results results(*model);
+  const RunReport report = simulate(model, spec.simulation, results);
+  ASSERT_TRUE(report.status == RunStatus::Completed);
+  ASSERT_EQ(results.contactCount(), static_cast<int>(model->loads().contacts.size()));
+  const int last = results.frameCount() - 1;
+  const Vec3 up = -model->gravity().normalized();
+  const Vec3 ground = model->loads().ground.point();
+  Vec3 total = Vec3::Zero();
+  int touching = 0;
+  for (int k = 0; k < results.contactCount(); ++k) {
+    const Results::ContactForce c = results.contactForce(last, k);
+    total += c.force;
+    if (c.force.isZero()) continue;
+    ++touching;
+    EXPECT_NEAR((c.point - ground).dot(up), 0.0, 1e-12);
+    int channel = 0;
+    while (results.loadChannels()[static_cast<std::size_t>(channel)].name != model->loads().contacts[static_cast<std::size_t>(k)].law.name + ".normal") ++channel;
+    EXPECT_NEAR(c.force.dot(up), results.loadValue(last, channel), 1e-12 * (1.0 + std::abs(results.loadValue(last, channel))));
+  }
+  const double weight = 8 * 0.2 * kG;
+  info("dropped chain at rest: %d contacts touching, recorded forces %.9f N up, %.1e N across, weight %.9f N", touching, total.dot(up),
+       (total - total.dot(up) * up).norm(), weight);
+  EXPECT_GT(touching, 0);
+  EXPECT_NEAR(total.dot(up) / weight, 1.0, 1e-6);
+  EXPECT_LT((total - total.dot(up) * up).norm(), 1e-6 * weight);
 }

@@ -13,6 +13,7 @@
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/io/model_json.hpp"
+#include "core/generate/contact_examples.hpp"
 #include "core/generate/generators.hpp"
 #include "core/generate/loaded_examples.hpp"
 #include "core/sim/results.hpp"
@@ -617,6 +618,43 @@ class TestRenderView : public QObject {
     QVERIFY(std::abs((after.focalPoint - after.position).norm() - distance / 1.5) < 1e-9 * distance);
     const Vec3 oldCentre = view.projectToPixel(before.focalPoint, 1280, 800);
     QVERIFY((oldCentre - pixel).head<2>().norm() > 1.4 * (centre - pixel).head<2>().norm());  // 1.5 times as far from the pointer
+  }
+
+  // Issue 30.4: contact forces drawn. Each arrow starts where its contact
+  // acts and is `length` long for the model's whole weight; between two
+  // recorded instants point and force are interpolated.
+  void contactForcesAreArrowsFromWhereTheyAct() {
+    ModelSpec spec = generateDroppedChain(8, 0.3);
+    spec.simulation.endTime = 1.0;
+    const auto model = compile(spec);
+    Results results(*model);
+    QVERIFY(simulate(model, spec.simulation, results).status == RunStatus::Completed);
+    const double weight = 8 * 0.2 * 9.81, length = 0.25;
+    const int last = results.frameCount() - 1;
+    int touching = 0;
+    for (int k = 0; k < results.contactCount(); ++k) touching += !results.contactForce(last, k).force.isZero();
+    QVERIFY(touching > 0);
+    const std::vector<Trail> arrows = contactArrows(*model, results, results.time(last), length);
+    QCOMPARE(static_cast<int>(arrows.size()), 2 * touching);  // a shaft and a head each
+    int k = 0;
+    while (results.contactForce(last, k).force.isZero()) ++k;
+    const Results::ContactForce c = results.contactForce(last, k);
+    QVERIFY((arrows[0].points[0] - c.point).norm() < 1e-12);
+    QVERIFY((arrows[0].points[1] - (c.point + length * c.force / weight)).norm() < 1e-12);
+    // Half way between two instants while the chain falls onto the ground.
+    int f = 1;
+    while (f < last && (results.contactForce(f, k).force.isZero() || results.contactForce(f + 1, k).force.isZero())) ++f;
+    QVERIFY(f < last);
+    int before = 0;
+    for (int j = 0; j < k; ++j) before += !results.contactForce(f, j).force.isZero() || !results.contactForce(f + 1, j).force.isZero();
+    const double t = 0.5 * (results.time(f) + results.time(f + 1));
+    const std::vector<Trail> between = contactArrows(*model, results, t, length);
+    const Vec3 tail = 0.5 * (results.contactForce(f, k).point + results.contactForce(f + 1, k).point);
+    const Vec3 force = 0.5 * (results.contactForce(f, k).force + results.contactForce(f + 1, k).force);
+    const Trail& shaft = between[static_cast<std::size_t>(2 * before)];
+    QVERIFY((shaft.points[0] - tail).norm() < 1e-12);
+    QVERIFY((shaft.points[1] - (tail + length * force / weight)).norm() < 1e-12);
+    QVERIFY(contactArrows(*compile(riccatiDemo()), Results(*compile(riccatiDemo())), 0.0, length).empty());
   }
 };
 
