@@ -99,6 +99,21 @@ double twistAngle(const Quat& q, const Vec3& axis) {
   return angle;
 }
 
+std::vector<LoadGroup> loadGroups(const Model& model) {
+  std::vector<LoadGroup> groups;
+  const std::vector<LoadChannel> channels = loadChannels(model);
+  for (std::size_t c = 0; c < channels.size(); ++c) {
+    const std::string& label = channels[c].label;
+    const std::size_t of = label.rfind(" of ");
+    const std::string quantity = of == std::string::npos ? label : label.substr(0, of);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const LoadGroup& g) { return g.quantity == quantity && g.unit == channels[c].unit; });
+    if (it == groups.end()) it = groups.insert(groups.end(), LoadGroup{quantity, channels[c].unit, {}});
+    it->channels.push_back(static_cast<int>(c));
+  }
+  std::erase_if(groups, [](const LoadGroup& g) { return g.channels.size() < 2; });
+  return groups;
+}
+
 PlotChoice defaultPlot(const Model& model) {
   if (model.loads().drivenCount() > 0) {
     const std::string drive = model.loads().drivenHinge(0).name + ".drive";
@@ -260,6 +275,19 @@ std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings&
     }
   std::string list;
   for (const std::string& u : units) list += (list.empty() ? "" : ", ") + u;
+  // Curves of one kind (a load group: every tyre's normal force) are titled by it.
+  std::string kind;
+  for (const SeriesKey& key : shown) {
+    if (key.component < 0 || key.component >= static_cast<int>(channels.size())) return name + " [" + list + "]";
+    const std::string& label = channels[static_cast<std::size_t>(key.component)].label;
+    const std::string what = label.substr(0, label.rfind(" of "));
+    if (!kind.empty() && what != kind) return name + " [" + list + "]";
+    kind = what;
+  }
+  if (shown.size() > 1 && !kind.empty()) {
+    kind[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(kind[0])));
+    return kind + " [" + list + "]";
+  }
   return name + " [" + list + "]";
 }
 

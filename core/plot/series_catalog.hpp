@@ -57,7 +57,8 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
 std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings);
 /// The value axis title with its unit, e.g. "Angle [deg]". Load elements
 /// carry several units; the title lists those of the curves `shown` (all
-/// of the model's when none are given), so one curve in N reads "[N]".
+/// of the model's when none are given), so one curve in N reads "[N]";
+/// several curves of one kind are titled by it ("Normal force [N]").
 std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings, const std::vector<SeriesKey>& shown = {});
 /// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate", "loads" (the CLI's words).
 bool quantityFromKeyword(const std::string& word, Quantity& quantity);
@@ -69,6 +70,19 @@ bool quantityFromKeyword(const std::string& word, Quantity& quantity);
 /// last value across calls when a live run is read in pieces (NaN: none).
 std::vector<double> seriesValues(const Results& results, const Model& model, const SeriesKey& key, const PlotSettings& settings,
                                  int firstFrame = 0, double previous = std::numeric_limits<double>::quiet_NaN());
+
+/// The load channels grouped by what they measure, the first level of the
+/// load-element chooser: "normal force" [N] holds every contact's normal
+/// force, "tension" [N] every strut's. A group holds channels of one unit
+/// only (their label before " of ", and their unit, are its key), in the
+/// model's channel order; groups of one channel are left out (the channel
+/// itself is offered).
+struct LoadGroup {
+  std::string quantity;      // "normal force"
+  std::string unit;          // "N"
+  std::vector<int> channels;  // indices into loadChannels(model)
+};
+std::vector<LoadGroup> loadGroups(const Model& model);
 
 /// The rotation angle about a unit axis contained in a rotation (the twist
 /// of the swing-twist decomposition), in (-pi, pi].

@@ -258,7 +258,8 @@ void PlotsPanel::setPaneQuantity(PlotPane* pane, Quantity quantity, int componen
   for (PaneView& v : m_panes) {
     if (v.pane != pane) continue;
     v.quantity->setCurrentIndex(v.quantity->findData(static_cast<int>(quantity)));
-    v.component->setCurrentIndex(component + 1);
+    const int at = v.component->findData(component);
+    v.component->setCurrentIndex(at >= 0 ? at : 0);
     refreshPane(v);
   }
 }
@@ -274,20 +275,39 @@ void PlotsPanel::fillComponents(PaneView& view) {
     if (QStandardItem* item = items->item(view.quantity->findData(static_cast<int>(Quantity::LoadElement)))) item->setEnabled(loads);
   }
   QSignalBlocker block(view.component);
-  const int previous = view.component->currentIndex();
+  const QVariant previous = view.component->currentData();
   view.component->clear();
-  view.component->addItem(tr("all components"));
+  view.component->addItem(tr("all components"), -1);
   if (m_results) {
     const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
-    for (const std::string& name : componentNames(quantity, *m_results->model(), settings())) view.component->addItem(QString::fromStdString(name));
+    // Load elements: first what they measure (every contact's normal force,
+    // on one axis in one unit), then each channel.
+    if (quantity == Quantity::LoadElement) {
+      const std::vector<LoadGroup> groups = loadGroups(*m_results->model());
+      for (std::size_t g = 0; g < groups.size(); ++g)
+        view.component->addItem(tr("every %1 [%2] (%3)").arg(QString::fromStdString(groups[g].quantity), QString::fromStdString(groups[g].unit)).arg(groups[g].channels.size()),
+                                kFirstGroup - static_cast<int>(g));
+    }
+    int c = 0;
+    for (const std::string& name : componentNames(quantity, *m_results->model(), settings())) view.component->addItem(QString::fromStdString(name), c++);
   }
-  view.component->setCurrentIndex(previous > 0 && previous < view.component->count() ? previous : 0);
+  const int at = view.component->findData(previous);
+  view.component->setCurrentIndex(at >= 0 ? at : 0);
 }
 
 std::vector<SeriesKey> PlotsPanel::keysOf(const PaneView& view) const {
   if (!m_results) return {};
   const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
-  return seriesKeys(quantity, view.component->currentIndex() - 1, plottedBodies(), *m_results->model(), settings());
+  const int component = view.component->currentData().isValid() ? view.component->currentData().toInt() : -1;
+  if (quantity == Quantity::LoadElement && component <= kFirstGroup) {
+    const std::vector<LoadGroup> groups = loadGroups(*m_results->model());
+    const auto g = static_cast<std::size_t>(kFirstGroup - component);
+    std::vector<SeriesKey> keys;
+    if (g < groups.size())
+      for (int channel : groups[g].channels) keys.push_back({Quantity::LoadElement, channel, -1});
+    return keys;
+  }
+  return seriesKeys(quantity, component, plottedBodies(), *m_results->model(), settings());
 }
 
 void PlotsPanel::refreshPane(const PaneView& view) {

@@ -51,7 +51,9 @@ class PlotsPanel : public QWidget {
   /// Ticks exactly these bodies (compiled indices) in the series list.
   void setPlottedBodies(const std::vector<int>& bodies);
   std::vector<int> plottedBodies() const;
+  /// component: -1 all, k >= 0 that component, kFirstGroup - g load group g (loadGroups()).
   void setPaneQuantity(PlotPane* pane, Quantity quantity, int component = -1);
+  static constexpr int kFirstGroup = -2;
   void setAngleRepresentation(AngleRepresentation representation, const Vec3& axis = Vec3::UnitZ());
   PlotSettings settings() const;
 

@@ -5,6 +5,7 @@
 // and to a PNG of the requested size.
 
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QGraphicsView>
 #include <QWheelEvent>
@@ -297,6 +298,42 @@ class TestPlots : public QObject {
   // the driven crank-slider (whose only drive closes its loop), the slide of
   // the block between stops (no hinge turns), the angles of the pendulum;
   // a second run of the same model keeps what the user chose.
+  // Issue 30.5: load elements chosen by what they measure. The vehicle's
+  // "every normal force" is its four tyres' normal forces on one axis in N,
+  // each curve the recorded channel, each legend entry the tyre's name first.
+  void loadElementsOfOneKindShareOneAxis() {
+    auto results = run("vehicle.json", 10.0);
+    PanelOnRun on(results);
+    const Model& model = *results->model();
+    const std::vector<LoadGroup> groups = loadGroups(model);
+    std::size_t g = 0;
+    while (g < groups.size() && groups[g].quantity != "normal force") ++g;
+    QVERIFY(g < groups.size());
+    QCOMPARE(groups[g].unit, std::string("N"));
+    QCOMPARE(groups[g].channels.size(), std::size_t(4));
+    PlotPane* pane = on.panel.panes().front().pane;
+    on.panel.setPaneQuantity(pane, Quantity::LoadElement, PlotsPanel::kFirstGroup - static_cast<int>(g));
+    QVERIFY2(on.panel.panes().front().component->currentText().startsWith("every normal force [N] (4)"), qPrintable(on.panel.panes().front().component->currentText()));
+    QCOMPARE(pane->curveCount(), 4);
+    QCOMPARE(pane->yAxisTitle(), QString("Normal force [N]"));
+    const Results r = recorded(*results);
+    QStringList names;
+    for (int k = 0; k < 4; ++k) {
+      const int channel = groups[g].channels[static_cast<std::size_t>(k)];
+      names << pane->curveName(k);
+      QVERIFY2(pane->curveName(k).startsWith("tyre ") && pane->curveName(k).endsWith(": normal force"), qPrintable(pane->curveName(k)));
+      QCOMPARE(pane->curveValues(k).size(), static_cast<std::size_t>(r.loadFrameCount()));
+      for (int f = 0; f < r.loadFrameCount(); f += 97) QCOMPARE(pane->curveValues(k)[static_cast<std::size_t>(f)], r.loadValue(f, channel));
+    }
+    names.removeDuplicates();
+    QCOMPARE(names.size(), 4);
+    on.panel.resize(1280, 800);  // an artefact to look at: build/artifacts/vehicle-tyre-normal-forces-1280x800.png
+    on.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&on.panel));
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    QVERIFY(on.panel.grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/vehicle-tyre-normal-forces-1280x800.png"));
+  }
+
   void firstPlotOfANewModelFitsIt() {
     PlaybackClock clock;
     PlotsPanel panel(&clock);
