@@ -49,6 +49,28 @@ struct PlotChoice {
   PlotSettings settings;
 };
 
+/// --plot-component: a number from 1 (0: all) or a component's name as the
+/// plots list it ("pitch (y)", "pitch"; a load channel's label or its
+/// name "tyre.normal"). Anything else is refused with the list to choose from.
+int plotComponent(const std::string& given, const std::string& quantity, const std::vector<std::string>& names, const std::vector<LoadChannel>& channels) {
+  std::string list;
+  for (std::size_t k = 0; k < names.size(); ++k) list += (k ? ", " : "") + std::to_string(k + 1) + " '" + names[k] + "'";
+  const auto refuse = [&] {
+    throw Error(ErrorKind::Input, "--plot-component: " + quantity + " has " + std::to_string(names.size()) + " components, not '" + given + "': 0 (all), " + list);
+  };
+  if (!given.empty() && given.find_first_not_of("0123456789") == std::string::npos) {
+    if (given.size() > 9 || std::stol(given) > static_cast<long>(names.size())) refuse();
+    return static_cast<int>(std::stol(given)) - 1;
+  }
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const std::string& name = names[k];
+    const bool channel = k < channels.size() && (channels[k].name == given || channels[k].label == given);
+    if (name == given || channel || name.rfind(given + " (", 0) == 0) return static_cast<int>(k);
+  }
+  refuse();
+  return -1;
+}
+
 /// Checked before the run, so a typo does not cost a simulation.
 PlotChoice plotChoice(const Arguments& a, const Model& model) {
   PlotChoice c;
@@ -66,12 +88,11 @@ PlotChoice plotChoice(const Arguments& a, const Model& model) {
   if (!(c.settings.axis.norm() > 0.0)) throw Error(ErrorKind::Input, "--axis must not be zero");
   c.settings.axis.normalize();
   c.settings.degrees = !a.has("radians");
-  c.component = static_cast<int>(a.integer("plot-component", 0)) - 1;  // 1-based; 0: all
-  const int components = static_cast<int>(componentNames(c.quantity, model, c.settings).size());
-  if (components == 0)
+  const std::vector<std::string> names = componentNames(c.quantity, model, c.settings);
+  if (names.empty())
     throw Error(ErrorKind::Input, "--plot-quantity " + quantity + ": model '" + model.name() + "' has nothing to plot for it (" +
                                       (c.quantity == Quantity::LoadElement ? "no load elements" : "no sliding hinges") + ")");
-  if (c.component >= components) throw Error(ErrorKind::Input, "--plot-component: " + quantity + " has " + std::to_string(components) + " components");
+  c.component = plotComponent(a.value("plot-component", "0"), quantity, names, c.quantity == Quantity::LoadElement ? loadChannels(model) : std::vector<LoadChannel>{});
   c.bodies = a.has("plot-bodies") ? selectBodies(model, a.value("plot-bodies")) : std::vector<int>{};
   return c;
 }

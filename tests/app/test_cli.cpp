@@ -267,6 +267,10 @@ class TestCli : public QObject {
     QTest::newRow("export loads of a model without them")
         << QStringList{"export", demo, "--plotted-csv", "/tmp/x.csv", "--plot-quantity", "loads"}
         << "mstmm: error: --plot-quantity loads: model 'Riccati MSTMM demonstration example (000 §5.1)' has nothing to plot for it (no load elements)\n";
+    // Issue 30: --plot-component took an index that nothing listed; a wrong one now lists them.
+    QTest::newRow("export unknown component")
+        << QStringList{"export", demo, "--plotted-csv", "/tmp/x.csv", "--plot-quantity", "energy", "--plot-component", "heat"}
+        << "mstmm: error: --plot-component: energy has 3 components, not 'heat': 0 (all), 1 'kinetic', 2 'potential', 3 'total'\n";
     QTest::newRow("export bad size") << QStringList{"export", demo, "--image", "/tmp/x.png", "--size", "big"}
                                      << "mstmm: error: --size expects WIDTHxHEIGHT in 16..16384 pixels, not 'big'\n";
   }
@@ -338,6 +342,12 @@ class TestCli : public QObject {
       QCOMPARE(csv.rows[f][0], results.time(f));
       QCOMPARE(csv.rows[f][3], results.energy(f).total());
     }
+    // A component by name is the same as by its number.
+    const QString total = dir.filePath("total.csv");
+    const Run named = mstmmCli({"export", demo, "--t-end", "1", "--plotted-csv", total, "--plot-quantity", "energy", "--plot-component", "total"});
+    QVERIFY2(named.exitCode == 0, qPrintable(named.err));
+    QCOMPARE(readCsv(total).header, (QStringList{"t [s]", "energy total [J]"}));
+    QCOMPARE(readCsv(total).rows.back()[1], results.energy(results.frameCount() - 1).total());
     QFile svg(dir.filePath("energy.svg"));
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QVERIFY(svg.readAll().contains("viewBox=\"0 0 640 360\""));
