@@ -58,10 +58,23 @@ void Scene::setPreset(CameraPreset preset, double aspect) {
     case CameraPreset::Side: towardCamera = Vec3::UnitX(); break;
     case CameraPreset::Isometric: towardCamera = Vec3(1, 1, 1).normalized(); break;
   }
-  // A model with gravity along -z (MJCF and URDF models are z-up) is seen
-  // the same way with z up: the directions turned by 90 degrees about x.
+  // Things that travel on a ground (a vehicle down its road) are seen as
+  // a vehicle is: Front looks at its front (from ahead along the road),
+  // Side from beside it, Top from above the ground. The world's front view
+  // (along -z) showed a car's side, and Side its front.
   const Vec3 g = m_model->gravity();
-  if (!m_model->planar() && g.z() < 0.0 && std::abs(g.z()) > std::abs(g.y())) {
+  if (!m_model->planar() && !m_model->loads().contacts.empty()) {
+    const Ground& ground = m_model->loads().ground;
+    const Vec3 ahead = ground.direction(), above = ground.normal(), beside = ahead.cross(above);
+    switch (preset) {
+      case CameraPreset::Front: towardCamera = ahead, up = above; break;
+      case CameraPreset::Top: towardCamera = above, up = -beside; break;
+      case CameraPreset::Side: towardCamera = beside, up = above; break;
+      case CameraPreset::Isometric: towardCamera = (ahead + above + beside).normalized(), up = above; break;
+    }
+  } else if (!m_model->planar() && g.z() < 0.0 && std::abs(g.z()) > std::abs(g.y())) {
+    // A model with gravity along -z (MJCF and URDF models are z-up) is seen
+    // the same way with z up: the directions turned by 90 degrees about x.
     const Mat3 zUp = rotationFromQuaternion(quaternionFromAxisAngle(Vec3::UnitX(), 0.5 * M_PI));
     towardCamera = zUp * towardCamera;
     up = zUp * up;

@@ -15,6 +15,7 @@
 #include "core/io/model_json.hpp"
 #include "core/generate/contact_examples.hpp"
 #include "core/generate/generators.hpp"
+#include "core/generate/named_generators.hpp"
 #include "core/generate/loaded_examples.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
@@ -655,6 +656,33 @@ class TestRenderView : public QObject {
     QVERIFY((shaft.points[0] - tail).norm() < 1e-12);
     QVERIFY((shaft.points[1] - (tail + length * force / weight)).norm() < 1e-12);
     QVERIFY(contactArrows(*compile(riccatiDemo()), Results(*compile(riccatiDemo())), 0.0, length).empty());
+  }
+
+  // Issue 30: the view buttons Side and Front were swapped for the vehicle
+  // (Front looked along -z, at the car's flank). On a ground, Front looks
+  // back along the road at the car's front, Side from beside it, Top down
+  // the ground's normal; a model without a ground keeps the world's views.
+  void frontAndSideOfAVehicleAreItsOwn() {
+    const auto vehicle = compile(generateNamed("vehicle"));
+    OffscreenRenderer view;
+    view.setModel(vehicle);
+    const Vec3 ahead = vehicle->loads().ground.direction(), above = vehicle->loads().ground.normal();
+    auto towardCamera = [&] {
+      const CameraState c = view.camera();
+      return Vec3((c.position - c.focalPoint).normalized());
+    };
+    view.setPreset(CameraPreset::Front);
+    QVERIFY((towardCamera() - ahead).norm() < 1e-9);
+    QVERIFY(std::abs(view.camera().viewUp.dot(above) - 1.0) < 1e-9);
+    view.setPreset(CameraPreset::Side);
+    QVERIFY((towardCamera() - ahead.cross(above)).norm() < 1e-9);
+    view.setPreset(CameraPreset::Top);
+    QVERIFY((towardCamera() - above).norm() < 1e-9);
+    OffscreenRenderer demo;
+    demo.setModel(compile(riccatiDemo()));
+    demo.setPreset(CameraPreset::Front);
+    const CameraState c = demo.camera();
+    QVERIFY(((c.position - c.focalPoint).normalized() - Vec3::UnitZ()).norm() < 1e-9);
   }
 };
 
