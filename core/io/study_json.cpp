@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -219,6 +220,58 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
 
 StudySpec loadStudy(const std::string& path) {
   return studyFromJson(readBoundedFile(path, "study file"), std::filesystem::path(path).parent_path().string());
+}
+
+namespace {
+
+/// The units of the fields a chooser offers, by key; hinge loads take the
+/// hinge's own (rotation or slide).
+const char* unitOfField(const std::string& key, bool slide) {
+  static const std::map<std::string, std::pair<const char*, const char*>> units{
+      {"mass", {"kg", "kg"}},           {"length", {"m", "m"}},
+      {"radius", {"m", "m"}},           {"youngs_modulus", {"Pa", "Pa"}},
+      {"shear_modulus", {"Pa", "Pa"}},  {"density", {"kg/m^3", "kg/m^3"}},
+      {"stiffness", {"N m/rad", "N/m"}}, {"damping", {"N m s/rad", "N s/m"}},
+      {"rest", {"rad", "m"}},           {"kp", {"N m/rad", "N/m"}},
+      {"kd", {"N m s/rad", "N s/m"}},   {"rest_length", {"m", "m"}},
+      {"preload", {"N", "N"}},          {"static_friction", {"1", "1"}},
+      {"dynamic_friction", {"1", "1"}}, {"armature", {"kg m^2", "kg"}}};
+  const auto it = units.find(key);
+  if (it == units.end()) return nullptr;
+  return slide ? it->second.second : it->second.first;
+}
+
+/// The offered numbers of one element's JSON object (not inside arrays: points and tables are not parameters).
+void collectFields(const Json& j, const std::string& address, const std::string& label, bool slide, std::vector<StudyAddress>& out, std::size_t limit) {
+  for (auto it = j.begin(); it != j.end() && out.size() < limit; ++it) {
+    if (it->is_object()) collectFields(*it, address + "/" + it.key(), label + it.key() + "/", slide, out, limit);
+    else if (it->is_number() && !it->is_number_integer())
+      if (const char* unit = unitOfField(it.key(), slide)) out.push_back({address + "/" + it.key(), label + it.key(), unit, it->get<double>()});
+  }
+}
+
+}  // namespace
+
+std::vector<StudyAddress> studyAddresses(const ModelSpec& model, std::size_t limit) {
+  const Json j = Json::parse(modelToJson(model));
+  std::vector<StudyAddress> out;
+  const char* axes = "xyz";
+  for (int k = 0; k < 3; ++k)
+    out.push_back({"gravity/" + std::to_string(k), std::string("gravity ") + axes[k], "m/s^2", model.gravity[k]});
+  out.push_back({"simulation/end_time", "simulation: end time", "s", model.simulation.endTime});
+  out.push_back({"simulation/time_step", "simulation: time step", "s", model.simulation.timeStep});
+  const std::pair<const char*, const char*> lists[] = {{"bodies", "body"}, {"hinges", "hinge"}, {"springs", "spring"}};
+  for (const auto& [list, kind] : lists) {
+    if (!j.contains(list)) continue;
+    for (const Json& e : j[list]) {
+      if (out.size() >= limit) break;
+      const std::string name = e.value("name", "");
+      const bool slide = e.value("type", "") == "slider";
+      collectFields(e, std::string(kind) + ":" + name, std::string(kind) + " " + quoted(name) + ": ", slide, out, limit);
+    }
+  }
+  if (out.size() > limit) out.resize(limit);
+  return out;
 }
 
 }  // namespace mstmm

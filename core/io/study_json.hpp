@@ -21,4 +21,20 @@ ModelSpec withParameter(const ModelSpec& model, const std::string& address, doub
 /// Several at once (one JSON round trip): addresses[k] gets values[k].
 ModelSpec withParameters(const ModelSpec& model, const std::vector<std::string>& addresses, const std::vector<double>& values);
 
+/// A number of the model a study can vary, as a chooser offers it.
+struct StudyAddress {
+  std::string address;  // "hinge:h1/spring/damping"
+  std::string label;    // "hinge 'h1': spring/damping"
+  std::string unit;     // SI, as the model file holds it: "N m s/rad"
+  double value = 0.0;   // the model's own
+};
+
+/// The physical numbers of a model that studies vary most (gravity, the
+/// end time and time step; the bodies' masses, lengths and radii, beams'
+/// moduli and density; the hinges' springs, stops and servo gains; the
+/// struts' and contacts' stiffness, damping and friction), for choosers:
+/// every address is one withParameter() takes. At most `limit` entries, in
+/// the model's order.
+std::vector<StudyAddress> studyAddresses(const ModelSpec& model, std::size_t limit = 400);
+
 }  // namespace mstmm

@@ -93,4 +93,28 @@ std::vector<double> resultColumn(const Model& model, const Results& r, const std
                                     std::string(model.planar() ? "<body>.theta, " : "") + "<hinge>.s, energy.total, ...)");
 }
 
+std::string resultColumnUnit(const Model& model, const std::string& name) {
+  if (name == "t") return "s";
+  for (const LoadChannel& c : loadChannels(model))
+    if (c.name == name) return c.unit;
+  for (int k = 0; k < model.sliderCount(); ++k) {
+    if (name == model.slideName(k)) return "m";
+    if (name == model.slideName(k) + "_dot") return "m/s";
+  }
+  const auto dot = name.rfind('.');
+  if (dot == std::string::npos) return "";
+  const std::string owner = name.substr(0, dot), field = name.substr(dot + 1);
+  if (owner == "energy") return "J";
+  if (owner == "momentum") {
+    if (field.size() != 2) return "";
+    return field[0] == 'p' ? "kg m/s" : field[0] == 'l' ? "kg m²/s" : "m";
+  }
+  if (model.bodyByName(owner) < 0 || !bodyColumns().count(field)) return "";
+  if (field == "x" || field == "y" || field == "z") return "m";
+  if (field[0] == 'q') return "1";
+  if (field == "theta") return "rad";
+  if (field[0] == 'w') return "rad/s";
+  return field.rfind("hinge_f", 0) == 0 ? "N" : "N m";
+}
+
 }  // namespace mstmm

@@ -18,6 +18,11 @@ namespace mstmm {
 /// column when the model or the run has no such column.
 std::vector<double> resultColumn(const Model& model, const Results& results, const std::string& name);
 
+/// The unit of a result column as the results CSV states it ("m", "rad",
+/// "rad/s", "N", "N m", "J", "kg m/s", a load channel's own, "1" for the
+/// quaternion); empty for a name the model has no column of.
+std::string resultColumnUnit(const Model& model, const std::string& name);
+
 /// The momentum columns of a model with a floating root (none otherwise),
 /// and their values for one frame, in the same order.
 const std::vector<std::string>& momentumColumnNames(const Model& model);

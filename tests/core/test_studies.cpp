@@ -342,3 +342,37 @@ TEST(RunDispenser, aRunCostsItsStepsTimesItsBodies) {
   study.parameters = {{"dt", "simulation/time_step", {-1.0}, 0.0, 0.0}};
   EXPECT_EQ(estimatedRunCost(study, {-1.0}), 1.0);
 }
+
+// The studio's parameter chooser (issue 30.5: addresses were typed by hand):
+// every offered address is one withParameter() takes, its value is the
+// model's own (putting it back changes nothing), and the hinge damper of the
+// damping sweep is offered with its unit.
+TEST(Studies, theOfferedParametersAreTheModelsOwnNumbers) {
+  const StudySpec s = dampingSweep();
+  const std::vector<StudyAddress> offered = studyAddresses(s.model);
+  ASSERT_GT(offered.size(), 5u);
+  bool damper = false;
+  for (const StudyAddress& a : offered) {
+    SCOPED_TRACE(a.address);
+    EXPECT_TRUE(withParameter(s.model, a.address, a.value) == s.model);
+    EXPECT_FALSE(a.unit.empty());
+    if (a.address == "hinge:h1/spring/damping") {
+      damper = true;
+      EXPECT_EQ(a.unit, "N m s/rad");
+      EXPECT_EQ(a.value, s.model.hinges[0].loads.spring->damping);
+      EXPECT_EQ(a.label, "hinge 'h1': spring/damping");
+    }
+  }
+  EXPECT_TRUE(damper);
+  EXPECT_EQ(offered[1].address, "gravity/1");
+  EXPECT_EQ(offered[1].value, s.model.gravity.y());
+  EXPECT_EQ(studyAddresses(s.model, 3).size(), 3u);
+  // The units of result columns, as the studio labels a metric's axis.
+  const auto model = compile(s.model);
+  EXPECT_EQ(resultColumnUnit(*model, "1.theta"), "rad");
+  EXPECT_EQ(resultColumnUnit(*model, "1.x"), "m");
+  EXPECT_EQ(resultColumnUnit(*model, "1.wz"), "rad/s");
+  EXPECT_EQ(resultColumnUnit(*model, "energy.total"), "J");
+  EXPECT_EQ(resultColumnUnit(*model, "1.hinge_mz"), "N m");
+  EXPECT_EQ(resultColumnUnit(*model, "nobody.x"), "");
+}
