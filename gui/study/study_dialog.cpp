@@ -28,7 +28,9 @@
 #include "core/io/results_csv.hpp"
 #include "core/io/study_json.hpp"
 #include "core/model/model.hpp"
+#include "core/sim/result_columns.hpp"
 #include "core/study/study_runner.hpp"
+#include "gui/properties/quantity_box.hpp"
 
 namespace mstmm::gui {
 
@@ -73,6 +75,8 @@ std::vector<StudyDialog::Point> summaryPoints(const QString& path, int parameter
 StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
     : QDialog(parent),
       m_model(std::move(model)),
+      m_choose(new QComboBox),
+      m_choose2(new QComboBox),
       m_address(new QLineEdit),
       m_address2(new QLineEdit),
       m_from(numberBox()),
@@ -104,14 +108,32 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
   for (const char* s : kStats) m_stat->addItem(s);
   m_quantity->setEditable(true);
   try {  // the results columns the model has (docs/results-format.md)
-    const auto compiled = compile(m_model);
-    for (const std::string& name : CsvLayout(*compiled, {}, CsvPrecision::Double, {true, true}).columnNames())
-      if (name != "t") m_quantity->addItem(QString::fromStdString(name));
+    m_compiled = compile(m_model);
+    int angle = -1;
+    for (const std::string& name : CsvLayout(*m_compiled, {}, CsvPrecision::Double, {true, true}).columnNames()) {
+      if (name == "t") continue;
+      const std::string unit = resultColumnUnit(*m_compiled, name);
+      if (angle < 0 && unit == "rad") angle = m_quantity->count();  // the first angle: what a study of a mechanism watches first
+      m_quantity->addItem(QString::fromStdString(name), QString::fromStdString(unit));
+    }
+    if (angle >= 0) m_quantity->setCurrentIndex(angle);
   } catch (const Error&) {
     // An invalid model: the study will say why when it starts.
   }
+  m_offered = studyAddresses(m_model);
+  for (QComboBox* box : {m_choose, m_choose2}) {
+    box->addItem(box == m_choose ? tr("Choose a number of the model…") : tr("Choose a second number (optional)…"));
+    for (const StudyAddress& a : m_offered)
+      box->addItem(QString("%1 [%2] = %3").arg(QString::fromStdString(a.label), QString::fromStdString(a.unit)).arg(a.value, 0, 'g', 6));
+    connect(box, &QComboBox::activated, this, [this, box](int index) {
+      if (index > 0) choose(index - 1, box == m_choose2);
+    });
+  }
+  m_choose->setObjectName("chooseParameter");
+  m_choose2->setObjectName("chooseParameter2");
   auto* form = new QFormLayout;
-  form->addRow(tr("Parameter (address):"), m_address);
+  form->addRow(tr("Parameter:"), m_choose);
+  form->addRow(tr("Its address:"), m_address);
   auto range = [](QDoubleSpinBox* from, QDoubleSpinBox* to, QSpinBox* count, const QString& unit) {
     auto* row = new QHBoxLayout;
     for (QWidget* w : {static_cast<QWidget*>(from), static_cast<QWidget*>(new QLabel(tr("to"))), static_cast<QWidget*>(to),
@@ -120,7 +142,8 @@ StudyDialog::StudyDialog(ModelSpec model, QWidget* parent)
     return row;
   };
   form->addRow(tr("Values:"), range(m_from, m_to, m_count, tr("runs")));
-  form->addRow(tr("Second parameter:"), m_address2);
+  form->addRow(tr("Second parameter:"), m_choose2);
+  form->addRow(tr("Its address:"), m_address2);
   form->addRow(tr("Its values:"), range(m_from2, m_to2, m_count2, tr("steps")));
   auto* metric = new QHBoxLayout;
   metric->addWidget(m_stat);
@@ -167,11 +190,53 @@ StudyDialog::~StudyDialog() {
   if (!m_folder.isEmpty()) QDir(m_folder).removeRecursively();
 }
 
+namespace {
+
+/// The chooser's entry of an address (0, its prompt, when it offers none).
+int entryOf(const std::vector<StudyAddress>& offered, const QString& address) {
+  for (std::size_t k = 0; k < offered.size(); ++k)
+    if (QString::fromStdString(offered[k].address) == address) return static_cast<int>(k) + 1;
+  return 0;
+}
+
+}  // namespace
+
 void StudyDialog::setParameter(const QString& address, double value) {
   m_address->setText(address);
+  m_choose->setCurrentIndex(entryOf(m_offered, address));
   const double span = value != 0.0 ? std::abs(value) : 1.0;
   setRange(value - 0.5 * span, value + 0.5 * span, m_count->value());
 }
+
+void StudyDialog::choose(int k, bool second) {
+  if (k < 0 || k >= static_cast<int>(m_offered.size())) return;
+  const StudyAddress& a = m_offered[static_cast<std::size_t>(k)];
+  const double span = a.value != 0.0 ? std::abs(a.value) : 1.0;
+  if (second) setSecondParameter(QString::fromStdString(a.address), a.value - 0.5 * span, a.value + 0.5 * span, m_count2->value());
+  else setParameter(QString::fromStdString(a.address), a.value);
+}
+
+StudyDialog::ShownUnit StudyDialog::metricUnit() const {
+  MetricStat stat = MetricStat::Max;
+  for (int k = 0; k < static_cast<int>(std::size(kStats)); ++k)
+    if (m_stat->currentText() == kStats[k]) stat = static_cast<MetricStat>(k);
+  if (stat == MetricStat::EnergyDrift) return {1.0, "J"};
+  if (stat == MetricStat::FirstCrossing) return {1.0, "s"};
+  if (stat == MetricStat::DecayRate) return {1.0, "1/s"};
+  const std::string unit = m_compiled ? resultColumnUnit(*m_compiled, m_quantity->currentText().toStdString()) : "";
+  const AnglePreference& angles = AnglePreference::instance();
+  if (unit == "rad") return {angles.factor(), angles.degrees() ? QStringLiteral("deg") : QStringLiteral("rad")};
+  if (unit == "rad/s") return {angles.factor(), angles.degrees() ? QStringLiteral("deg/s") : QStringLiteral("rad/s")};
+  return {1.0, QString::fromStdString(unit)};
+}
+
+QString StudyDialog::parameterTitle(const QString& address) const {
+  for (const StudyAddress& a : m_offered)
+    if (QString::fromStdString(a.address) == address) return QString("%1 [%2]").arg(QString::fromStdString(a.label), QString::fromStdString(a.unit));
+  return address;
+}
+
+QString StudyDialog::axisTitle(Qt::Orientation orientation) const { return m_chartView->chart()->axes(orientation).front()->titleText(); }
 
 void StudyDialog::setRange(double from, double to, int count) {
   m_from->setValue(from);
@@ -181,6 +246,7 @@ void StudyDialog::setRange(double from, double to, int count) {
 
 void StudyDialog::setSecondParameter(const QString& address, double from, double to, int count) {
   m_address2->setText(address);
+  m_choose2->setCurrentIndex(entryOf(m_offered, address));
   m_from2->setValue(from);
   m_to2->setValue(to);
   m_count2->setValue(count);
@@ -288,7 +354,7 @@ void StudyDialog::plot() {
   m_scale->clear();
   double xlo = 1e300, xhi = -1e300, ylo = 1e300, yhi = -1e300;
   for (const Point& p : m_points) {
-    const double x = p.values.front(), y = p.metric;
+    const double x = p.values.front(), y = shown(p.metric);
     if (std::isnan(y)) continue;
     m_line->append(x, y);
     m_dots->append(x, y);
@@ -305,8 +371,10 @@ void StudyDialog::plot() {
     value->applyNiceNumbers();
     value->setLabelFormat("%g");
   }
-  m_chartView->chart()->axes(Qt::Horizontal).front()->setTitleText(m_address->text());
-  m_chartView->chart()->axes(Qt::Vertical).front()->setTitleText(m_stat->currentText() + " " + m_quantity->currentText());
+  m_chartView->chart()->axes(Qt::Horizontal).front()->setTitleText(parameterTitle(m_address->text().trimmed()));
+  const ShownUnit unit = metricUnit();
+  const QString of = m_stat->currentText() == "energy-drift" ? QString() : tr(" of %1").arg(m_quantity->currentText());
+  m_chartView->chart()->axes(Qt::Vertical).front()->setTitleText(m_stat->currentText() + of + (unit.unit.isEmpty() ? QString() : " [" + unit.unit + "]"));
 }
 
 /// Two parameters: a dot per run at its pair of values, blue (lowest metric) to red (highest).
@@ -326,8 +394,8 @@ void StudyDialog::plotPairs() {
   m_dots->setMarkerSize(14);
   if (xlo > xhi) return;
   const double dx = std::max(1e-12, 0.08 * (xhi - xlo)), dy = std::max(1e-12, 0.08 * (yhi - ylo));
-  for (auto [axis, a, b, title] : {std::tuple{m_chartView->chart()->axes(Qt::Horizontal).front(), xlo - dx, xhi + dx, addresses()[0]},
-                                   std::tuple{m_chartView->chart()->axes(Qt::Vertical).front(), ylo - dy, yhi + dy, addresses()[1]}}) {
+  for (auto [axis, a, b, title] : {std::tuple{m_chartView->chart()->axes(Qt::Horizontal).front(), xlo - dx, xhi + dx, parameterTitle(addresses()[0])},
+                                   std::tuple{m_chartView->chart()->axes(Qt::Vertical).front(), ylo - dy, yhi + dy, parameterTitle(addresses()[1])}}) {
     auto* value = static_cast<QValueAxis*>(axis);
     value->setRange(a, b);
     value->setTickCount(5);
@@ -335,10 +403,12 @@ void StudyDialog::plotPairs() {
     value->setLabelFormat("%g");
     value->setTitleText(title);
   }
-  m_scale->setText(tr("Colour: %1 %2 from %3 (blue) to %4 (red); grey: no value")
+  const ShownUnit unit = metricUnit();
+  m_scale->setText(tr("Colour: %1 %2 from %3 (blue) to %4 (red) %5; grey: no value")
                        .arg(m_stat->currentText(), m_quantity->currentText())
-                       .arg(lo, 0, 'g', 6)
-                       .arg(hi, 0, 'g', 6));
+                       .arg(shown(lo), 0, 'g', 6)
+                       .arg(shown(hi), 0, 'g', 6)
+                       .arg(unit.unit));
 }
 
 void StudyDialog::openRun(int index) {
@@ -356,8 +426,8 @@ bool StudyDialog::eventFilter(QObject* watched, QEvent* event) {
     for (std::size_t k = 0; k < m_points.size(); ++k) {
       const Point& point = m_points[k];
       if (!pairs && std::isnan(point.metric)) continue;
-      const QPointF shown(point.values[0], pairs ? point.values[1] : point.metric);
-      const QPointF p = m_chartView->mapFromScene(m_chartView->chart()->mapToScene(m_chartView->chart()->mapToPosition(shown, m_dots)));
+      const QPointF drawn(point.values[0], pairs ? point.values[1] : shown(point.metric));
+      const QPointF p = m_chartView->mapFromScene(m_chartView->chart()->mapToScene(m_chartView->chart()->mapToPosition(drawn, m_dots)));
       const double d = std::hypot(p.x() - at.x(), p.y() - at.y());
       if (d < nearest) nearest = d, best = static_cast<int>(k);
     }

@@ -1,7 +1,8 @@
 #pragma once
 // Simulate ▸ Parameter Study: one or two parameters of the open model (an
 // address of its file, "hinge:h1/spring/damping") varied over evenly
-// spaced values (two: every combination), one metric recorded per run; the
+// spaced values (two: every combination), chosen from the model's own
+// numbers (with their units) or typed; one metric recorded per run; the
 // runs go on in the background (all cores, core runStudy) with progress
 // and Cancel. One parameter: the metric plotted against it; two: each run a
 // dot at its pair of values, coloured by the metric from blue (lowest) to
@@ -16,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/io/study_json.hpp"
+#include "core/model/model.hpp"
 #include "core/model/model_spec.hpp"
 
 class QChart;
@@ -58,6 +61,19 @@ class StudyDialog : public QDialog {
   };
   const std::vector<Point>& points() const { return m_points; }
   QString status() const;
+  /// The numbers the choosers offer (core studyAddresses), and choosing
+  /// entry k of them for the first (or second) parameter.
+  const std::vector<StudyAddress>& offered() const { return m_offered; }
+  void choose(int k, bool second = false);
+  /// The metric as the plot shows it: values times `factor` in `unit`
+  /// (angles in the studio's angle unit, degrees by default).
+  struct ShownUnit {
+    double factor = 1.0;
+    QString unit;
+  };
+  ShownUnit metricUnit() const;
+  /// The axis titles as now drawn (tests).
+  QString axisTitle(Qt::Orientation orientation) const;
   /// As a double-click on point `index`.
   void openRun(int index);
 
@@ -75,8 +91,13 @@ class StudyDialog : public QDialog {
   void plot();
   void plotPairs();
   QStringList addresses() const;
+  QString parameterTitle(const QString& address) const;
+  double shown(double metric) const { return metric * metricUnit().factor; }
 
   ModelSpec m_model;
+  std::shared_ptr<const Model> m_compiled;  // the columns and their units (null: the model has problems)
+  std::vector<StudyAddress> m_offered;
+  QComboBox *m_choose, *m_choose2;
   QLineEdit *m_address, *m_address2;
   QDoubleSpinBox *m_from, *m_to, *m_from2, *m_to2, *m_level;
   QSpinBox *m_count, *m_count2;

@@ -296,6 +296,7 @@ class TestMainWindow : public QObject {
     StudyDialog* dialog = window.findChild<StudyActions*>()->dialog();
     QVERIFY2(dialog, "the context menu opened no study");
     QCOMPARE(dialog->findChild<QLineEdit*>("address")->text(), QString("hinge:h1/spring/damping"));
+    QVERIFY(dialog->findChild<QComboBox*>("chooseParameter")->currentText().startsWith("hinge 'h1': spring/damping [N m s/rad]"));
     dialog->setRange(0.05, 0.35, 4);
     dialog->setMetric("1.theta", "decay-rate", M_PI / 2);
     QSignalSpy finished(dialog, &StudyDialog::finished);
@@ -344,6 +345,41 @@ class TestMainWindow : public QObject {
     QCOMPARE(window.document()->spec().bodies[0].shape.mass, 2.0);
     QCOMPARE(window.document()->spec().hinges[0].loads.spring->damping, dialog->points()[7].values[0]);
     QVERIFY(ran.wait(30000));
+  }
+
+  // Issue 30.5: the study dialog offers the model's own numbers with their
+  // units, defaults its metric to an angle, and shows angles as the studio
+  // does (degrees) with units on both axes.
+  void studyDialogChoosesTheParameterAndShowsUnits() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openFile(QString(MSTMM_SOURCE_DIR) + "/resources/studies/damped-rod-pendulum.json"));
+    StudyDialog* dialog = window.findChild<StudyActions*>()->openStudy();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->findChild<QComboBox*>("chooseParameter")->count(), static_cast<int>(dialog->offered().size()) + 1);
+    int damper = -1;
+    for (std::size_t k = 0; k < dialog->offered().size(); ++k)
+      if (dialog->offered()[k].address == "hinge:h1/spring/damping") damper = static_cast<int>(k);
+    QVERIFY(damper >= 0);
+    dialog->choose(damper);
+    QCOMPARE(dialog->findChild<QLineEdit*>("address")->text(), QString("hinge:h1/spring/damping"));
+    auto* quantity = dialog->findChildren<QComboBox*>().back();
+    for (QComboBox* box : dialog->findChildren<QComboBox*>())
+      if (box->isEditable()) quantity = box;
+    QCOMPARE(quantity->currentText(), QString("1.theta"));  // an angle, not "1.x"
+    dialog->setRange(0.1, 0.3, 3);
+    dialog->setMetric("1.theta", "max");
+    QSignalSpy finished(dialog, &StudyDialog::finished);
+    QVERIFY(dialog->start());
+    QVERIFY(finished.wait(30000));
+    QCOMPARE(dialog->metricUnit().unit, QString("deg"));
+    QCOMPARE(dialog->axisTitle(Qt::Horizontal), QString("hinge 'h1': spring/damping [N m s/rad]"));
+    QCOMPARE(dialog->axisTitle(Qt::Vertical), QString("max of 1.theta [deg]"));
+    QScatterSeries* dots = nullptr;
+    for (QAbstractSeries* series : dialog->findChild<QChartView*>()->chart()->series())
+      if (auto* d = qobject_cast<QScatterSeries*>(series)) dots = d;
+    QVERIFY(dots && dots->count() == 3);
+    for (int k = 0; k < 3; ++k) QCOMPARE(dots->at(k).y(), dialog->points()[static_cast<std::size_t>(k)].metric * 180.0 / M_PI);
   }
 
   void exportsFromTheWindowWriteTheirFiles() {
