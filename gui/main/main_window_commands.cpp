@@ -71,6 +71,7 @@ QList<Example> MainWindow::examples() {
       {"iftomm-a01-simple-pendulum", QObject::tr("IFToMM A01: simple pendulum, 2,000 s against the elliptic solution"), QObject::tr("Published benchmarks")},
       {"iftomm-a02-n-four-bar", QObject::tr("IFToMM A02: N-four-bar mechanism, N = 40, through its singular positions"), QObject::tr("Published benchmarks")},
       {"iftomm-a04-bricard", QObject::tr("IFToMM A04: Bricard's linkage, overconstrained (6 revolute joints, 1 degree of freedom)"), QObject::tr("Published benchmarks")},
+      {"iftomm-a05-flyball-governor", QObject::tr("IFToMM A05: the stiff flyball governor (spring-damper couplers)"), QObject::tr("Published benchmarks")},
       {"binary-tree-1023", QObject::tr("Binary tree of 1,023 bodies"), {}},
       {"chain-10", QObject::tr("Chain of 10 bodies"), QObject::tr("Scaling")},
       {"chain-100", QObject::tr("Chain of 100 bodies"), QObject::tr("Scaling")},
