@@ -93,6 +93,7 @@ RunReport Run::execute() {
       advance();
       if (m_options.progress) m_options.progress({m_t, end, m_steps});
       if (m_options.afterStep) m_options.afterStep(m_t, m_recorded != recorded);
+      if (m_options.observeState) m_options.observeState(m_t, m_y);
     }
   } catch (const Error& e) {
     report.status = RunStatus::Failed;

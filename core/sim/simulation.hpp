@@ -42,6 +42,9 @@ struct RunOptions {
   /// whether the step recorded a frame: the live mode's pacer (live_pacer.hpp)
   /// blocks here to keep real time, to pause and to take single steps.
   std::function<void(double t, bool recorded)> afterStep;
+  /// After every step too, with the state reached: a live view shows it
+  /// between recorded instants. Called on the run's thread; keep it short.
+  std::function<void(double t, const Eigen::VectorXd& y)> observeState;
 };
 
 RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,

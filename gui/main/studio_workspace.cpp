@@ -1,5 +1,7 @@
 #include "gui/main/studio_workspace.hpp"
 
+#include "gui/run/simulation_controller.hpp"
+
 #include <QAction>
 #include <QMenu>
 #include <QSplitter>
@@ -47,6 +49,7 @@ StudioWorkspace::StudioWorkspace(MainWindow* window)
   connect(window, &MainWindow::resultsChanged, this, &StudioWorkspace::showResults);
   connect(window, &MainWindow::focusOnSelection, m_viewPanel, &ViewPanel::frameSelection);
   connect(window->simulation(), &SimulationController::finished, this, &StudioWorkspace::runFinished);
+  connect(window->simulation(), &SimulationController::started, this, [this] { m_live->setInterval(m_window->simulation()->isLive() ? 16 : 100); });
   createPlaybackActions(window);
   createViewActions(window);
 }
@@ -58,6 +61,9 @@ void StudioWorkspace::showResults(std::shared_ptr<RunResults> results) {
   m_clock->setLive(m_results != nullptr);
   m_viewPanel->setResults(m_results);
   m_plots->setResults(m_results);
+  // A live run is watched as it happens: its samples are pulled at the
+  // view's 60 Hz (the pacer already leaves the worker time to spare).
+  m_live->setInterval(m_window->simulation()->isLive() ? 16 : 100);
   if (m_results) m_live->start();
   pullNewSamples();
 }
@@ -76,7 +82,11 @@ void StudioWorkspace::showAnimation(std::shared_ptr<RunResults> results) {
 void StudioWorkspace::pullNewSamples() {
   if (!m_results) return;
   const int frames = m_results->frameCount();
-  if (frames == m_knownFrames) return;
+  if (frames == m_knownFrames) {
+    // A live run between its recorded instants: the view shows where it is now.
+    if (m_clock->isLive() && m_clock->time() >= m_clock->endTime()) m_viewPanel->updateFrame();
+    return;
+  }
   std::vector<double> times;
   m_results->read([&](const Results& r) {
     times.assign(r.times().begin() + m_knownFrames, r.times().begin() + r.frameCount());

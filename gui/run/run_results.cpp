@@ -17,4 +17,18 @@ void RunResults::record(const Frame& frame) {
 
 bool RunResults::describe(const ModelSpec& spec) const { return m_runSpec && sameModel(spec, *m_runSpec); }
 
+void RunResults::setLatest(Latest latest) {
+  QMutexLocker lock(&m_latestMutex);
+  std::swap(m_latest, latest);
+}
+
+bool RunResults::latestAfter(double after, Latest& out) const {
+  QMutexLocker lock(&m_latestMutex);
+  if (!(m_latest.time > after)) return false;
+  out.time = m_latest.time;
+  out.inputs = m_latest.inputs;
+  out.orientations = m_latest.orientations;
+  return true;
+}
+
 }  // namespace mstmm::gui

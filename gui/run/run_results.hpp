@@ -7,6 +7,7 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "core/sim/results.hpp"
 
@@ -28,6 +29,19 @@ class RunResults final : public ResultSink {
   /// Whether they were computed from this spec (sameModel()).
   bool describe(const ModelSpec& spec) const;
 
+  /// A live run's newest state, between its recorded instants: each body's
+  /// I_1 and orientation at time t (compiled order). The 3-D view shows it
+  /// while the user watches the newest result, at the view's frame rate,
+  /// whatever the recording's interval.
+  struct Latest {
+    double time = -1.0;  // < 0: none yet
+    std::vector<Vec3> inputs;
+    std::vector<Quat> orientations;
+  };
+  void setLatest(Latest latest);
+  /// Copies the newest state into `out` if it is later than `after`.
+  bool latestAfter(double after, Latest& out) const;
+
   /// Calls f(const Results&) with the results locked; keep f short.
   template <class F>
   auto read(F&& f) const {
@@ -41,6 +55,8 @@ class RunResults final : public ResultSink {
   mutable QMutex m_mutex;
   Results m_results;
   std::atomic<int> m_frames{0};
+  mutable QMutex m_latestMutex;  // apart from the results': the worker sets it between steps
+  Latest m_latest;
 };
 
 }  // namespace mstmm::gui

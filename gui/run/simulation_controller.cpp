@@ -5,6 +5,7 @@
 
 #include "core/message_text.hpp"
 #include "core/model/model.hpp"
+#include "core/dynamics/kinematics.hpp"
 #include "core/sim/recording_budget.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
@@ -159,6 +160,24 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
     }, Qt::QueuedConnection);
   };
   if (pacer) options.afterStep = [pacer](double t, bool recorded) { pacer->afterStep(t, recorded); };
+  // A live run hands the view its newest state at up to 60 Hz, between the
+  // recorded instants (planned for memory, so far apart for a large model).
+  QElapsedTimer sinceState;
+  sinceState.start();
+  std::vector<BodyPose> poses;
+  if (pacer)
+    options.observeState = [&, results](double t, const Eigen::VectorXd& y) {
+      if (sinceState.elapsed() < 15) return;
+      sinceState.restart();
+      computePoses(*model, y, poses);
+      RunResults::Latest latest;
+      latest.time = t;
+      for (int i = 0; i < model->bodyCount(); ++i) {
+        latest.inputs.push_back(poses[static_cast<std::size_t>(i)].input);
+        latest.orientations.push_back(bodyQuaternion(*model, y, i));
+      }
+      results->setLatest(std::move(latest));
+    };
   const RunReport report = simulate(model, settings, *results, options);
   outcome.time = report.time;
   outcome.steps = report.steps;

@@ -182,6 +182,7 @@ void ViewPanel::updateFrame() {
   std::vector<render::Trail> arrows;
   m_results->read([&](const Results& r) {
     render::statesAt(model, r, t, m_states, m_visible);
+    showLatestState(t);
     render::scaleBeamDeflections(model, m_deflection->value(), m_states);
     updateTrails(r, t);
     if (forces) arrows = render::contactArrows(model, r, t, render::contactArrowLength(m_states, m_arrowLength));
@@ -194,6 +195,14 @@ void ViewPanel::updateFrame() {
     arrows.insert(arrows.end(), loads.begin(), loads.end());
   }
   m_view->setArrows(arrows);
+}
+
+// A live run watched at its newest result: the bodies where the run is now
+// (RunResults::Latest), not where it last recorded them.
+void ViewPanel::showLatestState(double t) {
+  if (!m_clock->isLive() || t < m_clock->endTime() || !m_results->latestAfter(t, m_latest)) return;
+  if (m_latest.inputs.size() != m_states.size()) return;
+  for (std::size_t i = 0; i < m_states.size(); ++i) m_states[i] = {m_latest.inputs[i], m_latest.orientations[i]};
 }
 
 void ViewPanel::updateTrails(const Results& results, double t) {

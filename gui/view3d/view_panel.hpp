@@ -13,6 +13,7 @@
 
 #include "core/model/model.hpp"
 #include "core/sim/results.hpp"
+#include "gui/run/run_results.hpp"
 #include "render/view_widget.hpp"
 
 class QAction;
@@ -24,7 +25,6 @@ namespace mstmm::gui {
 
 class ModelDocument;
 class PlaybackClock;
-class RunResults;
 
 class ViewPanel : public QWidget {
   Q_OBJECT
@@ -60,6 +60,7 @@ class ViewPanel : public QWidget {
   void showModel(std::shared_ptr<const Model> model);
   void applySelection();
   void bodyClicked(int body, Qt::KeyboardModifiers modifiers);
+  void showLatestState(double t);
   void updateTrails(const mstmm::Results& results, double t);
 
   ModelDocument* m_document;
@@ -68,7 +69,8 @@ class ViewPanel : public QWidget {
   std::shared_ptr<RunResults> m_results;
   bool m_showingResults = false;
   bool m_userMovedCamera = false;
-  int m_followed = -1;  // what the view follows (render::kFollowSystem, a body, or -1)
+  int m_followed = -1;
+  RunResults::Latest m_latest;  // a live run's newest state, copied for drawing  // what the view follows (render::kFollowSystem, a body, or -1)
   QHash<quint32, QVector<int>> m_compiledOfBodyId;  // a beam's id: all its pieces
   std::vector<BodyId> m_userBodyIds;                // by compiled index
   QHash<QString, QAction*> m_actions;
