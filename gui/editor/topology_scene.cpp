@@ -245,12 +245,14 @@ void TopologyScene::onDocumentSelectionChanged() {
   // A selected body inside a folded chain (chosen in the 3-D view, say):
   // its chain opens, once the selection has reached everyone.
   QSet<quint32> tops;
+  quint32 opened = 0;
   for (quint32 id : m_document->selection().bodies)
-    if (const auto top = m_chainOf.constFind(id); top != m_chainOf.cend() && *top != id) tops.insert(*top);
+    if (const auto top = m_chainOf.constFind(id); top != m_chainOf.cend() && *top != id) tops.insert(*top), opened = id;
   if (!tops.isEmpty())
-    QTimer::singleShot(0, this, [this, tops] {
+    QTimer::singleShot(0, this, [this, tops, opened] {
       m_unfolded.unite(tops);
       rebuild();
+      emit chainOpenedAt(opened);
     });
   m_syncing = true;
   const Selection& s = m_document->selection();

@@ -44,6 +44,12 @@ class TopologyScene : public QGraphicsScene {
   /// Bodies whose items are shown (folded chains count once).
   int visibleBodyCount() const;
 
+ signals:
+  /// A body selected elsewhere (the 3-D view) opened the chain it was
+  /// folded in: the view brings it into sight (a long chain unfolds far
+  /// from where its folded node stood).
+  void chainOpenedAt(quint32 bodyId);
+
  private:
   void onDocumentChanged(Change change);
   void onDocumentSelectionChanged();

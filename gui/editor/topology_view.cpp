@@ -21,6 +21,7 @@ TopologyView::TopologyView(ModelDocument* document, TopologyScene* scene, QWidge
   setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
   setBackgroundBrush(QColor(250, 250, 252));
   m_overview = new GraphOverview(this);
+  connect(scene, &TopologyScene::chainOpenedAt, this, [this](quint32 id) { focusOn(m_scene->bodyItem(id)); });
 }
 
 void TopologyView::resizeEvent(QResizeEvent* event) {

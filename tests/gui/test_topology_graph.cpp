@@ -257,6 +257,11 @@ class TestTopologyGraph : public QObject {
     window.document()->setSelection(s);
     QTRY_VERIFY(scene->bodyItem(folded.value) && scene->bodyItem(folded.value)->isVisible());
     QVERIFY(scene->bodyItem(folded.value)->isSelected());
+    // Issue 30: the chain unfolded far from the selected body (clicking body
+    // 31129 in 3-D showed bodies 66653-66665): the graph now centres on it.
+    const QRectF seen = window.graphView()->mapToScene(window.graphView()->viewport()->rect()).boundingRect();
+    QVERIFY2(seen.contains(scene->bodyItem(folded.value)->sceneBoundingRect().center()),
+             qPrintable(QString("(%1, %2) not in view").arg(scene->bodyItem(folded.value)->scenePos().x()).arg(scene->bodyItem(folded.value)->scenePos().y())));
   }
 
   // Issue 13.3 (overview): hidden while the whole graph is in view; shown
