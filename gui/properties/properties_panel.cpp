@@ -1,13 +1,15 @@
 #include "gui/properties/properties_panel.hpp"
-#include "gui/properties/quantity_box.hpp"
 
+#include <QApplication>
 #include <QLabel>
 #include <QScrollArea>
 #include <QStackedWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "gui/properties/property_pages.hpp"
+#include "gui/properties/quantity_box.hpp"
 
 namespace mstmm::gui {
 
@@ -37,6 +39,11 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   m_refusal = new QLabel;
   m_refusal->setWordWrap(true);
   m_refusal->setStyleSheet("color: #c0392b;");
+  m_fieldNote = new QLabel(this);  // floats over the page, under the field refused
+  m_fieldNote->setObjectName("fieldNote");
+  m_fieldNote->setWordWrap(true);
+  m_fieldNote->setStyleSheet("color: #c0392b; background: #fdf0ee; border: 1px solid #e6b0aa; padding: 2px 4px;");
+  m_fieldNote->hide();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(m_stack);
@@ -54,6 +61,7 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
     // An accepted edit: whatever was refused before no longer applies.
     m_lastRefusal.clear();
     m_refusal->clear();
+    m_fieldNote->hide();
     m_model->load();
     showSelection();
   });
@@ -86,9 +94,30 @@ QString PropertiesPanel::refusalText() const { return m_refusal->text(); }
 void PropertiesPanel::showRefusal(const QString& reason) {
   m_lastRefusal = reason;
   m_refusal->setText(tr("Not accepted: %1").arg(reason));
+  // The field: the number box that refused, else the one being typed in.
+  QWidget* field = qobject_cast<QuantityBox*>(sender());
+  if (!field) field = QApplication::focusWidget();
+  placeFieldNote(field && isAncestorOf(field) ? field : nullptr, reason);
   QTimer::singleShot(6000, m_refusal, [this, reason] {
-    if (m_lastRefusal == reason) m_refusal->clear();
+    if (m_lastRefusal != reason) return;
+    m_refusal->clear();
+    m_fieldNote->hide();
   });
+}
+
+void PropertiesPanel::placeFieldNote(QWidget* field, const QString& text) {
+  if (!field || !field->isVisible()) {
+    m_fieldNote->hide();
+    return;
+  }
+  m_fieldNote->setText(text);
+  const int noteWidth = std::max(field->width(), std::min(width() - 8, 320));
+  m_fieldNote->setFixedWidth(noteWidth);
+  m_fieldNote->adjustSize();
+  const QPoint below = field->mapTo(this, QPoint(0, field->height() + 2));
+  m_fieldNote->move(std::clamp(below.x() + field->width() - noteWidth, 4, std::max(4, width() - noteWidth - 4)), below.y());
+  m_fieldNote->raise();
+  m_fieldNote->show();
 }
 
 }  // namespace mstmm::gui

@@ -29,10 +29,16 @@ class PropertiesPanel : public QWidget {
   QString refusalText() const;
   HingePage* hingePage() const { return m_hinge; }
   StrutPage* strutPage() const { return m_strut; }
+  /// The refusal shown right under the field it is about (issue 30: the
+  /// line at the bottom of the panel was far from a field at its top); null
+  /// or hidden when none.
+  QLabel* fieldNote() const { return m_fieldNote; }
 
  private:
   void showSelection();
   void showRefusal(const QString& reason);
+  /// Places the note under `field` (a widget of this panel), or hides it.
+  void placeFieldNote(QWidget* field, const QString& text);
 
   ModelDocument* m_document;
   QStackedWidget* m_stack;
@@ -42,6 +48,7 @@ class PropertiesPanel : public QWidget {
   StrutPage* m_strut;
   QLabel* m_several;
   QLabel* m_refusal;
+  QLabel* m_fieldNote;
   QString m_lastRefusal;
 };
 

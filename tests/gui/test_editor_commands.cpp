@@ -7,6 +7,8 @@
 #include <QComboBox>
 #include <QCheckBox>
 #include <QPushButton>
+#include <QDir>
+#include <QLabel>
 #include <QtTest>
 #include <Eigen/Geometry>
 #include <numbers>
@@ -194,6 +196,35 @@ class TestEditorCommands : public QObject {
     const BodyId one = bodyNamed(doc, "1");
     doc.undoStack()->push(new MoveNodesCommand(&doc, {{one.value, doc.position(one)}}, {{one.value, QPointF(900, 900)}}));
     checkUndoRedo(doc, [&] { applyAutoLayout(&doc); });
+  }
+
+  // Issue 30: a refusal was written at the bottom of the Properties panel,
+  // far from the field at its top. It now also stands right under the
+  // field, and goes once a value is accepted.
+  void aRefusalStandsUnderItsField() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    panel.resize(360, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    selectOnly(doc, "1");
+    auto* length = panel.bodyPage()->findChild<QuantityBox*>("bodyLength");
+    QVERIFY(length && length->isVisible());
+    QString text = "-2 m";
+    int pos = 0;
+    QCOMPARE(length->validate(text, pos), QValidator::Intermediate);
+    QLabel* note = panel.fieldNote();
+    QVERIFY(note && note->isVisible());
+    QVERIFY2(note->text().contains("must be a positive length"), qPrintable(note->text()));
+    const QRect field(length->mapTo(&panel, QPoint(0, 0)), length->size());
+    const QRect under = note->geometry();
+    QVERIFY2(under.top() >= field.bottom() && under.top() <= field.bottom() + 6, qPrintable(QString("%1 under %2").arg(under.top()).arg(field.bottom())));
+    QVERIFY(under.left() < field.right() && under.right() > field.left());  // beside it, not across the panel
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    panel.grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/refusal-under-its-field.png");  // to be looked at
+    length->setValue(2.0);
+    QVERIFY(!note->isVisible());
   }
 
   void spinBoxDragsMergeIntoOneStep() {
