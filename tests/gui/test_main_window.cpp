@@ -677,32 +677,33 @@ class TestMainWindow : public QObject {
   // Issue 30: a live run was seen only at its recorded instants, which a
   // large model's memory budget spaces far apart (10 frames/s for 500
   // bodies). The view now shows where the run is between them: with a
-  // recording every 0.5 s, the bodies move while no new instant comes, and
+  // recording every 5 s, the bodies move while no new instant comes, and
   // they stand where the run's newest state puts them.
   void aLiveRunIsSeenBetweenItsRecordedInstants() {
     MainWindow window;
     QVERIFY(showStudio(window));
     QVERIFY(window.openExample("riccati-demo-planar"));
     ModelSpec spec = window.document()->spec();
-    spec.simulation.outputEvery = 500;  // 0.5 s of the 1e-3 s steps between recorded instants
+    spec.simulation.outputEvery = 5000;  // 5 s of the 1e-3 s steps between recorded instants
     window.document()->undoStack()->push(new ReplaceModelCommand(window.document(), spec, window.document()->positions(), "sparse recording"));
     auto* live = window.findChild<LiveActions*>();
     live->setSpeed(1.0);
     SimulationController* sim = window.simulation();
     QVERIFY(live->runLive());
-    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() >= 2, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() >= 1, 20000);  // the initial instant
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
     const int frames = sim->results()->frameCount();
     const std::vector<render::BodyState> before = panel->view()->states();
-    QTest::qWait(150);
-    const std::vector<render::BodyState> after = panel->view()->states();
+    auto moved = [&] {
+      const std::vector<render::BodyState> now = panel->view()->states();
+      double most = 0.0;
+      for (std::size_t i = 0; i < now.size() && i < before.size(); ++i) most = std::max(most, (now[i].input - before[i].input).norm());
+      return most;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(moved() > 1e-3, 4000);  // well within the 5 s to the next instant, even on a busy machine
+    QCOMPARE(sim->results()->frameCount(), frames);
     RunResults::Latest latest;
     QVERIFY(sim->results()->latestAfter(-1.0, latest));
-    if (sim->results()->frameCount() == frames) {  // no new instant recorded meanwhile
-      double moved = 0.0;
-      for (std::size_t i = 0; i < after.size(); ++i) moved = std::max(moved, (after[i].input - before[i].input).norm());
-      QVERIFY2(moved > 1e-6, qPrintable(QString::number(moved)));
-    }
     // Drawn now, what is drawn is the run's newest state (or one the worker
     // replaced a moment later: it does so every 15 ms at most).
     panel->updateFrame();
