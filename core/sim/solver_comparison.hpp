@@ -1,8 +1,8 @@
 #pragma once
 // One model run with several solvers (issue 30.6; the studio's Simulate ▸
-// Compare Solvers, README.md): the same settings and initial state, each run timed, and the
-// motion of every other solver measured against the first's at each
-// recorded time. Formulations that agree (Riccati, Newton–Euler, mass
+// Compare Solvers, README.md): the same settings and initial state, each
+// run timed, and the motion of every other solver measured against the
+// first's at each recorded time. Formulations that agree (Riccati, Newton–Euler, mass
 // matrix) differ by round-off that grows with the motion's sensitivity; the
 // classical transfer matrix method loses digits along a chain; a solver
 // that cannot take the model (classical TMM on a tree, the mass matrix on a
