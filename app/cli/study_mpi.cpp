@@ -146,17 +146,20 @@ int work(const StudySpec& study, const std::string& dir) {
 
 }  // namespace
 
-bool startedByMpirun() {
+namespace {
+
+/// What mpirun (Open MPI, or a PMI launcher) sets to the number of processes; null when it did not start us.
+const char* launcherSize() {
   for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
-    if (std::getenv(variable)) return true;
-  return false;
+    if (const char* value = std::getenv(variable)) return value;
+  return nullptr;
 }
 
-int launchedProcesses() {
-  for (const char* variable : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE"})
-    if (const char* value = std::getenv(variable)) return std::max(1, std::atoi(value));
-  return 1;
-}
+}  // namespace
+
+bool startedByMpirun() { return launcherSize() != nullptr; }
+
+int launchedProcesses() { return launcherSize() ? std::max(1, std::atoi(launcherSize())) : 1; }
 
 StudyReport runStudyOnMpi(const StudySpec& study, const std::string& dir, bool restart, bool& isRoot) {
   int provided = 0;

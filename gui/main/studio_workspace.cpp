@@ -49,6 +49,8 @@ StudioWorkspace::StudioWorkspace(MainWindow* window)
   connect(window, &MainWindow::resultsChanged, this, &StudioWorkspace::showResults);
   connect(window, &MainWindow::focusOnSelection, m_viewPanel, &ViewPanel::frameSelection);
   connect(window->simulation(), &SimulationController::finished, this, &StudioWorkspace::runFinished);
+  // A live run is watched as it happens: its samples are pulled at the
+  // view's 60 Hz (the pacer already leaves the worker time to spare).
   connect(window->simulation(), &SimulationController::started, this, [this] { m_live->setInterval(m_window->simulation()->isLive() ? 16 : 100); });
   createPlaybackActions(window);
   createViewActions(window);
@@ -61,9 +63,6 @@ void StudioWorkspace::showResults(std::shared_ptr<RunResults> results) {
   m_clock->setLive(m_results != nullptr);
   m_viewPanel->setResults(m_results);
   m_plots->setResults(m_results);
-  // A live run is watched as it happens: its samples are pulled at the
-  // view's 60 Hz (the pacer already leaves the worker time to spare).
-  m_live->setInterval(m_window->simulation()->isLive() ? 16 : 100);
   if (m_results) m_live->start();
   pullNewSamples();
 }

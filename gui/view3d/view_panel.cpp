@@ -185,7 +185,8 @@ void ViewPanel::updateFrame() {
     showLatestState(t);
     render::scaleBeamDeflections(model, m_deflection->value(), m_states);
     updateTrails(r, t);
-    if (forces) arrows = render::contactArrows(model, r, t, render::contactArrowLength(m_states, m_arrowLength));
+    // (The length looks at every body: only for a model with contacts, not on every frame of any model.)
+    if (forces && r.contactCount() > 0) arrows = render::contactArrows(model, r, t, render::contactArrowLength(m_states, m_arrowLength));
     return 0;
   });
   m_view->setVisibleBodies(m_visible);
