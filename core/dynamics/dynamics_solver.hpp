@@ -10,6 +10,8 @@
 
 namespace mstmm {
 
+struct RunInputs;
+
 /// A load applied at the two ends of a cut hinge, inertial axes: on the
 /// tip-side body at its cut end, and the opposite on the root side.
 struct CutLoad {
@@ -55,6 +57,10 @@ class DynamicsSolver {
   /// solver's further sweeps at the same state and time, which change only
   /// the cut loads. Solvers that ignore it compute them each time.
   void setLoadsReused(bool reused) { m_loadsReused = reused; }
+  /// The run's inputs (core/loads/run_inputs.hpp) that every later
+  /// evaluation applies, held by the caller; null: none. The model must be
+  /// compiled to take them (CompileOptions::runInputs).
+  virtual void setInputs(const RunInputs* inputs) = 0;
 
  protected:
   const std::vector<CutLoad>* m_cutLoads = nullptr;  // during evaluate(y, cutLoads, out) only

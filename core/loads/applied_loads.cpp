@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/error.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm {
@@ -51,13 +52,15 @@ double stopLoad(const HingeElements& e, double q, double v, HingeLoad& energy) {
 }
 
 /// An actuator's load at time t: its function of time, or its PD servo's
-/// output, within its limit.
-double actuatorLoad(const HingeElements& e, double t, double q, double v) {
+/// output, within its limit. A control the user set (not NaN) replaces the
+/// function: the load itself, or the servo's set-point held still.
+double actuatorLoad(const HingeElements& e, double t, double q, double v, double control) {
   double load = 0.0;
+  const bool controlled = !std::isnan(control);
   if (e.actuatorKind == ActuatorKind::Force) {
-    load = e.actuatorLoad.value(t);
+    load = controlled ? control : e.actuatorLoad.value(t);
   } else {
-    const TimeSample r = e.reference.evaluate(t);
+    const TimeSample r = controlled ? TimeSample{control, 0.0, 0.0} : e.reference.evaluate(t);
     load = e.kp * (r.value - q) + e.kd * (r.rate - v);
   }
   return std::clamp(load, -e.maxLoad, e.maxLoad);
@@ -72,7 +75,11 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   m_contact.resize(m_loads.contacts.size());
   m_bodyContact.resize(m_loads.bodyContacts.size());
   m_angleReference.assign(m_loads.laws.size(), 0.0);
-  if (m_loads.loadsBodies()) {
+  m_controlOf.assign(m_loads.hinges.size(), -1);
+  int control = 0;
+  for (std::size_t k = 0; k < m_loads.hinges.size(); ++k)
+    if (m_loads.hinges[k].actuator) m_controlOf[k] = control++;
+  if (m_loads.loadsBodies() || m_loads.runInputs) {
     m_force.assign(static_cast<std::size_t>(model.bodyCount()), Vec3::Zero());
     m_moment = m_force;
     m_poses.resize(static_cast<std::size_t>(model.bodyCount()));
@@ -118,15 +125,22 @@ void AppliedLoads::evaluate(double t, const Eigen::VectorXd& y, const std::vecto
   sumHinges();
 }
 
+void AppliedLoads::setInputs(const RunInputs* inputs) {
+  if (inputs && !m_loads.runInputs) throw Error(ErrorKind::Input, "model '" + m_model.name() + "' was not compiled to take a run's inputs (CompileOptions::runInputs)");
+  m_inputs = inputs;
+}
+
 void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const std::vector<BodyPose>* poses) {
   m_potential = m_dissipation = m_inputPower = 0.0;
-  if (m_loads.loadsBodies()) {
+  m_pull = PullState{};
+  const bool pulled = pulling();
+  if (m_loads.loadsBodies() || pulled) {
     std::fill(m_force.begin(), m_force.end(), Vec3::Zero());
     std::fill(m_moment.begin(), m_moment.end(), Vec3::Zero());
     addCutHinges(t, y.data());
     addBeamJoints(y.data());
   }
-  if (m_loads.needsPoses()) {
+  if (m_loads.needsPoses() || pulled) {
     if (!poses) {
       computePoses(m_model, y, m_poses);
       poses = &m_poses;
@@ -136,6 +150,7 @@ void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const s
     addContacts(*poses);
     addBodyContacts(*poses);
     addBeamDrags(*poses);
+    addPerturbation(*poses);
   }
   m_bodyPotential = m_potential;
   m_bodyDissipation = m_dissipation;
@@ -294,7 +309,7 @@ void AppliedLoads::evaluateHinge(double t, const double* y, std::size_t k, Hinge
       const HingeElements& e = m_loads.hinges[k];
       if (e.stops) stop = stopLoad(e, q, v, out);
       if (e.actuator) {
-        actuator = actuatorLoad(e, t, q, v);
+        actuator = actuatorLoad(e, t, q, v, controlOf(k));
         out.inputPower = actuator * v;
       }
     }
@@ -318,6 +333,25 @@ void AppliedLoads::applyAt(int body, const BodyPose& pose, const Vec3& point, co
   m_force[static_cast<std::size_t>(body)] += force;
   m_moment[static_cast<std::size_t>(body)] += moment + arm.cross(force);
   m_inputPower += force.dot(pose.comVelocity + pose.omega.cross(arm)) + moment.dot(pose.omega);
+}
+
+// The user's pull and torque (run_inputs.hpp): an external load, whose
+// power applyAt() counts into W_in. A planar model's pull stays in its plane
+// and its torque about z.
+void AppliedLoads::addPerturbation(const std::vector<BodyPose>& poses) {
+  if (!pulling()) return;
+  const Perturbation& p = m_inputs->perturbation;
+  const BodyPose& pose = poses[static_cast<std::size_t>(p.body)];
+  const Vec3 point = pose.point(p.point);
+  const Vec3 velocity = pose.comVelocity + pose.omega.cross(point - pose.com);
+  Vec3 force = p.stiffness * (p.target - point) - p.damping * velocity;
+  Vec3 torque = p.torque;
+  if (m_model.planar()) {
+    force.z() = 0.0;
+    torque.x() = torque.y() = 0.0;
+  }
+  applyAt(p.body, pose, point, force, torque);
+  m_pull = {point, p.target, force, torque};
 }
 
 void AppliedLoads::addBodyLoads(double t, const std::vector<BodyPose>& poses) {

@@ -11,11 +11,13 @@
 // only in its constructor.
 
 #include <Eigen/Core>
+#include <limits>
 #include <utility>
 #include <vector>
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/loads/compiled_loads.hpp"
+#include "core/loads/run_inputs.hpp"
 
 namespace mstmm {
 
@@ -58,6 +60,17 @@ class AppliedLoads {
   explicit AppliedLoads(const Model& model);
 
   bool active() const { return !m_loads.empty(); }
+
+  /// The run's inputs (run_inputs.hpp), read at every evaluation until set
+  /// again; null: none. The model must be compiled with runInputs.
+  void setInputs(const RunInputs* inputs);
+  /// The pull and torque at the last evaluation: the grabbed point and
+  /// where it is pulled to (world), the force on it and the torque; zero
+  /// while nothing is pulled.
+  struct PullState {
+    Vec3 point = Vec3::Zero(), target = Vec3::Zero(), force = Vec3::Zero(), torque = Vec3::Zero();
+  };
+  const PullState& pull() const { return m_pull; }
 
   /// Everything below for the state y at time t. `poses` may be given when
   /// the caller has them for y already; otherwise they are computed if needed.
@@ -107,7 +120,7 @@ class AppliedLoads {
 
   /// Resultant external force at the centre of mass and moment about it on
   /// each body, world axes (zero without external loads or struts).
-  bool hasBodyLoads() const { return m_loads.loadsBodies(); }
+  bool hasBodyLoads() const { return m_loads.loadsBodies() || pulling(); }
   const Vec3& bodyForce(int body) const { return m_force[static_cast<std::size_t>(body)]; }
   const Vec3& bodyMoment(int body) const { return m_moment[static_cast<std::size_t>(body)]; }
 
@@ -135,6 +148,12 @@ class AppliedLoads {
  private:
   template <class F>
   void forEachRotor(const Eigen::VectorXd& y, F&& f) const;
+  bool pulling() const { return m_inputs && m_inputs->perturbation.active(); }
+  double controlOf(std::size_t element) const {
+    const int c = m_controlOf[element];
+    return m_inputs && c >= 0 ? m_inputs->controls[static_cast<std::size_t>(c)] : std::numeric_limits<double>::quiet_NaN();
+  }
+  void addPerturbation(const std::vector<BodyPose>& poses);
   int elementsAt(int body) const { return m_loads.elementsOfBody.empty() ? -1 : m_loads.elementsOfBody[static_cast<std::size_t>(body)]; }
   void evaluateHinge(double t, const double* y, std::size_t k, HingeElementLoads* detail);
   HingeCoordinate coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
@@ -161,6 +180,9 @@ class AppliedLoads {
   double m_potential = 0.0, m_dissipation = 0.0, m_inputPower = 0.0;
   double m_bodyPotential = 0.0, m_bodyDissipation = 0.0, m_bodyInputPower = 0.0;  // struts and external loads
   int m_sliderOffset = 0;
+  const RunInputs* m_inputs = nullptr;
+  std::vector<int> m_controlOf;  // per element: its control's index (actuated ones), or -1
+  PullState m_pull;
   std::vector<double> m_angleReference;  // per element: its angle at the last accepted state (acceptState)
 };
 

@@ -132,8 +132,12 @@ struct CompiledLoads {
   std::shared_ptr<const ShapeQuery> shapeQuery;  // their overlaps; null without body contacts
   std::vector<CompiledBeamJoint> beamJoints;     // the bending and torsion of spatial beams
   std::vector<CompiledBeamDrag> beamDrags;       // beams' mass-proportional damping
+  /// Compiled for a run that takes inputs while it goes on (run_inputs.hpp,
+  /// CompileOptions): the state then carries W_in and E_diss for their work
+  /// even in a model without elements of its own.
+  bool runInputs = false;
 
-  bool empty() const { return hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty() && beamDrags.empty(); }
+  bool empty() const { return !runInputs && hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty() && beamDrags.empty(); }
   /// Struts, contacts and external loads need body positions and velocities
   /// (one kinematics walk per evaluation); hinge elements need only the state.
   bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty() || !beamDrags.empty(); }

@@ -250,7 +250,7 @@ void compileBeams(std::vector<BeamLayout> layouts, Model& model) {
   }
 }
 
-std::shared_ptr<const Model> compile(const ModelSpec& user) {
+std::shared_ptr<const Model> compile(const ModelSpec& user, const CompileOptions& options) {
   throwIfInvalid(user);
   BeamExpansion expansion = expandBeams(user);
   const ModelSpec& spec = expansion.spec;
@@ -305,6 +305,7 @@ std::shared_ptr<const Model> compile(const ModelSpec& user) {
     model->m_cutRows += model->m_cuts.back().rows;
   }
   model->m_loads = compileLoads(spec, *model);
+  model->m_loads.runInputs = options.runInputs;
   compileBeams(std::move(expansion.beams), *model);
   for (int k : model->m_loads.cutElements) {
     const HingeElements& e = model->m_loads.hinges[static_cast<std::size_t>(k)];

@@ -90,6 +90,13 @@ struct CompiledBeam {
   int firstJoint = 0;       // spatial: its joint j is loads().beamJoints[firstJoint + j]
 };
 
+/// How a spec is compiled. runInputs: for a run that takes the user's pull,
+/// torque and control values while it goes on (the studio's live mode,
+/// core/loads/run_inputs.hpp).
+struct CompileOptions {
+  bool runInputs = false;
+};
+
 class Model {
  public:
   ModelKind kind() const { return m_kind; }
@@ -143,6 +150,8 @@ class Model {
   /// and struts (empty for a model that only swings under gravity).
   const CompiledLoads& loads() const { return m_loads; }
   bool hasLoads() const { return !m_loads.empty(); }
+  /// Compiled to take a run's inputs (CompileOptions::runInputs).
+  bool takesRunInputs() const { return m_loads.runInputs; }
 
   /// The spec this model was compiled from (names, shapes, initial state),
   /// with every beam laid out as its pieces and joints (beam_layout.hpp).
@@ -151,7 +160,7 @@ class Model {
   const std::vector<CompiledBeam>& beams() const { return m_beams; }
 
  private:
-  friend std::shared_ptr<const Model> compile(const ModelSpec& spec);
+  friend std::shared_ptr<const Model> compile(const ModelSpec& spec, const CompileOptions& options);
   friend void compileBeams(std::vector<BeamLayout> layouts, Model& model);
 
   ModelKind m_kind = ModelKind::Spatial;
@@ -174,7 +183,8 @@ class Model {
 
 /// Validates the spec and builds the immutable model. Throws mstmm::Error
 /// (kind Validation) with every problem found, each naming its element.
-std::shared_ptr<const Model> compile(const ModelSpec& spec);
+std::shared_ptr<const Model> compile(const ModelSpec& spec, const CompileOptions& options);
+inline std::shared_ptr<const Model> compile(const ModelSpec& spec) { return compile(spec, {}); }
 
 /// The hinge at a body's output as messages name it:
 /// "hinge 'h' (between body 'b' and body 'p')" (or "... and the ground").

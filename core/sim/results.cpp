@@ -13,6 +13,7 @@ Results::Results(const Model& model, RecordOptions options) : m_single(options.s
   for (std::size_t s = 0; s < m_bodies.size(); ++s) m_slotOfBody[static_cast<std::size_t>(m_bodies[s])] = static_cast<int>(s);
   m_channels = mstmm::loadChannels(model);
   m_contacts = static_cast<int>(model.loads().contacts.size() + model.loads().bodyContacts.size());
+  m_recordsPull = model.takesRunInputs();
 }
 
 void Results::store(double v) {
@@ -25,7 +26,7 @@ void Results::store(double v) {
 // so the other records are cut back and the time, which counts the frames,
 // goes in last.
 void Results::record(const Frame& frame) {
-  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size(), m_contactValues.size()};
+  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size(), m_contactValues.size(), m_pullValues.size()};
   try {
     recordValues(frame);
     m_times.push_back(frame.time);
@@ -37,6 +38,7 @@ void Results::record(const Frame& frame) {
     m_slides.resize(sizes[4]);
     m_loadValues.resize(sizes[5]);
     m_contactValues.resize(sizes[6]);
+    m_pullValues.resize(sizes[7]);
     throw;
   }
 }
@@ -67,7 +69,16 @@ void Results::recordValues(const Frame& frame) {
     for (const auto* states : {&frame.loads->contacts(), &frame.loads->bodyContacts()})
       for (const ContactState& c : *states)
         for (const Vec3* v : {&c.point, &c.force}) m_contactValues.insert(m_contactValues.end(), v->data(), v->data() + 3);
+    if (m_recordsPull) {
+      const AppliedLoads::PullState& p = frame.loads->pull();
+      for (const Vec3* v : {&p.point, &p.target, &p.force, &p.torque}) m_pullValues.insert(m_pullValues.end(), v->data(), v->data() + 3);
+    }
   }
+}
+
+AppliedLoads::PullState Results::pull(int frame) const {
+  const double* v = &m_pullValues.at(static_cast<std::size_t>(frame) * 12);
+  return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Vec3(v[6], v[7], v[8]), Vec3(v[9], v[10], v[11])};
 }
 
 double Results::value(int frame, int slot, int channel) const {
@@ -81,7 +92,8 @@ Quat Results::orientation(int frame, int slot) const {
 
 std::size_t Results::bytes() const {
   return m_double.size() * sizeof(double) + m_float.size() * sizeof(float) + m_times.size() * sizeof(double) + m_energy.size() * sizeof(Energy) + m_momentum.size() * sizeof(Momentum) +
-         m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double) + m_contactValues.size() * sizeof(double);
+         m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double) + m_contactValues.size() * sizeof(double) +
+         m_pullValues.size() * sizeof(double);
 }
 
 namespace {

@@ -71,6 +71,12 @@ class Results final : public ResultSink {
     return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5])};
   }
 
+  /// A model compiled for a run's inputs (live mode): the user's pull and
+  /// torque at each recorded instant (AppliedLoads::PullState; zero while
+  /// nothing is pulled).
+  bool recordsPull() const { return m_recordsPull; }
+  AppliedLoads::PullState pull(int frame) const;
+
   /// What the recorded values occupy: body channels, times, energies, slides, load channels, contact forces.
   std::size_t bytes() const;
 
@@ -93,6 +99,8 @@ class Results final : public ResultSink {
   std::vector<int> m_slotOfBody;
   int m_contacts = 0;
   std::vector<double> m_contactValues;  // per frame and contact: point, force
+  bool m_recordsPull = false;
+  std::vector<double> m_pullValues;     // per frame: point, target, force, torque
   bool m_single;
   std::vector<double> m_times;
   std::vector<Energy> m_energy;

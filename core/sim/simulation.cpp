@@ -35,6 +35,7 @@ class Run {
  private:
   bool adaptive() const { return m_settings.integrator == IntegratorKind::DormandPrince45; }
   void start();
+  bool takeInputs();
   void advance();
   void record();
   double step(double h);
@@ -57,6 +58,7 @@ class Run {
   std::unique_ptr<Integrator> m_integrator;
   ClosureProjector m_projector;
   AppliedLoads m_loads;  // evaluated at the recorded states, for energies and element channels
+  RunInputs m_inputs;    // the user's pull, torque and controls (RunOptions::inputs), constant within a step
 
   Eigen::VectorXd m_y, m_dy;
   Eigen::VectorXd m_yBefore;  // the state before the step: where a solver that returned non-finite accelerations is asked again
@@ -84,11 +86,12 @@ RunReport Run::execute() {
   try {
     start();
     const double end = m_settings.endTime;
-    while (m_t < end * (1.0 - 1e-12)) {
+    while (m_t < end * (1.0 - 1e-12) && (m_options.stepLimit <= 0 || m_steps < m_options.stepLimit)) {
       if (m_options.cancel && m_options.cancel->load(std::memory_order_relaxed)) {
         report.status = RunStatus::Cancelled;
         break;
       }
+      takeInputs();
       const long recorded = m_recorded;
       advance();
       if (m_options.progress) m_options.progress({m_t, end, m_steps});
@@ -112,6 +115,12 @@ void Run::start() {
   m_y = m_options.initialState ? *m_options.initialState : initialState(*m_model);
   m_dy.resize(m_y.size());
   m_out.resize(*m_model);
+  if (m_model->takesRunInputs()) {
+    m_inputs = neutralInputs(*m_model);
+    m_solver->setInputs(&m_inputs);
+    m_loads.setInputs(&m_inputs);
+    takeInputs();
+  }
   m_ode.normalise(m_y, 0.0);
   if (m_model->hasLoops() && m_settings.loopStabilisation == LoopStabilisation::Projection && m_model->loads().drivenCount() > 0)
     throw Error(ErrorKind::Validation, "hinge " + quoted(m_model->loads().drivenHinge(0).name) +
@@ -138,6 +147,16 @@ void Run::start() {
   for (int i = 0; i < m_model->bodyCount(); ++i)
     m_energyScale += m_model->body(i).mass * m_model->gravity().norm() * ((m_poses[static_cast<std::size_t>(i)].com - anchor).norm() + 1.0);
   record();
+}
+
+// The inputs for the next step. A change is checked (a wrong one is an
+// input error naming it), and the state's rates are evaluated again with
+// it: the integrator's first stage reuses the last evaluation.
+bool Run::takeInputs() {
+  if (!m_options.inputs || !m_options.inputs->inputsFor(m_steps, m_t, m_inputs)) return false;
+  if (const std::string problem = inputsProblem(*m_model, m_inputs); !problem.empty()) throw Error(ErrorKind::Input, problem);
+  if (m_steps > 0 || m_recorded > 0) m_ode.evaluate(m_t, m_y, m_dy, m_out);
+  return true;
 }
 
 void Run::advance() {
@@ -371,6 +390,9 @@ namespace {
 /// The always-on checks of a run's arguments: the first problem, or none.
 std::optional<Error> argumentProblem(const Model& model, const SimulationSettings& settings, const RunOptions& options) {
   if (const auto problems = settingsProblems(settings); !problems.empty()) return Error(ErrorKind::Input, problems.front());
+  if (options.inputs && !model.takesRunInputs())
+    return Error(ErrorKind::Input, "model '" + model.name() + "' was not compiled to take a run's inputs (CompileOptions::runInputs)");
+  if (options.stepLimit < 0) return Error(ErrorKind::Input, "the step limit is negative (" + std::to_string(options.stepLimit) + ")");
   if (const Eigen::VectorXd* y = options.initialState) {
     if (y->size() != stateSize(model))
       return Error(ErrorKind::Input, "the initial state has " + std::to_string(y->size()) + " entries; model '" + model.name() + "' needs " +

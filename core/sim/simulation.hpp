@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/sim/frame.hpp"
+#include "core/sim/run_input_source.hpp"
 
 namespace mstmm {
 
@@ -45,6 +46,13 @@ struct RunOptions {
   /// After every step too, with the state reached: a live view shows it
   /// between recorded instants. Called on the run's thread; keep it short.
   std::function<void(double t, const Eigen::VectorXd& y)> observeState;
+  /// The user's pull, torque and controls as the run goes on, asked before
+  /// every step (run_input_source.hpp); the model must be compiled with
+  /// CompileOptions::runInputs. Null: the model as drawn.
+  RunInputSource* inputs = nullptr;
+  /// > 0: the run ends, completed, after this many steps (a replay of a
+  /// live run, whose end time is far away, stops where the live run stopped).
+  long stepLimit = 0;
 };
 
 RunReport simulate(std::shared_ptr<const Model> model, const SimulationSettings& settings, ResultSink& sink,

@@ -2,6 +2,8 @@
 // Helpers shared by the core test suites.
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <numbers>
 
 #include "core/dynamics/dynamics_solver.hpp"
@@ -203,6 +205,13 @@ inline Results runFor(const ModelSpec& spec, double endTime, double dt) {
   const RunReport report = simulate(model, s, results);
   if (report.error) fatal("run failed: %s", report.error->what());
   return results;
+}
+
+/// A number with 3 significant digits, for RecordProperty.
+inline std::string shortNumber(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", v);
+  return text;
 }
 
 inline std::string sourcePath(const std::string& relative) { return std::string(MSTMM_SOURCE_DIR) + "/" + relative; }

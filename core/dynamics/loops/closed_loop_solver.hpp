@@ -31,6 +31,7 @@ class ClosedLoopSolver final : public DynamicsSolver {
   ClosedLoopSolver(std::unique_ptr<DynamicsSolver> tree, const SupplementTarget& target);
   const char* name() const override { return m_tree->name(); }
   void acceptState(const Eigen::VectorXd& y) override { m_tree->acceptState(y); }
+  void setInputs(const RunInputs* inputs) override { m_tree->setInputs(inputs); }
 
   /// The supplement matrix W of the last evaluation (tests, diagnostics).
   const Eigen::MatrixXd& supplementMatrix() const { return m_w; }

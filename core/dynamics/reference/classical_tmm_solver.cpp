@@ -27,6 +27,10 @@ void requireBallOrPinChain(const Model& model) {
 
 }  // namespace
 
+void ClassicalTmmSolver::setInputs(const RunInputs* inputs) {
+  if (inputs) throw Error(ErrorKind::Input, "solver 'classical-tmm' computes no load elements and takes no pull, torque or control values; use 'riccati'");
+}
+
 ClassicalTmmSolver::ClassicalTmmSolver(std::shared_ptr<const Model> model) : DynamicsSolver(std::move(model)) {
   requireBallOrPinChain(*m_model);
   m_inputPhi.resize(static_cast<std::size_t>(m_model->bodyCount()));

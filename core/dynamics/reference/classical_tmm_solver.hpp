@@ -26,7 +26,8 @@ class ClassicalTmmSolver final : public DynamicsSolver {
   /// Throws mstmm::Error (Input) if the model is not a ball/pin chain with a pinned root.
   explicit ClassicalTmmSolver(std::shared_ptr<const Model> model);
   const char* name() const override { return "classical-tmm"; }
-
+  /// It computes no load elements, so it takes no run inputs either.
+  void setInputs(const RunInputs* inputs) override;
 
  protected:
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override;

@@ -33,6 +33,9 @@ class MassMatrixSolver final : public DynamicsSolver {
   explicit MassMatrixSolver(std::shared_ptr<const Model> model);
   static constexpr int kMaxDof = 15000;
   const char* name() const override { return "mass-matrix"; }
+  void setInputs(const RunInputs* inputs) override {
+    if (m_applied) m_applied->setInputs(inputs);
+  }
   void acceptState(const Eigen::VectorXd& y) override {
     if (m_applied) m_applied->acceptState(y.data());
   }

@@ -44,6 +44,9 @@ class NewtonEulerSolver final : public DynamicsSolver {
  public:
   explicit NewtonEulerSolver(std::shared_ptr<const Model> model, const SupplementTarget& target = {});
   const char* name() const override { return "newton-euler"; }
+  void setInputs(const RunInputs* inputs) override {
+    if (m_applied) m_applied->setInputs(inputs);
+  }
   void acceptState(const Eigen::VectorXd& y) override {
     if (m_applied) m_applied->acceptState(y.data());
   }

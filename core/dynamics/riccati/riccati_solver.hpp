@@ -124,6 +124,9 @@ class RiccatiSolver final : public DynamicsSolver {
   explicit RiccatiSolver(std::shared_ptr<const Model> model);
   const char* name() const override { return "riccati"; }
   bool appliesCutLoads() const override { return true; }
+  void setInputs(const RunInputs* inputs) override {
+    if (m_data.applied) m_data.applied->setInputs(inputs);
+  }
   void acceptState(const Eigen::VectorXd& y) override {
     if (m_data.applied) m_data.applied->acceptState(y.data());
   }

@@ -1,0 +1,166 @@
+#include "core/io/live_recording.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "core/io/atomic_file.hpp"
+#include "core/io/model_json.hpp"
+#include "core/message_text.hpp"
+#include "core/model/model.hpp"
+
+namespace mstmm {
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+constexpr const char* kFormat = "mstmm-live-recording";
+constexpr int kVersion = 1;
+
+[[noreturn]] void fail(const std::string& what) { throw Error(ErrorKind::Input, "live recording: " + what); }
+
+Json vec(const Vec3& v) { return Json::array({v.x(), v.y(), v.z()}); }
+
+// JSON has no NaN: a control left to the model's own function is null.
+Json controlValue(double v) { return std::isnan(v) ? Json(nullptr) : Json(v); }
+
+Json eventJson(const InputEvent& e) {
+  Json j;
+  j["step"] = e.step;
+  j["t"] = e.time;
+  const Perturbation& p = e.inputs.perturbation;
+  if (p.active()) {
+    j["pull"] = {{"body", p.body}, {"point", vec(p.point)}, {"target", vec(p.target)}, {"stiffness", p.stiffness}, {"damping", p.damping}, {"torque", vec(p.torque)}};
+  }
+  Json controls = Json::array();
+  for (double v : e.inputs.controls) controls.push_back(controlValue(v));
+  j["controls"] = controls;
+  return j;
+}
+
+double number(const Json& j, const std::string& where) {
+  if (!j.is_number()) fail(where + " must be a number");
+  return j.get<double>();
+}
+
+Vec3 readVec(const Json& j, const std::string& where) {
+  if (!j.is_array() || j.size() != 3) fail(where + " must be an array of 3 numbers");
+  return Vec3(number(j[0], where), number(j[1], where), number(j[2], where));
+}
+
+const Json& field(const Json& j, const char* key, const std::string& where) {
+  if (!j.contains(key)) fail(where + " has no '" + key + "'");
+  return j[key];
+}
+
+long whole(const Json& j, const std::string& where) {
+  if (!j.is_number_integer() || j.get<long long>() < 0) fail(where + " must be a whole number, 0 or more");
+  return j.get<long>();
+}
+
+InputEvent readEvent(const Json& j, const std::string& where) {
+  if (!j.is_object()) fail(where + " must be an object");
+  InputEvent e;
+  e.step = whole(field(j, "step", where), where + ".step");
+  e.time = number(field(j, "t", where), where + ".t");
+  if (j.contains("pull")) {
+    const Json& p = j["pull"];
+    const std::string at = where + ".pull";
+    if (!p.is_object()) fail(at + " must be an object");
+    Perturbation& q = e.inputs.perturbation;
+    const Json& body = field(p, "body", at);
+    if (!body.is_number_integer()) fail(at + ".body must be a whole number (a compiled body index)");
+    q.body = body.get<int>();
+    if (q.body < 0) fail(at + ".body must be 0 or more");
+    q.point = readVec(field(p, "point", at), at + ".point");
+    q.target = readVec(field(p, "target", at), at + ".target");
+    q.stiffness = number(field(p, "stiffness", at), at + ".stiffness");
+    q.damping = number(field(p, "damping", at), at + ".damping");
+    q.torque = readVec(field(p, "torque", at), at + ".torque");
+  }
+  const Json& controls = field(j, "controls", where);
+  if (!controls.is_array()) fail(where + ".controls must be an array");
+  for (std::size_t k = 0; k < controls.size(); ++k)
+    e.inputs.controls.push_back(controls[k].is_null() ? std::numeric_limits<double>::quiet_NaN() : number(controls[k], where + ".controls[" + std::to_string(k) + "]"));
+  return e;
+}
+
+}  // namespace
+
+std::string liveRecordingToJson(const LiveRecording& r) {
+  Json j;
+  j["format"] = kFormat;
+  j["version"] = kVersion;
+  j["steps"] = r.steps;
+  j["record"] = {{"bodies", r.record.bodies}, {"single_precision", r.record.singlePrecision}};
+  Json inputs = Json::array();
+  for (const InputEvent& e : r.inputs) inputs.push_back(eventJson(e));
+  j["inputs"] = inputs;
+  j["model"] = Json::parse(modelToJson(r.spec));
+  return j.dump(1);
+}
+
+LiveRecording liveRecordingFromJson(const std::string& text) {
+  Json j;
+  try {
+    j = Json::parse(text);
+  } catch (const nlohmann::json::exception& e) {
+    fail(std::string("not JSON (") + e.what() + ")");
+  }
+  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat) fail(std::string("not a live recording (its \"format\" must be \"") + kFormat + "\")");
+  if (!j.contains("version") || j["version"] != kVersion) fail("version " + (j.contains("version") ? j["version"].dump() : std::string("missing")) + " is not one this studio reads (1)");
+  LiveRecording r;
+  r.steps = whole(field(j, "steps", "the file"), "steps");
+  const Json& record = field(j, "record", "the file");
+  const Json& bodies = field(record, "bodies", "record");
+  if (!bodies.is_array()) fail("record.bodies must be an array");
+  for (const Json& b : bodies) r.record.bodies.push_back(static_cast<int>(whole(b, "record.bodies")));
+  const Json& single = field(record, "single_precision", "record");
+  if (!single.is_boolean()) fail("record.single_precision must be true or false");
+  r.record.singlePrecision = single.get<bool>();
+  const Json& inputs = field(j, "inputs", "the file");
+  if (!inputs.is_array()) fail("inputs must be an array");
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    r.inputs.push_back(readEvent(inputs[k], "inputs[" + std::to_string(k) + "]"));
+    if (k > 0 && r.inputs[k].step < r.inputs[k - 1].step) fail("inputs[" + std::to_string(k) + "] comes before the event ahead of it (step " + std::to_string(r.inputs[k].step) + ")");
+    if (r.inputs[k].step > r.steps) fail("inputs[" + std::to_string(k) + "] is at step " + std::to_string(r.inputs[k].step) + ", after the run's last (" + std::to_string(r.steps) + ")");
+  }
+  r.spec = modelFromJson(field(j, "model", "the file").dump());
+  return r;
+}
+
+void saveLiveRecording(const LiveRecording& recording, const std::string& path) { writeFileAtomically(path, liveRecordingToJson(recording)); }
+
+LiveRecording loadLiveRecording(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(ErrorKind::Input, "cannot open " + quoted(path));
+  std::stringstream text;
+  text << in.rdbuf();
+  return liveRecordingFromJson(text.str());
+}
+
+std::shared_ptr<const Model> compileForReplay(const LiveRecording& recording) { return compile(recording.spec, CompileOptions{true}); }
+
+RunReport replayLiveRecording(const LiveRecording& recording, std::shared_ptr<const Model> model, ResultSink& sink) {
+  if (!model || !model->takesRunInputs()) throw Error(ErrorKind::Input, "replay: the model was not compiled for the recording (compileForReplay)");
+  for (std::size_t k = 0; k < recording.inputs.size(); ++k)
+    if (const std::string problem = inputsProblem(*model, recording.inputs[k].inputs); !problem.empty())
+      throw Error(ErrorKind::Input, "live recording: inputs[" + std::to_string(k) + "]: " + problem);
+  ReplayedInputs inputs(recording.inputs);
+  RunOptions options;
+  options.inputs = &inputs;
+  options.stepLimit = recording.steps;
+  RunReport report = simulate(std::move(model), recording.spec.simulation, sink, options);
+  if (report.status == RunStatus::Completed && (!inputs.used() || report.steps != recording.steps)) {
+    report.status = RunStatus::Failed;
+    report.error = Error(ErrorKind::Input, "live recording: the replay ended after " + std::to_string(report.steps) + " of " + std::to_string(recording.steps) +
+                                               " steps, before all its inputs were given: it does not reproduce the recorded run");
+  }
+  return report;
+}
+
+}  // namespace mstmm
