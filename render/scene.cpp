@@ -40,6 +40,8 @@ Scene::Scene(std::shared_ptr<const Model> model)
       m_trailActor(vtkSmartPointer<vtkActor>::New()),
       m_arrows(vtkSmartPointer<vtkPolyData>::New()),
       m_arrowActor(vtkSmartPointer<vtkActor>::New()),
+      m_pull(vtkSmartPointer<vtkPolyData>::New()),
+      m_pullActor(vtkSmartPointer<vtkActor>::New()),
       m_shadowProjection(vtkSmartPointer<vtkMatrix4x4>::New()) {
   const auto n = static_cast<std::size_t>(m_model->bodyCount());
   m_selected.assign(n, 0);
@@ -83,6 +85,13 @@ Scene::Scene(std::shared_ptr<const Model> model)
   m_arrowActor->GetProperty()->SetColor(kArrowColour.r / 255.0, kArrowColour.g / 255.0, kArrowColour.b / 255.0);
   m_arrowActor->GetProperty()->LightingOff();
   m_renderer->AddActor(m_arrowActor);
+  auto pullMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+  pullMapper->SetInputData(m_pull);
+  m_pullActor->SetMapper(pullMapper);
+  m_pullActor->GetProperty()->SetLineWidth(3.0);
+  m_pullActor->GetProperty()->SetColor(0.95, 0.55, 0.05);  // orange, apart from the green forces and the red trails
+  m_pullActor->GetProperty()->LightingOff();
+  m_renderer->AddActor(m_pullActor);
   // World axes in the lower left corner, drawn over the scene.
   m_axesRenderer->SetViewport(0.0, 0.0, 0.16, 0.2);
   m_axesRenderer->SetLayer(1);
@@ -309,6 +318,12 @@ void Scene::setShadows(bool on) {
 void Scene::setTrails(const std::vector<Trail>& trails) { fillPolylines(m_trails, trails); }
 
 void Scene::setArrows(const std::vector<Trail>& arrows) { fillPolylines(m_arrows, arrows); }
+
+void Scene::setPullLine(const std::vector<Vec3>& points) {
+  std::vector<Trail> lines;
+  if (points.size() >= 2) lines.push_back(Trail{points});
+  fillPolylines(m_pull, lines);
+}
 
 Vec3 Scene::worldPoint(int body, const Vec3& bodyPoint) const {
   const auto b = static_cast<std::size_t>(body);

@@ -19,6 +19,8 @@
 // ViewWidget and OffscreenRenderer.
 
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include <vtkSmartPointer.h>
@@ -67,6 +69,9 @@ class Scene {
   void setTrails(const std::vector<Trail>& trails);
   /// Force arrows (loadArrows()), drawn in their own colour.
   void setArrows(const std::vector<Trail>& arrows);
+  /// The user's pull (issue 30.2): a line from the grabbed point to where
+  /// the cursor holds it; empty: none.
+  void setPullLine(const std::vector<Vec3>& points);
   /// Keeps the camera at the same offset from this body's centre of mass
   /// (kFollowSystem: the whole system's; -1: stop).
   void setFollow(int body);
@@ -108,6 +113,12 @@ class Scene {
   /// The body whose drawing passes nearest to a display point (VTK display
   /// coordinates, origin at the bottom left), within `tolerance` pixels; -1 if none.
   int pick(double x, double y, int width, int height, double tolerance = 6.0) const;
+  /// The same, with the point of the body's drawn axis nearest the pixel
+  /// (world): where a pull grabs it.
+  std::optional<std::pair<int, Vec3>> pickPoint(double x, double y, int width, int height, double tolerance = 6.0) const;
+  /// The point under a display pixel on the plane through `through` facing
+  /// the camera: where the cursor holds a grabbed point.
+  Vec3 pointOnViewPlane(double x, double y, int width, int height, const Vec3& through) const;
   /// World position -> display pixel (origin bottom left) for a viewport size.
   Vec3 project(const Vec3& world, int width, int height) const;
   /// Before each render: follows the followed body, points the corner axes
@@ -141,6 +152,8 @@ class Scene {
   vtkSmartPointer<vtkActor> m_trailActor;
   vtkSmartPointer<vtkPolyData> m_arrows;
   vtkSmartPointer<vtkActor> m_arrowActor;
+  vtkSmartPointer<vtkPolyData> m_pull;
+  vtkSmartPointer<vtkActor> m_pullActor;
   std::vector<std::unique_ptr<GlyphSet>> m_sets;
   std::unique_ptr<MeshDrawing> m_meshes;
   std::unique_ptr<Skeleton> m_skeleton;

@@ -206,8 +206,13 @@ Vec3 Scene::project(const Vec3& world, int width, int height) const {
 }
 
 int Scene::pick(double x, double y, int width, int height, double tolerance) const {
+  const auto picked = pickPoint(x, y, width, height, tolerance);
+  return picked ? picked->first : -1;
+}
+
+std::optional<std::pair<int, Vec3>> Scene::pickPoint(double x, double y, int width, int height, double tolerance) const {
   const Eigen::Vector2d p(x, y);
-  int best = -1;
+  std::optional<std::pair<int, Vec3>> best;
   double bestDistance = std::numeric_limits<double>::infinity();
   const Vec3 up = toVec3(m_renderer->GetActiveCamera()->GetViewUp()).normalized();
   for (const PickSegment& s : m_drawing.pickSegments) {
@@ -219,10 +224,29 @@ int Scene::pick(double x, double y, int width, int height, double tolerance) con
     const double d = distanceToSegment2d(p, pa.head<2>(), pb.head<2>()) - radiusPixels;
     if (d <= tolerance && d < bestDistance) {
       bestDistance = d;
-      best = s.body;
+      const Eigen::Vector2d ab = pb.head<2>() - pa.head<2>();
+      const double along = ab.squaredNorm() > 0.0 ? std::clamp((p - pa.head<2>()).dot(ab) / ab.squaredNorm(), 0.0, 1.0) : 0.0;
+      best = std::make_pair(s.body, Vec3(a + along * (b - a)));
     }
   }
   return best;
+}
+
+// The ray through the pixel (perspective camera, as zoomAt) meets the plane
+// through `through` normal to the viewing direction.
+Vec3 Scene::pointOnViewPlane(double x, double y, int width, int height, const Vec3& through) const {
+  vtkCamera* camera = m_renderer->GetActiveCamera();
+  if (width <= 0 || height <= 0) return through;
+  const Vec3 position = toVec3(camera->GetPosition()), focal = toVec3(camera->GetFocalPoint());
+  const Vec3 up = toVec3(camera->GetViewUp()).normalized();
+  const Vec3 forward = (focal - position).normalized();
+  const Vec3 right = forward.cross(up).normalized();
+  const Vec3 trueUp = right.cross(forward);
+  const double half = std::tan(0.5 * camera->GetViewAngle() * M_PI / 180.0);
+  const double aspect = static_cast<double>(width) / height;
+  const Vec3 ray = forward + (2.0 * x / width - 1.0) * half * aspect * right + (2.0 * y / height - 1.0) * half * trueUp;
+  const double depth = (through - position).dot(forward);
+  return position + ray * (depth / ray.dot(forward));
 }
 
 void Scene::prepareRender() {

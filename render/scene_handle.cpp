@@ -124,6 +124,21 @@ int SceneHandle::bodyAt(double x, double y, int width, int height) const {
   return m_scene ? m_scene->pick(x, height - y, width, height) : -1;
 }
 
+std::optional<std::pair<int, Vec3>> SceneHandle::bodyPointAt(double x, double y, int width, int height) const {
+  if (!m_scene) return std::nullopt;
+  return m_scene->pickPoint(x, height - y, width, height);
+}
+
+Vec3 SceneHandle::pointOnViewPlane(double x, double y, int width, int height, const Vec3& through) const {
+  return m_scene ? m_scene->pointOnViewPlane(x, height - y, width, height, through) : through;
+}
+
+void SceneHandle::setPullLine(const std::vector<Vec3>& points) {
+  if (!m_scene) return;
+  m_scene->setPullLine(points);
+  sceneChanged();
+}
+
 void SceneHandle::zoomAt(double factor, double x, double y, int width, int height) {
   if (!m_scene) return;
   m_scene->zoomAt(factor, x, height - y, width, height);

@@ -69,6 +69,12 @@ class SceneHandle {
   /// The body drawn under a pixel (origin top left, in a width x height
   /// viewport), or -1.
   int bodyAt(double x, double y, int width, int height) const;
+  /// The body under a pixel and the point of it there (world), or none.
+  std::optional<std::pair<int, Vec3>> bodyPointAt(double x, double y, int width, int height) const;
+  /// The point under a pixel on the plane through `through` facing the camera.
+  Vec3 pointOnViewPlane(double x, double y, int width, int height, const Vec3& through) const;
+  /// The user's pull: a line from the grabbed point to the cursor's point; empty: none.
+  void setPullLine(const std::vector<Vec3>& points);
   /// World point -> pixel (origin top left) in a width x height viewport.
   Vec3 projectToPixel(const Vec3& world, int width, int height) const;
   /// Number of glyph instances drawn (all kinds).

@@ -230,13 +230,58 @@ QImage ViewWidget::renderImage(int width, int height, bool currentCamera) const 
 
 double ViewWidget::viewAspect() const { return m_surface->height() > 0 ? static_cast<double>(m_surface->width()) / m_surface->height() : 1.0; }
 
+QWindow* ViewWidget::surface() const { return m_surface; }
+
 void ViewWidget::pressed(QMouseEvent* event) {
   m_pressAt = m_lastAt = event->position().toPoint();
   m_dragging = false;
+  if (event->modifiers() & Qt::ControlModifier) startGrab(event);
+}
+
+// Ctrl held on a body: a pull (left) or a turn (right) instead of orbiting.
+bool ViewWidget::startGrab(QMouseEvent* event) {
+  if (!scene() || (event->button() != Qt::LeftButton && event->button() != Qt::RightButton)) return false;
+  const QPointF at = event->position();
+  const auto picked = bodyPointAt(at.x(), at.y(), m_surface->width(), m_surface->height());
+  if (!picked) return false;
+  m_grabDepthPoint = picked->second;
+  if (event->button() == Qt::LeftButton) {
+    m_grab = Grab::Pull;
+    emit pullStarted(picked->first, picked->second);
+  } else {
+    m_grab = Grab::Turn;
+    emit turnStarted(picked->first);
+  }
+  return true;
+}
+
+void ViewWidget::moveGrab(const QPoint& at) {
+  const int w = m_surface->width(), h = m_surface->height();
+  if (m_grab == Grab::Pull) {
+    emit pullMoved(pointOnViewPlane(at.x(), at.y(), w, h, m_grabDepthPoint));
+    return;
+  }
+  // The drag on screen as a rotation: across it, in the view plane.
+  const Vec3 from = pointOnViewPlane(m_pressAt.x(), m_pressAt.y(), w, h, m_grabDepthPoint);
+  const Vec3 to = pointOnViewPlane(at.x(), at.y(), w, h, m_grabDepthPoint);
+  const CameraState c = camera();
+  const Vec3 towardViewer = (c.position - c.focalPoint).normalized();
+  const Vec3 drag = to - from;
+  const double pixels = Eigen::Vector2d(at.x() - m_pressAt.x(), at.y() - m_pressAt.y()).norm();
+  if (drag.norm() <= 0.0 || pixels <= 0.0) {
+    emit turnMoved(Vec3::Zero());
+    return;
+  }
+  emit turnMoved(towardViewer.cross(drag).normalized() * (pixels / 200.0));
 }
 
 void ViewWidget::moved(QMouseEvent* event) {
   const QPoint at = event->position().toPoint();
+  if (m_grab != Grab::None) {
+    m_dragging = true;
+    moveGrab(at);
+    return;
+  }
   if (!(event->buttons() & (Qt::LeftButton | Qt::MiddleButton)) || !scene()) return;
   if (!m_dragging && (at - m_pressAt).manhattanLength() < kClickSlop) return;
   m_dragging = true;
@@ -251,6 +296,14 @@ void ViewWidget::moved(QMouseEvent* event) {
 }
 
 void ViewWidget::released(QMouseEvent* event) {
+  if (m_grab != Grab::None) {
+    const Grab was = m_grab;
+    m_grab = Grab::None;
+    m_dragging = false;
+    if (was == Grab::Pull) emit pullEnded();
+    else emit turnEnded();
+    return;
+  }
   if (!m_dragging && event->button() == Qt::LeftButton) {
     const QPointF at = event->position();
     emit bodyClicked(bodyAt(at.x(), at.y(), m_surface->width(), m_surface->height()), event->modifiers());

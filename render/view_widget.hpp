@@ -15,6 +15,11 @@
 //
 // Mouse: left drag orbits, middle drag or Shift+left drag pans, the wheel
 // zooms toward the pointer, a click without dragging selects the body under the cursor.
+// Ctrl+left drag on a body pulls it (pullStarted/pullMoved/pullEnded: the
+// grabbed point, then where the cursor holds it on the plane through that
+// point facing the camera); Ctrl+right drag turns it (a rotation vector
+// from the drag: its axis in the view plane across the drag, a radian per
+// 200 pixels). What a pull does is the caller's (issue 30.2).
 
 #include <QImage>
 #include <QWidget>
@@ -23,6 +28,7 @@
 #include "render/scene_handle.hpp"
 
 class QMouseEvent;
+class QWindow;
 class QWheelEvent;
 
 namespace mstmm::render {
@@ -48,6 +54,8 @@ class ViewWidget final : public QWidget, public SceneHandle {
   double viewAspect() const override;
   /// Frames rendered since the widget was created (tests, frame-rate display).
   long framesRendered() const { return m_frames; }
+  /// The native window that takes the mouse (tests send it events).
+  QWindow* surface() const;
   /// The OpenGL renderer of the view's context (empty before the first frame).
   QString glRenderer() const { return m_glRenderer; }
 
@@ -55,6 +63,12 @@ class ViewWidget final : public QWidget, public SceneHandle {
   /// A click on a body (-1: on empty space) with the keyboard modifiers held.
   void bodyClicked(int body, Qt::KeyboardModifiers modifiers);
   void cameraChanged();
+  void pullStarted(int body, const mstmm::Vec3& grabbed);
+  void pullMoved(const mstmm::Vec3& target);
+  void pullEnded();
+  void turnStarted(int body);
+  void turnMoved(const mstmm::Vec3& rotation);
+  void turnEnded();
 
  protected:
   void sceneChanged() override;
@@ -75,8 +89,13 @@ class ViewWidget final : public QWidget, public SceneHandle {
 
   Surface* m_surface;
   std::unique_ptr<Bridge> m_bridge;
+  bool startGrab(QMouseEvent* event);
+  void moveGrab(const QPoint& at);
+
   QPoint m_pressAt, m_lastAt;
   bool m_dragging = false;
+  enum class Grab { None, Pull, Turn } m_grab = Grab::None;
+  Vec3 m_grabDepthPoint = Vec3::Zero();  // the plane the cursor moves a pulled point on
   bool m_dirty = false;
   long m_frames = 0;
   QString m_glRenderer;

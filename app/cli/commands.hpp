@@ -18,5 +18,6 @@ int exportModelCommand(const std::vector<std::string>& args);
 int equilibriumCommand(const std::vector<std::string>& args);
 int modesCommand(const std::vector<std::string>& args);
 int frfCommand(const std::vector<std::string>& args);
+int replayCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

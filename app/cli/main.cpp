@@ -31,6 +31,10 @@ const CommandUsage kCommands[] = {
      "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers,\n"
      "      --angular-velocities and --hinge-loads add those columns per body;\n"
      "      options not given come from the model's simulation settings\n"},
+    {"replay",
+     "  replay RECORDING.json [--csv RESULTS.csv]\n"
+     "      run a live run saved from the studio (File > Save Live Recording) again, with the user's pulls, torques\n"
+     "      and control values at their steps: the same numbers, bit for bit (docs/model-format.md)\n"},
     {"export",
      "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"
      "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment|slide|slide-rate|loads|momentum|angular-momentum|centre-of-mass] [--plot-component K|NAME]\n"
@@ -145,6 +149,7 @@ int runCommand(const std::string& command, const std::vector<std::string>& args)
     if (command == "info") return mstmm::cli::infoCommand(args);
     if (command == "export") return mstmm::cli::exportCommand(args);
     if (command == "format") return mstmm::cli::formatCommand(args);
+    if (command == "replay") return mstmm::cli::replayCommand(args);
     if (command == "study") return mstmm::cli::studyCommand(args);
     if (command == "import") return mstmm::cli::importCommand(args);
     if (command == "export-model") return mstmm::cli::exportModelCommand(args);

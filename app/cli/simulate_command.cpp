@@ -7,6 +7,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/interrupt.hpp"
 #include "app/cli/simulation_options.hpp"
+#include "core/io/live_recording.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/model/model.hpp"
@@ -76,6 +77,34 @@ int simulateCommand(const std::vector<std::string>& args) {
   std::cerr << "\n";
   if (report.status == RunStatus::Completed && !report.error) {
     writer.complete();  // only now is an existing results file replaced
+    return 0;
+  }
+  return keepPartialResults(writer, report, out);
+}
+
+}  // namespace mstmm::cli
+
+namespace mstmm::cli {
+
+// A live run saved from the studio, run again with its pulls, torques and
+// control values at their steps (docs/model-format.md, "Live recordings").
+int replayCommand(const std::vector<std::string>& args) {
+  const Arguments a(args, {"csv"}, {});
+  if (a.positional().size() != 1) throw Error(ErrorKind::Input, "replay needs exactly one live recording (mstmm replay RECORDING.json --csv OUT.csv)");
+  const std::string path = a.positional()[0];
+  const LiveRecording recording = loadLiveRecording(path);
+  const std::shared_ptr<const Model> model = compileForReplay(recording);
+  const std::string out = a.value("csv", "-");
+  std::vector<int> bodies = recording.record.bodies;
+  if (bodies.empty())
+    for (int i = 0; i < model->bodyCount(); ++i) bodies.push_back(i);
+  const CsvPrecision precision = recording.record.singlePrecision ? CsvPrecision::Float : CsvPrecision::Double;
+  CsvResultWriter writer(*model, out, bodies, {path, "replay of " + std::to_string(recording.steps) + " steps, " + std::to_string(recording.inputs.size()) + " inputs"}, precision, {true, true});
+  const RunReport report = replayLiveRecording(recording, model, writer);
+  std::cerr << "mstmm: replayed '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
+            << recording.inputs.size() << " inputs\n";
+  if (report.status == RunStatus::Completed && !report.error) {
+    writer.complete();
     return 0;
   }
   return keepPartialResults(writer, report, out);

@@ -64,11 +64,11 @@ class AppliedLoads {
   /// The run's inputs (run_inputs.hpp), read at every evaluation until set
   /// again; null: none. The model must be compiled with runInputs.
   void setInputs(const RunInputs* inputs);
-  /// The pull and torque at the last evaluation: the grabbed point and
-  /// where it is pulled to (world), the force on it and the torque; zero
-  /// while nothing is pulled.
+  /// The pull and torque at the last evaluation: the grabbed point, its
+  /// velocity and where it is pulled to (world), the force on it and the
+  /// torque; zero while nothing is pulled.
   struct PullState {
-    Vec3 point = Vec3::Zero(), target = Vec3::Zero(), force = Vec3::Zero(), torque = Vec3::Zero();
+    Vec3 point = Vec3::Zero(), velocity = Vec3::Zero(), target = Vec3::Zero(), force = Vec3::Zero(), torque = Vec3::Zero();
   };
   const PullState& pull() const { return m_pull; }
 

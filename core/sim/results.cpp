@@ -71,14 +71,14 @@ void Results::recordValues(const Frame& frame) {
         for (const Vec3* v : {&c.point, &c.force}) m_contactValues.insert(m_contactValues.end(), v->data(), v->data() + 3);
     if (m_recordsPull) {
       const AppliedLoads::PullState& p = frame.loads->pull();
-      for (const Vec3* v : {&p.point, &p.target, &p.force, &p.torque}) m_pullValues.insert(m_pullValues.end(), v->data(), v->data() + 3);
+      for (const Vec3* v : {&p.point, &p.velocity, &p.target, &p.force, &p.torque}) m_pullValues.insert(m_pullValues.end(), v->data(), v->data() + 3);
     }
   }
 }
 
 AppliedLoads::PullState Results::pull(int frame) const {
-  const double* v = &m_pullValues.at(static_cast<std::size_t>(frame) * 12);
-  return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Vec3(v[6], v[7], v[8]), Vec3(v[9], v[10], v[11])};
+  const double* v = &m_pullValues.at(static_cast<std::size_t>(frame) * 15);
+  return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Vec3(v[6], v[7], v[8]), Vec3(v[9], v[10], v[11]), Vec3(v[12], v[13], v[14])};
 }
 
 double Results::value(int frame, int slot, int channel) const {
@@ -122,7 +122,8 @@ double recordedBytes(const Model& model, const SimulationSettings& settings, con
   const double perFrame = bodies * Results::kChannels * (options.singlePrecision ? sizeof(float) : sizeof(double)) + sizeof(double) +
                           sizeof(Energy) + sizeof(Momentum) + 2.0 * model.sliderCount() * sizeof(double) +
                           static_cast<double>(loadChannels(model).size()) * sizeof(double) +
-                          6.0 * static_cast<double>(model.loads().contacts.size() + model.loads().bodyContacts.size()) * sizeof(double);
+                          6.0 * static_cast<double>(model.loads().contacts.size() + model.loads().bodyContacts.size()) * sizeof(double) +
+                          (model.takesRunInputs() ? 15.0 * sizeof(double) : 0.0);
   return static_cast<double>(recordedFrameCount(settings)) * perFrame;
 }
 

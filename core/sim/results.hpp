@@ -100,7 +100,7 @@ class Results final : public ResultSink {
   int m_contacts = 0;
   std::vector<double> m_contactValues;  // per frame and contact: point, force
   bool m_recordsPull = false;
-  std::vector<double> m_pullValues;     // per frame: point, target, force, torque
+  std::vector<double> m_pullValues;     // per frame: point, velocity, target, force, torque
   bool m_single;
   std::vector<double> m_times;
   std::vector<Energy> m_energy;

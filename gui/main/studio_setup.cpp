@@ -10,6 +10,7 @@
 #include "gui/main/studio_workspace.hpp"
 #include "gui/run/compare_solvers_actions.hpp"
 #include "gui/run/live_actions.hpp"
+#include "gui/run/live_inputs_actions.hpp"
 #include "gui/study/study_actions.hpp"
 #include "render/view_widget.hpp"
 
@@ -22,6 +23,7 @@ void setUpStudio(MainWindow& window) {
   new StudyActions(&window);
   new AnalysisActions(&window);
   new LiveActions(&window);
+  new LiveInputsActions(&window, workspace);
   new CompareSolversActions(&window);
 }
 

@@ -118,8 +118,11 @@ void SimulationController::work(const ModelSpec& spec, int generation, std::shar
 
 void SimulationController::run(const ModelSpec& spec, int generation, LivePacer* pacer, const QElapsedTimer& wall, RunOutcome& outcome) {
   std::shared_ptr<const Model> model;
+  // A live run takes the user's pull, torque and controls (issue 30.2, 30.3),
+  // unless its solver computes no load elements.
+  const bool inputs = pacer && spec.simulation.solver != SolverKind::ClassicalTmm;
   try {
-    model = compile(spec);
+    model = compile(spec, CompileOptions{inputs});
   } catch (const Error& e) {
     outcome.status = RunOutcome::Status::Failed;
     outcome.message = QString::fromStdString(e.what());
@@ -178,9 +181,22 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
       }
       results->setLatest(std::move(latest));
     };
+  if (inputs) {
+    m_liveInputs->reset(*model);
+    options.inputs = m_liveInputs.get();
+  }
   const RunReport report = simulate(model, settings, *results, options);
   outcome.time = report.time;
   outcome.steps = report.steps;
+  if (inputs) {
+    auto recording = std::make_shared<LiveRecording>();
+    recording->spec = spec;
+    recording->spec.simulation = settings;
+    recording->record = record;
+    recording->steps = report.steps;
+    recording->inputs = m_liveInputs->log();
+    outcome.recording = std::move(recording);
+  }
   if (report.status == RunStatus::Cancelled) {
     outcome.status = RunOutcome::Status::Cancelled;
   } else if (report.error) {

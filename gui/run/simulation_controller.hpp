@@ -13,7 +13,9 @@
 
 #include "core/error.hpp"
 #include "core/model/model_spec.hpp"
+#include "core/io/live_recording.hpp"
 #include "core/sim/live_pacer.hpp"
+#include "core/sim/run_input_source.hpp"
 #include "gui/run/run_results.hpp"
 
 namespace mstmm::gui {
@@ -27,6 +29,9 @@ struct RunOutcome {
   double wallSeconds = 0.0;
   long steps = 0;
   bool discarded = false;  // the run's model was replaced: nothing of it is shown
+  /// A live run: what it takes to run it again exactly (the user's pulls,
+  /// torques and control values at their steps; File > Save Live Recording).
+  std::shared_ptr<const LiveRecording> recording;
 };
 
 class SimulationController : public QObject {
@@ -45,6 +50,10 @@ class SimulationController : public QObject {
   /// wall clock, with no end but cancel() (a live run's end time is
   /// liveEndTime()), recorded as any run and kept when it stops.
   void runNextLive(std::shared_ptr<LivePacer> pacer) { m_nextPacer = std::move(pacer); }
+  /// What the user does to a live run (pull, torque, controls): set from
+  /// the GUI thread, taken by the run between steps. Reset when a live run
+  /// starts; its model takes inputs unless its solver cannot (classical TMM).
+  std::shared_ptr<LiveInputs> liveInputs() const { return m_liveInputs; }
   /// Whether the run going on is live.
   bool isLive() const { return m_running && m_pacer; }
   /// How long a live run may go on: 1e5 s, or 1e9 steps.
@@ -75,6 +84,7 @@ class SimulationController : public QObject {
   void run(const ModelSpec& spec, int generation, LivePacer* pacer, const QElapsedTimer& wall, RunOutcome& outcome);
   void join();
 
+  std::shared_ptr<LiveInputs> m_liveInputs = std::make_shared<LiveInputs>();
   std::shared_ptr<LivePacer> m_nextPacer, m_pacer;  // live runs: the next one's and the current one's
   std::thread m_thread;
   std::atomic<bool> m_cancel{false};

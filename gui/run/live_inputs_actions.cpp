@@ -1,0 +1,174 @@
+#include "gui/run/live_inputs_actions.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QMenu>
+#include <QSettings>
+#include <Eigen/Eigenvalues>
+
+#include "core/io/live_recording.hpp"
+#include "gui/main/main_window.hpp"
+#include "gui/main/studio_workspace.hpp"
+#include "gui/panels/controls_panel.hpp"
+#include "gui/panels/messages_panel.hpp"
+#include "gui/run/simulation_controller.hpp"
+#include "gui/view3d/view_panel.hpp"
+#include "render/view_widget.hpp"
+
+namespace mstmm::gui {
+
+LiveInputsActions::LiveInputsActions(MainWindow* window, StudioWorkspace* workspace)
+    : QObject(window), m_window(window), m_workspace(workspace), m_controls(new ControlsPanel) {
+  m_dock = new QDockWidget(tr("Controls"), window);
+  m_dock->setObjectName("controlsDock");
+  m_dock->setWidget(m_controls);
+  window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
+  window->viewMenu()->addAction(m_dock->toggleViewAction());
+  m_dock->hide();
+
+  for (int k = 0; k <= 9; ++k) {
+    auto* action = new QAction(k == 0 ? tr("Give Every Control Back to the Model") : tr("Control %1").arg(k), window);
+    action->setShortcut(QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_0 + k)));
+    connect(action, &QAction::triggered, this, [this, k] {
+      if (k == 0) m_controls->releaseAll();
+      else m_controls->focusControl(k - 1);
+    });
+    window->registerAction(QString("control%1").arg(k), action);
+  }
+  auto* save = new QAction(tr("Save &Live Recording…"), window);
+  save->setToolTip(tr("Keep the last live run with the pulls, torques and control values given, to replay it exactly (mstmm replay)"));
+  connect(save, &QAction::triggered, this, &LiveInputsActions::saveRecordingAs);
+  window->registerAction("saveLiveRecording", save);
+  window->exportMenu()->addAction(save);
+
+  render::ViewWidget* view = workspace->viewPanel()->view();
+  connect(view, &render::ViewWidget::pullStarted, this, &LiveInputsActions::startPull);
+  connect(view, &render::ViewWidget::pullMoved, this, &LiveInputsActions::movePull);
+  connect(view, &render::ViewWidget::pullEnded, this, &LiveInputsActions::release);
+  connect(view, &render::ViewWidget::turnStarted, this, &LiveInputsActions::startTurn);
+  connect(view, &render::ViewWidget::turnMoved, this, &LiveInputsActions::moveTurn);
+  connect(view, &render::ViewWidget::turnEnded, this, &LiveInputsActions::release);
+  m_line.setInterval(16);
+  connect(&m_line, &QTimer::timeout, this, &LiveInputsActions::drawPull);
+
+  SimulationController* simulation = window->simulation();
+  connect(simulation, &SimulationController::resultsReady, this, &LiveInputsActions::liveRunStarted);
+  connect(simulation, &SimulationController::finished, this, [this] {
+    release();
+    m_controls->setEnabled(false);
+  });
+}
+
+bool LiveInputsActions::takesInputs() const {
+  const SimulationController* simulation = m_window->simulation();
+  return simulation->isLive() && simulation->results() && simulation->results()->model()->takesRunInputs();
+}
+
+void LiveInputsActions::liveRunStarted() {
+  if (!takesInputs()) {
+    m_controls->clear(m_window->simulation()->isLive()
+                          ? tr("The classical TMM computes no actuators or pulls: choose another solver to control this model live.")
+                          : tr("Controls act on a live run (Simulate ▸ Run Live): a slider for each actuator and servo set-point."));
+    return;
+  }
+  const Model& model = *m_window->simulation()->results()->model();
+  const std::vector<ControlChannel> channels = controlChannels(model);
+  m_controls->setChannels(channels, m_window->simulation()->liveInputs());
+  m_controls->setEnabled(true);
+  if (!channels.empty()) m_dock->show();
+}
+
+void LiveInputsActions::startPull(int body, const Vec3& grabbed) {
+  if (!takesInputs()) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Pulling a body works in a live run: Simulate ▸ Run Live, then Ctrl+drag the body."));
+    return;
+  }
+  const std::vector<render::BodyState> states = m_workspace->viewPanel()->view()->states();
+  if (body < 0 || body >= static_cast<int>(states.size())) return;
+  const render::BodyState& s = states[static_cast<std::size_t>(body)];
+  // The grabbed point in the body's frame, from the pose the view shows.
+  const Vec3 local = rotationFromQuaternion(s.orientation.normalized()).transpose() * (grabbed - s.input);
+  const Model& model = *m_window->simulation()->results()->model();
+  m_perturbation = massScaledPull(model, body, local, grabbed);
+  m_window->simulation()->liveInputs()->setPerturbation(m_perturbation);
+  m_line.start();
+}
+
+void LiveInputsActions::movePull(const Vec3& target) {
+  if (!m_perturbation.active() || !takesInputs()) return;
+  m_perturbation.target = target;
+  m_window->simulation()->liveInputs()->setPerturbation(m_perturbation);
+  drawPull();
+}
+
+void LiveInputsActions::startTurn(int body) {
+  if (!takesInputs()) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Turning a body works in a live run: Simulate ▸ Run Live, then Ctrl+right-drag the body."));
+    return;
+  }
+  m_perturbation = Perturbation{};
+  m_perturbation.body = body;
+}
+
+void LiveInputsActions::moveTurn(const Vec3& rotation) {
+  if (!m_perturbation.active() || !takesInputs()) return;
+  m_perturbation.torque = turnStiffness(*m_window->simulation()->results()->model(), m_perturbation.body) * rotation;
+  m_window->simulation()->liveInputs()->setPerturbation(m_perturbation);
+}
+
+void LiveInputsActions::release() {
+  m_line.stop();
+  m_workspace->viewPanel()->view()->setPullLine({});
+  if (!m_perturbation.active()) return;
+  m_perturbation = Perturbation{};
+  if (m_window->simulation()->isLive()) m_window->simulation()->liveInputs()->release();
+}
+
+double LiveInputsActions::turnStiffness(const Model& model, int body, double omega) {
+  const Mat3& j = model.body(body).inertiaAtCom;
+  const double largest = Eigen::SelfAdjointEigenSolver<Mat3>(j, Eigen::EigenvaluesOnly).eigenvalues().maxCoeff();
+  return std::max(largest, 1e-9) * omega * omega;
+}
+
+// The line from the grabbed point, where the view now shows it, to the cursor.
+void LiveInputsActions::drawPull() {
+  if (!m_perturbation.active() || m_perturbation.stiffness == 0.0) return;
+  render::ViewWidget* view = m_workspace->viewPanel()->view();
+  const std::vector<render::BodyState> states = view->states();
+  if (m_perturbation.body >= static_cast<int>(states.size())) return;
+  const render::BodyState& s = states[static_cast<std::size_t>(m_perturbation.body)];
+  const Vec3 grabbed = s.input + rotationFromQuaternion(s.orientation.normalized()) * m_perturbation.point;
+  view->setPullLine(std::vector<Vec3>{grabbed, m_perturbation.target});
+}
+
+bool LiveInputsActions::saveRecording(const QString& path) {
+  const std::shared_ptr<const LiveRecording> recording = m_window->simulation()->lastOutcome().recording;
+  if (!recording || m_window->simulation()->isRunning()) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("There is no stopped live run to save: Simulate ▸ Run Live, then Cancel Run."));
+    return false;
+  }
+  try {
+    saveLiveRecording(*recording, path.toStdString());
+  } catch (const Error& e) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Error, QString::fromStdString(e.what()));
+    return false;
+  }
+  m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Saved the live run (%1 steps, %2 inputs) to %3; mstmm replay runs it again exactly.")
+                                                                     .arg(recording->steps)
+                                                                     .arg(recording->inputs.size())
+                                                                     .arg(path));
+  return true;
+}
+
+void LiveInputsActions::saveRecordingAs() {
+  if (!m_window->isInteractive()) return;
+  QSettings settings;
+  const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Live Recording"), settings.value("lastDirectory").toString() + "/live-run.json",
+                                                    tr("Live recordings (*.json)"));
+  if (path.isEmpty()) return;
+  settings.setValue("lastDirectory", QFileInfo(path).absolutePath());
+  saveRecording(path);
+}
+
+}  // namespace mstmm::gui

@@ -1,0 +1,207 @@
+// The user's hands on a live run (issue 30.2, 30.3), through the studio as
+// a user works it: Ctrl+drag in the 3-D view pulls a body of the demo, and
+// the recorded pull equals the spring law at every recorded instant while
+// its work closes the energy balance; a servo's slider moved (with the
+// mouse's value and with the keyboard) is logged, the live run saved, and
+// the saved file replayed by the core gives the same numbers, bit for bit.
+
+#include <QAction>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "core/io/live_recording.hpp"
+#include "core/io/model_json.hpp"
+#include "gui/document/commands.hpp"
+#include "gui/document/model_document.hpp"
+#include "gui/main/studio_workspace.hpp"
+#include "gui/panels/controls_panel.hpp"
+#include "gui/run/live_actions.hpp"
+#include "gui/run/live_inputs_actions.hpp"
+#include "gui/run/run_results.hpp"
+#include "gui/run/simulation_controller.hpp"
+#include "gui/view3d/view_panel.hpp"
+#include "render/view_widget.hpp"
+#include "tests/gui/studio_support.hpp"
+
+using namespace mstmm;
+using namespace mstmm::gui;
+
+namespace {
+
+/// The open model with another time step and recording interval (a
+/// document edit, as the settings dialog makes it).
+void setSteps(MainWindow& window, double timeStep, int every) {
+  ModelSpec spec = window.document()->spec();
+  spec.simulation.timeStep = timeStep;
+  spec.simulation.outputEvery = every;
+  window.document()->undoStack()->push(new ReplaceModelCommand(window.document(), spec, window.document()->positions(), "steps"));
+}
+
+bool stopLiveRun(MainWindow& window) {
+  QSignalSpy finished(window.simulation(), &SimulationController::finished);
+  window.action("cancel")->trigger();
+  return finished.wait(20000);
+}
+
+}  // namespace
+
+class TestLiveInputs : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QApplication::setOrganizationName("MSTMM Studio Tests");
+    QApplication::setApplicationName("test_live_inputs");
+  }
+
+  // Ctrl+left drag on the demo's tip link in the 3-D view, with the live
+  // run paused so that the link stands where the view shows it; resumed,
+  // the pull acts until the button is let go.
+  void aPullFromTheViewFollowsTheSpringLawAndItsWorkClosesTheBalance() {
+    MainWindow window;
+    QVERIFY(test::showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    setSteps(window, 2.5e-4, 40);  // RK4's own error well below the 1e-8 asked of the balance
+    auto* live = window.findChild<LiveActions*>();
+    live->setSpeed(std::numeric_limits<double>::infinity());
+    SimulationController* sim = window.simulation();
+    QVERIFY(live->runLive());
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 5, 20000);
+    window.action("livePause")->trigger();
+    QTest::qWait(100);
+    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
+    panel->updateFrame();
+    render::ViewWidget* view = panel->view();
+    QWindow* surface = view->surface();
+    const std::vector<render::BodyState> states = view->states();
+    const Model& model = *sim->results()->model();
+    // Body 0 is a leaf of the demo's tree: grab it half way along its axis.
+    const Vec3 middle = states[0].input + rotationFromQuaternion(states[0].orientation.normalized()) * (0.5 * model.body(0).output);
+    const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
+    const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
+    QSignalSpy started(view, &render::ViewWidget::pullStarted);
+    QTest::mousePress(surface, Qt::LeftButton, Qt::ControlModifier, at);
+    QCOMPARE(started.count(), 1);
+    // Body 0, or a link crossing it there at the paused instant: the nearest drawn.
+    const int body = started.at(0).at(0).toInt();
+    QVERIFY(body >= 0);
+    QTest::mouseMove(surface, at + QPoint(120, -90));
+    const RunInputs wanted = sim->liveInputs()->wanted();
+    QCOMPARE(wanted.perturbation.body, body);
+    QCOMPARE(wanted.perturbation.stiffness, model.body(body).mass * 64.0);  // k = m omega^2 at 8 rad/s
+    QCOMPARE(wanted.perturbation.damping, model.body(body).mass * 16.0);    // critical: 2 m omega
+    QVERIFY((wanted.perturbation.target - middle).norm() > 0.2);
+    window.action("livePause")->trigger();  // resume, pulling
+    const int before = sim->results()->frameCount();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > before + 40, 20000);
+    QTest::mouseRelease(surface, Qt::LeftButton, Qt::ControlModifier, at + QPoint(120, -90));
+    QVERIFY(!sim->liveInputs()->wanted().perturbation.active());
+    const int released = sim->results()->frameCount();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > released + 20, 20000);
+    QVERIFY(stopLiveRun(window));
+
+    const Perturbation& p = wanted.perturbation;
+    int pulled = 0;
+    double drift = 0.0, scale = 0.0, work = 0.0;
+    sim->results()->read([&](const Results& r) {
+      QVERIFY(r.recordsPull());
+      const double balance0 = r.energy(0).balance();
+      for (int f = 0; f < r.frameCount(); ++f) {
+        const AppliedLoads::PullState s = r.pull(f);
+        const Energy e = r.energy(f);
+        drift = std::max(drift, std::abs(e.balance() - balance0));
+        scale = std::max({scale, std::abs(e.total()), e.kinetic});
+        work = std::max(work, std::abs(e.work));
+        if (s.force.isZero()) continue;
+        ++pulled;
+        Vec3 law = p.stiffness * (s.target - s.point) - p.damping * s.velocity;
+        law.z() = 0.0;
+        QVERIFY2((s.force - law).norm() <= 1e-12 * (1.0 + law.norm()), qPrintable(QString("t = %1").arg(r.time(f))));
+      }
+    });
+    QVERIFY(pulled >= 40);
+    QVERIFY2(work > 0.05 * scale, qPrintable(QString("work %1 J of %2 J").arg(work).arg(scale)));
+    QVERIFY2(drift <= 1e-8 * scale, qPrintable(QString("drift %1 J of %2 J").arg(drift).arg(scale)));
+  }
+
+  // The servo arm's joint 1 set from its slider (a typed value, then the
+  // keyboard: Alt+1 and Page Up), while the live run goes on; the run
+  // stopped, saved, and replayed by the core from the file.
+  void aSliderChangeIsRecordedAndReplayedBitForBitFromTheSavedFile() {
+    MainWindow window;
+    QVERIFY(test::showStudio(window));
+    QVERIFY(window.openExample("servo-arm"));
+    auto* live = window.findChild<LiveActions*>();
+    live->setSpeed(std::numeric_limits<double>::infinity());
+    SimulationController* sim = window.simulation();
+    QVERIFY(live->runLive());
+    auto* actions = window.findChild<LiveInputsActions*>();
+    ControlsPanel* controls = actions->controls();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 50 && controls->count() == 3, 20000);
+    QVERIFY(controls->isVisible());
+    controls->setValue(0, 1.9);
+    QCOMPARE(sim->liveInputs()->wanted().controls[0], 1.9);
+    QTRY_VERIFY_WITH_TIMEOUT(sim->liveInputs()->log().size() == 1, 10000);
+    const int now = sim->results()->frameCount();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > now + 200, 20000);
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(&window, Qt::Key_2, Qt::AltModifier);  // Alt+2: the focus on joint 2's slider
+    QTRY_VERIFY(controls->slider(1)->hasFocus());
+    const int position = controls->slider(1)->value();
+    QTest::keyClick(controls->slider(1), Qt::Key_PageUp);
+    QCOMPARE(controls->slider(1)->value(), position + 50);
+    QVERIFY(!std::isnan(sim->liveInputs()->wanted().controls[1]));
+    QTRY_VERIFY_WITH_TIMEOUT(sim->liveInputs()->log().size() == 2, 10000);
+    const int later = sim->results()->frameCount();
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > later + 200, 20000);
+    QVERIFY(stopLiveRun(window));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("live.json");
+    QVERIFY(actions->saveRecording(path));
+    const LiveRecording saved = loadLiveRecording(path.toStdString());
+    QCOMPARE(saved.inputs.size(), std::size_t{2});
+    QCOMPARE(saved.inputs[0].inputs.controls[0], 1.9);
+    QVERIFY(std::isnan(saved.inputs[0].inputs.controls[1]));
+    const auto model = compileForReplay(saved);
+    Results replayed(*model, saved.record);
+    const RunReport report = replayLiveRecording(saved, model, replayed);
+    QVERIFY2(report.status == RunStatus::Completed, report.error ? report.error->what() : "");
+    sim->results()->read([&](const Results& first) {
+      QCOMPARE(replayed.frameCount(), first.frameCount());
+      for (int f = 0; f < first.frameCount(); ++f) {
+        QCOMPARE(replayed.time(f), first.time(f));
+        const Energy a = first.energy(f), b = replayed.energy(f);
+        QVERIFY(std::memcmp(&a, &b, sizeof a) == 0);
+        for (int s = 0; s < first.recordedBodyCount(); ++s) {
+          QVERIFY(first.orientation(f, s) == replayed.orientation(f, s));
+          QVERIFY(first.com(f, s) == replayed.com(f, s));
+          QVERIFY(first.angularVelocity(f, s) == replayed.angularVelocity(f, s));
+        }
+        for (int c = 0; c < static_cast<int>(first.loadChannels().size()); ++c) QVERIFY(first.loadValue(f, c) == replayed.loadValue(f, c));
+      }
+    });
+  }
+
+  // Outside a live run a grab pulls nothing and says how to start one.
+  void aGrabOutsideALiveRunSaysHow() {
+    MainWindow window;
+    QVERIFY(test::showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    auto* actions = window.findChild<LiveInputsActions*>();
+    actions->startPull(0, Vec3::Zero());
+    QVERIFY(!window.simulation()->liveInputs()->wanted().perturbation.active());
+    QVERIFY(!actions->saveRecording(QDir::temp().filePath("never.json")));
+    QVERIFY(!QFile::exists(QDir::temp().filePath("never.json")));
+  }
+};
+
+QTEST_MAIN(TestLiveInputs)
+#include "test_live_inputs.moc"
