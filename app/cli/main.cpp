@@ -33,7 +33,7 @@ const CommandUsage kCommands[] = {
      "      options not given come from the model's simulation settings\n"},
     {"replay",
      "  replay RECORDING.json [--csv RESULTS.csv]\n"
-     "      run a live run saved from the studio (File > Save Live Recording) again, with the user's pulls, torques\n"
+     "      run a live run saved from the studio (Export > Live Run for Replay) again, with the user's pulls, torques\n"
      "      and control values at their steps: the same numbers, bit for bit (docs/model-format.md)\n"},
     {"export",
      "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"

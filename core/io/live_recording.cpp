@@ -39,6 +39,7 @@ Json eventJson(const InputEvent& e) {
   Json controls = Json::array();
   for (double v : e.inputs.controls) controls.push_back(controlValue(v));
   j["controls"] = controls;
+  if (e.state.size() > 0) j["state"] = std::vector<double>(e.state.data(), e.state.data() + e.state.size());
   return j;
 }
 
@@ -86,6 +87,12 @@ InputEvent readEvent(const Json& j, const std::string& where) {
   if (!controls.is_array()) fail(where + ".controls must be an array");
   for (std::size_t k = 0; k < controls.size(); ++k)
     e.inputs.controls.push_back(controls[k].is_null() ? std::numeric_limits<double>::quiet_NaN() : number(controls[k], where + ".controls[" + std::to_string(k) + "]"));
+  if (j.contains("state")) {
+    const Json& state = j["state"];
+    if (!state.is_array() || state.empty()) fail(where + ".state must be an array of numbers (the state a move by hand left)");
+    e.state.resize(static_cast<Eigen::Index>(state.size()));
+    for (std::size_t k = 0; k < state.size(); ++k) e.state[static_cast<Eigen::Index>(k)] = number(state[k], where + ".state[" + std::to_string(k) + "]");
+  }
   return e;
 }
 

@@ -8,7 +8,14 @@ void LiveInputs::reset(const Model& model) {
   std::lock_guard lock(m_mutex);
   m_wanted = neutralInputs(model);
   m_changed = false;
+  m_state.resize(0);
   m_log.clear();
+}
+
+void LiveInputs::moveTo(Eigen::VectorXd state) {
+  std::lock_guard lock(m_mutex);
+  m_state = std::move(state);
+  m_changed = true;
 }
 
 void LiveInputs::setPerturbation(const Perturbation& perturbation) {
@@ -36,19 +43,23 @@ InputLog LiveInputs::log() const {
   return m_log;
 }
 
-bool LiveInputs::inputsFor(long step, double t, RunInputs& inputs) {
+bool LiveInputs::inputsFor(long step, double t, RunInputs& inputs, Eigen::VectorXd& state) {
   std::lock_guard lock(m_mutex);
   if (!m_changed) return false;
   m_changed = false;
-  if (m_wanted == inputs) return false;
+  state = std::move(m_state);
+  m_state.resize(0);
+  if (m_wanted == inputs && state.size() == 0) return false;
   inputs = m_wanted;
-  m_log.push_back({step, t, inputs});
+  m_log.push_back({step, t, inputs, state});
   return true;
 }
 
-bool ReplayedInputs::inputsFor(long step, double, RunInputs& inputs) {
+bool ReplayedInputs::inputsFor(long step, double, RunInputs& inputs, Eigen::VectorXd& state) {
   if (m_next >= m_log.size() || m_log[m_next].step != step) return false;
-  inputs = m_log[m_next++].inputs;
+  inputs = m_log[m_next].inputs;
+  state = m_log[m_next].state;
+  ++m_next;
   return true;
 }
 

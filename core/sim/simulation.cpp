@@ -36,6 +36,7 @@ class Run {
   bool adaptive() const { return m_settings.integrator == IntegratorKind::DormandPrince45; }
   void start();
   bool takeInputs();
+  void moveByHand();
   void advance();
   void record();
   double step(double h);
@@ -59,6 +60,7 @@ class Run {
   ClosureProjector m_projector;
   AppliedLoads m_loads;  // evaluated at the recorded states, for energies and element channels
   RunInputs m_inputs;    // the user's pull, torque and controls (RunOptions::inputs), constant within a step
+  Eigen::VectorXd m_moveTo;  // a state the user moved the bodies to (empty: none)
 
   Eigen::VectorXd m_y, m_dy;
   Eigen::VectorXd m_yBefore;  // the state before the step: where a solver that returned non-finite accelerations is asked again
@@ -95,8 +97,9 @@ RunReport Run::execute() {
       const long recorded = m_recorded;
       advance();
       if (m_options.progress) m_options.progress({m_t, end, m_steps});
-      if (m_options.afterStep) m_options.afterStep(m_t, m_recorded != recorded);
+      // The state first: a live run paused in afterStep shows where it stopped.
       if (m_options.observeState) m_options.observeState(m_t, m_y);
+      if (m_options.afterStep) m_options.afterStep(m_t, m_recorded != recorded);
     }
   } catch (const Error& e) {
     report.status = RunStatus::Failed;
@@ -153,10 +156,32 @@ void Run::start() {
 // input error naming it), and the state's rates are evaluated again with
 // it: the integrator's first stage reuses the last evaluation.
 bool Run::takeInputs() {
-  if (!m_options.inputs || !m_options.inputs->inputsFor(m_steps, m_t, m_inputs)) return false;
+  if (!m_options.inputs || !m_options.inputs->inputsFor(m_steps, m_t, m_inputs, m_moveTo)) return false;
   if (const std::string problem = inputsProblem(*m_model, m_inputs); !problem.empty()) throw Error(ErrorKind::Input, problem);
+  if (m_moveTo.size() > 0) moveByHand();
   if (m_steps > 0 || m_recorded > 0) m_ode.evaluate(m_t, m_y, m_dy, m_out);
   return true;
+}
+
+// The run goes on from a state the user put the bodies in (while paused).
+// What the move changed of the system's energy is booked as work put in,
+// so the balance (docs/loads.md L9) runs on without a jump.
+void Run::moveByHand() {
+  if (m_moveTo.size() != m_y.size() || !m_moveTo.allFinite())
+    throw Error(ErrorKind::Input, "a move by hand gives a state of " + std::to_string(m_moveTo.size()) + " entries; model '" + m_model->name() + "' needs " +
+                                      std::to_string(m_y.size()) + ", all finite");
+  computePoses(*m_model, m_y, m_poses);
+  const Energy before = energyAt();
+  const int w = energyOffset(*m_model);
+  const double work = m_y[w], dissipated = m_y[w + 1];
+  m_y = m_moveTo;
+  m_y[w] = work;
+  m_y[w + 1] = dissipated;
+  m_ode.normalise(m_y, 0.0);
+  m_solver->acceptState(m_y);
+  m_loads.acceptState(m_y.data());
+  computePoses(*m_model, m_y, m_poses);
+  m_y[w] += energyAt().total() - before.total();
 }
 
 void Run::advance() {

@@ -6,12 +6,16 @@
 #include <QMenu>
 #include <QSettings>
 #include <Eigen/Eigenvalues>
+#include <cmath>
+#include <limits>
 
+#include "core/analysis/move_within_joints.hpp"
 #include "core/io/live_recording.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_workspace.hpp"
 #include "gui/panels/controls_panel.hpp"
 #include "gui/panels/messages_panel.hpp"
+#include "gui/run/live_actions.hpp"
 #include "gui/run/simulation_controller.hpp"
 #include "gui/view3d/view_panel.hpp"
 #include "render/view_widget.hpp"
@@ -36,10 +40,11 @@ LiveInputsActions::LiveInputsActions(MainWindow* window, StudioWorkspace* worksp
     });
     window->registerAction(QString("control%1").arg(k), action);
   }
-  auto* save = new QAction(tr("Save &Live Recording…"), window);
+  auto* save = new QAction(tr("&Live Run for Replay…"), window);
   save->setToolTip(tr("Keep the last live run with the pulls, torques and control values given, to replay it exactly (mstmm replay)"));
   connect(save, &QAction::triggered, this, &LiveInputsActions::saveRecordingAs);
   window->registerAction("saveLiveRecording", save);
+  window->exportMenu()->addSeparator();
   window->exportMenu()->addAction(save);
 
   render::ViewWidget* view = workspace->viewPanel()->view();
@@ -91,12 +96,59 @@ void LiveInputsActions::startPull(int body, const Vec3& grabbed) {
   const Vec3 local = rotationFromQuaternion(s.orientation.normalized()).transpose() * (grabbed - s.input);
   const Model& model = *m_window->simulation()->results()->model();
   m_perturbation = massScaledPull(model, body, local, grabbed);
+  m_moving = paused();
+  if (m_moving) {  // paused: the body is moved by hand instead of pulled
+    if (model.bodyCount() > kMostBodiesMovedByHand || model.hasLoops() || !m_window->simulation()->results()->latestState(m_moveFrom, m_moveTime)) {
+      m_window->messages()->addMessage(MessagesPanel::Level::Info,
+                                       model.hasLoops() ? tr("Bodies of a model with closed loops cannot be moved by hand while paused; resume and pull them.")
+                                                        : tr("Moving bodies by hand while paused works for models of up to %1 bodies; resume and pull them.").arg(kMostBodiesMovedByHand));
+      m_perturbation = Perturbation{};
+      m_moving = false;
+    }
+    return;
+  }
   m_window->simulation()->liveInputs()->setPerturbation(m_perturbation);
   m_line.start();
 }
 
+bool LiveInputsActions::paused() const {
+  const auto* live = m_window->findChild<LiveActions*>();
+  return live && live->pacer().paused();
+}
+
+// The grabbed point toward the cursor within the hinges' freedom, from the
+// state the run paused in; the view shows the result at once, the run goes
+// on from it when resumed or stepped.
+void LiveInputsActions::moveByHand(const Vec3& target) {
+  const std::shared_ptr<RunResults> results = m_window->simulation()->results();
+  const Model& model = *results->model();
+  JointMove move;
+  try {
+    move = moveWithinJoints(model, m_moveFrom, m_perturbation.body, m_perturbation.point, target);
+  } catch (const Error& e) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Error, QString::fromStdString(e.what()));
+    return;
+  }
+  m_window->simulation()->liveInputs()->moveTo(move.state);
+  std::vector<BodyPose> poses;
+  computePoses(model, move.state, poses);
+  RunResults::Latest latest;
+  latest.time = std::nextafter(m_moveTime, std::numeric_limits<double>::infinity());  // newer than the instant recorded where it paused
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    latest.inputs.push_back(poses[static_cast<std::size_t>(i)].input);
+    latest.orientations.push_back(bodyQuaternion(model, move.state, i));
+  }
+  latest.state = move.state;
+  results->setLatest(std::move(latest));
+  m_workspace->viewPanel()->updateFrame();
+}
+
 void LiveInputsActions::movePull(const Vec3& target) {
   if (!m_perturbation.active() || !takesInputs()) return;
+  if (m_moving) {
+    moveByHand(target);
+    return;
+  }
   m_perturbation.target = target;
   m_window->simulation()->liveInputs()->setPerturbation(m_perturbation);
   drawPull();
@@ -122,6 +174,10 @@ void LiveInputsActions::release() {
   m_workspace->viewPanel()->view()->setPullLine({});
   if (!m_perturbation.active()) return;
   m_perturbation = Perturbation{};
+  if (m_moving) {
+    m_moving = false;
+    return;
+  }
   if (m_window->simulation()->isLive()) m_window->simulation()->liveInputs()->release();
 }
 
@@ -164,7 +220,7 @@ bool LiveInputsActions::saveRecording(const QString& path) {
 void LiveInputsActions::saveRecordingAs() {
   if (!m_window->isInteractive()) return;
   QSettings settings;
-  const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Live Recording"), settings.value("lastDirectory").toString() + "/live-run.json",
+  const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Live Run for Replay"), settings.value("lastDirectory").toString() + "/live-run.json",
                                                     tr("Live recordings (*.json)"));
   if (path.isEmpty()) return;
   settings.setValue("lastDirectory", QFileInfo(path).absolutePath());

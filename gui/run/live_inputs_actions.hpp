@@ -5,7 +5,7 @@
 // to the cursor), Ctrl+right drag turns it (a torque), and the Controls
 // panel's sliders set actuators and servo set-points. All of it goes to the
 // running SimulationController's LiveInputs, between steps, logged; File >
-// Save Live Recording keeps a stopped live run so that `mstmm replay` runs
+// Export > Live Run for Replay keeps a stopped live run so that `mstmm replay` runs
 // it again bit for bit. Outside a live run a grab only says how to start one.
 
 #include <QObject>
@@ -39,12 +39,17 @@ class LiveInputsActions : public QObject {
   void startTurn(int body);
   void moveTurn(const Vec3& rotation);
   void release();
+  /// Moving by hand is offered up to this many bodies: each cursor move
+  /// solves the kinematics on the GUI thread (a few ms at this size).
+  static constexpr int kMostBodiesMovedByHand = 2000;
   /// The turn's stiffness for a body: its largest principal inertia about
   /// the centre of mass times omega^2 (N m/rad).
   static double turnStiffness(const Model& model, int body, double omega = 8.0);
 
  private:
   bool takesInputs() const;
+  bool paused() const;
+  void moveByHand(const Vec3& target);
   void liveRunStarted();
   void drawPull();
   void saveRecordingAs();
@@ -55,6 +60,9 @@ class LiveInputsActions : public QObject {
   QDockWidget* m_dock;
   QTimer m_line;  // redraws the pull's line as the body moves
   Perturbation m_perturbation;
+  bool m_moving = false;        // the grab moves the body by hand (the run is paused)
+  Eigen::VectorXd m_moveFrom;   // the paused state the move starts from
+  double m_moveTime = 0.0;
 };
 
 }  // namespace mstmm::gui

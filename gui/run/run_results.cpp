@@ -31,4 +31,12 @@ bool RunResults::latestAfter(double after, Latest& out) const {
   return true;
 }
 
+bool RunResults::latestState(Eigen::VectorXd& state, double& time) const {
+  QMutexLocker lock(&m_latestMutex);
+  if (m_latest.time < 0.0 || m_latest.state.size() == 0) return false;
+  state = m_latest.state;
+  time = m_latest.time;
+  return true;
+}
+
 }  // namespace mstmm::gui

@@ -37,10 +37,13 @@ class RunResults final : public ResultSink {
     double time = -1.0;  // < 0: none yet
     std::vector<Vec3> inputs;
     std::vector<Quat> orientations;
+    Eigen::VectorXd state;  // the ODE state itself (a move by hand starts from it)
   };
   void setLatest(Latest latest);
-  /// Copies the newest state into `out` if it is later than `after`.
+  /// Copies the newest poses into `out` (not the state) if it is later than `after`.
   bool latestAfter(double after, Latest& out) const;
+  /// The newest ODE state and its time; false before the first.
+  bool latestState(Eigen::VectorXd& state, double& time) const;
 
   /// Calls f(const Results&) with the results locked; keep f short.
   template <class F>

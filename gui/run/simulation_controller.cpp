@@ -170,7 +170,7 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
   std::vector<BodyPose> poses;
   if (pacer)
     options.observeState = [&, results](double t, const Eigen::VectorXd& y) {
-      if (sinceState.elapsed() < 15) return;
+      if (sinceState.elapsed() < 15 && !pacer->paused()) return;  // paused: the state the user sees and may move by hand
       sinceState.restart();
       computePoses(*model, y, poses);
       RunResults::Latest latest;
@@ -179,6 +179,7 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
         latest.inputs.push_back(poses[static_cast<std::size_t>(i)].input);
         latest.orientations.push_back(bodyQuaternion(*model, y, i));
       }
+      latest.state = y;
       results->setLatest(std::move(latest));
     };
   if (inputs) {

@@ -30,7 +30,7 @@ struct RunOutcome {
   long steps = 0;
   bool discarded = false;  // the run's model was replaced: nothing of it is shown
   /// A live run: what it takes to run it again exactly (the user's pulls,
-  /// torques and control values at their steps; File > Save Live Recording).
+  /// torques and control values at their steps; Export > Live Run for Replay).
   std::shared_ptr<const LiveRecording> recording;
 };
 

@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/analysis/joint_chart.hpp"
+#include "core/analysis/move_within_joints.hpp"
 #include "core/io/live_recording.hpp"
 #include "core/io/model_json.hpp"
 #include "core/sim/run_input_source.hpp"
@@ -314,6 +316,124 @@ TEST(RunInputs, WrongInputsAreRefusedWithTheirNames) {
     FAIL();
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("inputs[0] is at step 9, after the run's last (5)"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RunInputs, MovingByHandTurnsOnlyTheHingesBetweenTheBodyAndTheGround) {
+  const ModelSpec spec = example("riccati-demo-planar");
+  const auto model = compile(spec, CompileOptions{true});
+  Eigen::VectorXd y = initialState(*model);
+  y[1] = 0.7;  // a rate, which the move takes away
+  std::vector<BodyPose> poses;
+  computePoses(*model, y, poses);
+  const int body = 0;
+  const Vec3 from = poses[0].point(Vec3::Zero());
+  const Vec3 target = from + Vec3(0.3, 0.4, 0.0);
+  const JointMove move = moveWithinJoints(*model, y, body, Vec3::Zero(), target);
+  EXPECT_LT(move.distance, 1e-9);
+  computePoses(*model, move.state, poses);
+  EXPECT_LT((poses[0].point(Vec3::Zero()) - target).norm(), 1e-9);
+  std::vector<char> onPath(static_cast<std::size_t>(model->bodyCount()), 0);
+  for (int b = body; b >= 0; b = model->body(b).parent) onPath[static_cast<std::size_t>(b)] = 1;
+  for (int b = 0; b < model->bodyCount(); ++b) {
+    EXPECT_EQ(move.state[2 * b + 1], 0.0) << "body " << b << " is left at rest";
+    if (onPath[static_cast<std::size_t>(b)]) continue;
+    const int p = model->body(b).parent;
+    const double before = y[2 * b] - (p >= 0 ? y[2 * p] : 0.0), after = move.state[2 * b] - (p >= 0 ? move.state[2 * p] : 0.0);
+    EXPECT_NEAR(after, before, 1e-12) << "body " << b << "'s hinge is not between body 0 and the ground";
+  }
+  // Out of reach: as near as the stretched links allow, without a jump.
+  const JointMove far = moveWithinJoints(*model, y, body, Vec3::Zero(), from + Vec3(50.0, 0.0, 0.0));
+  EXPECT_TRUE(far.state.allFinite());
+  EXPECT_LT(far.distance, 50.0);
+  // A spatial chain's tip, through its ball joints.
+  const ModelSpec chain = example("chain-5-spatial");
+  const auto spatial = compile(chain);
+  const Eigen::VectorXd y0 = initialState(*spatial);
+  computePoses(*spatial, y0, poses);
+  const Vec3 tip = poses[0].point(Vec3::Zero()) + Vec3(0.2, -0.3, 0.25);
+  const JointMove reached = moveWithinJoints(*spatial, y0, 0, Vec3::Zero(), tip);
+  EXPECT_LT(reached.distance, 1e-9);
+  EXPECT_EQ(reached.state.segment<3>(4).norm(), 0.0);
+  EXPECT_THROW(moveWithinJoints(*compile(example("four-bar")), initialState(*compile(example("four-bar"))), 0, Vec3::Zero(), Vec3::Zero()), Error);
+}
+
+TEST(RunInputs, AMoveByHandKeepsTheEnergyBalanceAndReplaysBitForBit) {
+  ModelSpec spec = example("riccati-demo-planar");
+  spec.simulation.endTime = 1e5;
+  spec.simulation.timeStep = 2.5e-4;
+  spec.simulation.outputEvery = 40;
+  const auto model = compile(spec, CompileOptions{true});
+  LiveInputs live;
+  live.reset(*model);
+  RunOptions options;
+  options.inputs = &live;
+  std::atomic<bool> stop{false};
+  options.cancel = &stop;
+  Eigen::VectorXd latest;
+  options.observeState = [&](double, const Eigen::VectorXd& y) { latest = y; };
+  options.afterStep = [&](double t, bool) {
+    const long step = std::lround(t / spec.simulation.timeStep);
+    if (step == 1200) {  // "paused" here: the tip link put 0.5 m up
+      std::vector<BodyPose> poses;
+      computePoses(*model, latest, poses);
+      live.moveTo(moveWithinJoints(*model, latest, 0, Vec3::Zero(), poses[0].point(Vec3::Zero()) + Vec3(0.0, 0.5, 0.0)).state);
+    }
+    if (step == 4000) stop = true;
+  };
+  Results first(*model);
+  const RunReport report = simulate(model, spec.simulation, first, options);
+  ASSERT_EQ(report.status, RunStatus::Cancelled);
+  ASSERT_EQ(live.log().size(), 1u);
+  double drift = 0.0, scale = 0.0, jump = 0.0;
+  for (int f = 0; f < first.frameCount(); ++f) {
+    const Energy e = first.energy(f);
+    drift = std::max(drift, std::abs(e.balance() - first.energy(0).balance()));
+    scale = std::max({scale, std::abs(e.total()), e.kinetic});
+    if (f > 0) jump = std::max(jump, std::abs(e.work - first.energy(f - 1).work));
+  }
+  EXPECT_GT(jump, 1.0);  // the move's energy, booked as work put in
+  EXPECT_LE(drift, 1e-8 * scale) << "drift " << drift << " J of " << scale << " J";
+  const std::string path = (std::filesystem::temp_directory_path() / "mstmm-test-moved-by-hand.json").string();
+  saveLiveRecording({spec, {}, report.steps, live.log()}, path);
+  const LiveRecording loaded = loadLiveRecording(path);
+  std::filesystem::remove(path);
+  ASSERT_EQ(loaded.inputs[0].state.size(), stateSize(*model));
+  const auto again = compileForReplay(loaded);
+  Results second(*again, loaded.record);
+  ASSERT_EQ(replayLiveRecording(loaded, again, second).status, RunStatus::Completed);
+  expectIdentical(first, second);
+}
+
+// The demo's leaf link turns on two pins (its own and the root link's):
+// from random states, the move ends at the point of the reachable annulus
+// nearest the target, as a search over both angles on a 0.5 degree grid finds it.
+TEST(RunInputs, MovingByHandEndsAsNearAsTheHingesAllow) {
+  const auto model = compile(example("riccati-demo-planar"), CompileOptions{true});
+  ASSERT_EQ(model->body(0).parent, 3);
+  ASSERT_EQ(model->body(3).parent, -1);
+  Random random(3);
+  for (int trial = 0; trial < 6; ++trial) {
+    const Eigen::VectorXd y = test::randomState(*model, random);
+    std::vector<BodyPose> poses;
+    computePoses(*model, y, poses);
+    const Vec3 local = 0.5 * model->body(0).output;
+    const Vec3 target = poses[0].point(local) + Vec3(random.uniform(-1, 1), random.uniform(-1, 1), 0.0);
+    const JointMove move = moveWithinJoints(*model, y, 0, local, target);
+    const JointChart chart(*model, y);
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(chart.coordinates()), u = q, at(y.size());
+    double nearest = std::numeric_limits<double>::infinity();
+    const int n = test::plainOrAsan(720, 120);  // a turn in n steps
+    for (int a = 0; a < n; ++a)
+      for (int b = 0; b < n; ++b) {
+        q[chart.firstOf(3)] = 2.0 * std::numbers::pi * a / n;
+        q[chart.firstOf(0)] = 2.0 * std::numbers::pi * b / n;
+        chart.state(q, u, at);
+        computePoses(*model, at, poses);
+        nearest = std::min(nearest, (poses[0].point(local) - target).norm());
+      }
+    EXPECT_LE(move.distance, nearest + 1e-9) << "trial " << trial;
+    EXPECT_GE(move.distance, nearest - 1.5 * 2.0 * std::numbers::pi / n) << "trial " << trial;  // the grid's resolution at 1.5 m
   }
 }
 

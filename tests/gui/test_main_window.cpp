@@ -848,7 +848,8 @@ class TestMainWindow : public QObject {
     for (QAction* a : window.exportMenu()->actions())
       if (!a->isSeparator()) exportEntries << a->text().remove('&');
     QCOMPARE(exportEntries, (QStringList{"All Results as CSV…", "Plotted Series as CSV…", "Plot as PNG or SVG…", "3-D View as PNG…",
-                                         "Animation as PNG Frames…", "Animation as MP4 Video…", "Results for ParaView…"}));
+                                         "Animation as PNG Frames…", "Animation as MP4 Video…", "Results for ParaView…",
+                                         "Live Run for Replay…"}));
     const QList<QPair<QString, QKeySequence>> shortcuts{
         {"new", QKeySequence("Ctrl+N")}, {"open", QKeySequence("Ctrl+O")}, {"save", QKeySequence("Ctrl+S")},
         {"saveAs", QKeySequence("Ctrl+Shift+S")}, {"undo", QKeySequence("Ctrl+Z")}, {"redo", QKeySequence("Ctrl+Y")},
