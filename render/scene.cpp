@@ -89,7 +89,7 @@ Scene::Scene(std::shared_ptr<const Model> model)
   pullMapper->SetInputData(m_pull);
   m_pullActor->SetMapper(pullMapper);
   m_pullActor->GetProperty()->SetLineWidth(3.0);
-  m_pullActor->GetProperty()->SetColor(0.95, 0.55, 0.05);  // orange, apart from the green forces and the red trails
+  m_pullActor->GetProperty()->SetColor(0.55, 0.15, 0.85);  // violet: apart from the green forces, red trails and orange selection
   m_pullActor->GetProperty()->LightingOff();
   m_renderer->AddActor(m_pullActor);
   // World axes in the lower left corner, drawn over the scene.

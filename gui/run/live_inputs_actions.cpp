@@ -81,7 +81,11 @@ void LiveInputsActions::liveRunStarted() {
   const std::vector<ControlChannel> channels = controlChannels(model);
   m_controls->setChannels(channels, m_window->simulation()->liveInputs());
   m_controls->setEnabled(true);
-  if (!channels.empty()) m_dock->show();
+  if (channels.empty() || m_dock->isVisible()) return;
+  m_dock->show();
+  // Room for up to four sliders under the properties (each row ~70 px).
+  if (auto* properties = m_window->findChild<QDockWidget*>("propertiesDock"))
+    m_window->resizeDocks({properties, m_dock}, {std::max(200, m_window->height() - 420), 90 + 70 * std::min<int>(4, static_cast<int>(channels.size()))}, Qt::Vertical);
 }
 
 void LiveInputsActions::startPull(int body, const Vec3& grabbed) {

@@ -1,7 +1,7 @@
 #pragma once
 // The user's hands on a live run (issue 30.2, 30.3): Ctrl+left drag in the
 // 3-D view pulls the body under the cursor toward it (a spring-damper
-// scaled by the body's mass, drawn as an orange line from the grabbed point
+// scaled by the body's mass, drawn as a violet line from the grabbed point
 // to the cursor), Ctrl+right drag turns it (a torque), and the Controls
 // panel's sliders set actuators and servo set-points. All of it goes to the
 // running SimulationController's LiveInputs, between steps, logged; File >

@@ -44,6 +44,17 @@ void setSteps(MainWindow& window, double timeStep, int every) {
   window.document()->undoStack()->push(new ReplaceModelCommand(window.document(), spec, window.document()->positions(), "steps"));
 }
 
+/// Pixels of the pull's violet line (render/scene.cpp) in a frame of the view.
+int violetPixels(const QImage& frame) {
+  int count = 0;
+  for (int y = 0; y < frame.height(); ++y)
+    for (int x = 0; x < frame.width(); ++x) {
+      const QColor c = frame.pixelColor(x, y);
+      if (std::abs(c.red() - 140) < 30 && std::abs(c.green() - 38) < 30 && std::abs(c.blue() - 217) < 30) ++count;
+    }
+  return count;
+}
+
 bool stopLiveRun(MainWindow& window) {
   QSignalSpy finished(window.simulation(), &SimulationController::finished);
   window.action("cancel")->trigger();
@@ -85,6 +96,7 @@ class TestLiveInputs : public QObject {
     const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
     const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
     QSignalSpy started(view, &render::ViewWidget::pullStarted);
+    QCOMPARE(violetPixels(view->grabFrame()), 0);
     QTest::mousePress(surface, Qt::LeftButton, Qt::ControlModifier, at);
     QCOMPARE(started.count(), 1);
     // Body 0, or a link crossing it there at the paused instant: the nearest drawn.
@@ -96,11 +108,14 @@ class TestLiveInputs : public QObject {
     QCOMPARE(wanted.perturbation.stiffness, model.body(body).mass * 64.0);  // k = m omega^2 at 8 rad/s
     QCOMPARE(wanted.perturbation.damping, model.body(body).mass * 16.0);    // critical: 2 m omega
     QVERIFY((wanted.perturbation.target - middle).norm() > 0.2);
+    // The line from the grabbed point to the cursor is drawn (none before).
+    QTRY_VERIFY_WITH_TIMEOUT(violetPixels(view->grabFrame()) > 40, 5000);
     live->setSpeed(std::numeric_limits<double>::infinity());  // on, pulling
     const int before = sim->results()->frameCount();
     QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > before + 40, 20000);
     QTest::mouseRelease(surface, Qt::LeftButton, Qt::ControlModifier, at + QPoint(120, -90));
     QVERIFY(!sim->liveInputs()->wanted().perturbation.active());
+    QCOMPARE(violetPixels(view->grabFrame()), 0);
     const int released = sim->results()->frameCount();
     QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > released + 20, 20000);
     QVERIFY(stopLiveRun(window));
