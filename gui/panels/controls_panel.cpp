@@ -5,9 +5,10 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
-#include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
+
+#include "gui/properties/quantity_box.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -52,20 +53,24 @@ void ControlsPanel::addRow(const ControlChannel& channel) {
   auto* box = new QWidget;
   auto* grid = new QGridLayout(box);
   grid->setContentsMargins(0, 4, 0, 4);
-  const QString unit = QString::fromStdString(channel.unit());
+  Row row{channel, new QCheckBox(tr("Set")), new QSlider(Qt::Horizontal), new QDoubleSpinBox};
+  QString unit = QString::fromStdString(channel.unit());
+  if (channel.servo && channel.rotational) {  // a set-point angle, in the studio's angle unit
+    row.shownPerSi = AnglePreference::instance().factor();
+    unit = AnglePreference::instance().unit();
+  }
   auto* name = new QLabel(tr("%1. %2 — %3 (%4)")
                               .arg(k + 1)
                               .arg(QString::fromStdString(channel.name), channel.servo ? tr("set-point") : tr("load"), unit));
   name->setToolTip(tr("Alt+%1").arg(k + 1));
-  Row row{channel, new QCheckBox(tr("Set")), new QSlider(Qt::Horizontal), new QDoubleSpinBox};
   row.set->setObjectName(QString("controlSet%1").arg(k));
   row.slider->setObjectName(QString("controlSlider%1").arg(k));
   row.spin->setObjectName(QString("controlValue%1").arg(k));
   row.slider->setRange(0, kSliderSteps);
   row.slider->setPageStep(kSliderSteps / 20);
   row.spin->setDecimals(3);
-  row.spin->setRange(channel.lower, channel.upper);
-  row.spin->setSingleStep((channel.upper - channel.lower) / 100.0);
+  row.spin->setRange(channel.lower * row.shownPerSi, channel.upper * row.shownPerSi);
+  row.spin->setSingleStep((channel.upper - channel.lower) * row.shownPerSi / 100.0);
   row.spin->setSuffix(" " + unit);
   grid->addWidget(name, 0, 0, 1, 3);
   grid->addWidget(row.set, 1, 0);
@@ -74,51 +79,50 @@ void ControlsPanel::addRow(const ControlChannel& channel) {
   grid->setColumnStretch(1, 1);
   m_rowsLayout->addWidget(box);
   m_rows.push_back(row);
-  {
-    const QSignalBlocker a(row.slider), b(row.spin);
-    const double initial = std::clamp(channel.initial, channel.lower, channel.upper);
-    row.spin->setValue(initial);
-    row.slider->setValue(static_cast<int>(std::lround((initial - channel.lower) / (channel.upper - channel.lower) * kSliderSteps)));
-  }
+  m_updating = true;
+  take(k, std::clamp(channel.initial, channel.lower, channel.upper));
+  m_updating = false;
   connect(row.slider, &QSlider::valueChanged, this, [this, k](int position) {
     if (m_updating) return;
-    const Row& r = m_rows[static_cast<std::size_t>(k)];
-    const double v = r.channel.lower + (r.channel.upper - r.channel.lower) * position / kSliderSteps;
-    m_updating = true;
-    r.spin->setValue(v);
-    r.set->setChecked(true);
-    m_updating = false;
-    send(k);
+    const ControlChannel& c = m_rows[static_cast<std::size_t>(k)].channel;
+    take(k, c.lower + (c.upper - c.lower) * position / kSliderSteps);
   });
-  connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, k](double v) {
-    if (m_updating) return;
-    const Row& r = m_rows[static_cast<std::size_t>(k)];
-    m_updating = true;
-    r.slider->setValue(static_cast<int>(std::lround((v - r.channel.lower) / (r.channel.upper - r.channel.lower) * kSliderSteps)));
-    r.set->setChecked(true);
-    m_updating = false;
-    send(k);
+  connect(row.spin, &QDoubleSpinBox::valueChanged, this, [this, k](double shown) {
+    if (!m_updating) take(k, shown / m_rows[static_cast<std::size_t>(k)].shownPerSi);
   });
   connect(row.set, &QCheckBox::toggled, this, [this, k] {
     if (!m_updating) send(k);
   });
 }
 
-// The value the spin box shows goes to the run (the slider's position is
-// rounded to its 1000 steps; the spin box holds what was typed).
+void ControlsPanel::take(int control, double value) {
+  Row& r = m_rows[static_cast<std::size_t>(control)];
+  r.value = value;
+  const bool user = !m_updating;
+  m_updating = true;
+  r.spin->setValue(value * r.shownPerSi);
+  r.slider->setValue(static_cast<int>(std::lround((value - r.channel.lower) / (r.channel.upper - r.channel.lower) * kSliderSteps)));
+  if (user) r.set->setChecked(true);
+  m_updating = false;
+  if (user) send(control);
+}
+
 void ControlsPanel::send(int control) {
   if (!m_inputs) return;
   const Row& r = m_rows[static_cast<std::size_t>(control)];
-  m_inputs->setControl(control, r.set->isChecked() ? r.spin->value() : std::numeric_limits<double>::quiet_NaN());
+  m_inputs->setControl(control, r.set->isChecked() ? r.value : std::numeric_limits<double>::quiet_NaN());
 }
 
 QSlider* ControlsPanel::slider(int control) const { return m_rows.at(static_cast<std::size_t>(control)).slider; }
 
-void ControlsPanel::setValue(int control, double value) { m_rows.at(static_cast<std::size_t>(control)).spin->setValue(value); }
+void ControlsPanel::setValue(int control, double value) {
+  const Row& r = m_rows.at(static_cast<std::size_t>(control));
+  take(control, std::clamp(value, r.channel.lower, r.channel.upper));
+}
 
 double ControlsPanel::value(int control) const {
   const Row& r = m_rows.at(static_cast<std::size_t>(control));
-  return r.set->isChecked() ? r.spin->value() : std::numeric_limits<double>::quiet_NaN();
+  return r.set->isChecked() ? r.value : std::numeric_limits<double>::quiet_NaN();
 }
 
 void ControlsPanel::release(int control) { m_rows.at(static_cast<std::size_t>(control)).set->setChecked(false); }

@@ -36,8 +36,10 @@ class ControlsPanel final : public QWidget {
   void clear(const QString& why);
   int count() const { return static_cast<int>(m_rows.size()); }
   QSlider* slider(int control) const;
-  /// Sets control k to a value (within its range) as the user would.
+  /// Sets control k to a value (SI: rad, m, N m, N; within its range) as
+  /// the user would. Angles show in the studio's angle unit.
   void setValue(int control, double value);
+  /// Control k's value (SI), or NaN while it is the model's own.
   double value(int control) const;
   /// Control k back to the model's own function of time.
   void release(int control);
@@ -50,8 +52,12 @@ class ControlsPanel final : public QWidget {
     QCheckBox* set = nullptr;
     QSlider* slider = nullptr;
     QDoubleSpinBox* spin = nullptr;
+    double shownPerSi = 1.0;  // degrees per radian for a set-point angle shown in degrees
+    double value = 0.0;       // SI, exactly as given (the boxes show it rounded)
   };
   void addRow(const ControlChannel& channel);
+  /// Control k takes `value` (SI): the boxes follow, the run is told.
+  void take(int control, double value);
   void send(int control);
   static constexpr int kSliderSteps = 1000;
 

@@ -6,6 +6,7 @@
 // the saved file replayed by the core gives the same numbers, bit for bit.
 
 #include <QAction>
+#include <QDoubleSpinBox>
 #include <QApplication>
 #include <QSignalSpy>
 #include <QSlider>
@@ -22,6 +23,7 @@
 #include "gui/document/model_document.hpp"
 #include "gui/main/studio_workspace.hpp"
 #include "gui/panels/controls_panel.hpp"
+#include "gui/properties/quantity_box.hpp"
 #include "gui/run/live_actions.hpp"
 #include "gui/run/live_inputs_actions.hpp"
 #include "gui/run/run_results.hpp"
@@ -160,7 +162,9 @@ class TestLiveInputs : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 50 && controls->count() == 3, 20000);
     QVERIFY(controls->isVisible());
     controls->setValue(0, 1.9);
-    QCOMPARE(sim->liveInputs()->wanted().controls[0], 1.9);
+    QCOMPARE(sim->liveInputs()->wanted().controls[0], 1.9);  // exactly what was given, not the box's rounding
+    if (AnglePreference::instance().degrees())  // a set-point angle is shown as the studio shows angles
+      QVERIFY(std::abs(controls->findChild<QDoubleSpinBox*>("controlValue0")->value() - 1.9 * 180.0 / M_PI) < 1e-3);
     QTRY_VERIFY_WITH_TIMEOUT(sim->liveInputs()->log().size() == 1, 10000);
     const int now = sim->results()->frameCount();
     QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > now + 200, 20000);
