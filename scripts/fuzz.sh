@@ -22,7 +22,7 @@ while [ $# -gt 0 ]; do
     *) echo "usage: scripts/fuzz.sh [--seconds S] [--report] [--build-dir DIR]" >&2; exit 2 ;;
   esac
 done
-targets="model simulation table_csv study urdf mjcf results_writer study_resume"
+targets="model simulation table_csv study urdf mjcf results_writer study_resume live_recording"
 start=$(date +%s)
 if [ ! -f "$build/CMakeCache.txt" ]; then
   # Debug at -O1: Eigen's index checks on, as in the sanitizer builds.
