@@ -221,6 +221,15 @@ TEST(RunInputs, AServoSetPointFromTheControlsHoldsAndFollowsThePdLaw) {
   EXPECT_LT(largestRotationDifference(riccati, reference), 1e-10);
 }
 
+/// A live run's options as the studio sets them: the user's inputs, and a stop.
+RunOptions userRun(LiveInputs& live, const Model& model, std::atomic<bool>& stop) {
+  live.reset(model);
+  RunOptions options;
+  options.inputs = &live;
+  options.cancel = &stop;
+  return options;
+}
+
 /// Every recorded number of two runs, compared bitwise.
 void expectIdentical(const Results& a, const Results& b) {
   ASSERT_EQ(a.frameCount(), b.frameCount());
@@ -246,13 +255,10 @@ TEST(RunInputs, ALiveRunIsReplayedBitForBitFromItsSavedFile) {
   spec.simulation.outputEvery = 7;
   const auto model = compile(spec, CompileOptions{true});
   LiveInputs live;
-  live.reset(*model);
+  std::atomic<bool> stop{false};
+  RunOptions options = userRun(live, *model, stop);
   // The "user", between steps as the studio's GUI thread would be: a
   // slider moved, a pull, a second slider, a release.
-  RunOptions options;
-  options.inputs = &live;
-  std::atomic<bool> stop{false};
-  options.cancel = &stop;
   options.afterStep = [&](double t, bool) {
     const long step = std::lround(t / spec.simulation.timeStep);
     if (step == 250) live.setControl(1, -0.7);
@@ -365,11 +371,8 @@ TEST(RunInputs, AMoveByHandKeepsTheEnergyBalanceAndReplaysBitForBit) {
   spec.simulation.outputEvery = 40;
   const auto model = compile(spec, CompileOptions{true});
   LiveInputs live;
-  live.reset(*model);
-  RunOptions options;
-  options.inputs = &live;
   std::atomic<bool> stop{false};
-  options.cancel = &stop;
+  RunOptions options = userRun(live, *model, stop);
   Eigen::VectorXd latest;
   options.observeState = [&](double, const Eigen::VectorXd& y) { latest = y; };
   options.afterStep = [&](double t, bool) {
