@@ -250,6 +250,9 @@ bool ViewWidget::startGrab(QMouseEvent* event) {
     emit pullStarted(picked->first, picked->second);
   } else {
     m_grab = Grab::Turn;
+    const std::vector<BodyState> now = states();
+    const BodyState& b = now[static_cast<std::size_t>(picked->first)];
+    m_grabCentre = b.input + rotationFromQuaternion(b.orientation.normalized()) * model()->body(picked->first).com;
     emit turnStarted(picked->first);
   }
   return true;
@@ -261,11 +264,19 @@ void ViewWidget::moveGrab(const QPoint& at) {
     emit pullMoved(pointOnViewPlane(at.x(), at.y(), w, h, m_grabDepthPoint));
     return;
   }
+  const CameraState c = camera();
+  const Vec3 towardViewer = (c.position - c.focalPoint).normalized();
+  if (model()->planar()) {  // a knob: the angle swept around the centre, about z
+    const Vec3 centre = projectToPixel(m_grabCentre, w, h);
+    const double a0 = std::atan2(-(m_pressAt.y() - centre.y()), m_pressAt.x() - centre.x());
+    const double a1 = std::atan2(-(at.y() - centre.y()), at.x() - centre.x());
+    const double swept = std::remainder(a1 - a0, 2.0 * M_PI);
+    emit turnMoved(Vec3(0.0, 0.0, towardViewer.z() >= 0.0 ? swept : -swept));
+    return;
+  }
   // The drag on screen as a rotation: across it, in the view plane.
   const Vec3 from = pointOnViewPlane(m_pressAt.x(), m_pressAt.y(), w, h, m_grabDepthPoint);
   const Vec3 to = pointOnViewPlane(at.x(), at.y(), w, h, m_grabDepthPoint);
-  const CameraState c = camera();
-  const Vec3 towardViewer = (c.position - c.focalPoint).normalized();
   const Vec3 drag = to - from;
   const double pixels = Eigen::Vector2d(at.x() - m_pressAt.x(), at.y() - m_pressAt.y()).norm();
   if (drag.norm() <= 0.0 || pixels <= 0.0) {

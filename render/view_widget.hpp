@@ -17,9 +17,11 @@
 // zooms toward the pointer, a click without dragging selects the body under the cursor.
 // Ctrl+left drag on a body pulls it (pullStarted/pullMoved/pullEnded: the
 // grabbed point, then where the cursor holds it on the plane through that
-// point facing the camera); Ctrl+right drag turns it (a rotation vector
-// from the drag: its axis in the view plane across the drag, a radian per
-// 200 pixels). What a pull does is the caller's (issue 30.2).
+// point facing the camera); Ctrl+right drag turns it (turnMoved: a
+// rotation vector from the drag: in a spatial model its axis in the view
+// plane across the drag, a radian per 200 pixels, as a trackball turns; in
+// a planar model about z by the angle the cursor sweeps around the body's
+// centre of mass, as a knob turns). What a pull does is the caller's (issue 30.2).
 
 #include <QImage>
 #include <QWidget>
@@ -96,6 +98,7 @@ class ViewWidget final : public QWidget, public SceneHandle {
   bool m_dragging = false;
   enum class Grab { None, Pull, Turn } m_grab = Grab::None;
   Vec3 m_grabDepthPoint = Vec3::Zero();  // the plane the cursor moves a pulled point on
+  Vec3 m_grabCentre = Vec3::Zero();      // a turned body's centre of mass at the press (world)
   bool m_dirty = false;
   long m_frames = 0;
   QString m_glRenderer;

@@ -165,12 +165,16 @@ void LiveInputsActions::startTurn(int body) {
   }
   m_perturbation = Perturbation{};
   m_perturbation.body = body;
+  m_turn.setZero();
+  m_line.start();
 }
 
 void LiveInputsActions::moveTurn(const Vec3& rotation) {
   if (!m_perturbation.active() || !takesInputs()) return;
   m_perturbation.torque = turnStiffness(*m_window->simulation()->results()->model(), m_perturbation.body) * rotation;
+  m_turn = rotation;
   m_window->simulation()->liveInputs()->setPerturbation(m_perturbation);
+  drawPull();
 }
 
 void LiveInputsActions::release() {
@@ -191,15 +195,25 @@ double LiveInputsActions::turnStiffness(const Model& model, int body, double ome
   return std::max(largest, 1e-9) * omega * omega;
 }
 
-// The line from the grabbed point, where the view now shows it, to the cursor.
+// The line from the grabbed point, where the view now shows it, to the
+// cursor; for a turn, from the body's centre of mass along the torque's
+// axis, a body length per radian of drag.
 void LiveInputsActions::drawPull() {
-  if (!m_perturbation.active() || m_perturbation.stiffness == 0.0) return;
+  if (!m_perturbation.active() || m_moving) return;
   render::ViewWidget* view = m_workspace->viewPanel()->view();
   const std::vector<render::BodyState> states = view->states();
-  if (m_perturbation.body >= static_cast<int>(states.size())) return;
+  const std::shared_ptr<RunResults> results = m_window->simulation()->results();
+  if (!results || m_perturbation.body >= static_cast<int>(states.size())) return;
   const render::BodyState& s = states[static_cast<std::size_t>(m_perturbation.body)];
-  const Vec3 grabbed = s.input + rotationFromQuaternion(s.orientation.normalized()) * m_perturbation.point;
-  view->setPullLine(std::vector<Vec3>{grabbed, m_perturbation.target});
+  const Mat3 r = rotationFromQuaternion(s.orientation.normalized());
+  if (m_perturbation.stiffness > 0.0) {
+    view->setPullLine(std::vector<Vec3>{s.input + r * m_perturbation.point, m_perturbation.target});
+    return;
+  }
+  const CompiledBody& body = results->model()->body(m_perturbation.body);
+  const Vec3 com = s.input + r * body.com;
+  const double length = std::max(0.1, body.output.norm());
+  view->setPullLine(m_turn.isZero() ? std::vector<Vec3>{} : std::vector<Vec3>{com, com + length * m_turn});
 }
 
 bool LiveInputsActions::saveRecording(const QString& path) {

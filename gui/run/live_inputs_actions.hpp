@@ -60,6 +60,7 @@ class LiveInputsActions : public QObject {
   QDockWidget* m_dock;
   QTimer m_line;  // redraws the pull's line as the body moves
   Perturbation m_perturbation;
+  Vec3 m_turn = Vec3::Zero();   // the turn's rotation vector from the drag (rad), drawn along its axis
   bool m_moving = false;        // the grab moves the body by hand (the run is paused)
   Eigen::VectorXd m_moveFrom;   // the paused state the move starts from
   double m_moveTime = 0.0;
