@@ -331,6 +331,42 @@ class TestLiveInputs : public QObject {
     QVERIFY(withTorque >= 10);
   }
 
+  // In a spatial model the drag turns as a trackball: 100 px to the right
+  // is half a radian about the view plane's axis across the drag.
+  void aCtrlRightDragTurnsASpatialBodyAsATrackball() {
+    MainWindow window;
+    QVERIFY(test::showStudio(window));
+    QVERIFY(window.openExample("chain-5-spatial"));
+    auto* live = window.findChild<LiveActions*>();
+    live->setSpeed(0.1);
+    SimulationController* sim = window.simulation();
+    QVERIFY(live->runLive());
+    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 2, 20000);
+    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
+    panel->updateFrame();
+    render::ViewWidget* view = panel->view();
+    QWindow* surface = view->surface();
+    const std::vector<render::BodyState> states = view->states();
+    const Model& model = *sim->results()->model();
+    const Vec3 middle = states[0].input + rotationFromQuaternion(states[0].orientation.normalized()) * (0.5 * model.body(0).output);
+    const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
+    const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
+    QSignalSpy turned(view, &render::ViewWidget::turnStarted);
+    QTest::mousePress(surface, Qt::RightButton, Qt::ControlModifier, at);
+    QCOMPARE(turned.count(), 1);
+    QTest::mouseMove(surface, at + QPoint(100, 0));
+    const Vec3 torque = sim->liveInputs()->wanted().perturbation.torque;
+    const double k = LiveInputsActions::turnStiffness(model, turned.at(0).at(0).toInt());
+    QVERIFY2(std::abs(torque.norm() - 0.5 * k) < 1e-9 * k, qPrintable(QString("|M| %1, expected %2").arg(torque.norm()).arg(0.5 * k)));
+    const render::CameraState c = view->camera();
+    const Vec3 towardViewer = (c.position - c.focalPoint).normalized(), up = c.viewUp.normalized();
+    QVERIFY(std::abs(torque.normalized().dot(towardViewer)) < 1e-9);  // in the view plane
+    QVERIFY(torque.normalized().dot(up - up.dot(towardViewer) * towardViewer) > 0.99);  // across a drag to the right: about "up"
+    QTest::mouseRelease(surface, Qt::RightButton, Qt::ControlModifier, at + QPoint(100, 0));
+    QVERIFY(!sim->liveInputs()->wanted().perturbation.active());
+    QVERIFY(stopLiveRun(window));
+  }
+
   // Outside a live run a grab pulls nothing and says how to start one.
   void aGrabOutsideALiveRunSaysHow() {
     MainWindow window;
