@@ -141,6 +141,7 @@ class TestLiveInputs : public QObject {
         QVERIFY2((s.force - law).norm() <= 1e-12 * (1.0 + law.norm()), qPrintable(QString("t = %1").arg(r.time(f))));
       }
     });
+    qInfo("pull: %d recorded instants pulled; work %.4g J, largest energy %.4g J, balance drift %.3g of it", pulled, work, scale, drift / scale);
     QVERIFY(pulled >= 40);
     QVERIFY2(work > 0.05 * scale, qPrintable(QString("work %1 J of %2 J").arg(work).arg(scale)));
     QVERIFY2(drift <= 1e-8 * scale, qPrintable(QString("drift %1 J of %2 J").arg(drift).arg(scale)));
@@ -268,6 +269,7 @@ class TestLiveInputs : public QObject {
         work = std::max(work, std::abs(e.work));
       }
     });
+    qInfo("move by hand: work booked %.4g J, largest energy %.4g J, balance drift %.3g of it", work, scale, drift / scale);
     QVERIFY(work > 0.01);  // the move changed the energy, booked as work
     QVERIFY2(drift <= 1e-8 * scale, qPrintable(QString("drift %1 J of %2 J").arg(drift).arg(scale)));
   }
