@@ -13,7 +13,7 @@ namespace mstmm {
 
 namespace {
 
-void checkArguments(const Model& model, const Eigen::VectorXd& y, int body, const Vec3& point, const Vec3& target) {
+void checkMoveArguments(const Model& model, const Eigen::VectorXd& y, int body, const Vec3& point, const Vec3& target) {
   if (model.hasLoops())
     throw Error(ErrorKind::Input, "model '" + model.name() + "' has closed loops: its bodies cannot be moved by hand one hinge at a time while paused; pull them (Ctrl+drag while it runs)");
   if (body < 0 || body >= model.bodyCount()) throw Error(ErrorKind::Input, "moving by hand: there is no body " + std::to_string(body));
@@ -44,7 +44,7 @@ Vec3 grabbedPoint(const Model& model, const Eigen::VectorXd& y, int body, const 
 
 /// The state after the step dq = J^T (J J^T + lambda^2 I)^-1 e on the
 /// chart's coordinates `columns`.
-Eigen::VectorXd stepped(const JointChart& chart, const Eigen::Matrix<double, 3, Eigen::Dynamic>& jacobian, const std::vector<int>& columns, const Vec3& error,
+Eigen::VectorXd steppedByLeastSquares(const JointChart& chart, const Eigen::Matrix<double, 3, Eigen::Dynamic>& jacobian, const std::vector<int>& columns, const Vec3& error,
                         double lambda) {
   const Mat3 normal = jacobian * jacobian.transpose() + lambda * lambda * Mat3::Identity();
   const Eigen::VectorXd dq = jacobian.transpose() * normal.ldlt().solve(error);
@@ -61,7 +61,7 @@ Eigen::VectorXd stepped(const JointChart& chart, const Eigen::Matrix<double, 3, 
 // nearer is taken again with four times the damping (shorter, and turned
 // toward the gradient); one that does halves it for the next.
 JointMove moveWithinJoints(const Model& model, const Eigen::VectorXd& y, int body, const Vec3& point, const Vec3& target, int iterations) {
-  checkArguments(model, y, body, point, target);
+  checkMoveArguments(model, y, body, point, target);
   const std::vector<int> path = movableHinges(model, body);
   JointMove move;
   move.state = y;
@@ -84,7 +84,7 @@ JointMove moveWithinJoints(const Model& model, const Eigen::VectorXd& y, int bod
     }
     bool better = false;
     for (int attempt = 0; attempt < 20 && !better; ++attempt, lambda *= 4.0) {
-      Eigen::VectorXd next = stepped(chart, jacobian, columns, target - p, lambda * std::min(1.0, move.distance));
+      Eigen::VectorXd next = steppedByLeastSquares(chart, jacobian, columns, target - p, lambda * std::min(1.0, move.distance));
       std::vector<BodyPose> nextPoses;
       const Vec3 q = grabbedPoint(model, next, body, point, nextPoses);
       if ((target - q).norm() < move.distance) {

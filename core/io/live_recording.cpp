@@ -18,80 +18,80 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr const char* kFormat = "mstmm-live-recording";
-constexpr int kVersion = 1;
+constexpr const char* kRecordingFormat = "mstmm-live-recording";
+constexpr int kRecordingVersion = 1;
 
-[[noreturn]] void fail(const std::string& what) { throw Error(ErrorKind::Input, "live recording: " + what); }
+[[noreturn]] void refuseRecording(const std::string& what) { throw Error(ErrorKind::Input, "live recording: " + what); }
 
-Json vec(const Vec3& v) { return Json::array({v.x(), v.y(), v.z()}); }
+Json vecJson(const Vec3& v) { return Json::array({v.x(), v.y(), v.z()}); }
 
 // JSON has no NaN: a control left to the model's own function is null.
-Json controlValue(double v) { return std::isnan(v) ? Json(nullptr) : Json(v); }
+Json controlJson(double v) { return std::isnan(v) ? Json(nullptr) : Json(v); }
 
-Json eventJson(const InputEvent& e) {
+Json inputEventJson(const InputEvent& e) {
   Json j;
   j["step"] = e.step;
   j["t"] = e.time;
   const Perturbation& p = e.inputs.perturbation;
   if (p.active()) {
-    j["pull"] = {{"body", p.body}, {"point", vec(p.point)}, {"target", vec(p.target)}, {"stiffness", p.stiffness}, {"damping", p.damping}, {"torque", vec(p.torque)}};
+    j["pull"] = {{"body", p.body}, {"point", vecJson(p.point)}, {"target", vecJson(p.target)}, {"stiffness", p.stiffness}, {"damping", p.damping}, {"torque", vecJson(p.torque)}};
   }
   Json controls = Json::array();
-  for (double v : e.inputs.controls) controls.push_back(controlValue(v));
+  for (double v : e.inputs.controls) controls.push_back(controlJson(v));
   j["controls"] = controls;
   if (e.state.size() > 0) j["state"] = std::vector<double>(e.state.data(), e.state.data() + e.state.size());
   return j;
 }
 
-double number(const Json& j, const std::string& where) {
-  if (!j.is_number()) fail(where + " must be a number");
+double recordingNumber(const Json& j, const std::string& where) {
+  if (!j.is_number()) refuseRecording(where + " must be a number");
   return j.get<double>();
 }
 
-Vec3 readVec(const Json& j, const std::string& where) {
-  if (!j.is_array() || j.size() != 3) fail(where + " must be an array of 3 numbers");
-  return Vec3(number(j[0], where), number(j[1], where), number(j[2], where));
+Vec3 recordingVec(const Json& j, const std::string& where) {
+  if (!j.is_array() || j.size() != 3) refuseRecording(where + " must be an array of 3 numbers");
+  return Vec3(recordingNumber(j[0], where), recordingNumber(j[1], where), recordingNumber(j[2], where));
 }
 
-const Json& field(const Json& j, const char* key, const std::string& where) {
-  if (!j.contains(key)) fail(where + " has no '" + key + "'");
+const Json& recordingField(const Json& j, const char* key, const std::string& where) {
+  if (!j.contains(key)) refuseRecording(where + " has no '" + key + "'");
   return j[key];
 }
 
-long whole(const Json& j, const std::string& where) {
-  if (!j.is_number_integer() || j.get<long long>() < 0) fail(where + " must be a whole number, 0 or more");
+long recordingCount(const Json& j, const std::string& where) {
+  if (!j.is_number_integer() || j.get<long long>() < 0) refuseRecording(where + " must be a whole number, 0 or more");
   return j.get<long>();
 }
 
-InputEvent readEvent(const Json& j, const std::string& where) {
-  if (!j.is_object()) fail(where + " must be an object");
+InputEvent readInputEvent(const Json& j, const std::string& where) {
+  if (!j.is_object()) refuseRecording(where + " must be an object");
   InputEvent e;
-  e.step = whole(field(j, "step", where), where + ".step");
-  e.time = number(field(j, "t", where), where + ".t");
+  e.step = recordingCount(recordingField(j, "step", where), where + ".step");
+  e.time = recordingNumber(recordingField(j, "t", where), where + ".t");
   if (j.contains("pull")) {
     const Json& p = j["pull"];
     const std::string at = where + ".pull";
-    if (!p.is_object()) fail(at + " must be an object");
+    if (!p.is_object()) refuseRecording(at + " must be an object");
     Perturbation& q = e.inputs.perturbation;
-    const Json& body = field(p, "body", at);
-    if (!body.is_number_integer()) fail(at + ".body must be a whole number (a compiled body index)");
+    const Json& body = recordingField(p, "body", at);
+    if (!body.is_number_integer()) refuseRecording(at + ".body must be a whole number (a compiled body index)");
     q.body = body.get<int>();
-    if (q.body < 0) fail(at + ".body must be 0 or more");
-    q.point = readVec(field(p, "point", at), at + ".point");
-    q.target = readVec(field(p, "target", at), at + ".target");
-    q.stiffness = number(field(p, "stiffness", at), at + ".stiffness");
-    q.damping = number(field(p, "damping", at), at + ".damping");
-    q.torque = readVec(field(p, "torque", at), at + ".torque");
+    if (q.body < 0) refuseRecording(at + ".body must be 0 or more");
+    q.point = recordingVec(recordingField(p, "point", at), at + ".point");
+    q.target = recordingVec(recordingField(p, "target", at), at + ".target");
+    q.stiffness = recordingNumber(recordingField(p, "stiffness", at), at + ".stiffness");
+    q.damping = recordingNumber(recordingField(p, "damping", at), at + ".damping");
+    q.torque = recordingVec(recordingField(p, "torque", at), at + ".torque");
   }
-  const Json& controls = field(j, "controls", where);
-  if (!controls.is_array()) fail(where + ".controls must be an array");
+  const Json& controls = recordingField(j, "controls", where);
+  if (!controls.is_array()) refuseRecording(where + ".controls must be an array");
   for (std::size_t k = 0; k < controls.size(); ++k)
-    e.inputs.controls.push_back(controls[k].is_null() ? std::numeric_limits<double>::quiet_NaN() : number(controls[k], where + ".controls[" + std::to_string(k) + "]"));
+    e.inputs.controls.push_back(controls[k].is_null() ? std::numeric_limits<double>::quiet_NaN() : recordingNumber(controls[k], where + ".controls[" + std::to_string(k) + "]"));
   if (j.contains("state")) {
     const Json& state = j["state"];
-    if (!state.is_array() || state.empty()) fail(where + ".state must be an array of numbers (the state a move by hand left)");
+    if (!state.is_array() || state.empty()) refuseRecording(where + ".state must be an array of numbers (the state a move by hand left)");
     e.state.resize(static_cast<Eigen::Index>(state.size()));
-    for (std::size_t k = 0; k < state.size(); ++k) e.state[static_cast<Eigen::Index>(k)] = number(state[k], where + ".state[" + std::to_string(k) + "]");
+    for (std::size_t k = 0; k < state.size(); ++k) e.state[static_cast<Eigen::Index>(k)] = recordingNumber(state[k], where + ".state[" + std::to_string(k) + "]");
   }
   return e;
 }
@@ -100,12 +100,12 @@ InputEvent readEvent(const Json& j, const std::string& where) {
 
 std::string liveRecordingToJson(const LiveRecording& r) {
   Json j;
-  j["format"] = kFormat;
-  j["version"] = kVersion;
+  j["format"] = kRecordingFormat;
+  j["version"] = kRecordingVersion;
   j["steps"] = r.steps;
   j["record"] = {{"bodies", r.record.bodies}, {"single_precision", r.record.singlePrecision}};
   Json inputs = Json::array();
-  for (const InputEvent& e : r.inputs) inputs.push_back(eventJson(e));
+  for (const InputEvent& e : r.inputs) inputs.push_back(inputEventJson(e));
   j["inputs"] = inputs;
   j["model"] = Json::parse(modelToJson(r.spec));
   return j.dump(1);
@@ -116,27 +116,27 @@ LiveRecording liveRecordingFromJson(const std::string& text) {
   try {
     j = Json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    fail(std::string("not JSON (") + e.what() + ")");
+    refuseRecording(std::string("not JSON (") + e.what() + ")");
   }
-  if (!j.is_object() || !j.contains("format") || j["format"] != kFormat) fail(std::string("not a live recording (its \"format\" must be \"") + kFormat + "\")");
-  if (!j.contains("version") || j["version"] != kVersion) fail("version " + (j.contains("version") ? j["version"].dump() : std::string("missing")) + " is not one this studio reads (1)");
+  if (!j.is_object() || !j.contains("format") || j["format"] != kRecordingFormat) refuseRecording(std::string("not a live recording (its \"format\" must be \"") + kRecordingFormat + "\")");
+  if (!j.contains("version") || j["version"] != kRecordingVersion) refuseRecording("version " + (j.contains("version") ? j["version"].dump() : std::string("missing")) + " is not one this studio reads (1)");
   LiveRecording r;
-  r.steps = whole(field(j, "steps", "the file"), "steps");
-  const Json& record = field(j, "record", "the file");
-  const Json& bodies = field(record, "bodies", "record");
-  if (!bodies.is_array()) fail("record.bodies must be an array");
-  for (const Json& b : bodies) r.record.bodies.push_back(static_cast<int>(whole(b, "record.bodies")));
-  const Json& single = field(record, "single_precision", "record");
-  if (!single.is_boolean()) fail("record.single_precision must be true or false");
+  r.steps = recordingCount(recordingField(j, "steps", "the file"), "steps");
+  const Json& record = recordingField(j, "record", "the file");
+  const Json& bodies = recordingField(record, "bodies", "record");
+  if (!bodies.is_array()) refuseRecording("record.bodies must be an array");
+  for (const Json& b : bodies) r.record.bodies.push_back(static_cast<int>(recordingCount(b, "record.bodies")));
+  const Json& single = recordingField(record, "single_precision", "record");
+  if (!single.is_boolean()) refuseRecording("record.single_precision must be true or false");
   r.record.singlePrecision = single.get<bool>();
-  const Json& inputs = field(j, "inputs", "the file");
-  if (!inputs.is_array()) fail("inputs must be an array");
+  const Json& inputs = recordingField(j, "inputs", "the file");
+  if (!inputs.is_array()) refuseRecording("inputs must be an array");
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    r.inputs.push_back(readEvent(inputs[k], "inputs[" + std::to_string(k) + "]"));
-    if (k > 0 && r.inputs[k].step < r.inputs[k - 1].step) fail("inputs[" + std::to_string(k) + "] comes before the event ahead of it (step " + std::to_string(r.inputs[k].step) + ")");
-    if (r.inputs[k].step > r.steps) fail("inputs[" + std::to_string(k) + "] is at step " + std::to_string(r.inputs[k].step) + ", after the run's last (" + std::to_string(r.steps) + ")");
+    r.inputs.push_back(readInputEvent(inputs[k], "inputs[" + std::to_string(k) + "]"));
+    if (k > 0 && r.inputs[k].step < r.inputs[k - 1].step) refuseRecording("inputs[" + std::to_string(k) + "] comes before the event ahead of it (step " + std::to_string(r.inputs[k].step) + ")");
+    if (r.inputs[k].step > r.steps) refuseRecording("inputs[" + std::to_string(k) + "] is at step " + std::to_string(r.inputs[k].step) + ", after the run's last (" + std::to_string(r.steps) + ")");
   }
-  r.spec = modelFromJson(field(j, "model", "the file").dump());
+  r.spec = modelFromJson(recordingField(j, "model", "the file").dump());
   return r;
 }
 

@@ -38,13 +38,13 @@ namespace {
 
 // The largest |load| a force actuator's function gives over its first 10 s,
 // sampled every 10 ms: the scale of a slider for an actuator without a limit.
-double largestLoad(const TimeCurve& load) {
+double largestActuatorLoad(const TimeCurve& load) {
   double most = 0.0;
   for (int k = 0; k <= 1000; ++k) most = std::max(most, std::abs(load.value(0.01 * k)));
   return most;
 }
 
-ControlChannel channelOf(const HingeElements& e, int element) {
+ControlChannel controlChannelOf(const HingeElements& e, int element) {
   ControlChannel c;
   c.name = e.name;
   c.element = element;
@@ -58,7 +58,7 @@ ControlChannel channelOf(const HingeElements& e, int element) {
     return c;
   }
   c.initial = e.actuatorLoad.value(0.0);
-  const double reach = std::isfinite(e.maxLoad) ? e.maxLoad : std::max(1.0, 10.0 * largestLoad(e.actuatorLoad));
+  const double reach = std::isfinite(e.maxLoad) ? e.maxLoad : std::max(1.0, 10.0 * largestActuatorLoad(e.actuatorLoad));
   c.lower = -reach;
   c.upper = reach;
   return c;
@@ -70,7 +70,7 @@ std::vector<ControlChannel> controlChannels(const Model& model) {
   std::vector<ControlChannel> channels;
   const std::vector<HingeElements>& hinges = model.loads().hinges;
   for (std::size_t k = 0; k < hinges.size(); ++k)
-    if (hinges[k].actuator) channels.push_back(channelOf(hinges[k], static_cast<int>(k)));
+    if (hinges[k].actuator) channels.push_back(controlChannelOf(hinges[k], static_cast<int>(k)));
   return channels;
 }
 
