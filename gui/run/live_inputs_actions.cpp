@@ -135,15 +135,8 @@ void LiveInputsActions::moveByHand(const Vec3& target) {
   }
   m_window->simulation()->liveInputs()->moveTo(move.state);
   std::vector<BodyPose> poses;
-  computePoses(model, move.state, poses);
-  RunResults::Latest latest;
-  latest.time = std::nextafter(m_moveTime, std::numeric_limits<double>::infinity());  // newer than the instant recorded where it paused
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    latest.inputs.push_back(poses[static_cast<std::size_t>(i)].input);
-    latest.orientations.push_back(bodyQuaternion(model, move.state, i));
-  }
-  latest.state = move.state;
-  results->setLatest(std::move(latest));
+  // Newer than the instant recorded where it paused, so that the view shows it.
+  results->setLatest(RunResults::latestOf(model, move.state, std::nextafter(m_moveTime, std::numeric_limits<double>::infinity()), poses));
   m_workspace->viewPanel()->updateFrame();
 }
 

@@ -17,6 +17,18 @@ void RunResults::record(const Frame& frame) {
 
 bool RunResults::describe(const ModelSpec& spec) const { return m_runSpec && sameModel(spec, *m_runSpec); }
 
+RunResults::Latest RunResults::latestOf(const Model& model, const Eigen::VectorXd& y, double t, std::vector<BodyPose>& poses) {
+  computePoses(model, y, poses);
+  Latest latest;
+  latest.time = t;
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    latest.inputs.push_back(poses[static_cast<std::size_t>(i)].input);
+    latest.orientations.push_back(bodyQuaternion(model, y, i));
+  }
+  latest.state = y;
+  return latest;
+}
+
 void RunResults::setLatest(Latest latest) {
   QMutexLocker lock(&m_latestMutex);
   std::swap(m_latest, latest);

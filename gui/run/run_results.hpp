@@ -39,6 +39,8 @@ class RunResults final : public ResultSink {
     std::vector<Quat> orientations;
     Eigen::VectorXd state;  // the ODE state itself (a move by hand starts from it)
   };
+  /// The newest state y at time t as the view needs it: each body's pose.
+  static Latest latestOf(const Model& model, const Eigen::VectorXd& y, double t, std::vector<BodyPose>& poses);
   void setLatest(Latest latest);
   /// Copies the newest poses into `out` (not the state) if it is later than `after`.
   bool latestAfter(double after, Latest& out) const;

@@ -172,15 +172,7 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
     options.observeState = [&, results](double t, const Eigen::VectorXd& y) {
       if (sinceState.elapsed() < 15 && !pacer->paused()) return;  // paused: the state the user sees and may move by hand
       sinceState.restart();
-      computePoses(*model, y, poses);
-      RunResults::Latest latest;
-      latest.time = t;
-      for (int i = 0; i < model->bodyCount(); ++i) {
-        latest.inputs.push_back(poses[static_cast<std::size_t>(i)].input);
-        latest.orientations.push_back(bodyQuaternion(*model, y, i));
-      }
-      latest.state = y;
-      results->setLatest(std::move(latest));
+      results->setLatest(RunResults::latestOf(*model, y, t, poses));
     };
   if (inputs) {
     m_liveInputs->reset(*model);

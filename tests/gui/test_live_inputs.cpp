@@ -6,6 +6,7 @@
 // the saved file replayed by the core gives the same numbers, bit for bit.
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QDoubleSpinBox>
 #include <QApplication>
 #include <QSignalSpy>
@@ -57,6 +58,30 @@ int violetPixels(const QImage& frame) {
   return count;
 }
 
+/// A body-frame point (from I_1) where the view draws the body now.
+Vec3 worldPoint(const render::BodyState& body, const Vec3& local) { return body.input + rotationFromQuaternion(body.orientation.normalized()) * local; }
+
+/// The pixel of the view's surface (origin top left) that shows a world point.
+QPoint pixelOf(render::ViewWidget* view, const Vec3& world) {
+  const Vec3 p = view->projectToPixel(world, view->surface()->width(), view->surface()->height());
+  return QPoint(static_cast<int>(std::lround(p.x())), static_cast<int>(std::lround(p.y())));
+}
+
+/// Opens an example and starts it live at `speed`; null if it did not
+/// record `frames` instants within 20 s.
+SimulationController* startLive(MainWindow& window, const char* example, double speed, int frames, void (*edit)(MainWindow&) = nullptr) {
+  if (!window.openExample(example)) return nullptr;
+  if (edit) edit(window);
+  auto* live = window.findChild<LiveActions*>();
+  live->setSpeed(speed);
+  SimulationController* sim = window.simulation();
+  if (!live->runLive()) return nullptr;
+  QElapsedTimer waited;
+  waited.start();
+  while (!(sim->results() && sim->results()->frameCount() > frames) && waited.elapsed() < 20000) QTest::qWait(10);
+  return sim->results() && sim->results()->frameCount() > frames ? sim : nullptr;
+}
+
 bool stopLiveRun(MainWindow& window) {
   QSignalSpy finished(window.simulation(), &SimulationController::finished);
   window.action("cancel")->trigger();
@@ -80,13 +105,10 @@ class TestLiveInputs : public QObject {
   void aPullFromTheViewFollowsTheSpringLawAndItsWorkClosesTheBalance() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
-    QVERIFY(window.openExample("riccati-demo-planar"));
-    setSteps(window, 2.5e-4, 8);  // RK4's own error well below the 1e-8 asked of the balance
+    // RK4's own error well below the 1e-8 asked of the balance:
+    SimulationController* sim = startLive(window, "riccati-demo-planar", 0.1, 5, [](MainWindow& w) { setSteps(w, 2.5e-4, 8); });
+    QVERIFY(sim);
     auto* live = window.findChild<LiveActions*>();
-    live->setSpeed(0.1);
-    SimulationController* sim = window.simulation();
-    QVERIFY(live->runLive());
-    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 5, 20000);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
     panel->updateFrame();
     render::ViewWidget* view = panel->view();
@@ -94,9 +116,8 @@ class TestLiveInputs : public QObject {
     const std::vector<render::BodyState> states = view->states();
     const Model& model = *sim->results()->model();
     // Body 0 is a leaf of the demo's tree: grab it half way along its axis.
-    const Vec3 middle = states[0].input + rotationFromQuaternion(states[0].orientation.normalized()) * (0.5 * model.body(0).output);
-    const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
-    const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
+    const Vec3 middle = worldPoint(states[0], 0.5 * model.body(0).output);
+    const QPoint at = pixelOf(view, middle);
     QSignalSpy started(view, &render::ViewWidget::pullStarted);
     QCOMPARE(violetPixels(view->grabFrame()), 0);
     QTest::mousePress(surface, Qt::LeftButton, Qt::ControlModifier, at);
@@ -216,13 +237,10 @@ class TestLiveInputs : public QObject {
   void whilePausedADragMovesTheBodyWithinItsJoints() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
-    QVERIFY(window.openExample("riccati-demo-planar"));
-    setSteps(window, 2.5e-4, 40);
+    // RK4's own error well below the 1e-8 asked of the balance:
+    SimulationController* sim = startLive(window, "riccati-demo-planar", std::numeric_limits<double>::infinity(), 5, [](MainWindow& w) { setSteps(w, 2.5e-4, 40); });
+    QVERIFY(sim);
     auto* live = window.findChild<LiveActions*>();
-    live->setSpeed(std::numeric_limits<double>::infinity());
-    SimulationController* sim = window.simulation();
-    QVERIFY(live->runLive());
-    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 5, 20000);
     window.action("livePause")->trigger();
     QTest::qWait(100);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
@@ -231,9 +249,8 @@ class TestLiveInputs : public QObject {
     QWindow* surface = view->surface();
     const Model& model = *sim->results()->model();
     std::vector<render::BodyState> states = view->states();
-    const Vec3 middle = states[0].input + rotationFromQuaternion(states[0].orientation.normalized()) * (0.5 * model.body(0).output);
-    const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
-    const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
+    const Vec3 middle = worldPoint(states[0], 0.5 * model.body(0).output);
+    const QPoint at = pixelOf(view, middle);
     QSignalSpy started(view, &render::ViewWidget::pullStarted), moved(view, &render::ViewWidget::pullMoved);
     QTest::mousePress(surface, Qt::LeftButton, Qt::ControlModifier, at);
     QCOMPARE(started.count(), 1);
@@ -281,21 +298,17 @@ class TestLiveInputs : public QObject {
   void aCtrlRightDragTurnsTheBody() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
-    QVERIFY(window.openExample("riccati-demo-planar"));
+    SimulationController* sim = startLive(window, "riccati-demo-planar", 0.1, 2);
+    QVERIFY(sim);
     auto* live = window.findChild<LiveActions*>();
-    live->setSpeed(0.1);
-    SimulationController* sim = window.simulation();
-    QVERIFY(live->runLive());
-    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 2, 20000);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
     panel->updateFrame();
     render::ViewWidget* view = panel->view();
     QWindow* surface = view->surface();
     const std::vector<render::BodyState> states = view->states();
     const Model& model = *sim->results()->model();
-    const Vec3 middle = states[0].input + rotationFromQuaternion(states[0].orientation.normalized()) * (0.5 * model.body(0).output);
-    const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
-    const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
+    const Vec3 middle = worldPoint(states[0], 0.5 * model.body(0).output);
+    const QPoint at = pixelOf(view, middle);
     QSignalSpy turned(view, &render::ViewWidget::turnStarted);
     QTest::mousePress(surface, Qt::RightButton, Qt::ControlModifier, at);
     QCOMPARE(turned.count(), 1);
@@ -338,21 +351,17 @@ class TestLiveInputs : public QObject {
   void aCtrlRightDragTurnsASpatialBodyAsATrackball() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
-    QVERIFY(window.openExample("chain-5-spatial"));
+    SimulationController* sim = startLive(window, "chain-5-spatial", 0.1, 2);
+    QVERIFY(sim);
     auto* live = window.findChild<LiveActions*>();
-    live->setSpeed(0.1);
-    SimulationController* sim = window.simulation();
-    QVERIFY(live->runLive());
-    QTRY_VERIFY_WITH_TIMEOUT(sim->results() && sim->results()->frameCount() > 2, 20000);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
     panel->updateFrame();
     render::ViewWidget* view = panel->view();
     QWindow* surface = view->surface();
     const std::vector<render::BodyState> states = view->states();
     const Model& model = *sim->results()->model();
-    const Vec3 middle = states[0].input + rotationFromQuaternion(states[0].orientation.normalized()) * (0.5 * model.body(0).output);
-    const Vec3 pixel = view->projectToPixel(middle, surface->width(), surface->height());
-    const QPoint at(static_cast<int>(std::lround(pixel.x())), static_cast<int>(std::lround(pixel.y())));
+    const Vec3 middle = worldPoint(states[0], 0.5 * model.body(0).output);
+    const QPoint at = pixelOf(view, middle);
     QSignalSpy turned(view, &render::ViewWidget::turnStarted);
     QTest::mousePress(surface, Qt::RightButton, Qt::ControlModifier, at);
     QCOMPARE(turned.count(), 1);
