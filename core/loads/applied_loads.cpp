@@ -351,7 +351,7 @@ void AppliedLoads::addPerturbation(const std::vector<BodyPose>& poses) {
     torque.x() = torque.y() = 0.0;
   }
   applyAt(p.body, pose, point, force, torque);
-  m_pull = {point, velocity, p.target, force, torque};
+  m_pull = {point, velocity, p.target, force, torque, force.dot(velocity) + torque.dot(pose.omega)};
 }
 
 void AppliedLoads::addBodyLoads(double t, const std::vector<BodyPose>& poses) {

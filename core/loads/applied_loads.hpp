@@ -65,10 +65,11 @@ class AppliedLoads {
   /// again; null: none. The model must be compiled with runInputs.
   void setInputs(const RunInputs* inputs);
   /// The pull and torque at the last evaluation: the grabbed point, its
-  /// velocity and where it is pulled to (world), the force on it and the
-  /// torque; zero while nothing is pulled.
+  /// velocity and where it is pulled to (world), the force on it, the
+  /// torque, and their power; zero while nothing is pulled.
   struct PullState {
     Vec3 point = Vec3::Zero(), velocity = Vec3::Zero(), target = Vec3::Zero(), force = Vec3::Zero(), torque = Vec3::Zero();
+    double power = 0.0;  // W: F . v_P + M . Omega
   };
   const PullState& pull() const { return m_pull; }
 

@@ -116,6 +116,13 @@ std::vector<LoadChannel> loadChannels(const Model& model) {
   for (const CompiledContact& k : model.loads().contacts) contact(k.law.name, "contact", "penetration");
   for (const CompiledBodyContact& k : model.loads().bodyContacts) contact(k.law.name, "body contact", "overlap");
   for (const CompiledBeam& b : model.beams()) beamChannels(model, b, c);
+  // A live run's pull and torque (run_inputs.hpp, docs/loads.md L13): the
+  // force on the grabbed point, the torque, and their power, world axes.
+  if (model.takesRunInputs()) {
+    for (const char* a : {"x", "y", "z"}) c.push_back({std::string("pull.f") + a, "N", std::string("user's pull, ") + a + " component"});
+    for (const char* a : {"x", "y", "z"}) c.push_back({std::string("pull.m") + a, "N m", std::string("user's torque, ") + a + " component"});
+    c.push_back({"pull.power", "W", "power of the user's pull and torque"});
+  }
   return c;
 }
 
@@ -157,6 +164,12 @@ void loadChannelValues(const Model& model, const AppliedLoads& loads, const Solv
       values.push_back(std::max(0.0, s.penetration));
     }
   for (const CompiledBeam& b : model.beams()) beamChannelValues(model, b, loads, y, poses, values);
+  if (model.takesRunInputs()) {
+    const AppliedLoads::PullState& p = loads.pull();
+    for (int k = 0; k < 3; ++k) values.push_back(p.force[k]);
+    for (int k = 0; k < 3; ++k) values.push_back(p.torque[k]);
+    values.push_back(p.power);
+  }
 }
 
 }  // namespace mstmm

@@ -78,7 +78,8 @@ void Results::recordValues(const Frame& frame) {
 
 AppliedLoads::PullState Results::pull(int frame) const {
   const double* v = &m_pullValues.at(static_cast<std::size_t>(frame) * 15);
-  return {Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Vec3(v[6], v[7], v[8]), Vec3(v[9], v[10], v[11]), Vec3(v[12], v[13], v[14])};
+  AppliedLoads::PullState p{Vec3(v[0], v[1], v[2]), Vec3(v[3], v[4], v[5]), Vec3(v[6], v[7], v[8]), Vec3(v[9], v[10], v[11]), Vec3(v[12], v[13], v[14])};
+  return p;  // its power is a load channel (pull.power)
 }
 
 double Results::value(int frame, int slot, int channel) const {

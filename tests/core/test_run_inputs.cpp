@@ -184,6 +184,21 @@ TEST(RunInputs, TorqueOnASpatialChainAgreesWithNewtonEulerAndIsInputWork) {
   EXPECT_LE(drift, 1e-8 * scale);
   EXPECT_EQ(riccati.pull(50).torque, turned.perturbation.torque);
   EXPECT_EQ(riccati.pull(80).torque, Vec3::Zero());
+  // The load channels (CSV columns, plot series) carry it, and its power
+  // M . Omega integrates to the work put in: trapezoids over the 0.01 s
+  // frames against W_in, to the rule's error.
+  const auto& channels = riccati.loadChannels();
+  ASSERT_GE(channels.size(), 7u);
+  const int first = static_cast<int>(channels.size()) - 7;
+  EXPECT_EQ(channels[static_cast<std::size_t>(first)].name, "pull.fx");
+  EXPECT_EQ(channels.back().name, "pull.power");
+  EXPECT_EQ(riccati.loadValue(50, first + 5), turned.perturbation.torque.z());
+  double integral = 0.0;
+  for (int f = 1; f < riccati.frameCount(); ++f)
+    integral += 0.5 * (riccati.time(f) - riccati.time(f - 1)) * (riccati.loadValue(f, first + 6) + riccati.loadValue(f - 1, first + 6));
+  // The torque switches on and off at recorded instants, where the rule
+  // takes the wrong side's power for half a frame: bounded by one frame's.
+  EXPECT_NEAR(integral, riccati.energy(riccati.frameCount() - 1).work, 0.02 * std::abs(riccati.energy(riccati.frameCount() - 1).work) + 1e-3);
   RecordProperty("torque_energy_drift_relative", test::shortNumber(drift / scale));
 }
 
