@@ -136,6 +136,9 @@ TEST(ModelJson, bundledExamplesLoadAndCompile) {
 // example (0.2 s, every 20th step, all bodies) written by the last build
 // before load elements existed. Loading the same files now must give the
 // same numbers to the last bit: load elements cost models without them nothing.
+// Spatial models with ball hinges are the exception since the fused ball
+// kernels (ball_kernels.hpp) summed their terms in another order: equal
+// to 1e-12 relative.
 #if defined(__clang__)
 constexpr bool kBitIdentical = false;
 #else
@@ -169,12 +172,14 @@ TEST(ModelJson, version1ExamplesGiveBitIdenticalResults) {
     };
     const std::vector<std::string> expected = rows(expectedPath), actual = rows(out);
     ASSERT_SAME(actual.size(), expected.size());
+    bool reordered = false;
+    for (int i = 0; i < model->bodyCount(); ++i) reordered |= !model->planar() && model->hinge(i).type == HingeType::Ball;
     for (std::size_t k = 0; k < expected.size(); ++k) {
       if (actual[k] == expected[k]) continue;
       // The files were written by GCC; another compiler (clang, in the
       // sanitizer builds) rounds a few operations differently: equal to
       // 1e-12 relative there, bit for bit with GCC.
-      if (kBitIdentical) FAIL() << ::mstmm::test::text("%1 row %2 differs", entry.path().filename().c_str(), k);
+      if (kBitIdentical && !reordered) FAIL() << ::mstmm::test::text("%1 row %2 differs", entry.path().filename().c_str(), k);
       std::istringstream a(actual[k]), e(expected[k]);
       for (std::string x, y; std::getline(a, x, ',') && std::getline(e, y, ',');) {
         if (x == y) continue;
@@ -184,7 +189,7 @@ TEST(ModelJson, version1ExamplesGiveBitIdenticalResults) {
     }
     ++compared;
   }
-  ::mstmm::test::info("%d version-1 examples give %s results", compared, kBitIdentical ? "bit-identical" : "equal (1e-12)");
+  ::mstmm::test::info("%d version-1 examples give %s results", compared, kBitIdentical ? "bit-identical (spatial ball models: equal to 1e-12)" : "equal (1e-12)");
   ASSERT_SAME(compared, 8);
 }
 

@@ -38,10 +38,12 @@ struct RiccatiBodyConstants {
   Vec3 diagonalAtOutput = Vec3::Zero();  // diag J'_O
   const Mat3* generalAtOutput = nullptr; // J'_O when it is not diagonal
   int firstChild = 0, lastChild = 0;
+  bool root = false;  // hangs on the ground
+  bool ball = false;  // spatial, and its output hinge and every input end's hinge are balls (ball_kernels.hpp)
 
   RiccatiBodyConstants(const CompiledBody& b, const Mat3* general)
       : mass(b.mass), output(b.output), comToOutput(b.output - b.com), diagonalAtOutput(b.inertiaAtOutput.diagonal()),
-        generalAtOutput(general), firstChild(b.firstChild), lastChild(b.lastChild) {}
+        generalAtOutput(general), firstChild(b.firstChild), lastChild(b.lastChild), root(b.parent < 0) {}
 
   static bool needsGeneral(const CompiledBody& b) { return !b.inertiaAtOutput.isDiagonal(0.0); }
 };

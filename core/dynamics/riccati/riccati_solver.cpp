@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/dynamics/riccati/ball_kernels.hpp"
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
 
@@ -38,6 +39,22 @@ void RiccatiModel<D>::storeArmature(const Model& mdl, int i) {
     armature[at] = releaseKind[at] == ReleaseKind::Slide ? -j : j;
   } else if (releaseKind[at] == ReleaseKind::MultiAxis) {
     for (const HingeElements& e : mdl.loads().hinges) rotors[at] |= e.body == i && e.armature != 0.0;
+  }
+}
+
+// The bodies the fused ball kernels take (ball_kernels.hpp): spatial, a
+// ball at the output and at every input end, no slide offsets, no cut ends.
+template <class D>
+void RiccatiModel<D>::markBallBodies(const Model& mdl) {
+  if constexpr (D::R != 3) return;
+  for (std::size_t i = 0; i < constants.size(); ++i) {
+    bool ball = releaseKind[i] == ReleaseKind::RotationFree;
+    for (int l = constants[i].firstChild; ball && l < constants[i].lastChild; ++l) {
+      const ChildLink& link = mdl.links()[static_cast<std::size_t>(l)];
+      ball = link.slides == 0 && releaseKind[static_cast<std::size_t>(link.child)] == ReleaseKind::RotationFree;
+    }
+    if (!cutEndBegin.empty()) ball = ball && cutEndBegin[i] == cutEndBegin[i + 1];
+    constants[i].ball = ball;
   }
 }
 
@@ -85,6 +102,7 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(
       cutEndBegin.push_back(static_cast<int>(cutEnds.size()));
     }
   }
+  markBallBodies(mdl);
 }
 
 template <class D>
@@ -159,6 +177,8 @@ class RiccatiSweep {
   void runFork(const ForkPoint& fork, bool backward);
   static void workerJob(void* self, int argument);
   void forwardBody(int i);
+  void forwardBallBody(int i);
+  void backwardBallBody(int i, SolverOutput& out);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
   void multiAxisMotion(int i, const double* y, typename MultiAxisRelease<D>::HMatrix& h, typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias) const;
@@ -238,7 +258,8 @@ void RiccatiSweep<D>::forwardRange(int lo, int hi) {
       runFork(*fork, false);
       i = fork->body;
     }
-    forwardBody(i);
+    if (m_constants[static_cast<std::size_t>(i)].ball) forwardBallBody(i);
+    else forwardBody(i);
   }
 }
 
@@ -246,8 +267,10 @@ void RiccatiSweep<D>::forwardRange(int lo, int hi) {
 template <class D>
 void RiccatiSweep<D>::backwardRange(int lo, int hi) {
   for (int i = hi; i >= lo; --i) {
-    if (m_model->body(i).parent < 0) solveRoot(i);
-    backwardBody(i, *m_out);
+    const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
+    if (cb.root) solveRoot(i);
+    if (cb.ball) backwardBallBody(i, *m_out);
+    else backwardBody(i, *m_out);
     if (const ForkPoint* fork = m_plan ? m_plan->forkAtBody(i) : nullptr) {
       runFork(*fork, true);
       i = m_model->body(fork->body).subtreeBegin;  // its subtrees are done
@@ -320,6 +343,46 @@ void RiccatiSweep<D>::forwardBody(int i) {
   }
   if (m_cutLoads && !m_cutEnds.empty()) addCutLoads(i, k, step.relation());
   releaseOutputHinge(i, step.relation(), m_y);
+}
+
+// forwardBody for a body the fused kernels take (RiccatiBodyConstants::ball):
+// the same steps in the same order, in ball_kernels.hpp's scalar form.
+template <class D>
+void RiccatiSweep<D>::forwardBallBody(int i) {
+  if constexpr (D::R == 3) {
+    RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
+    const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
+    const double* s = m_y + D::StatePerBody * i;
+    const Mat3 a = D::rotationOf(s);
+    const Vec3 omega(s[4], s[5], s[6]);
+    const Vec3 rIO = D::rotate(a, cb.output), rCO = D::rotate(a, cb.comToOutput);
+    b.omega = omega;
+    b.rIO = rIO;
+    b.rCO = rCO;
+    b.e2 = D::centripetal(omega, rIO);
+    ball::Accumulator acc;
+    acc.own(cb, a, omega, rCO, m_gravity);
+    if (m_applied && m_applied->hasBodyLoads()) {  // addBodyLoad
+      const Vec3& force = m_applied->bodyForce(i);
+      acc.eq += force;
+      acc.em += ball::cross(rCO, force) - m_applied->bodyMoment(i);
+    }
+    for (int l = cb.firstChild; l < cb.lastChild; ++l) {
+      const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
+      RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
+      ld.r = D::rotate(a, link.position);
+      ld.e2 = D::centripetal(omega, ld.r);
+      const Vec3 d = rIO - ld.r;
+      const RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(link.child)];
+      acc.addBallInput(c.released.qr, c.released.eq, d, D::centripetal(omega, d));
+      if (m_applied)
+        if (const HingeLoad* e = m_applied->loadAt(link.child)) acc.em += e->load;
+    }
+    const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, m_y);
+    double condition = 1.0;
+    if (!acc.release(loads ? Vec3(loads->load) : Vec3::Zero(), b.released, b.release, condition)) throwSingular(i, INFINITY);
+    if (!(condition < 1e12)) throwSingular(i, condition);
+  }
 }
 
 // A cut end is an input end with S = O and e = [-moment; force] (sign rule of
@@ -656,6 +719,30 @@ void RiccatiSweep<D>::backwardBody(int i, SolverOutput& out) {
   out.angularAcceleration[s] = D::toVec3R(b.angAcc);
   // r''_C = r''_O + Omega' x r_OC + Omega x (Omega x r_OC), with r_OC = -r_CO.
   if (!out.angularOnly) out.comAcceleration[s] = D::toVec3T(b.accOutput + D::crossTRv(b.rCO, b.angAcc) - D::centripetal(b.omega, b.rCO));
+}
+
+// backwardBody for a body the fused kernels take: every child hangs on a
+// ball, so its Omega' = K r''_joint + k (RotationFreeRelease).
+template <class D>
+void RiccatiSweep<D>::backwardBallBody(int i, SolverOutput& out) {
+  if constexpr (D::R == 3) {
+    const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
+    const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
+    const Vec3 alpha = b.angAcc;
+    const Vec3 accInput = b.accOutput + ball::cross(b.rIO, alpha) - b.e2;
+    for (int l = cb.firstChild; l < cb.lastChild; ++l) {
+      const RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
+      const Vec3 accJoint = accInput - ball::cross(ld.r, alpha) + ld.e2;
+      const int child = m_model->links()[static_cast<std::size_t>(l)].child;
+      RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(child)];
+      c.accOutput = accJoint;
+      c.angAcc = ball::times(c.release.K, accJoint) + c.release.k;
+      if (!out.angularOnly) storeHingeLoad(child, appliedMoment(child), ball::times(c.released.qr, accJoint) + c.released.eq, out);
+    }
+    const auto s = static_cast<std::size_t>(i);
+    out.angularAcceleration[s] = alpha;
+    if (!out.angularOnly) out.comAcceleration[s] = b.accOutput + ball::cross(b.rCO, alpha) - D::centripetal(b.omega, b.rCO);
+  }
 }
 
 template <class D>

@@ -79,6 +79,7 @@ struct RiccatiModel {
 
  private:
   void storeArmature(const Model& model, int body);
+  void markBallBodies(const Model& model);
 };
 
 /// The workspace of one evaluation at a time, allocated once for a model:

@@ -1,0 +1,125 @@
+#pragma once
+// The forward and backward steps of a spatial body whose output hinge is a
+// ball and whose input ends all hang bodies through balls: the body step
+// (equations.md §3.4), the ball release (§3.3) and the backward step (§3.6),
+// fused and written out in scalars (issue 32.1). They compute exactly the
+// general forms of body_step.hpp, joint_release.hpp and riccati_solver.cpp,
+// which stay the reference (test_riccati_kernels compares the two).
+//
+// Why a second form: Eigen's fixed-size expressions built the skew
+// matrices r~ element by element on the stack and read them back as
+// vectors, a store-forwarding stall each time (perf annotate: a third of
+// ownRelation's samples on one such load); the general release also reads
+// and writes the unused moment blocks of the released relation. Symmetric
+// 3 x 3 blocks are held here as their lower triangles (Sym3), so each
+// symmetric block costs 6 numbers and every sum stays symmetric.
+
+#include <cmath>
+
+#include "core/dynamics/riccati/body_step.hpp"
+#include "core/dynamics/riccati/joint_release.hpp"
+
+namespace mstmm::ball {
+
+/// The lower triangle of a symmetric 3 x 3 matrix: 00, 10, 11, 20, 21, 22.
+struct Sym3 {
+  double a[6];
+  double operator()(int i, int j) const { return a[i >= j ? i * (i + 1) / 2 + j : j * (j + 1) / 2 + i]; }
+  Vec3 times(const Vec3& v) const {
+    return Vec3(a[0] * v.x() + a[1] * v.y() + a[3] * v.z(), a[1] * v.x() + a[2] * v.y() + a[4] * v.z(),
+                a[3] * v.x() + a[4] * v.y() + a[5] * v.z());
+  }
+};
+
+inline Vec3 cross(const Vec3& a, const Vec3& b) { return SpatialDim::cross(a, b); }
+inline Vec3 times(const Mat3& m, const Vec3& v) { return SpatialDim::rotate(m, v); }  // m v, written out
+
+/// The relation at a body's output end O while its inputs are added:
+/// qr = S_{q r''}, mw = S_{m Omega'} (symmetric), mr = S_{m r''} (general,
+/// row-major), eq, em (000 Eq. 21 in the blocks of riccati_relation.hpp).
+struct Accumulator {
+  Sym3 qr, mw;
+  double mr[9];
+  Vec3 eq, em;
+
+  /// The body alone (ownRelation): -m I, -m r~_CO, J_O, m g + m Omega~Omega~ r_CO,
+  /// Omega x J_O Omega + r_CO x m g.
+  void own(const RiccatiBodyConstants& body, const Mat3& rotation, const Vec3& omega, const Vec3& rCO, const Vec3& gravity) {
+    const double m = body.mass;
+    qr = {{-m, 0.0, -m, 0.0, 0.0, -m}};
+    const double x = m * rCO.x(), y = m * rCO.y(), z = m * rCO.z();
+    mr[0] = 0.0, mr[1] = z, mr[2] = -y;
+    mr[3] = -z, mr[4] = 0.0, mr[5] = x;
+    mr[6] = y, mr[7] = -x, mr[8] = 0.0;
+    const Mat3 j = body.generalAtOutput ? SpatialDim::inertialInertia(rotation, *body.generalAtOutput)
+                                        : SpatialDim::inertialInertia(rotation, body.diagonalAtOutput);
+    mw = {{j(0, 0), j(1, 0), j(1, 1), j(2, 0), j(2, 1), j(2, 2)}};
+    const Vec3 fC = m * gravity;
+    eq = fC + m * SpatialDim::centripetal(omega, rCO);
+    em = cross(omega, mw.times(omega)) + cross(rCO, fC);
+  }
+
+  /// A ball-hung input end at d = r_{I_k O} whose released relation is
+  /// q = G r'' + g (BodyStep::addInput with A_k = B_k = 0).
+  void addBallInput(const Mat3& g3, const Vec3& g, const Vec3& d, const Vec3& omegaOmegaD) {
+    const double g00 = g3(0, 0), g10 = g3(1, 0), g11 = g3(1, 1), g20 = g3(2, 0), g21 = g3(2, 1), g22 = g3(2, 2);
+    const Vec3 chi(g.x() - (g00 * omegaOmegaD.x() + g10 * omegaOmegaD.y() + g20 * omegaOmegaD.z()),
+                   g.y() - (g10 * omegaOmegaD.x() + g11 * omegaOmegaD.y() + g21 * omegaOmegaD.z()),
+                   g.z() - (g20 * omegaOmegaD.x() + g21 * omegaOmegaD.y() + g22 * omegaOmegaD.z()));
+    qr.a[0] += g00, qr.a[1] += g10, qr.a[2] += g11, qr.a[3] += g20, qr.a[4] += g21, qr.a[5] += g22;
+    // w = d~ G, column c = d x G e_c.
+    const double dx = d.x(), dy = d.y(), dz = d.z();
+    const double w00 = dy * g20 - dz * g10, w01 = dy * g21 - dz * g11, w02 = dy * g22 - dz * g21;
+    const double w10 = dz * g00 - dx * g20, w11 = dz * g10 - dx * g21, w12 = dz * g20 - dx * g22;
+    const double w20 = dx * g10 - dy * g00, w21 = dx * g11 - dy * g10, w22 = dx * g21 - dy * g20;
+    mr[0] += w00, mr[1] += w01, mr[2] += w02;
+    mr[3] += w10, mr[4] += w11, mr[5] += w12;
+    mr[6] += w20, mr[7] += w21, mr[8] += w22;
+    // d~ G d~^*: (row_i(w) x d)_j on the lower triangle (SpatialDim::sandwich).
+    mw.a[0] += w01 * dz - w02 * dy;
+    mw.a[1] += w11 * dz - w12 * dy;
+    mw.a[2] += w12 * dx - w10 * dz;
+    mw.a[3] += w21 * dz - w22 * dy;
+    mw.a[4] += w22 * dx - w20 * dz;
+    mw.a[5] += w20 * dy - w21 * dx;
+    eq += chi;
+    em += cross(d, chi);
+  }
+
+  /// Releases the ball at O (releaseRotationFree): D = mw, K = -D^-1 mr,
+  /// k = -D^-1 (em - M), and the root side's G = qr - mr^T K, g = eq - mr^T k.
+  /// False when D is not positive definite; `condition` as SmallSpdInverse.
+  bool release(const Vec3& appliedMoment, ArticulatedRelation<SpatialDim>& out, RotationFreeRelease<SpatialDim>& data, double& condition) const {
+    const double a00 = mw.a[0], a10 = mw.a[1], a11 = mw.a[2], a20 = mw.a[3], a21 = mw.a[4], a22 = mw.a[5];
+    const double c00 = a11 * a22 - a21 * a21, c10 = a20 * a21 - a10 * a22, c20 = a10 * a21 - a20 * a11;
+    const double minor2 = a00 * a11 - a10 * a10;
+    const double det = a00 * c00 + a10 * c10 + a20 * c20;
+    if (!(a00 > 0.0) || !(minor2 > 0.0) || !(det > 0.0)) return false;
+    const double s = 1.0 / det;
+    const double i00 = c00 * s, i10 = c10 * s, i20 = c20 * s, i11 = (a00 * a22 - a20 * a20) * s, i21 = (a20 * a10 - a00 * a21) * s,
+                 i22 = minor2 * s;
+    const double na = a00 * a00 + a11 * a11 + a22 * a22 + 2 * (a10 * a10 + a20 * a20 + a21 * a21);
+    const double ni = i00 * i00 + i11 * i11 + i22 * i22 + 2 * (i10 * i10 + i20 * i20 + i21 * i21);
+    condition = std::sqrt(na * ni);
+    Mat3& K = data.K;
+    for (int c = 0; c < 3; ++c) {
+      const double m0 = mr[c], m1 = mr[3 + c], m2 = mr[6 + c];
+      K(0, c) = -(i00 * m0 + i10 * m1 + i20 * m2);
+      K(1, c) = -(i10 * m0 + i11 * m1 + i21 * m2);
+      K(2, c) = -(i20 * m0 + i21 * m1 + i22 * m2);
+    }
+    const Vec3 e = em - appliedMoment;
+    data.k = Vec3(-(i00 * e.x() + i10 * e.y() + i20 * e.z()), -(i10 * e.x() + i11 * e.y() + i21 * e.z()),
+                  -(i20 * e.x() + i21 * e.y() + i22 * e.z()));
+    // G = qr - mr^T K (symmetric: mr^T K = -mr^T D^-1 mr).
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c <= r; ++c)
+        out.qr(r, c) = out.qr(c, r) = qr(r, c) - (mr[r] * K(0, c) + mr[3 + r] * K(1, c) + mr[6 + r] * K(2, c));
+    const Vec3& k = data.k;
+    out.eq = Vec3(eq.x() - (mr[0] * k.x() + mr[3] * k.y() + mr[6] * k.z()), eq.y() - (mr[1] * k.x() + mr[4] * k.y() + mr[7] * k.z()),
+                  eq.z() - (mr[2] * k.x() + mr[5] * k.y() + mr[8] * k.z()));
+    return true;
+  }
+};
+
+}  // namespace mstmm::ball

@@ -1,0 +1,117 @@
+// The fused ball kernels (core/dynamics/riccati/ball_kernels.hpp) against the
+// general body step, ball release and backward step they replace: the same
+// model evaluated with the kernels on and with them switched off body by
+// body gives the same accelerations, hinge loads and powers to round-off,
+// at random states, with springs, dampers, body loads, a free root and
+// hinges of other types between ball-jointed bodies. (The Riccati-vs-Newton-
+// Euler tests check both against the independent formulation.)
+
+#include <gtest/gtest.h>
+
+#include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/riccati/riccati_solver.hpp"
+#include "core/generate/generators.hpp"
+#include "core/model/model.hpp"
+#include "tests/core/test_support.hpp"
+
+using namespace mstmm;
+
+namespace {
+
+double largest(const std::vector<Vec3>& v) {
+  double m = 0.0;
+  for (const Vec3& x : v) m = std::max(m, x.cwiseAbs().maxCoeff());
+  return m;
+}
+
+/// The largest difference of a quantity over the bodies, relative to its
+/// largest value or to `floor` if larger.
+double relativeDifference(const std::vector<Vec3>& a, const std::vector<Vec3>& b, double floor = 1e-300) {
+  double d = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, (a[i] - b[i]).cwiseAbs().maxCoeff());
+  return d / std::max(largest(b), floor);
+}
+
+/// Evaluates `spec` at random states with the kernels and without them:
+/// the two differ by round-off only (reordered sums: up to 1.3e-12 of the
+/// largest value seen on the 300-body random tree), and where Newton-Euler
+/// applies (`checkReference`: states consistent with every hinge) the
+/// kernels are as close to it as the general steps are. Returns how many
+/// bodies took the kernels.
+int compareKernels(const ModelSpec& spec, std::uint64_t seed, bool checkReference) {
+  const auto model = compile(spec);
+  RiccatiModel<SpatialDim> fused(model), general(model);
+  int taken = 0;
+  for (RiccatiBodyConstants& c : general.constants) {
+    taken += c.ball;
+    c.ball = false;
+  }
+  RiccatiData<SpatialDim> fusedData(fused), generalData(general);
+  const auto reference = makeSolver(SolverKind::NewtonEuler, model);
+  Random random(seed);
+  for (int trial = 0; trial < 3; ++trial) {
+    const Eigen::VectorXd y = test::randomState(*model, random);
+    SolverOutput a, b, ne;
+    riccatiEvaluate(fused, fusedData, y, {0.3}, a);
+    riccatiEvaluate(general, generalData, y, {0.3}, b);
+    EXPECT_GT(largest(b.angularAcceleration), 1.0);  // a state that moves
+    EXPECT_LE(relativeDifference(a.angularAcceleration, b.angularAcceleration), 5e-12) << spec.name;
+    EXPECT_LE(relativeDifference(a.comAcceleration, b.comAcceleration), 5e-12) << spec.name;
+    EXPECT_LE(relativeDifference(a.hingeForce, b.hingeForce), 5e-12) << spec.name;
+    // Hinge moments on the scale of the hinge forces times the 1 m bodies:
+    // a few have only round-off-sized moments (balls without springs: none).
+    EXPECT_LE(relativeDifference(a.hingeMoment, b.hingeMoment, largest(b.hingeForce)), 5e-12) << spec.name;
+    EXPECT_NEAR(a.inputPower, b.inputPower, 1e-12 * (1.0 + std::abs(b.inputPower))) << spec.name;
+    EXPECT_NEAR(a.dissipatedPower, b.dissipatedPower, 1e-12 * (1.0 + std::abs(b.dissipatedPower))) << spec.name;
+    if (!checkReference) continue;
+    reference->evaluate(y, ne);
+    for (auto member : {&SolverOutput::angularAcceleration, &SolverOutput::comAcceleration, &SolverOutput::hingeForce}) {
+      const double kernels = relativeDifference(a.*member, ne.*member), steps = relativeDifference(b.*member, ne.*member);
+      EXPECT_LE(kernels, 2.0 * steps + 1e-13) << spec.name;
+      EXPECT_LE(kernels, 1e-11) << spec.name;
+    }
+  }
+  return taken;
+}
+
+}  // namespace
+
+TEST(BallKernels, randomTreeOfBallsEveryBodyFused) {
+  const ModelSpec spec = generateRandomTree({300, 11, false});
+  EXPECT_EQ(compareKernels(spec, 1, true), 300);
+}
+
+TEST(BallKernels, branchSystemWithSpringsDampersAndBodyLoads) {
+  ModelSpec spec = generateBranch({400, false});
+  for (HingeSpec& h : spec.hinges) h.loads.spring = HingeSpringSpec::linear(10.0, 0.5);
+  for (int k = 0; k < 3; ++k) {
+    BodyLoadSpec load;
+    load.name = "push " + std::to_string(k);
+    load.point = Vec3(0.3 * k, 0.1, -0.05);
+    load.bodyAxes = k == 1;
+    for (int c = 0; c < 3; ++c) {
+      load.force[c] = TimeFunction::constant(2.0 + c - k);
+      load.moment[c] = TimeFunction::constant(0.5 * (c - 1));
+    }
+    spec.bodies[static_cast<std::size_t>(50 * k + 7)].loads.push_back(load);
+  }
+  EXPECT_EQ(compareKernels(spec, 2, true), 400);
+}
+
+// A free root and a revolute and a universal hinge in the middle: the
+// bodies next to them take the general steps, the others the kernels.
+// (Random states break the revolute's and universal's constraints, so
+// Newton-Euler, which imposes them, does not apply.)
+TEST(BallKernels, chainWithOtherHingesBetweenBalls) {
+  ChainOptions c;
+  c.bodies = 40;
+  ModelSpec spec = generateChain(c);
+  spec.hinges[10].type = HingeType::Revolute;
+  spec.hinges[10].axis = Vec3(0, 1, 0);
+  spec.hinges[25].type = HingeType::Universal;
+  for (HingeSpec& h : spec.hinges)
+    if (h.isGround()) h.type = HingeType::Free;
+  const int taken = compareKernels(spec, 3, false);
+  EXPECT_GT(taken, 30);
+  EXPECT_LT(taken, 40);
+}
