@@ -87,6 +87,7 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(
     }
     constants.emplace_back(b, general);
   }
+  for (const ChildLink& l : mdl.links()) links.push_back({l.position, l.child});
   gravity = D::translational(mdl.gravity());
   slideOffset = mstmm::slideOffset(mdl);
   if (mdl.hasLoops()) {
@@ -145,6 +146,7 @@ class RiccatiSweep {
       : m_model(m.model.get()),
         m_generalInertia(m.generalInertia),
         m_constants(m.constants),
+        m_linkConstants(m.links),
         m_releaseKind(m.releaseKind),
         m_armature(m.armature),
         m_rotors(m.rotors),
@@ -205,6 +207,7 @@ class RiccatiSweep {
   const Model* m_model;
   const std::vector<Mat3>& m_generalInertia;
   const std::vector<RiccatiBodyConstants>& m_constants;
+  const std::vector<RiccatiLinkConstants>& m_linkConstants;
   const std::vector<ReleaseKind>& m_releaseKind;
   const std::vector<double>& m_armature;
   const std::vector<char>& m_rotors;
@@ -368,7 +371,7 @@ void RiccatiSweep<D>::forwardBallBody(int i) {
       acc.em += ball::cross(rCO, force) - m_applied->bodyMoment(i);
     }
     for (int l = cb.firstChild; l < cb.lastChild; ++l) {
-      const ChildLink& link = m_model->links()[static_cast<std::size_t>(l)];
+      const RiccatiLinkConstants& link = m_linkConstants[static_cast<std::size_t>(l)];
       RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
       ld.r = D::rotate(a, link.position);
       ld.e2 = D::centripetal(omega, ld.r);
@@ -733,7 +736,7 @@ void RiccatiSweep<D>::backwardBallBody(int i, SolverOutput& out) {
     for (int l = cb.firstChild; l < cb.lastChild; ++l) {
       const RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
       const Vec3 accJoint = accInput - ball::cross(ld.r, alpha) + ld.e2;
-      const int child = m_model->links()[static_cast<std::size_t>(l)].child;
+      const int child = m_linkConstants[static_cast<std::size_t>(l)].child;
       RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(child)];
       c.accOutput = accJoint;
       c.angAcc = ball::times(c.release.K, accJoint) + c.release.k;

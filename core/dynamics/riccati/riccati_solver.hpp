@@ -46,6 +46,13 @@ struct RiccatiLinkData {
   typename D::TVec e2;  // E_{2,I_k} = Omega~ Omega~ r_{I_1 I_k} (000 Eq. 17)
 };
 
+/// A child link as the fused ball kernels read it: 32 bytes rather than
+/// ChildLink's 112, which carries the slide axes.
+struct RiccatiLinkConstants {
+  Vec3 position = Vec3::Zero();  // r'_{I_1 I_k}, parent frame
+  int child = -1;
+};
+
 /// A cut end on a body (equations.md §6): an extra input end whose load is
 /// given, i.e. S = O and e = the load.
 struct RiccatiCutEnd {
@@ -67,6 +74,7 @@ struct RiccatiModel {
   std::shared_ptr<const Model> model;
   std::vector<Mat3> generalInertia;  // J'_O of bodies whose J'_O is not diagonal (constants point into it)
   std::vector<RiccatiBodyConstants> constants;
+  std::vector<RiccatiLinkConstants> links;  // Model::links() order
   std::vector<ReleaseKind> releaseKind;
   /// Rotor inertia of a single-axis hinge with the sign of its target, σJ
   /// (equations.md §3.8; 0 without); whether a multi-axis hinge has any.
