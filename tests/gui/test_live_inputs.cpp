@@ -82,6 +82,38 @@ SimulationController* startLive(MainWindow& window, const char* example, double 
   return sim->results() && sim->results()->frameCount() > frames ? sim : nullptr;
 }
 
+/// A live run of `example` with Ctrl+right pressed on the middle of its
+/// first body, as both turn tests begin.
+struct TurnPress {
+  SimulationController* sim = nullptr;
+  LiveActions* live = nullptr;
+  render::ViewWidget* view = nullptr;
+  QWindow* surface = nullptr;
+  std::vector<render::BodyState> states;  // as drawn at the press
+  const Model* model = nullptr;
+  QPoint at;
+  int body = -1;  // the body the turn grabbed
+};
+
+/// False if the run did not start or the press grabbed nothing.
+bool pressToTurn(MainWindow& window, const char* example, TurnPress& t) {
+  t.sim = startLive(window, example, 0.1, 2);
+  if (!t.sim) return false;
+  t.live = window.findChild<LiveActions*>();
+  ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
+  panel->updateFrame();
+  t.view = panel->view();
+  t.surface = t.view->surface();
+  t.states = t.view->states();
+  t.model = t.sim->results()->model().get();
+  t.at = pixelOf(t.view, worldPoint(t.states[0], 0.5 * t.model->body(0).output));
+  QSignalSpy turned(t.view, &render::ViewWidget::turnStarted);
+  QTest::mousePress(t.surface, Qt::RightButton, Qt::ControlModifier, t.at);
+  if (turned.count() != 1) return false;
+  t.body = turned.at(0).at(0).toInt();
+  return true;
+}
+
 bool stopLiveRun(MainWindow& window) {
   QSignalSpy finished(window.simulation(), &SimulationController::finished);
   window.action("cancel")->trigger();
@@ -240,7 +272,6 @@ class TestLiveInputs : public QObject {
     // RK4's own error well below the 1e-8 asked of the balance:
     SimulationController* sim = startLive(window, "riccati-demo-planar", std::numeric_limits<double>::infinity(), 5, [](MainWindow& w) { setSteps(w, 2.5e-4, 40); });
     QVERIFY(sim);
-    auto* live = window.findChild<LiveActions*>();
     window.action("livePause")->trigger();
     QTest::qWait(100);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
@@ -298,21 +329,15 @@ class TestLiveInputs : public QObject {
   void aCtrlRightDragTurnsTheBody() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
-    SimulationController* sim = startLive(window, "riccati-demo-planar", 0.1, 2);
-    QVERIFY(sim);
-    auto* live = window.findChild<LiveActions*>();
-    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
-    panel->updateFrame();
-    render::ViewWidget* view = panel->view();
-    QWindow* surface = view->surface();
-    const std::vector<render::BodyState> states = view->states();
-    const Model& model = *sim->results()->model();
-    const Vec3 middle = worldPoint(states[0], 0.5 * model.body(0).output);
-    const QPoint at = pixelOf(view, middle);
-    QSignalSpy turned(view, &render::ViewWidget::turnStarted);
-    QTest::mousePress(surface, Qt::RightButton, Qt::ControlModifier, at);
-    QCOMPARE(turned.count(), 1);
-    const int body = turned.at(0).at(0).toInt();
+    TurnPress t;
+    QVERIFY(pressToTurn(window, "riccati-demo-planar", t));
+    SimulationController* sim = t.sim;
+    render::ViewWidget* view = t.view;
+    QWindow* surface = t.surface;
+    const Model& model = *t.model;
+    const QPoint at = t.at;
+    const int body = t.body;
+    const std::vector<render::BodyState>& states = t.states;
     // A quarter turn counter-clockwise on screen around the centre of mass.
     const render::BodyState& b = states[static_cast<std::size_t>(body)];
     const Vec3 centre = view->projectToPixel(b.input + rotationFromQuaternion(b.orientation.normalized()) * model.body(body).com, surface->width(),
@@ -332,7 +357,7 @@ class TestLiveInputs : public QObject {
     QVERIFY(torque.z() > 0.0 && torque.head<2>().isZero());
     QVERIFY(sim->liveInputs()->wanted().perturbation.stiffness == 0.0);  // no pull
     QTRY_VERIFY_WITH_TIMEOUT(violetPixels(view->grabFrame()) > 20, 5000);
-    live->setSpeed(std::numeric_limits<double>::infinity());
+    t.live->setSpeed(std::numeric_limits<double>::infinity());
     const int before = sim->results()->frameCount();
     QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > before + 10, 20000);
     QTest::mouseRelease(surface, Qt::RightButton, Qt::ControlModifier, end);
@@ -351,23 +376,15 @@ class TestLiveInputs : public QObject {
   void aCtrlRightDragTurnsASpatialBodyAsATrackball() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
-    SimulationController* sim = startLive(window, "chain-5-spatial", 0.1, 2);
-    QVERIFY(sim);
-    auto* live = window.findChild<LiveActions*>();
-    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
-    panel->updateFrame();
-    render::ViewWidget* view = panel->view();
-    QWindow* surface = view->surface();
-    const std::vector<render::BodyState> states = view->states();
-    const Model& model = *sim->results()->model();
-    const Vec3 middle = worldPoint(states[0], 0.5 * model.body(0).output);
-    const QPoint at = pixelOf(view, middle);
-    QSignalSpy turned(view, &render::ViewWidget::turnStarted);
-    QTest::mousePress(surface, Qt::RightButton, Qt::ControlModifier, at);
-    QCOMPARE(turned.count(), 1);
+    TurnPress t;
+    QVERIFY(pressToTurn(window, "chain-5-spatial", t));
+    SimulationController* sim = t.sim;
+    render::ViewWidget* view = t.view;
+    QWindow* surface = t.surface;
+    const QPoint at = t.at;
     QTest::mouseMove(surface, at + QPoint(100, 0));
     const Vec3 torque = sim->liveInputs()->wanted().perturbation.torque;
-    const double k = LiveInputsActions::turnStiffness(model, turned.at(0).at(0).toInt());
+    const double k = LiveInputsActions::turnStiffness(*t.model, t.body);
     QVERIFY2(std::abs(torque.norm() - 0.5 * k) < 1e-9 * k, qPrintable(QString("|M| %1, expected %2").arg(torque.norm()).arg(0.5 * k)));
     const render::CameraState c = view->camera();
     const Vec3 towardViewer = (c.position - c.focalPoint).normalized(), up = c.viewUp.normalized();

@@ -14,7 +14,6 @@
 // 3 x 3 blocks are held here as their lower triangles (Sym3), so each
 // symmetric block costs 6 numbers and every sum stays symmetric.
 
-#include <cmath>
 
 #include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
@@ -25,10 +24,6 @@ namespace mstmm::ball {
 struct Sym3 {
   double a[6];
   double operator()(int i, int j) const { return a[i >= j ? i * (i + 1) / 2 + j : j * (j + 1) / 2 + i]; }
-  Vec3 times(const Vec3& v) const {
-    return Vec3(a[0] * v.x() + a[1] * v.y() + a[3] * v.z(), a[1] * v.x() + a[2] * v.y() + a[4] * v.z(),
-                a[3] * v.x() + a[4] * v.y() + a[5] * v.z());
-  }
 };
 
 inline Vec3 cross(const Vec3& a, const Vec3& b) { return SpatialDim::cross(a, b); }
@@ -56,7 +51,7 @@ struct Accumulator {
     mw = {{j(0, 0), j(1, 0), j(1, 1), j(2, 0), j(2, 1), j(2, 2)}};
     const Vec3 fC = m * gravity;
     eq = fC + m * SpatialDim::centripetal(omega, rCO);
-    em = cross(omega, mw.times(omega)) + cross(rCO, fC);
+    em = SpatialDim::gyroscopicInertial(j, omega) + cross(rCO, fC);
   }
 
   /// A ball-hung input end at d = r_{I_k O} whose released relation is
@@ -88,19 +83,12 @@ struct Accumulator {
 
   /// Releases the ball at O (releaseRotationFree): D = mw, K = -D^-1 mr,
   /// k = -D^-1 (em - M), and the root side's G = qr - mr^T K, g = eq - mr^T k.
-  /// False when D is not positive definite; `condition` as SmallSpdInverse.
+  /// False when D is not positive definite; `condition` from SmallSpdInverse.
   bool release(const Vec3& appliedMoment, ArticulatedRelation<SpatialDim>& out, RotationFreeRelease<SpatialDim>& data, double& condition) const {
-    const double a00 = mw.a[0], a10 = mw.a[1], a11 = mw.a[2], a20 = mw.a[3], a21 = mw.a[4], a22 = mw.a[5];
-    const double c00 = a11 * a22 - a21 * a21, c10 = a20 * a21 - a10 * a22, c20 = a10 * a21 - a20 * a11;
-    const double minor2 = a00 * a11 - a10 * a10;
-    const double det = a00 * c00 + a10 * c10 + a20 * c20;
-    if (!(a00 > 0.0) || !(minor2 > 0.0) || !(det > 0.0)) return false;
-    const double s = 1.0 / det;
-    const double i00 = c00 * s, i10 = c10 * s, i20 = c20 * s, i11 = (a00 * a22 - a20 * a20) * s, i21 = (a20 * a10 - a00 * a21) * s,
-                 i22 = minor2 * s;
-    const double na = a00 * a00 + a11 * a11 + a22 * a22 + 2 * (a10 * a10 + a20 * a20 + a21 * a21);
-    const double ni = i00 * i00 + i11 * i11 + i22 * i22 + 2 * (i10 * i10 + i20 * i20 + i21 * i21);
-    condition = std::sqrt(na * ni);
+    Mat3 d, inverse;  // SmallSpdInverse reads the lower triangle only
+    d(0, 0) = mw.a[0], d(1, 0) = mw.a[1], d(1, 1) = mw.a[2], d(2, 0) = mw.a[3], d(2, 1) = mw.a[4], d(2, 2) = mw.a[5];
+    if (!SmallSpdInverse<3>::invert(d, inverse, condition)) return false;
+    const double i00 = inverse(0, 0), i10 = inverse(1, 0), i20 = inverse(2, 0), i11 = inverse(1, 1), i21 = inverse(2, 1), i22 = inverse(2, 2);
     Mat3& K = data.K;
     for (int c = 0; c < 3; ++c) {
       const double m0 = mr[c], m1 = mr[3 + c], m2 = mr[6 + c];
