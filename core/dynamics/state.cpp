@@ -117,10 +117,12 @@ void stateDerivative(const Model& model, const Eigen::VectorXd& y, const SolverO
     return;
   }
   for (int i = 0; i < n; ++i) {
-    const Quat p = y.segment<4>(7 * i);
-    const Vec3 omega = y.segment<3>(7 * i + 4);
-    dy.segment<4>(7 * i) = quaternionRate(p, omega);
-    dy.segment<3>(7 * i + 4) = out.angularAcceleration[static_cast<std::size_t>(i)];
+    const double* s = y.data() + 7 * i;
+    double* d = dy.data() + 7 * i;
+    const Quat rate = quaternionRate(Quat(s[0], s[1], s[2], s[3]), Vec3(s[4], s[5], s[6]));
+    const Vec3& alpha = out.angularAcceleration[static_cast<std::size_t>(i)];
+    d[0] = rate[0], d[1] = rate[1], d[2] = rate[2], d[3] = rate[3];
+    d[4] = alpha.x(), d[5] = alpha.y(), d[6] = alpha.z();
   }
 }
 
