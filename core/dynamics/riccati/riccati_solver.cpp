@@ -353,37 +353,39 @@ void RiccatiSweep<D>::forwardBody(int i) {
 template <class D>
 void RiccatiSweep<D>::forwardBallBody(int i) {
   if constexpr (D::R == 3) {
+    using ball::V3;
     RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
     const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
     const double* s = m_y + D::StatePerBody * i;
     const Mat3 a = D::rotationOf(s);
-    const Vec3 omega(s[4], s[5], s[6]);
-    const Vec3 rIO = D::rotate(a, cb.output), rCO = D::rotate(a, cb.comToOutput);
-    b.omega = omega;
-    b.rIO = rIO;
-    b.rCO = rCO;
-    b.e2 = D::centripetal(omega, rIO);
+    const V3 omega{s[4], s[5], s[6]};
+    const V3 rIO = ball::times(a, ball::v3(cb.output)), rCO = ball::times(a, ball::v3(cb.comToOutput));
+    store(omega, b.omega);
+    store(rIO, b.rIO);
+    store(rCO, b.rCO);
+    store(ball::centripetal(omega, rIO), b.e2);
     ball::Accumulator acc;
-    acc.own(cb, a, omega, rCO, m_gravity);
+    acc.own(cb, a, omega, rCO, ball::v3(m_gravity));
     if (m_applied && m_applied->hasBodyLoads()) {  // addBodyLoad
-      const Vec3& force = m_applied->bodyForce(i);
+      const V3 force = ball::v3(m_applied->bodyForce(i));
       acc.eq += force;
-      acc.em += ball::cross(rCO, force) - m_applied->bodyMoment(i);
+      acc.em += ball::cross(rCO, force) - ball::v3(m_applied->bodyMoment(i));
     }
     for (int l = cb.firstChild; l < cb.lastChild; ++l) {
       const RiccatiLinkConstants& link = m_linkConstants[static_cast<std::size_t>(l)];
       RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-      ld.r = D::rotate(a, link.position);
-      ld.e2 = D::centripetal(omega, ld.r);
-      const Vec3 d = rIO - ld.r;
+      const V3 r = ball::times(a, ball::v3(link.position));
+      store(r, ld.r);
+      store(ball::centripetal(omega, r), ld.e2);
+      const V3 d = rIO - r;
       const RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(link.child)];
-      acc.addBallInput(c.released.qr, c.released.eq, d, D::centripetal(omega, d));
+      acc.addBallInput(c.released.qr, c.released.eq, d, ball::centripetal(omega, d));
       if (m_applied)
-        if (const HingeLoad* e = m_applied->loadAt(link.child)) acc.em += e->load;
+        if (const HingeLoad* e = m_applied->loadAt(link.child)) acc.em += ball::v3(e->load);
     }
     const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, m_y);
     double condition = 1.0;
-    if (!acc.release(loads ? Vec3(loads->load) : Vec3::Zero(), b.released, b.release, condition)) throwSingular(i, INFINITY);
+    if (!acc.release(loads ? ball::v3(loads->load) : V3{0.0, 0.0, 0.0}, b.released, b.release, condition)) throwSingular(i, INFINITY);
     if (!(condition < 1e12)) throwSingular(i, condition);
   }
 }
@@ -729,22 +731,31 @@ void RiccatiSweep<D>::backwardBody(int i, SolverOutput& out) {
 template <class D>
 void RiccatiSweep<D>::backwardBallBody(int i, SolverOutput& out) {
   if constexpr (D::R == 3) {
+    using ball::V3;
     const RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
     const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
-    const Vec3 alpha = b.angAcc;
-    const Vec3 accInput = b.accOutput + ball::cross(b.rIO, alpha) - b.e2;
+    const V3 alpha = ball::v3(b.angAcc), accOutput = ball::v3(b.accOutput);
+    const V3 accInput = accOutput + ball::cross(ball::v3(b.rIO), alpha) - ball::v3(b.e2);
     for (int l = cb.firstChild; l < cb.lastChild; ++l) {
       const RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-      const Vec3 accJoint = accInput - ball::cross(ld.r, alpha) + ld.e2;
+      const V3 accJoint = accInput - ball::cross(ball::v3(ld.r), alpha) + ball::v3(ld.e2);
       const int child = m_linkConstants[static_cast<std::size_t>(l)].child;
       RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(child)];
-      c.accOutput = accJoint;
-      c.angAcc = ball::times(c.release.K, accJoint) + c.release.k;
-      if (!out.angularOnly) storeHingeLoad(child, appliedMoment(child), ball::times(c.released.qr, accJoint) + c.released.eq, out);
+      store(accJoint, c.accOutput);
+      store(ball::times(c.release.K, accJoint) + ball::v3(c.release.k), c.angAcc);
+      if (!out.angularOnly) {
+        const V3 force = ball::times(c.released.qr, accJoint) + ball::v3(c.released.eq);
+        const HingeLoad* e = m_applied ? m_applied->loadAt(child) : nullptr;
+        store(force, out.hingeForce[static_cast<std::size_t>(child)]);  // storeHingeLoad
+        store(e ? V3{-e->load.x(), -e->load.y(), -e->load.z()} : V3{-0.0, -0.0, -0.0}, out.hingeMoment[static_cast<std::size_t>(child)]);
+      }
     }
     const auto s = static_cast<std::size_t>(i);
-    out.angularAcceleration[s] = alpha;
-    if (!out.angularOnly) out.comAcceleration[s] = b.accOutput + ball::cross(b.rCO, alpha) - D::centripetal(b.omega, b.rCO);
+    store(alpha, out.angularAcceleration[s]);
+    if (!out.angularOnly) {
+      const V3 rCO = ball::v3(b.rCO);
+      store(accOutput + ball::cross(rCO, alpha) - ball::centripetal(ball::v3(b.omega), rCO), out.comAcceleration[s]);
+    }
   }
 }
 
