@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "core/dynamics/state.hpp"
+#include "core/math/finite.hpp"
 
 namespace mstmm {
 
@@ -30,7 +31,7 @@ class DynamicsSolver {
   /// ill-conditioned step.
   void evaluate(const Eigen::VectorXd& y, SolverOutput& out) {
     if (y.size() != m_stateSize) throwWrongStateSize(y.size());
-    if (!y.allFinite()) throwNotFinite(y);
+    if (!allFinite(y)) throwNotFinite(y);
     compute(y, out);
   }
   /// The same with given loads at the cut ends (one per Model::cuts()

@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "core/math/finite.hpp"
 #include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/integrator.hpp"
@@ -305,7 +306,7 @@ double Run::step(double h) {
 // accelerations at a moderate state (its equations are singular there: a
 // solver error, whatever the step), or the step itself diverged.
 void Run::checkFinite() {
-  if (m_y.allFinite() && std::isfinite(m_dy.squaredNorm())) return;
+  if (allFinite(m_y) && std::isfinite(m_dy.squaredNorm())) return;
   const int per = statePerBody(*m_model);
   const auto firstBody = [&](const Eigen::VectorXd& v) {
     for (int i = 0; i < m_model->bodyCount(); ++i)

@@ -125,6 +125,29 @@ TEST(RunArguments, solversCheckTheStateSize) {
   }
 }
 
+// The solver's argument check sums 0 * y four entries at a time
+// (core/math/finite.hpp): a non-finite number at any position, in the
+// vectorised body or the scalar tail, must be found; the largest finite
+// numbers must not be taken for infinities.
+TEST(RunArguments, everyNonFiniteEntryIsFound) {
+  const double bad[] = {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                        std::numeric_limits<double>::quiet_NaN()};
+  for (Eigen::Index n : {1, 3, 4, 7, 8, 21, 22}) {
+    Eigen::VectorXd v = 1e307 * Eigen::VectorXd::LinSpaced(n, -1.0, 1.0);
+    ASSERT_TRUE(allFinite(v)) << n;
+    v[n - 1] = std::numeric_limits<double>::max();
+    v[0] = -std::numeric_limits<double>::denorm_min();
+    ASSERT_TRUE(allFinite(v)) << n;
+    for (Eigen::Index k = 0; k < n; ++k)
+      for (double b : bad) {
+        Eigen::VectorXd w = v;
+        w[k] = b;
+        ASSERT_TRUE(!allFinite(w)) << "entry " << k << " of " << n << ": " << b;
+      }
+  }
+  ASSERT_TRUE(allFinite(Eigen::VectorXd()));
+}
+
 // The estimates against real runs: an end time that is a whole number of
 // steps and one that is not, strides that divide the steps and that do not,
 // both integrators; and a model with sliders and load elements.
