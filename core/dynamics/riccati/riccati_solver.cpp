@@ -745,8 +745,10 @@ void RiccatiSweep<D>::backwardBallBody(int i, SolverOutput& out) {
       store(ball::times(c.release.K, accJoint) + ball::v3(c.release.k), c.angAcc);
       if (!out.angularOnly) {
         const V3 force = ball::times(c.released.qr, accJoint) + ball::v3(c.released.eq);
+        // storeHingeLoad(child, appliedMoment(child), force) without its
+        // Vec3 temporaries: the root side receives +q and -m, m = M.
         const HingeLoad* e = m_applied ? m_applied->loadAt(child) : nullptr;
-        store(force, out.hingeForce[static_cast<std::size_t>(child)]);  // storeHingeLoad
+        store(force, out.hingeForce[static_cast<std::size_t>(child)]);
         store(e ? V3{-e->load.x(), -e->load.y(), -e->load.z()} : V3{-0.0, -0.0, -0.0}, out.hingeMoment[static_cast<std::size_t>(child)]);
       }
     }
