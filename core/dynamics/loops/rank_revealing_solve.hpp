@@ -10,6 +10,14 @@
 // orthogonal decomposition, which leaves the lost directions out. A
 // right-hand side that they cannot meet (a loop driven through a dead point
 // it cannot pass) is reported instead.
+//
+// The LU path runs in every evaluation of a looped model, so it allocates
+// nothing once its buffers have the system's size: the solves and the
+// condition estimate are done here in member vectors, with the same
+// triangular solves (and so the same numbers) as Eigen's FullPivLU::solve()
+// and rcond(), which build temporaries on the heap each call (8 % of the
+// four-bar example's run was malloc and free). The least-norm path, taken
+// only near a singular position, may allocate.
 
 #include <Eigen/LU>
 #include <Eigen/QR>
@@ -53,12 +61,18 @@ class RankRevealingSolve {
  private:
   bool trustLu(const Eigen::MatrixXd& square);
   bool leastNorm(const Eigen::MatrixXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& x);
+  // With the LU of a full-rank square matrix a = P^-1 L U Q^-1:
+  void luSolve(const Eigen::VectorXd& b, Eigen::VectorXd& x);           // x = a^-1 b
+  void luSolveTransposed(const Eigen::VectorXd& b, Eigen::VectorXd& x);  // x = a^-T b
+  double reciprocalCondition(double normOfA);
+  double inverseNormEstimate();
 
   double m_wellConditioned, m_lostPivot;
   Eigen::FullPivLU<Eigen::MatrixXd> m_lu;
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> m_cod;
   Eigen::MatrixXd m_jjt;
   Eigen::VectorXd m_ax;
+  Eigen::VectorXd m_c, m_v, m_sign, m_oldSign, m_unit, m_rows;  // the LU path's work vectors
 };
 
 }  // namespace mstmm
