@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "core/dynamics/loops/closed_loop_solver.hpp"
 #include "core/math/finite.hpp"
 #include "core/message_text.hpp"
 #include "core/model/validation.hpp"
@@ -28,6 +29,7 @@ class Run {
         m_integrator(makeIntegrator(settings)),
         m_projector(*m_model),
         m_loads(*m_model) {
+    m_closedLoop = dynamic_cast<const ClosedLoopSolver*>(m_solver.get());
     if (m_model->hasLoops() && settings.loopStabilisation == LoopStabilisation::Projection) m_ode.setProjector(&m_projector);
   }
 
@@ -56,6 +58,7 @@ class Run {
   ResultSink& m_sink;
   RunOptions m_options;
   std::unique_ptr<DynamicsSolver> m_solver;
+  const ClosedLoopSolver* m_closedLoop = nullptr;  // m_solver, if it closes loops (null otherwise)
   OdeSystem m_ode;
   std::unique_ptr<Integrator> m_integrator;
   ClosureProjector m_projector;
@@ -343,11 +346,15 @@ void Run::throwSingularAccelerations(int body) const {
 
 // A loop whose cut drifts apart (no stabilisation, or Baumgarte at a step too
 // large for it) stops the run before its motion means nothing: the closure
-// error may reach a hundredth of the longest body (equations.md §6).
+// error may reach a hundredth of the longest body (equations.md §6). The
+// closed-loop solver measured it at this state in the step's last
+// evaluation; only another solver (or a state it was not evaluated at) has
+// every pose computed again for it.
 void Run::checkLoopClosure() {
   if (!m_model->hasLoops() || m_settings.loopStabilisation == LoopStabilisation::Projection) return;
-  m_projector.setTime(m_t);
-  const ClosureReport r = m_projector.measure(m_y);
+  const std::optional<ClosureReport> measured = m_closedLoop ? m_closedLoop->closureAt(m_t, m_y) : std::nullopt;
+  if (!measured) m_projector.setTime(m_t);
+  const ClosureReport r = measured ? *measured : m_projector.measure(m_y);
   if (r.position <= m_loopLimit) return;
   const CompiledCut& cut = m_model->cuts()[static_cast<std::size_t>(r.positionCut)];
   throw Error(ErrorKind::Divergence,

@@ -10,7 +10,9 @@
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
+#include "core/dynamics/loops/closed_loop_solver.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
+#include "core/generate/loaded_examples.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/model.hpp"
@@ -377,6 +379,60 @@ TEST(ClosedLoops, projectionClosesAndKeepsConsistentStates) {
   projector.project(y);
   const ClosureReport r = projector.measure(y);
   ASSERT_TRUE(r.position < 1e-14 && r.velocity < 1e-13);
+}
+
+// A run's loop check after each step reads the closure errors the
+// closed-loop solver measured in its last evaluation (Run::checkLoopClosure).
+// They must be the projector's, computed independently from the poses, to
+// the bit; and they are given only for the very state (and, with a driven
+// cut, time) evaluated, so that a check never reads another state's errors.
+TEST(ClosedLoops, solversClosureIsTheProjectorsAtTheEvaluatedStateOnly) {
+  struct Row {
+    const char* name;
+    ModelSpec spec;
+    bool timed;
+  };
+  const Row rows[] = {
+      {"four-bar", generateFourBar({}), false},
+      {"002 Fig. 2", generateMixedSystem({}), false},
+      {"crank-slider driven at its cut hinge", generateDrivenCrankSlider(), true},
+  };
+  for (const Row& row : rows) {
+    for (const bool baumgarte : {true, false}) {
+      SCOPED_TRACE(std::string(row.name) + (baumgarte ? ", Baumgarte" : ", no stabilisation"));
+      const auto model = compile(row.spec);
+      SupplementTarget target;
+      target.baumgarte = baumgarte;
+      const auto solver = makeSolver(SolverKind::Riccati, model, target);
+      const auto* closed = dynamic_cast<const ClosedLoopSolver*>(solver.get());
+      ASSERT_TRUE(closed != nullptr);
+      Eigen::VectorXd y = initialState(*model);
+      Random r(41);
+      for (Eigen::Index i = 0; i < y.size(); ++i) y[i] += 0.02 * r.uniform(-1, 1);  // off the constraints
+      const double t = 0.37;
+      solver->setTime(t);
+      SolverOutput out;
+      solver->evaluate(y, out);
+      ClosureProjector projector(*model);
+      projector.setTime(t);
+      const ClosureReport expected = projector.measure(y);
+      ASSERT_TRUE(expected.position > 1e-4 && expected.velocity > 1e-4);
+      const std::optional<ClosureReport> got = closed->closureAt(t, y);
+      ASSERT_TRUE(got.has_value());
+      ASSERT_SAME(got->position, expected.position);
+      ASSERT_SAME(got->velocity, expected.velocity);
+      ASSERT_SAME(got->positionCut, expected.positionCut);
+      ASSERT_SAME(got->velocityCut, expected.velocityCut);
+      // Not for a state one bit away, another size, or (driven cut) another time.
+      for (Eigen::Index i : {Eigen::Index{0}, y.size() / 2, y.size() - 1}) {
+        Eigen::VectorXd other = y;
+        other[i] = std::nextafter(other[i], 1e300);
+        ASSERT_TRUE(!closed->closureAt(t, other));
+      }
+      ASSERT_TRUE(!closed->closureAt(t, y.head(y.size() - 1)));
+      ASSERT_SAME(!closed->closureAt(std::nextafter(t, 1.0), y), row.timed);
+    }
+  }
 }
 
 // The bundled examples of 002 (Figs. 2, 4, 9), the four-bar and the crank-slider: the

@@ -1,6 +1,8 @@
 #include "core/dynamics/loops/closed_loop_solver.hpp"
 
 #include <Eigen/SVD>
+#include <algorithm>
+#include <cstring>
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
@@ -27,6 +29,9 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   computePoses(*m_model, y, m_poses);
   m_constraints.directions(m_poses, m_rows);
   m_constraints.targets(m_poses, m_rows, m_time, m_target, m_g, m_gDot, m_rhs);
+  if (!m_target.baumgarte) m_constraints.measure(m_poses, m_rows, m_time, m_g, m_gDot);  // targets() did not need them
+  m_closureState = y;
+  m_closureTime = m_time;
   // a0: the tree with no cut loads; column j: with a unit load along row j.
   std::fill(m_loads.begin(), m_loads.end(), CutLoad{});
   m_column.angularOnly = false;
@@ -63,6 +68,16 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
     out.cutForce[c] = m_loads[c].force;
     out.cutMoment[c] = m_loads[c].moment;
   }
+}
+
+// m_g and m_g' stay as the last evaluation measured them: its further
+// sweeps change only the cut loads.
+std::optional<ClosureReport> ClosedLoopSolver::closureAt(double t, const Eigen::VectorXd& y) const {
+  const bool timed = std::any_of(m_rows.begin(), m_rows.end(), [](const ClosureRow& r) { return r.drive >= 0; });
+  if (y.size() != m_closureState.size() || (timed && t != m_closureTime)) return std::nullopt;
+  const std::size_t bytes = sizeof(double) * static_cast<std::size_t>(y.size());
+  if (std::memcmp(y.data(), m_closureState.data(), bytes) != 0) return std::nullopt;
+  return closureReport(m_rows, m_g, m_gDot);
 }
 
 void ClosedLoopSolver::loadsFromMultipliers(const Eigen::VectorXd& lambda) {

@@ -17,6 +17,7 @@
 // (or none) b = 0 and the integrator projects the state after each step.
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/dynamics/dynamics_solver.hpp"
@@ -35,7 +36,12 @@ class ClosedLoopSolver final : public DynamicsSolver {
 
   /// The supplement matrix W of the last evaluation (tests, diagnostics).
   const Eigen::MatrixXd& supplementMatrix() const { return m_w; }
-
+  /// The closure errors the last evaluation measured, if it was at exactly
+  /// the state y (bit for bit) and, where a driven cut makes them depend on
+  /// time, at exactly t; otherwise null. A run's loop check after each step
+  /// reads them here instead of computing every pose again: the step's last
+  /// evaluation is at the state it keeps (the next step's first stage).
+  std::optional<ClosureReport> closureAt(double t, const Eigen::VectorXd& y) const;
 
  protected:
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
@@ -54,6 +60,8 @@ class ClosedLoopSolver final : public DynamicsSolver {
   Eigen::VectorXd m_g, m_gDot, m_a0, m_a, m_rhs, m_lambda;
   Eigen::MatrixXd m_w;
   RankRevealingSolve m_solve;
+  Eigen::VectorXd m_closureState;  // the state and time m_g and m_gDot were measured at
+  double m_closureTime = 0.0;
 };
 
 }  // namespace mstmm

@@ -16,7 +16,21 @@ Vec3 omegaOf(const std::vector<BodyPose>& poses, int body) {
   return body < 0 ? Vec3::Zero() : poses[static_cast<std::size_t>(body)].omega;
 }
 
+int largestEntry(const Eigen::VectorXd& v, double& value) {
+  Eigen::Index at = 0;
+  value = v.size() ? v.cwiseAbs().maxCoeff(&at) : 0.0;
+  return static_cast<int>(at);
+}
+
 }  // namespace
+
+ClosureReport closureReport(const std::vector<ClosureRow>& rows, const Eigen::VectorXd& g, const Eigen::VectorXd& gDot) {
+  ClosureReport report;
+  if (rows.empty()) return report;
+  report.positionCut = rows[static_cast<std::size_t>(largestEntry(g, report.position))].cut;
+  report.velocityCut = rows[static_cast<std::size_t>(largestEntry(gDot, report.velocity))].cut;
+  return report;
+}
 
 ClosureConstraints::ClosureConstraints(const Model& model) : m_model(model) {
   m_firstCoordinate.resize(static_cast<std::size_t>(model.bodyCount()));

@@ -32,6 +32,17 @@ struct ClosureRow {
   int drive = -1;  // a drive row: index into Model::loads().hinges of the motion it prescribes
 };
 
+/// The largest closure errors of a state, and the cuts where they occur.
+struct ClosureReport {
+  double position = 0.0;  // m (rotational rows: rad)
+  double velocity = 0.0;  // m/s (rad/s)
+  int positionCut = -1;
+  int velocityCut = -1;
+};
+
+/// The largest |g| and |g'| of measured errors along `rows`, and their cuts.
+ClosureReport closureReport(const std::vector<ClosureRow>& rows, const Eigen::VectorXd& g, const Eigen::VectorXd& gDot);
+
 class ClosureConstraints {
  public:
   explicit ClosureConstraints(const Model& model);

@@ -11,27 +11,14 @@
 
 namespace mstmm {
 
-namespace {
-
-int largestEntry(const Eigen::VectorXd& v, double& value) {
-  Eigen::Index at = 0;
-  value = v.size() ? v.cwiseAbs().maxCoeff(&at) : 0.0;
-  return static_cast<int>(at);
-}
-
-}  // namespace
-
 ClosureProjector::ClosureProjector(const Model& model) : m_model(model), m_constraints(model), m_solve(1e-13, RankRevealingSolve::kLostPivot) {}
 
 ClosureReport ClosureProjector::measure(const Eigen::VectorXd& y) {
-  ClosureReport report;
-  if (!m_model.hasLoops()) return report;
+  if (!m_model.hasLoops()) return {};
   computePoses(m_model, y, m_poses);
   m_constraints.directions(m_poses, m_rows);
   m_constraints.measure(m_poses, m_rows, m_time, m_g, m_gDot);
-  report.positionCut = m_rows[static_cast<std::size_t>(largestEntry(m_g, report.position))].cut;
-  report.velocityCut = m_rows[static_cast<std::size_t>(largestEntry(m_gDot, report.velocity))].cut;
-  return report;
+  return closureReport(m_rows, m_g, m_gDot);
 }
 
 // A column-pivoted QR of J^T takes independent rows first; the rows it
@@ -139,8 +126,8 @@ void ClosureProjector::applyRates(Eigen::VectorXd& y) {
 void ClosureProjector::throwSingular(const char* level) const {
   const Eigen::JacobiSVD<Eigen::MatrixXd> svd(m_j * m_j.transpose(), Eigen::ComputeFullU);
   const Eigen::Index last = svd.singularValues().size() - 1;
-  double weight = 0.0;
-  const int row = largestEntry(svd.matrixU().col(last), weight);
+  Eigen::Index row = 0;
+  svd.matrixU().col(last).cwiseAbs().maxCoeff(&row);
   const CompiledCut& cut = m_model.cuts()[static_cast<std::size_t>(m_rows[static_cast<std::size_t>(row)].cut)];
   throw Error(ErrorKind::Solver,
               "hinge " + quoted(cut.name) + " (cut to close a loop): the loop constraints are singular at " + level +

@@ -15,14 +15,6 @@
 
 namespace mstmm {
 
-/// The largest closure errors of a state, and the cuts where they occur.
-struct ClosureReport {
-  double position = 0.0;  // m (rotational rows: rad)
-  double velocity = 0.0;  // m/s (rad/s)
-  int positionCut = -1;
-  int velocityCut = -1;
-};
-
 class ClosureProjector {
  public:
   explicit ClosureProjector(const Model& model);
