@@ -10,6 +10,7 @@
 #include <new>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/loops/closure_projection.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/generate/floating_examples.hpp"
 #include "core/generate/linkages.hpp"
@@ -188,6 +189,28 @@ TEST(LargeSystems, rk4StepAllocatesNothing) {
   const long before = g_allocations.load();
   for (int k = 0; k < 100; ++k) rk4.step(ode, 0.0, y, dy, out, 1e-3);
   ASSERT_SAME(g_allocations.load() - before, 0L);
+}
+
+// A looped model's step: the closed-loop solver's four evaluations, and with
+// projection stabilisation the Gauss-Newton projection after the step.
+TEST(LargeSystems, rk4StepOfALoopAllocatesNothing) {
+  if (!kCounting) GTEST_SKIP() << "ThreadSanitizer replaces the allocator";
+  for (const bool projection : {false, true}) {
+    SCOPED_TRACE(projection ? "projection" : "Baumgarte");
+    const auto model = compile(generateFourBar({}));
+    auto solver = makeSolver(SolverKind::Riccati, model);
+    OdeSystem ode(*solver);
+    ClosureProjector projector(*model);
+    if (projection) ode.setProjector(&projector);
+    RungeKutta4 rk4;
+    Eigen::VectorXd y = initialState(*model), dy(y.size());
+    SolverOutput out;
+    ode.evaluate(0.0, y, dy, out);
+    rk4.step(ode, 0.0, y, dy, out, 1e-3);  // sizes the stage vectors and the projector's
+    const long before = g_allocations.load();
+    for (int k = 0; k < 100; ++k) rk4.step(ode, 1e-3 * (k + 1), y, dy, out, 1e-3);
+    ASSERT_SAME(g_allocations.load() - before, 0L);
+  }
 }
 
 TEST(LargeSystems, parallelSubtreesAreBitIdentical) {
