@@ -30,9 +30,41 @@ bool RankRevealingSolve::solveRows(const Eigen::MatrixXd& j, const Eigen::Vector
 bool RankRevealingSolve::leastNorm(const Eigen::MatrixXd& a, const Eigen::VectorXd& b, Eigen::VectorXd& x) {
   m_cod.setThreshold(m_lostPivot);
   m_cod.compute(a);
-  x = m_cod.solve(b);
+  codSolve(b, x);
   m_ax.noalias() = a * x;
   return (m_ax - b).norm() <= kConsistent * (b.norm() + m_ax.norm()) + kNegligible;
+}
+
+// a P = Q [T 0] Z (a's column-pivoted QR, its R made [T 0] Z by Householder
+// reflections from the right): c = Q^T b, T z = c's first rank rows, then
+// x = P Z^T [z; 0]. The same steps as Eigen's solve(), in member vectors.
+void RankRevealingSolve::codSolve(const Eigen::VectorXd& b, Eigen::VectorXd& x) {
+  const Eigen::Index rank = m_cod.rank(), cols = m_cod.cols();
+  x.resize(cols);
+  if (rank == 0) {
+    x.setZero();
+    return;
+  }
+  // c = Q^T b = H_{rank-1} ... H_0 b, reflection k acting on rows k.. (as
+  // vector blocks: on a dynamic block Eigen's product takes its GEMM path,
+  // which allocates its blocking space).
+  m_c = b;
+  const Eigen::MatrixXd& qtz = m_cod.matrixQTZ();
+  m_codWork.resize(std::max<Eigen::Index>(cols, 1));
+  for (Eigen::Index k = 0; k < rank; ++k)
+    m_c.segment(k, m_c.size() - k).applyHouseholderOnTheLeft(qtz.col(k).tail(qtz.rows() - k - 1), m_cod.hCoeffs()(k), m_codWork.data());
+  x.head(rank) = m_c.head(rank);
+  m_cod.matrixT().topLeftCorner(rank, rank).triangularView<Eigen::Upper>().solveInPlace(x.head(rank));
+  if (rank < cols) {
+    x.tail(cols - rank).setZero();
+    for (Eigen::Index k = 0; k < rank; ++k) {  // x = Z^T x: reflection k acts on row k and the last cols - rank rows
+      if (k != rank - 1) x.row(k).swap(x.row(rank - 1));
+      x.segment(rank - 1, cols - rank + 1).applyHouseholderOnTheLeft(m_cod.matrixQTZ().row(k).tail(cols - rank).adjoint(), m_cod.zCoeffs()(k), m_codWork.data());
+      if (k != rank - 1) x.row(k).swap(x.row(rank - 1));
+    }
+  }
+  m_unpermuted = x;
+  x = m_cod.colsPermutation() * m_unpermuted;
 }
 
 // P a Q = L U: c = P b, L U c' = c, x = Q c'. x may be b itself.

@@ -16,8 +16,10 @@
 // condition estimate are done here in member vectors, with the same
 // triangular solves (and so the same numbers) as Eigen's FullPivLU::solve()
 // and rcond(), which build temporaries on the heap each call (8 % of the
-// four-bar example's run was malloc and free). The least-norm path, taken
-// only near a singular position, may allocate.
+// four-bar example's run was malloc and free). The least-norm path, which
+// an overconstrained linkage (Bricard's) takes in every evaluation, applies
+// the complete orthogonal decomposition's factors itself for the same reason,
+// as CompleteOrthogonalDecomposition::solve() does but in member vectors.
 
 #include <Eigen/LU>
 #include <Eigen/QR>
@@ -64,6 +66,7 @@ class RankRevealingSolve {
   // With the LU of a full-rank square matrix a = P^-1 L U Q^-1:
   void luSolve(const Eigen::VectorXd& b, Eigen::VectorXd& x);           // x = a^-1 b
   void luSolveTransposed(const Eigen::VectorXd& b, Eigen::VectorXd& x);  // x = a^-T b
+  void codSolve(const Eigen::VectorXd& b, Eigen::VectorXd& x);  // the least-norm x of the decomposed a x = b
   double reciprocalCondition(double normOfA);
   double inverseNormEstimate();
 
@@ -73,6 +76,7 @@ class RankRevealingSolve {
   Eigen::MatrixXd m_jjt;
   Eigen::VectorXd m_ax;
   Eigen::VectorXd m_c, m_v, m_sign, m_oldSign, m_unit, m_rows;  // the LU path's work vectors
+  Eigen::VectorXd m_codWork, m_unpermuted;                        // and the least-norm path's
 };
 
 }  // namespace mstmm
