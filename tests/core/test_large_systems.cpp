@@ -7,6 +7,7 @@
 #include "tests/core/check.hpp"
 #include <atomic>
 #include <cstdlib>
+#include <filesystem>
 #include <new>
 
 #include "core/dynamics/dynamics_solver.hpp"
@@ -15,6 +16,7 @@
 #include "core/generate/floating_examples.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
+#include "core/loads/shape_query.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/integrator.hpp"
 #include "core/sim/results.hpp"
@@ -224,6 +226,46 @@ TEST(LargeSystems, rk4StepOfALoopAllocatesNothing) {
     for (int k = 0; k < 100; ++k) rk4.step(ode, 1e-3 * (k + 1), y, dy, out, 1e-3);
     ASSERT_SAME(g_allocations.load() - before, 0L);
   }
+}
+
+// Every bundled example, stepped as its settings say (Riccati, RK4 at its
+// time step, its loop stabilisation): no allocation once the first steps
+// have sized the work vectors. Contacts between bodies need the collision
+// library, which this executable may not link: such examples are skipped
+// and named.
+TEST(LargeSystems, everyExampleStepsWithoutAllocating) {
+  if (!kCounting) GTEST_SKIP() << "ThreadSanitizer replaces the allocator";
+  int stepped = 0;
+  std::string skipped;
+  for (const auto& entry : std::filesystem::directory_iterator(test::sourcePath("resources/examples"))) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string name = entry.path().stem().string();
+    SCOPED_TRACE(name);
+    const ModelSpec spec = loadModel(entry.path().string());
+    if (!spec.bodyContacts.empty() && !hasShapeQuery()) {
+      skipped += " " + name;
+      continue;
+    }
+    const auto model = compile(spec);
+    auto solver = makeSolver(SolverKind::Riccati, model, supplementTarget(spec.simulation));
+    OdeSystem ode(*solver);
+    ClosureProjector projector(*model);
+    if (model->hasLoops() && spec.simulation.loopStabilisation == LoopStabilisation::Projection) ode.setProjector(&projector);
+    RungeKutta4 rk4;
+    const double h = spec.simulation.timeStep;
+    Eigen::VectorXd y = initialState(*model), dy(y.size());
+    SolverOutput out;
+    ode.evaluate(0.0, y, dy, out);
+    for (int k = 0; k < 3; ++k) rk4.step(ode, h * k, y, dy, out, h);
+    const long before = g_allocations.load();
+    for (int k = 3; k < 23; ++k) rk4.step(ode, h * k, y, dy, out, h);
+    ASSERT_SAME(g_allocations.load() - before, 0L);
+    ASSERT_TRUE(y.allFinite());
+    ++stepped;
+  }
+  ::mstmm::test::info("%d examples stepped without allocating; skipped (contacts between bodies, no collision library here):%s", stepped,
+                      skipped.empty() ? " none" : skipped.c_str());
+  ASSERT_TRUE(stepped >= 25);
 }
 
 TEST(LargeSystems, parallelSubtreesAreBitIdentical) {
