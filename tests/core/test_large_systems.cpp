@@ -46,6 +46,7 @@
 
 namespace {
 std::atomic<long> g_allocations{0};
+void* volatile g_escape = nullptr;
 #ifdef MSTMM_NO_COUNTING_ALLOCATOR
 constexpr bool kCounting = false;
 #else
@@ -335,8 +336,7 @@ TEST(LargeSystems, theCounterSeesEigensAllocations) {
   if (!kCountingMalloc) GTEST_SKIP() << "a sanitizer owns malloc: only operator new is counted";
   const long before = g_allocations.load();
   Eigen::VectorXd v = Eigen::VectorXd::Constant(1000, 1.0);
-  static void* volatile escape = nullptr;  // the heap block must not be optimised away
-  escape = v.data();
+  g_escape = v.data();  // the heap block must not be optimised away
   const long during = g_allocations.load();
   ASSERT_SAME(v[999], 1.0);
   ASSERT_TRUE(during - before >= 1);
