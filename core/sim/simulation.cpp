@@ -29,7 +29,7 @@ class Run {
         m_integrator(makeIntegrator(settings)),
         m_projector(*m_model),
         m_loads(*m_model) {
-    m_closedLoop = dynamic_cast<const ClosedLoopSolver*>(m_solver.get());
+    m_closedLoop = dynamic_cast<ClosedLoopSolver*>(m_solver.get());
     if (m_model->hasLoops() && settings.loopStabilisation == LoopStabilisation::Projection) m_ode.setProjector(&m_projector);
   }
 
@@ -58,7 +58,7 @@ class Run {
   ResultSink& m_sink;
   RunOptions m_options;
   std::unique_ptr<DynamicsSolver> m_solver;
-  const ClosedLoopSolver* m_closedLoop = nullptr;  // m_solver, if it closes loops (null otherwise)
+  ClosedLoopSolver* m_closedLoop = nullptr;  // m_solver, if it closes loops (null otherwise)
   OdeSystem m_ode;
   std::unique_ptr<Integrator> m_integrator;
   ClosureProjector m_projector;
@@ -352,9 +352,12 @@ void Run::throwSingularAccelerations(int body) const {
 // every pose computed again for it.
 void Run::checkLoopClosure() {
   if (!m_model->hasLoops() || m_settings.loopStabilisation == LoopStabilisation::Projection) return;
-  const std::optional<ClosureReport> measured = m_closedLoop ? m_closedLoop->closureAt(m_t, m_y) : std::nullopt;
-  if (!measured) m_projector.setTime(m_t);
-  const ClosureReport r = measured ? *measured : m_projector.measure(m_y);
+  std::optional<ClosureReport> measured = m_closedLoop ? m_closedLoop->closureAt(m_t, m_y) : std::nullopt;
+  if (!measured) {
+    m_projector.setTime(m_t);
+    measured = m_projector.measure(m_y);
+  }
+  const ClosureReport& r = *measured;
   if (r.position <= m_loopLimit) return;
   const CompiledCut& cut = m_model->cuts()[static_cast<std::size_t>(r.positionCut)];
   throw Error(ErrorKind::Divergence,

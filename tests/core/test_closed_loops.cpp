@@ -404,7 +404,7 @@ TEST(ClosedLoops, solversClosureIsTheProjectorsAtTheEvaluatedStateOnly) {
       SupplementTarget target;
       target.baumgarte = baumgarte;
       const auto solver = makeSolver(SolverKind::Riccati, model, target);
-      const auto* closed = dynamic_cast<const ClosedLoopSolver*>(solver.get());
+      auto* closed = dynamic_cast<ClosedLoopSolver*>(solver.get());
       ASSERT_TRUE(closed != nullptr);
       Eigen::VectorXd y = initialState(*model);
       Random r(41);

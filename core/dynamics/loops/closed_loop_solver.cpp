@@ -26,12 +26,13 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   const int rows = m_model->cutRows();
   if (!out.fits(*m_model)) out.resize(*m_model);
   m_tree->setTime(m_time);
+  m_closureKnown = false;  // until poses, rows and state agree again
   computePoses(*m_model, y, m_poses);
   m_constraints.directions(m_poses, m_rows);
   m_constraints.targets(m_poses, m_rows, m_time, m_target, m_g, m_gDot, m_rhs);
-  if (!m_target.baumgarte) m_constraints.measure(m_poses, m_rows, m_time, m_g, m_gDot);  // targets() did not need them
   m_closureState = y;
   m_closureTime = m_time;
+  m_closureKnown = true;
   // a0: the tree with no cut loads; column j: with a unit load along row j.
   std::fill(m_loads.begin(), m_loads.end(), CutLoad{});
   m_column.angularOnly = false;
@@ -70,13 +71,16 @@ void ClosedLoopSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   }
 }
 
-// m_g and m_g' stay as the last evaluation measured them: its further
-// sweeps change only the cut loads.
-std::optional<ClosureReport> ClosedLoopSolver::closureAt(double t, const Eigen::VectorXd& y) const {
+// The poses, rows and (with Baumgarte) g and g' stay as the last evaluation
+// computed them: its further sweeps change only the cut loads. Without
+// Baumgarte the evaluation did not need g and g', and they are measured
+// here, once per check rather than in every evaluation.
+std::optional<ClosureReport> ClosedLoopSolver::closureAt(double t, const Eigen::VectorXd& y) {
   const bool timed = std::any_of(m_rows.begin(), m_rows.end(), [](const ClosureRow& r) { return r.drive >= 0; });
-  if (y.size() != m_closureState.size() || (timed && t != m_closureTime)) return std::nullopt;
+  if (!m_closureKnown || y.size() != m_closureState.size() || (timed && t != m_closureTime)) return std::nullopt;
   const std::size_t bytes = sizeof(double) * static_cast<std::size_t>(y.size());
   if (std::memcmp(y.data(), m_closureState.data(), bytes) != 0) return std::nullopt;
+  if (!m_target.baumgarte) m_constraints.measure(m_poses, m_rows, m_closureTime, m_g, m_gDot);
   return closureReport(m_rows, m_g, m_gDot);
 }
 

@@ -41,7 +41,7 @@ class ClosedLoopSolver final : public DynamicsSolver {
   /// time, at exactly t; otherwise null. A run's loop check after each step
   /// reads them here instead of computing every pose again: the step's last
   /// evaluation is at the state it keeps (the next step's first stage).
-  std::optional<ClosureReport> closureAt(double t, const Eigen::VectorXd& y) const;
+  std::optional<ClosureReport> closureAt(double t, const Eigen::VectorXd& y);
 
  protected:
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override;
@@ -62,6 +62,7 @@ class ClosedLoopSolver final : public DynamicsSolver {
   RankRevealingSolve m_solve;
   Eigen::VectorXd m_closureState;  // the state and time m_g and m_gDot were measured at
   double m_closureTime = 0.0;
+  bool m_closureKnown = false;  // false while an evaluation (or one that failed) has poses of another state
 };
 
 }  // namespace mstmm

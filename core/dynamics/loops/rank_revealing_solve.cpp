@@ -59,7 +59,7 @@ void RankRevealingSolve::codSolve(const Eigen::VectorXd& b, Eigen::VectorXd& x) 
     x.tail(cols - rank).setZero();
     for (Eigen::Index k = 0; k < rank; ++k) {  // x = Z^T x: reflection k acts on row k and the last cols - rank rows
       if (k != rank - 1) x.row(k).swap(x.row(rank - 1));
-      x.segment(rank - 1, cols - rank + 1).applyHouseholderOnTheLeft(m_cod.matrixQTZ().row(k).tail(cols - rank).adjoint(), m_cod.zCoeffs()(k), m_codWork.data());
+      x.segment(rank - 1, cols - rank + 1).applyHouseholderOnTheLeft(qtz.row(k).tail(cols - rank).adjoint(), m_cod.zCoeffs()(k), m_codWork.data());
       if (k != rank - 1) x.row(k).swap(x.row(rank - 1));
     }
   }
