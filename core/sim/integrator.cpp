@@ -33,18 +33,23 @@ void resizeLike(Eigen::VectorXd& v, const Eigen::VectorXd& like) {
 }
 }  // namespace
 
+// Two work vectors, not four: dy (k1 on entry) gathers k1 + 2 k2 + 2 k3
+// while one vector takes k2, k3 and k4 in turn. The sums are added in the
+// classical formula's order, ((k1 + 2 k2) + 2 k3) + k4, so the step is the
+// same to the bit; a system of 100,002 DOF keeps 1.6 MB less in cache
+// beside the solver's workspace (docs/performance.md).
 double RungeKutta4::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double h) {
-  resizeLike(m_k2, y);
-  resizeLike(m_k3, y);
-  resizeLike(m_k4, y);
+  resizeLike(m_k, y);
   resizeLike(m_stage, y);
   m_stage = y + 0.5 * h * dy;
-  ode.evaluate(t + 0.5 * h, m_stage, m_k2, out, false);
-  m_stage = y + 0.5 * h * m_k2;
-  ode.evaluate(t + 0.5 * h, m_stage, m_k3, out, false);
-  m_stage = y + h * m_k3;
-  ode.evaluate(t + h, m_stage, m_k4, out, false);
-  y += (h / 6.0) * (dy + 2.0 * m_k2 + 2.0 * m_k3 + m_k4);
+  ode.evaluate(t + 0.5 * h, m_stage, m_k, out, false);
+  dy += 2.0 * m_k;
+  m_stage = y + 0.5 * h * m_k;
+  ode.evaluate(t + 0.5 * h, m_stage, m_k, out, false);
+  dy += 2.0 * m_k;
+  m_stage = y + h * m_k;
+  ode.evaluate(t + h, m_stage, m_k, out, false);
+  y += (h / 6.0) * (dy + m_k);
   ode.normalise(y, 0.0);
   ode.evaluate(t + h, y, dy, out);  // k1 of the next step
   return h;

@@ -29,7 +29,7 @@ class RungeKutta4 final : public Integrator {
   double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) override;
 
  private:
-  Eigen::VectorXd m_k2, m_k3, m_k4, m_stage;
+  Eigen::VectorXd m_k, m_stage;  // k2, k3, k4 in turn; the stage state
 };
 
 /// Dormand-Prince 5(4) with embedded error estimate and step-size control
