@@ -179,7 +179,9 @@ class RiccatiSweep {
   void runFork(const ForkPoint& fork, bool backward);
   static void workerJob(void* self, int argument);
   void forwardBody(int i);
-  void forwardBallBody(int i);
+  // Inlined into forwardRange's loop: as a call, saving and restoring its
+  // registers cost 25 of a chain body's 920 instructions (callgrind).
+  [[gnu::always_inline]] inline void forwardBallBody(int i);
   void backwardBallBody(int i, SolverOutput& out);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
