@@ -160,7 +160,6 @@ class AppliedLoads {
   HingeCoordinate coordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
   HingeCoordinate wrappedCoordinate(const double* y, std::size_t k, Vec3& relativeOmega) const;
   HingeCoordinate universalAngle(const double* y, const HingeElements& e) const;
-  HingeCoordinate ballRotation(const double* y, const HingeLaw& e, Vec3& relativeOmega) const;
   void addCutHinges(double t, const double* y);
   void addBeamJoints(const double* y);
   void addBeamDrags(const std::vector<BodyPose>& poses);
