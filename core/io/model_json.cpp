@@ -414,8 +414,17 @@ std::vector<CoordinateLoadsSpec> readCoordinateLoads(const ObjectReader& hinge, 
     const int k = hingeCoordinateIndex(type, kind, c.coordinate);
     return k < 0 ? 1000 : k;
   };
-  std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
-  return out;
+  // The order is sorted as indices: std::stable_sort of the specs themselves
+  // moves them through a buffer that libstdc++ 12 allocates without their
+  // alignment (32 bytes, Eigen members), and an x86-64-v4 build crashed on
+  // an aligned store there.
+  std::vector<std::size_t> order(out.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank(out[a]) < rank(out[b]); });
+  std::vector<CoordinateLoadsSpec> sorted;
+  sorted.reserve(out.size());
+  for (std::size_t i : order) sorted.push_back(std::move(out[i]));
+  return sorted;
 }
 
 void readFunctionTriple(const ObjectReader& r, const char* key, TimeFunction (&out)[3], const std::string& baseDir) {
