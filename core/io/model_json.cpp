@@ -416,8 +416,8 @@ std::vector<CoordinateLoadsSpec> readCoordinateLoads(const ObjectReader& hinge, 
   };
   // The order is sorted as indices: std::stable_sort of the specs themselves
   // moves them through a buffer that libstdc++ 12 allocates without their
-  // alignment (32 bytes, Eigen members), and an x86-64-v4 build crashed on
-  // an aligned store there.
+  // alignment (32 bytes under AVX, for their Eigen members), undefined
+  // behaviour that an x86-64-v4 build turned into a crash (an aligned store).
   std::vector<std::size_t> order(out.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank(out[a]) < rank(out[b]); });
