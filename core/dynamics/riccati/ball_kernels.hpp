@@ -53,7 +53,6 @@ inline V3 times(const Mat3& m, const V3& v) {
 /// The lower triangle of a symmetric 3 x 3 matrix: 00, 10, 11, 20, 21, 22.
 struct Sym3 {
   double a[6];
-  double operator()(int i, int j) const { return a[i >= j ? i * (i + 1) / 2 + j : j * (j + 1) / 2 + i]; }
 };
 
 /// A J' A^T for J' = diag(j), as SpatialDim::inertialInertia (the same
