@@ -36,7 +36,7 @@ void resizeLike(Eigen::VectorXd& v, const Eigen::VectorXd& like) {
 // Two work vectors, not four: dy (k1 on entry) gathers k1 + 2 k2 + 2 k3
 // while one vector takes k2, k3 and k4 in turn. The sums are added in the
 // classical formula's order, ((k1 + 2 k2) + 2 k3) + k4, so the step is the
-// same to the bit; a system of 100,002 DOF keeps 1.6 MB less in cache
+// same to the bit; a system of 100,002 DOF keeps 3.7 MB less in cache
 // beside the solver's workspace (docs/performance.md).
 double RungeKutta4::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double h) {
   resizeLike(m_k, y);

@@ -16,7 +16,10 @@ class Integrator {
  public:
   virtual ~Integrator() = default;
   /// Advances by one step of at most hMax (the step may be shorter for an
-  /// adaptive method); returns the step taken. Throws mstmm::Error.
+  /// adaptive method); returns the step taken. Throws mstmm::Error, after
+  /// which y, dy and out hold whatever the step had reached (RK4 gathers
+  /// its stages in dy): the caller keeps the state from before the step
+  /// (Run::step) and evaluates again before going on (Run::checkFinite).
   virtual double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) = 0;
   /// Steps rejected so far (adaptive methods).
   virtual long rejectedSteps() const { return 0; }

@@ -86,6 +86,13 @@ void* aligned_alloc(std::size_t alignment, std::size_t size) {
 
 #ifndef MSTMM_NO_COUNTING_ALLOCATOR
 
+// GCC 12, inlining these into gtest's factories, takes the free() below for
+// a mismatch with `new`: it does not know that this operator new is malloc.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+#endif
+
 void* operator new(std::size_t size) {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
   if (void* p = std::malloc(size ? size : 1)) return p;
@@ -103,6 +110,9 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 using namespace mstmm;
