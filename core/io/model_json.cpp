@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <sstream>
 #include <unordered_map>
 
@@ -419,7 +420,7 @@ std::vector<CoordinateLoadsSpec> readCoordinateLoads(const ObjectReader& hinge, 
   // alignment (32 bytes under AVX, for their Eigen members), undefined
   // behaviour that an x86-64-v4 build turned into a crash (an aligned store).
   std::vector<std::size_t> order(out.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return rank(out[a]) < rank(out[b]); });
   std::vector<CoordinateLoadsSpec> sorted;
   sorted.reserve(out.size());

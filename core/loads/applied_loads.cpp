@@ -292,10 +292,11 @@ void AppliedLoads::evaluateHinge(double t, const double* y, std::size_t k, Hinge
   // ballRotation, inlined here, rather than through coordinate() and
   // wrappedCoordinate() (callgrind: 70 instructions per ball hinge in the
   // calls alone; its rate, which only `detail` reads, is then dropped).
-  const HingeCoordinate c = law.coordinate == HingeElements::Coordinate::Rotation ? ballRotation(y, law, relativeOmega) : coordinate(y, k, relativeOmega);
+  const bool ball = law.coordinate == HingeElements::Coordinate::Rotation;
+  const HingeCoordinate c = ball ? ballRotation(y, law, relativeOmega) : coordinate(y, k, relativeOmega);
   out.potential = out.dissipation = out.inputPower = 0.0;
   double spring = 0.0, stop = 0.0, actuator = 0.0;
-  if (law.coordinate == HingeElements::Coordinate::Rotation) {
+  if (ball) {
     out.load.setZero();
     if (law.spring) {
       const Characteristic& table = m_loads.hinges[k].characteristic;
