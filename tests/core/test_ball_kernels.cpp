@@ -115,3 +115,28 @@ TEST(BallKernels, chainWithOtherHingesBetweenBalls) {
   EXPECT_GT(taken, 30);
   EXPECT_LT(taken, 40);
 }
+
+// The forward sweep computes the body-local half of four ball bodies at a
+// time (ball::bodyLocal on Packed4); a body whose J'_O is not diagonal has
+// its lane computed again in scalars. A chain of 14 (blocks of four and a
+// block of two) with full inertia matrices on some bodies, and, on others,
+// a centre of mass off the body axis: the kernels agree with the general
+// steps and with Newton-Euler. A lane mixed up between bodies, or the
+// general inertia not patched in, gives differences of order one.
+TEST(BallKernels, chainWithFullInertiaMatricesInFourBodyBlocks) {
+  ChainOptions c;
+  c.bodies = 14;
+  ModelSpec spec = generateChain(c);
+  for (int k : {1, 4, 5, 11, 13}) {
+    ShapeSpec& shape = spec.bodies[static_cast<std::size_t>(k)].shape;
+    shape.type = ShapeType::Custom;
+    shape.mass = 0.7 + 0.1 * k;
+    shape.com = Vec3(0.5, 0.02 * k, -0.03);
+    shape.inertia << 0.08, 0.0015 * k, -0.004, 0.0015 * k, 0.09, 0.006, -0.004, 0.006, 0.07;
+  }
+  const auto model = compile(spec);
+  int general = 0;
+  for (const RiccatiBodyConstants& b : RiccatiModel<SpatialDim>(model).constants) general += b.generalAtOutput != nullptr;
+  EXPECT_EQ(general, 5);
+  EXPECT_EQ(compareKernels(spec, 4, true), 14);
+}

@@ -17,6 +17,8 @@
 // (V3's comment says why).
 
 
+#include <type_traits>
+
 #include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
 
@@ -28,20 +30,31 @@ namespace mstmm::ball {
 /// packet, which waits for both 8-byte stores to retire (a store-forwarding
 /// stall, about 15 cycles). perf annotate put about 30 % of the fused forward
 /// step's samples on such loads; as three scalars the values stay in registers.
-struct V3 {
-  double x, y, z;
+/// T is double, or Packed4: four bodies' values at once (bodyLocal below).
+template <class T>
+struct Vec3Of {
+  T x, y, z;
 };
+using V3 = Vec3Of<double>;
 inline V3 v3(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
 inline void store(const V3& v, Vec3& out) { out.x() = v.x, out.y() = v.y, out.z() = v.z; }
-inline V3 operator+(const V3& a, const V3& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-inline V3 operator-(const V3& a, const V3& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-inline V3 operator*(double s, const V3& a) { return {s * a.x, s * a.y, s * a.z}; }
-inline V3& operator+=(V3& a, const V3& b) { return a = a + b; }
-inline V3 cross(const V3& a, const V3& b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
+template <class T>
+inline Vec3Of<T> operator+(const Vec3Of<T>& a, const Vec3Of<T>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+template <class T>
+inline Vec3Of<T> operator-(const Vec3Of<T>& a, const Vec3Of<T>& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+template <class T>
+inline Vec3Of<T> operator*(const T& s, const Vec3Of<T>& a) { return {s * a.x, s * a.y, s * a.z}; }
+template <class T>
+inline Vec3Of<T>& operator+=(Vec3Of<T>& a, const Vec3Of<T>& b) { return a = a + b; }
+template <class T>
+inline Vec3Of<T> cross(const Vec3Of<T>& a, const Vec3Of<T>& b) {
+  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
 /// Omega~ Omega~ r = Omega (Omega . r) - r |Omega|^2 (SpatialDim::centripetal).
-inline V3 centripetal(const V3& w, const V3& r) {
-  const double wr = w.x * r.x + w.y * r.y + w.z * r.z;
-  const double ww = w.x * w.x + w.y * w.y + w.z * w.z;
+template <class T>
+inline Vec3Of<T> centripetal(const Vec3Of<T>& w, const Vec3Of<T>& r) {
+  const T wr = w.x * r.x + w.y * r.y + w.z * r.z;
+  const T ww = w.x * w.x + w.y * w.y + w.z * w.z;
   return {w.x * wr - r.x * ww, w.y * wr - r.y * ww, w.z * wr - r.z * ww};
 }
 /// m v for a 3 x 3 matrix read by elements (SpatialDim::rotate).
@@ -49,24 +62,111 @@ inline V3 times(const Mat3& m, const V3& v) {
   return {m(0, 0) * v.x + m(0, 1) * v.y + m(0, 2) * v.z, m(1, 0) * v.x + m(1, 1) * v.y + m(1, 2) * v.z,
           m(2, 0) * v.x + m(2, 1) * v.y + m(2, 2) * v.z};
 }
+/// The same for a matrix held row by row in nine numbers.
+template <class T>
+inline Vec3Of<T> times(const T (&m)[9], const Vec3Of<T>& v) {
+  return {m[0] * v.x + m[1] * v.y + m[2] * v.z, m[3] * v.x + m[4] * v.y + m[5] * v.z, m[6] * v.x + m[7] * v.y + m[8] * v.z};
+}
 
 /// The lower triangle of a symmetric 3 x 3 matrix: 00, 10, 11, 20, 21, 22.
 struct Sym3 {
   double a[6];
 };
 
+/// Four doubles in one 256-bit register (GCC's and Clang's vector
+/// extension): the body-local half of four bodies' forward steps at once,
+/// each lane doing exactly the scalar operations of one body.
+using Packed4 = double __attribute__((vector_size(32)));
+
+/// A ball body's state and constants, one lane per body for Packed4.
+template <class T>
+struct BodyInput {
+  T w, x, y, z;  // Euler parameters
+  Vec3Of<T> omega;
+  T mass;
+  Vec3Of<T> output, comToOutput, inertia;  // o', r'_CO, diag J'_O
+  Vec3Of<T> input;                         // r'_{I_1 I_k} of the first input end
+};
+
+/// What a ball body's forward step computes from its own state alone, the
+/// part that does not wait for its inputs: A (row by row), r_IO, r_CO,
+/// E_2 = Omega~ Omega~ r_IO (BodyKinematics), and of its own relation
+/// (ownRelation, equations.md §3.4) the blocks other than -m I and -m r~_CO:
+/// J_O in inertial axes (lower triangle), e_q = m g + m Omega~Omega~ r_CO and
+/// e_m = Omega x J_O Omega + r_CO x m g.
+template <class T>
+struct BodyLocal {
+  T a[9];
+  Vec3Of<T> rIO, rCO, e2;
+  T inertia[6];
+  Vec3Of<T> eq, em;
+  // Its first input end I_k (RiccatiLinkData; zero position without one):
+  // r = r_{I_1 I_k}, rE2 = Omega~ Omega~ r, d = r_{I_k O}, dE2 = Omega~ Omega~ d.
+  Vec3Of<T> r, rE2, d, dE2;
+};
+
 /// A J' A^T for J' = diag(j), as SpatialDim::inertialInertia (the same
 /// products in the same order) but written into the lower triangle: its
 /// triangular loop through a Mat3 cost 57 instructions per body (callgrind).
-inline Sym3 diagonalInertia(const Mat3& a, const Vec3& j) {
-  const auto row = [&](int i, double& b0, double& b1, double& b2) { b0 = j.x() * a(i, 0), b1 = j.y() * a(i, 1), b2 = j.z() * a(i, 2); };
-  const auto entry = [&](double b0, double b1, double b2, int k) { return b0 * a(k, 0) + b1 * a(k, 1) + b2 * a(k, 2); };
-  double b00, b01, b02, b10, b11, b12, b20, b21, b22;
+template <class T>
+inline void diagonalInertia(const T (&a)[9], const Vec3Of<T>& j, T (&out)[6]) {
+  const auto row = [&](int i, T& b0, T& b1, T& b2) { b0 = j.x * a[3 * i], b1 = j.y * a[3 * i + 1], b2 = j.z * a[3 * i + 2]; };
+  const auto entry = [&](const T& b0, const T& b1, const T& b2, int k) { return b0 * a[3 * k] + b1 * a[3 * k + 1] + b2 * a[3 * k + 2]; };
+  T b00, b01, b02, b10, b11, b12, b20, b21, b22;
   row(0, b00, b01, b02);
   row(1, b10, b11, b12);
   row(2, b20, b21, b22);
-  return {{entry(b00, b01, b02, 0), entry(b10, b11, b12, 0), entry(b10, b11, b12, 1), entry(b20, b21, b22, 0), entry(b20, b21, b22, 1),
-           entry(b20, b21, b22, 2)}};
+  out[0] = entry(b00, b01, b02, 0), out[1] = entry(b10, b11, b12, 0), out[2] = entry(b10, b11, b12, 1);
+  out[3] = entry(b20, b21, b22, 0), out[4] = entry(b20, b21, b22, 1), out[5] = entry(b20, b21, b22, 2);
+}
+
+/// BodyLocal from BodyInput, for one body (double) or four (Packed4);
+/// `general` is J'_O of a body whose J'_O is not diagonal (double only).
+template <class T>
+inline void bodyLocal(const BodyInput<T>& in, const Vec3Of<T>& gravity, BodyLocal<T>& out, const Mat3* general = nullptr) {
+  const T w = in.w, x = in.x, y = in.y, z = in.z;  // A as SpatialDim::rotationOf
+  const T s = 2.0 / (w * w + x * x + y * y + z * z);
+  T(&a)[9] = out.a;
+  a[0] = 1.0 - s * (y * y + z * z), a[1] = s * (x * y - w * z), a[2] = s * (x * z + w * y);
+  a[3] = s * (x * y + w * z), a[4] = 1.0 - s * (x * x + z * z), a[5] = s * (y * z - w * x);
+  a[6] = s * (x * z - w * y), a[7] = s * (y * z + w * x), a[8] = 1.0 - s * (x * x + y * y);
+  out.rIO = times(a, in.output);
+  out.rCO = times(a, in.comToOutput);
+  out.e2 = centripetal(in.omega, out.rIO);
+  if constexpr (std::is_same_v<T, double>) {
+    if (general) {
+      const Mat3 j = SpatialDim::inertialInertia(Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(a), *general);
+      out.inertia[0] = j(0, 0), out.inertia[1] = j(1, 0), out.inertia[2] = j(1, 1);
+      out.inertia[3] = j(2, 0), out.inertia[4] = j(2, 1), out.inertia[5] = j(2, 2);
+    } else {
+      diagonalInertia(a, in.inertia, out.inertia);
+    }
+  } else {
+    diagonalInertia(a, in.inertia, out.inertia);
+  }
+  const T m = in.mass;
+  const Vec3Of<T> fC = m * gravity, omega = in.omega, rCO = out.rCO;
+  out.eq = fC + m * centripetal(omega, rCO);
+  // Omega x (J Omega), as SpatialDim::gyroscopicInertial. Written here:
+  // the same products through a Sym3 member function measured 5-9 %
+  // slower per body (A/B, chains of 100 and 1,000).
+  const T(&j)[6] = out.inertia;
+  const Vec3Of<T> jw{j[0] * omega.x + j[1] * omega.y + j[3] * omega.z, j[1] * omega.x + j[2] * omega.y + j[4] * omega.z,
+                     j[3] * omega.x + j[4] * omega.y + j[5] * omega.z};
+  out.em = cross(omega, jw) + cross(rCO, fC);
+  out.r = times(a, in.input);
+  out.rE2 = centripetal(omega, out.r);
+  out.d = out.rIO - out.r;
+  out.dE2 = centripetal(omega, out.d);
+}
+
+/// Writes one body's BodyLocal into lane `k` of four.
+inline void setLane(BodyLocal<Packed4>& p, int k, const BodyLocal<double>& l) {
+  const auto set = [k](Vec3Of<Packed4>& v, const V3& u) { v.x[k] = u.x, v.y[k] = u.y, v.z[k] = u.z; };
+  for (int e = 0; e < 9; ++e) p.a[e][k] = l.a[e];
+  for (int e = 0; e < 6; ++e) p.inertia[e][k] = l.inertia[e];
+  set(p.rIO, l.rIO), set(p.rCO, l.rCO), set(p.e2, l.e2), set(p.eq, l.eq), set(p.em, l.em);
+  set(p.r, l.r), set(p.rE2, l.rE2), set(p.d, l.d), set(p.dE2, l.dE2);
 }
 
 /// The relation at a body's output end O while its inputs are added:
@@ -77,29 +177,16 @@ struct Accumulator {
   double mr[9];
   V3 eq, em;
 
-  /// The body alone (ownRelation): -m I, -m r~_CO, J_O, m g + m Omega~Omega~ r_CO,
-  /// Omega x J_O Omega + r_CO x m g.
-  void own(const RiccatiBodyConstants& body, const Mat3& rotation, const V3& omega, const V3& rCO, const V3& gravity) {
-    const double m = body.mass;
+  /// The body alone (ownRelation): -m I, -m r~_CO and the rest from BodyLocal.
+  void own(double m, const V3& rCO, const V3& inertiaEq, const V3& inertiaEm, const double (&inertia)[6]) {
     qr = {{-m, 0.0, -m, 0.0, 0.0, -m}};
     const double x = m * rCO.x, y = m * rCO.y, z = m * rCO.z;
     mr[0] = 0.0, mr[1] = z, mr[2] = -y;
     mr[3] = -z, mr[4] = 0.0, mr[5] = x;
     mr[6] = y, mr[7] = -x, mr[8] = 0.0;
-    if (body.generalAtOutput) {
-      const Mat3 j = SpatialDim::inertialInertia(rotation, *body.generalAtOutput);
-      mw = {{j(0, 0), j(1, 0), j(1, 1), j(2, 0), j(2, 1), j(2, 2)}};
-    } else {
-      mw = diagonalInertia(rotation, body.diagonalAtOutput);
-    }
-    const V3 fC = m * gravity;
-    eq = fC + m * centripetal(omega, rCO);
-    // Omega x (J Omega), as SpatialDim::gyroscopicInertial. Written here:
-    // the same products through a Sym3 member function measured 5-9 %
-    // slower per body (A/B, chains of 100 and 1,000).
-    const V3 jw{mw.a[0] * omega.x + mw.a[1] * omega.y + mw.a[3] * omega.z, mw.a[1] * omega.x + mw.a[2] * omega.y + mw.a[4] * omega.z,
-                mw.a[3] * omega.x + mw.a[4] * omega.y + mw.a[5] * omega.z};
-    em = cross(omega, jw) + cross(rCO, fC);
+    for (int k = 0; k < 6; ++k) mw.a[k] = inertia[k];
+    eq = inertiaEq;
+    em = inertiaEm;
   }
 
   /// A ball-hung input end at d = r_{I_k O} whose released relation is

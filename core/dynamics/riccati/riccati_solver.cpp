@@ -181,7 +181,9 @@ class RiccatiSweep {
   void forwardBody(int i);
   // Inlined into forwardRange's loop: as a call, saving and restoring its
   // registers cost 25 of a chain body's 920 instructions (callgrind).
-  [[gnu::always_inline]] inline void forwardBallBody(int i);
+  [[gnu::always_inline]] inline void forwardBallBody(int i, const ball::BodyLocal<ball::Packed4>& block, int lane);
+  void ballBlock(int first, int last, ball::BodyLocal<ball::Packed4>& block) const;
+  void generalBallLocal(int i, ball::BodyLocal<ball::Packed4>& block, int lane) const;
   void backwardBallBody(int i, SolverOutput& out);
   void releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y);
   void axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec& bias) const;
@@ -258,13 +260,24 @@ void RiccatiSweep<D>::run(const Eigen::VectorXd& y, SolverOutput& out) {
 // to two threads before the fork body itself.
 template <class D>
 void RiccatiSweep<D>::forwardRange(int lo, int hi) {
+  // The body-local halves of ball bodies first..first+3, computed together
+  // (ball::bodyLocal): they do not wait for the bodies' inputs.
+  ball::BodyLocal<ball::Packed4> block;
+  int first = 0, end = 0;
   for (int i = lo; i <= hi; ++i) {
     if (const ForkPoint* fork = m_plan ? m_plan->forkStartingAt(i, hi) : nullptr) {
       runFork(*fork, false);
       i = fork->body;
     }
-    if (m_constants[static_cast<std::size_t>(i)].ball) forwardBallBody(i);
-    else forwardBody(i);
+    if (m_constants[static_cast<std::size_t>(i)].ball) {
+      if (i >= end) {
+        first = i, end = std::min(i + 4, hi + 1);
+        ballBlock(first, end - 1, block);
+      }
+      forwardBallBody(i, block, i - first);
+    } else {
+      forwardBody(i);
+    }
   }
 }
 
@@ -350,24 +363,80 @@ void RiccatiSweep<D>::forwardBody(int i) {
   releaseOutputHinge(i, step.relation(), m_y);
 }
 
-// forwardBody for a body the fused kernels take (RiccatiBodyConstants::ball):
-// the same steps in the same order, in ball_kernels.hpp's scalar form.
+// The body-local halves of the ball bodies first..last (at most four), one
+// lane each: in one pass of 256-bit arithmetic a quarter of the multiplies
+// of four scalar passes. Lanes past `last` repeat it; lanes of bodies that
+// are not ball bodies are computed and not read.
 template <class D>
-void RiccatiSweep<D>::forwardBallBody(int i) {
+void RiccatiSweep<D>::ballBlock(int first, int last, ball::BodyLocal<ball::Packed4>& block) const {
+  if constexpr (D::R == 3) {
+    using ball::Packed4;
+    const RiccatiBodyConstants* c[4];
+    const double* s[4];
+    for (int k = 0; k < 4; ++k) {
+      const int i = std::min(first + k, last);
+      c[k] = &m_constants[static_cast<std::size_t>(i)];
+      s[k] = m_y + D::StatePerBody * i;
+    }
+    const auto state = [&](int e) { return Packed4{s[0][e], s[1][e], s[2][e], s[3][e]}; };
+    const auto constant = [&](const Vec3 RiccatiBodyConstants::*v) {
+      return ball::Vec3Of<Packed4>{Packed4{(c[0]->*v).x(), (c[1]->*v).x(), (c[2]->*v).x(), (c[3]->*v).x()},
+                                   Packed4{(c[0]->*v).y(), (c[1]->*v).y(), (c[2]->*v).y(), (c[3]->*v).y()},
+                                   Packed4{(c[0]->*v).z(), (c[1]->*v).z(), (c[2]->*v).z(), (c[3]->*v).z()}};
+    };
+    const Vec3 none = Vec3::Zero();
+    const Vec3* input[4];
+    for (int k = 0; k < 4; ++k) input[k] = c[k]->firstChild < c[k]->lastChild ? &m_linkConstants[static_cast<std::size_t>(c[k]->firstChild)].position : &none;
+    const auto inputs = [&](int e) { return Packed4{(*input[0])[e], (*input[1])[e], (*input[2])[e], (*input[3])[e]}; };
+    ball::BodyInput<Packed4> in{state(0), state(1), state(2), state(3), {state(4), state(5), state(6)},
+                                Packed4{c[0]->mass, c[1]->mass, c[2]->mass, c[3]->mass}, constant(&RiccatiBodyConstants::output),
+                                constant(&RiccatiBodyConstants::comToOutput), constant(&RiccatiBodyConstants::diagonalAtOutput),
+                                {inputs(0), inputs(1), inputs(2)}};
+    const Packed4 gx = {m_gravity.x(), m_gravity.x(), m_gravity.x(), m_gravity.x()};
+    const Packed4 gy = {m_gravity.y(), m_gravity.y(), m_gravity.y(), m_gravity.y()};
+    const Packed4 gz = {m_gravity.z(), m_gravity.z(), m_gravity.z(), m_gravity.z()};
+    ball::bodyLocal(in, {gx, gy, gz}, block);
+    for (int k = 0; k <= last - first; ++k)
+      if (c[k]->generalAtOutput) generalBallLocal(first + k, block, k);
+  }
+}
+
+// A body whose J'_O is not diagonal: its lane of the block again, in scalars.
+template <class D>
+void RiccatiSweep<D>::generalBallLocal(int i, ball::BodyLocal<ball::Packed4>& block, int lane) const {
+  if constexpr (D::R == 3) {
+    const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
+    const double* s = m_y + D::StatePerBody * i;
+    const Vec3 input = cb.firstChild < cb.lastChild ? m_linkConstants[static_cast<std::size_t>(cb.firstChild)].position : Vec3::Zero();
+    const ball::BodyInput<double> in{s[0], s[1], s[2], s[3], {s[4], s[5], s[6]}, cb.mass, ball::v3(cb.output), ball::v3(cb.comToOutput),
+                                     ball::v3(cb.diagonalAtOutput), ball::v3(input)};
+    ball::BodyLocal<double> l;
+    ball::bodyLocal(in, ball::v3(m_gravity), l, cb.generalAtOutput);
+    ball::setLane(block, lane, l);
+  }
+}
+
+// forwardBody for a body the fused kernels take (RiccatiBodyConstants::ball):
+// the same steps in the same order, in ball_kernels.hpp's scalar form, its
+// body-local half taken from lane `lane` of `block` (ballBlock).
+template <class D>
+void RiccatiSweep<D>::forwardBallBody(int i, const ball::BodyLocal<ball::Packed4>& block, int lane) {
   if constexpr (D::R == 3) {
     using ball::V3;
     RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
     const RiccatiBodyConstants& cb = m_constants[static_cast<std::size_t>(i)];
+    const auto at = [lane](const ball::Vec3Of<ball::Packed4>& v) { return V3{v.x[lane], v.y[lane], v.z[lane]}; };
     const double* s = m_y + D::StatePerBody * i;
-    const Mat3 a = D::rotationOf(s);
     const V3 omega{s[4], s[5], s[6]};
-    const V3 rIO = ball::times(a, ball::v3(cb.output)), rCO = ball::times(a, ball::v3(cb.comToOutput));
+    const V3 rIO = at(block.rIO), rCO = at(block.rCO);
     store(omega, b.omega);
     store(rIO, b.rIO);
     store(rCO, b.rCO);
-    store(ball::centripetal(omega, rIO), b.e2);
+    store(at(block.e2), b.e2);
+    double inertia[6];
+    for (int k = 0; k < 6; ++k) inertia[k] = block.inertia[k][lane];
     ball::Accumulator acc;
-    acc.own(cb, a, omega, rCO, ball::v3(m_gravity));
+    acc.own(cb.mass, rCO, at(block.eq), at(block.em), inertia);
     if (m_applied && m_applied->hasBodyLoads()) {  // addBodyLoad
       const V3 force = ball::v3(m_applied->bodyForce(i));
       acc.eq += force;
@@ -376,12 +445,19 @@ void RiccatiSweep<D>::forwardBallBody(int i) {
     for (int l = cb.firstChild; l < cb.lastChild; ++l) {
       const RiccatiLinkConstants& link = m_linkConstants[static_cast<std::size_t>(l)];
       RiccatiLinkData<D>& ld = m_links[static_cast<std::size_t>(l)];
-      const V3 r = ball::times(a, ball::v3(link.position));
+      V3 r, d, rE2, dE2;
+      if (l == cb.firstChild) {
+        r = at(block.r), rE2 = at(block.rE2), d = at(block.d), dE2 = at(block.dE2);
+      } else {
+        double a[9];
+        for (int k = 0; k < 9; ++k) a[k] = block.a[k][lane];
+        r = ball::times(a, ball::v3(link.position)), rE2 = ball::centripetal(omega, r);
+        d = rIO - r, dE2 = ball::centripetal(omega, d);
+      }
       store(r, ld.r);
-      store(ball::centripetal(omega, r), ld.e2);
-      const V3 d = rIO - r;
+      store(rE2, ld.e2);
       const RiccatiBodyData<D>& c = m_bodies[static_cast<std::size_t>(link.child)];
-      acc.addBallInput(c.released.qr, c.released.eq, d, ball::centripetal(omega, d));
+      acc.addBallInput(c.released.qr, c.released.eq, d, dE2);
       if (m_applied)
         if (const HingeLoad* e = m_applied->loadAt(link.child)) acc.em += ball::v3(e->load);
     }
