@@ -462,9 +462,9 @@ void RiccatiSweep<D>::forwardBallBody(int i, const ball::BodyLocal<ball::Packed4
         if (const HingeLoad* e = m_applied->loadAt(link.child)) acc.em += ball::v3(e->load);
     }
     const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, m_y);
-    double condition = 1.0;
+    SpdConditionTerms condition;
     if (!acc.release(loads ? ball::v3(loads->load) : V3{0.0, 0.0, 0.0}, b.released, b.release, condition)) throwSingular(i, INFINITY);
-    if (!(condition < 1e12)) throwSingular(i, condition);
+    if (!condition.below(1e12)) throwSingular(i, condition.estimate());
   }
 }
 
