@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <numbers>
 
 #include "core/error.hpp"
+#include "core/loads/ball_hinge_law.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm {
@@ -172,31 +174,34 @@ namespace {
 
 bool wraps(HingeElements::Coordinate c) { return c == HingeElements::Coordinate::AxisAngle || c == HingeElements::Coordinate::UniversalAngle; }
 
+// q_tip (x) conj(q_rest) (x) conj(q_root): the rotation
+// A_root (A_root^T A_tip R_rest^T) A_root^T, whose rotation vector is
+// A_root phi_root, phi in world axes: no rotation of phi afterwards.
+QuaternionOf<double> ballError(const double* y, const HingeLaw& e) {
+  const double* b = y + 7 * e.body;
+  QuaternionOf<double> err{b[0], b[1], b[2], b[3]};
+  if (!e.restIdentity) err = product(err, {e.restConjugate[0], e.restConjugate[1], e.restConjugate[2], e.restConjugate[3]});
+  if (e.parent >= 0) {
+    const double* p = y + 7 * e.parent;
+    err = product(err, {p[0], -p[1], -p[2], -p[3]});
+  }
+  return err;
+}
+
 // A ball's rotation vector phi (AppliedLoads::wrappedCoordinate), returned as one
 // prvalue: built in a local and copied out, its axis was read back as a
 // 16-byte pair from two 8-byte stores (a store-forwarding stall on a fifth
 // of the function's samples).
 [[gnu::always_inline]] inline HingeCoordinate ballRotation(const double* y, const HingeLaw& e, Vec3& relativeOmega) {
-  const int b = e.body, p = e.parent;
-  // phi in world axes straight from q_tip (x) conj(q_rest) (x) conj(q_root),
-  // the rotation A_root (A_root^T A_tip R_rest^T) A_root^T, whose rotation
-  // vector is A_root phi_root: no rotation of phi afterwards. In scalars,
-  // as quaternionProduct: this runs once per hinge per evaluation.
-  const Quat tip = e.restIdentity ? orientationOf(y, b) : quaternionProduct(orientationOf(y, b), e.restConjugate);
-  Quat err = p >= 0 ? quaternionProduct(tip, quaternionConjugate(orientationOf(y, p))) : tip;
-  if (err[0] < 0.0) err = -err;
-  const double s = std::sqrt(err[1] * err[1] + err[2] * err[2] + err[3] * err[3]);
-  const double angle = 2.0 * std::atan2(s, err[0]);  // |phi|
-  const double inverse = s > 0.0 ? 1.0 / s : 0.0;
-  const double ax = err[1] * inverse, ay = err[2] * inverse, az = err[3] * inverse;
-  const double* tipOmega = y + 7 * b + 4;
-  const double* rootOmega = p >= 0 ? y + 7 * p + 4 : nullptr;
+  const BallRotationOf<double> r = ballRotationOf(ballError(y, e));
+  const double* tipOmega = y + 7 * e.body + 4;
+  const double* rootOmega = e.parent >= 0 ? y + 7 * e.parent + 4 : nullptr;
   const double wx = tipOmega[0] - (rootOmega ? rootOmega[0] : 0.0), wy = tipOmega[1] - (rootOmega ? rootOmega[1] : 0.0),
                wz = tipOmega[2] - (rootOmega ? rootOmega[2] : 0.0);
   relativeOmega.x() = wx, relativeOmega.y() = wy, relativeOmega.z() = wz;
   // The rate from the scalars, not from the vectors just stored: reading
   // those back as pairs stalls on the store forward again.
-  return HingeCoordinate{angle, wx * ax + wy * ay + wz * az, Vec3(ax, ay, az)};
+  return HingeCoordinate{r.angle, wx * r.axis.x + wy * r.axis.y + wz * r.axis.z, Vec3(r.axis.x, r.axis.y, r.axis.z)};
 }
 
 }  // namespace
@@ -279,6 +284,62 @@ HingeCoordinate AppliedLoads::universalAngle(const double* y, const HingeElement
   return c;
 }
 
+// What ballHingesAt takes: a ball whose only element is a linear
+// spring-damper, evaluated without detail.
+static bool packableBall(const HingeLaw& law) {
+  return law.coordinate == HingeElements::Coordinate::Rotation && law.spring && law.linear && !law.prescribed && !law.stopsOrActuator &&
+         law.count == 1;
+}
+
+unsigned AppliedLoads::ballHingesAt(const int (&body)[4], unsigned lanes, const double* y) {
+  int element[4];
+  unsigned done = 0;
+  for (int k = 0; k < 4; ++k) {
+    element[k] = (lanes >> k & 1u) ? elementsAt(body[k]) : -1;
+    if (element[k] >= 0 && packableBall(m_loads.laws[static_cast<std::size_t>(element[k])])) done |= 1u << k;
+    else element[k] = -1;
+  }
+  if (!done) return 0;
+  // Lanes without such a hinge compute the first one's again and are dropped.
+  const int any = element[std::countr_zero(done)];
+  const HingeLaw* law[4];
+  const double *tip[4], *root[4];
+  static constexpr double ground[7] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};  // at rest: q = 1, Omega = 0
+  for (int k = 0; k < 4; ++k) {
+    law[k] = &m_loads.laws[static_cast<std::size_t>(element[k] >= 0 ? element[k] : any)];
+    tip[k] = y + 7 * law[k]->body;
+    root[k] = law[k]->parent >= 0 ? y + 7 * law[k]->parent : ground;
+  }
+  const auto of = [](const double* const (&p)[4], int e) { return Packed4{p[0][e], p[1][e], p[2][e], p[3][e]}; };
+  const auto rest = [&](int e) { return Packed4{law[0]->restConjugate[e], law[1]->restConjugate[e], law[2]->restConjugate[e], law[3]->restConjugate[e]}; };
+  const auto flag = [&](bool (*f)(const HingeLaw&)) {
+    using Mask = decltype(Packed4{} < 0.0);
+    return Mask{f(*law[0]) ? -1 : 0, f(*law[1]) ? -1 : 0, f(*law[2]) ? -1 : 0, f(*law[3]) ? -1 : 0};
+  };
+  const auto restIdentity = flag([](const HingeLaw& l) { return l.restIdentity; });
+  const auto hasRoot = flag([](const HingeLaw& l) { return l.parent >= 0; });
+  // ballError, lane by lane.
+  const QuaternionOf<Packed4> q{of(tip, 0), of(tip, 1), of(tip, 2), of(tip, 3)};
+  const QuaternionOf<Packed4> qr = product(q, {rest(0), rest(1), rest(2), rest(3)});
+  const QuaternionOf<Packed4> t{select(restIdentity, q.w, qr.w), select(restIdentity, q.x, qr.x), select(restIdentity, q.y, qr.y),
+                                select(restIdentity, q.z, qr.z)};
+  const QuaternionOf<Packed4> tr = product(t, {of(root, 0), -of(root, 1), -of(root, 2), -of(root, 3)});
+  const QuaternionOf<Packed4> err{select(hasRoot, tr.w, t.w), select(hasRoot, tr.x, t.x), select(hasRoot, tr.y, t.y), select(hasRoot, tr.z, t.z)};
+  const Vec3Of<Packed4> w{of(tip, 4) - of(root, 4), of(tip, 5) - of(root, 5), of(tip, 6) - of(root, 6)};
+  const Packed4 stiffness{law[0]->stiffness, law[1]->stiffness, law[2]->stiffness, law[3]->stiffness};
+  const Packed4 damping{law[0]->damping, law[1]->damping, law[2]->damping, law[3]->damping};
+  const BallSpringDamperOf<Packed4> f = ballSpringDamper(ballRotationOf(err), w, stiffness, damping);
+  for (int k = 0; k < 4; ++k) {
+    if (!(done >> k & 1u)) continue;
+    HingeLoad& out = m_load[static_cast<std::size_t>(element[k])];
+    out.load = Vec3(f.load.x[k], f.load.y[k], f.load.z[k]);
+    out.potential = f.potential[k];
+    out.dissipation = f.dissipation[k];
+    out.inputPower = 0.0;
+  }
+  return done;
+}
+
 // Spring, damper, stops and actuator of one hinge (docs/loads.md). A stop's
 // spring is conservative (potential k d^2 / 2); whatever its load differs
 // from that spring by, it takes out of the system (its damper, and the
@@ -298,12 +359,18 @@ void AppliedLoads::evaluateHinge(double t, const double* y, std::size_t k, Hinge
   double spring = 0.0, stop = 0.0, actuator = 0.0;
   if (ball) {
     out.load.setZero();
-    if (law.spring) {
+    if (law.spring && law.linear) {
+      const BallSpringDamperOf<double> f = ballSpringDamper<double>({c.q, v3(c.axis)}, v3(relativeOmega), law.stiffness, law.damping);
+      store(f.load, out.load);
+      spring = -(law.stiffness * c.q);
+      out.potential = f.potential;
+      out.dissipation = f.dissipation;
+    } else if (law.spring) {
       const Characteristic& table = m_loads.hinges[k].characteristic;
-      const double magnitude = law.linear ? law.stiffness * c.q : table.load(c.q);
+      const double magnitude = table.load(c.q);
       out.load = -magnitude * c.axis - law.damping * relativeOmega;
       spring = -magnitude;
-      out.potential = law.linear ? 0.5 * law.stiffness * c.q * c.q : table.energy(c.q);
+      out.potential = table.energy(c.q);
       out.dissipation = law.damping * relativeOmega.squaredNorm();
     }
   } else {

@@ -93,6 +93,12 @@ class AppliedLoads {
     for (std::size_t j = s + 1; j < s + m_loads.laws[s].count; ++j) evaluateHinge(t, y, j, m_loads.laws[j].prescribed ? &m_hinge[j] : nullptr);
     return &m_load[s];
   }
+  /// hingeAt for the output hinges of up to four bodies at once, body[k]
+  /// for the lanes k set in `lanes` (distinct bodies), where the hinge is a
+  /// ball whose only element is a linear spring-damper (ball_hinge_law.hpp,
+  /// the same operations lane by lane). Bit k of the result: body[k]'s
+  /// hinge was evaluated; the others are left to hingeAt.
+  unsigned ballHingesAt(const int (&body)[4], unsigned lanes, const double* y);
   /// The entries of the tree hinge at body i's output: the first, and how
   /// many (several for a hinge with several loaded coordinates); first < 0: none.
   std::pair<int, int> elementRange(int body) const {

@@ -11,6 +11,7 @@
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/generate/generators.hpp"
+#include "core/loads/applied_loads.hpp"
 #include "core/model/model.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -139,4 +140,69 @@ TEST(BallKernels, chainWithFullInertiaMatricesInFourBodyBlocks) {
   for (const RiccatiBodyConstants& b : RiccatiModel<SpatialDim>(model).constants) general += b.generalAtOutput != nullptr;
   EXPECT_EQ(general, 5);
   EXPECT_EQ(compareKernels(spec, 4, true), 14);
+}
+
+namespace {
+
+/// A chain of 11 ball-jointed bodies whose hinges (the ground hinge too)
+/// mix what AppliedLoads::ballHingesAt takes four at a time (a linear
+/// spring-damper, about a rest orientation or not) with what it leaves to
+/// the scalar hingeAt (a spring with a characteristic table, no element).
+ModelSpec mixedBallSprings() {
+  ChainOptions c;
+  c.bodies = 11;
+  ModelSpec spec = generateChain(c);
+  for (std::size_t k = 0; k < spec.hinges.size(); ++k) {
+    HingeSpec& h = spec.hinges[k];
+    if (k == 5) continue;
+    HingeSpringSpec s = HingeSpringSpec::linear(4.0 + k, 0.3 + 0.05 * k);
+    if (k % 3 == 0) s.restOrientation = Quat(0.9, 0.1 * k / 11.0, -0.2, 0.3).normalized();
+    if (k % 3 == 2) s.characteristic = {{0.0, 0.0}, {0.5, 3.0}, {1.0, 9.0}, {4.0, 60.0}};
+    h.loads.spring = s;
+  }
+  return spec;
+}
+
+}  // namespace
+
+// Four hinges at once give exactly what one at a time gives: the same
+// operations lane by lane (ball_hinge_law.hpp). Bodies 1..4 in one call,
+// 7..10 with body 8 left out of the lanes; body 10 hangs on the ground
+// through hinge 0, a spring about a rest orientation.
+TEST(BallKernels, fourBallHingesAtOnceEqualOneAtATime) {
+  const auto model = compile(mixedBallSprings());
+  Random random(5);
+  const Eigen::VectorXd y = test::randomState(*model, random);
+  AppliedLoads one(*model), four(*model);
+  one.evaluateBodyLoads(0.0, y);
+  four.evaluateBodyLoads(0.0, y);
+  for (int i = 0; i < model->bodyCount(); ++i) one.hingeAt(i, 0.0, y.data());
+  int evaluated = 0;
+  ASSERT_EQ(model->bodyCount(), 11);
+  EXPECT_LT(model->body(10).parent, 0);
+  for (int first : {1, 7}) {
+    const int body[4] = {first, first + 1, first + 2, first + 3};
+    const unsigned lanes = first == 1 ? 0xFu : 0xDu;
+    const unsigned done = four.ballHingesAt(body, lanes, y.data());
+    EXPECT_EQ(done & ~lanes, 0u);
+    if (first == 7) EXPECT_EQ(done >> 3 & 1u, 1u);
+    for (int k = 0; k < 4; ++k) {
+      if (!(done >> k & 1u)) continue;
+      ++evaluated;
+      const HingeLoad& a = *one.loadAt(body[k]);
+      const HingeLoad& b = *four.loadAt(body[k]);
+      EXPECT_GT(a.load.norm(), 1e-3);
+      EXPECT_EQ(a.load, b.load) << body[k];
+      EXPECT_EQ(a.potential, b.potential) << body[k];
+      EXPECT_EQ(a.dissipation, b.dissipation) << body[k];
+    }
+  }
+  EXPECT_GE(evaluated, 4);  // the table's and the bare hinge's lanes are not taken
+  EXPECT_LE(evaluated, 6);
+}
+
+// In the sweep: the kernels with the four-hinge evaluation against the
+// general steps with hingeAt, and both against Newton-Euler.
+TEST(BallKernels, mixedBallSpringsAgainstGeneralStepsAndNewtonEuler) {
+  EXPECT_EQ(compareKernels(mixedBallSprings(), 6, true), 11);
 }

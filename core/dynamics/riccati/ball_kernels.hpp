@@ -20,43 +20,19 @@
 #include <type_traits>
 
 #include "core/dynamics/riccati/body_step.hpp"
+#include "core/math/scalar_vec3.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
 
 namespace mstmm::ball {
 
-/// A 3-vector held as three scalars, with scalar arithmetic. Why not Vec3:
-/// a Vec3 built from scalars is stored element by element, and Eigen's
-/// vectorised + and - then read its first two elements as one 16-byte
-/// packet, which waits for both 8-byte stores to retire (a store-forwarding
-/// stall, about 15 cycles). perf annotate put about 30 % of the fused forward
-/// step's samples on such loads; as three scalars the values stay in registers.
-/// T is double, or Packed4: four bodies' values at once (bodyLocal below).
-template <class T>
-struct Vec3Of {
-  T x, y, z;
-};
-using V3 = Vec3Of<double>;
-inline V3 v3(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
-inline void store(const V3& v, Vec3& out) { out.x() = v.x, out.y() = v.y, out.z() = v.z; }
-template <class T>
-inline Vec3Of<T> operator+(const Vec3Of<T>& a, const Vec3Of<T>& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-template <class T>
-inline Vec3Of<T> operator-(const Vec3Of<T>& a, const Vec3Of<T>& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-template <class T>
-inline Vec3Of<T> operator*(const T& s, const Vec3Of<T>& a) { return {s * a.x, s * a.y, s * a.z}; }
-template <class T>
-inline Vec3Of<T>& operator+=(Vec3Of<T>& a, const Vec3Of<T>& b) { return a = a + b; }
-template <class T>
-inline Vec3Of<T> cross(const Vec3Of<T>& a, const Vec3Of<T>& b) {
-  return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-/// Omega~ Omega~ r = Omega (Omega . r) - r |Omega|^2 (SpatialDim::centripetal).
-template <class T>
-inline Vec3Of<T> centripetal(const Vec3Of<T>& w, const Vec3Of<T>& r) {
-  const T wr = w.x * r.x + w.y * r.y + w.z * r.z;
-  const T ww = w.x * w.x + w.y * w.y + w.z * w.z;
-  return {w.x * wr - r.x * ww, w.y * wr - r.y * ww, w.z * wr - r.z * ww};
-}
+using mstmm::Packed4;
+using mstmm::V3;
+using mstmm::Vec3Of;
+using mstmm::centripetal;
+using mstmm::cross;
+using mstmm::store;
+using mstmm::v3;
+
 /// m v for a 3 x 3 matrix read by elements (SpatialDim::rotate).
 inline V3 times(const Mat3& m, const V3& v) {
   return {m(0, 0) * v.x + m(0, 1) * v.y + m(0, 2) * v.z, m(1, 0) * v.x + m(1, 1) * v.y + m(1, 2) * v.z,
@@ -72,11 +48,6 @@ inline Vec3Of<T> times(const T (&m)[9], const Vec3Of<T>& v) {
 struct Sym3 {
   double a[6];
 };
-
-/// Four doubles in one 256-bit register (GCC's and Clang's vector
-/// extension): the body-local half of four bodies' forward steps at once,
-/// each lane doing exactly the scalar operations of one body.
-using Packed4 = double __attribute__((vector_size(32)));
 
 /// A ball body's state and constants, one lane per body for Packed4.
 template <class T>

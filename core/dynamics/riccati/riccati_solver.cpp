@@ -181,7 +181,8 @@ class RiccatiSweep {
   void forwardBody(int i);
   // Inlined into forwardRange's loop: as a call, saving and restoring its
   // registers cost 25 of a chain body's 920 instructions (callgrind).
-  [[gnu::always_inline]] inline void forwardBallBody(int i, const ball::BodyLocal<ball::Packed4>& block, int lane);
+  [[gnu::always_inline]] inline void forwardBallBody(int i, const ball::BodyLocal<ball::Packed4>& block, int lane, bool hingeDone);
+  unsigned ballBlockHinges(int first, int last);
   void ballBlock(int first, int last, ball::BodyLocal<ball::Packed4>& block) const;
   void generalBallLocal(int i, ball::BodyLocal<ball::Packed4>& block, int lane) const;
   void backwardBallBody(int i, SolverOutput& out);
@@ -262,8 +263,11 @@ template <class D>
 void RiccatiSweep<D>::forwardRange(int lo, int hi) {
   // The body-local halves of ball bodies first..first+3, computed together
   // (ball::bodyLocal): they do not wait for the bodies' inputs.
+  // A block ends before a fork point: the bodies after it may be another
+  // thread's, and the block evaluates its bodies' hinge loads.
   ball::BodyLocal<ball::Packed4> block;
   int first = 0, end = 0;
+  unsigned hingesDone = 0;  // bit k: body first + k's hinge load is evaluated (ballHingesAt)
   for (int i = lo; i <= hi; ++i) {
     if (const ForkPoint* fork = m_plan ? m_plan->forkStartingAt(i, hi) : nullptr) {
       runFork(*fork, false);
@@ -272,9 +276,13 @@ void RiccatiSweep<D>::forwardRange(int lo, int hi) {
     if (m_constants[static_cast<std::size_t>(i)].ball) {
       if (i >= end) {
         first = i, end = std::min(i + 4, hi + 1);
+        if (m_plan)
+          for (int j = i + 1; j < end; ++j)
+            if (m_plan->forkStartingAt(j, hi)) end = j;
         ballBlock(first, end - 1, block);
+        hingesDone = ballBlockHinges(first, end - 1);
       }
-      forwardBallBody(i, block, i - first);
+      forwardBallBody(i, block, i - first, hingesDone >> (i - first) & 1u);
     } else {
       forwardBody(i);
     }
@@ -401,6 +409,20 @@ void RiccatiSweep<D>::ballBlock(int first, int last, ball::BodyLocal<ball::Packe
   }
 }
 
+// The output hinges of the ball bodies first..last whose only element is a
+// linear spring-damper, evaluated together (AppliedLoads::ballHingesAt).
+template <class D>
+unsigned RiccatiSweep<D>::ballBlockHinges(int first, int last) {
+  if (!m_applied || m_loadsReused) return 0;
+  int body[4];
+  unsigned lanes = 0;
+  for (int k = 0; k < 4; ++k) {
+    body[k] = std::min(first + k, last);
+    if (first + k <= last && m_constants[static_cast<std::size_t>(first + k)].ball) lanes |= 1u << k;
+  }
+  return m_applied->ballHingesAt(body, lanes, m_y);
+}
+
 // A body whose J'_O is not diagonal: its lane of the block again, in scalars.
 template <class D>
 void RiccatiSweep<D>::generalBallLocal(int i, ball::BodyLocal<ball::Packed4>& block, int lane) const {
@@ -420,7 +442,7 @@ void RiccatiSweep<D>::generalBallLocal(int i, ball::BodyLocal<ball::Packed4>& bl
 // the same steps in the same order, in ball_kernels.hpp's scalar form, its
 // body-local half taken from lane `lane` of `block` (ballBlock).
 template <class D>
-void RiccatiSweep<D>::forwardBallBody(int i, const ball::BodyLocal<ball::Packed4>& block, int lane) {
+void RiccatiSweep<D>::forwardBallBody(int i, const ball::BodyLocal<ball::Packed4>& block, int lane, bool hingeDone) {
   if constexpr (D::R == 3) {
     using ball::V3;
     RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
@@ -461,7 +483,9 @@ void RiccatiSweep<D>::forwardBallBody(int i, const ball::BodyLocal<ball::Packed4
       if (m_applied)
         if (const HingeLoad* e = m_applied->loadAt(link.child)) acc.em += ball::v3(e->load);
     }
-    const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, m_y);
+    const HingeLoad* loads = !m_applied                     ? nullptr
+                             : m_loadsReused || hingeDone ? m_applied->loadAt(i)
+                                                          : m_applied->hingeAt(i, m_time, m_y);
     SpdConditionTerms condition;
     if (!acc.release(loads ? ball::v3(loads->load) : V3{0.0, 0.0, 0.0}, b.released, b.release, condition)) throwSingular(i, INFINITY);
     if (!condition.below(1e12)) throwSingular(i, condition.estimate());
