@@ -9,6 +9,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/math/quadrant_atan2.hpp"
 #include "core/math/scalar_vec3.hpp"
 
 namespace mstmm {
@@ -25,11 +26,6 @@ inline QuaternionOf<T> product(const QuaternionOf<T>& a, const QuaternionOf<T>& 
           a.w * b.y + b.w * a.y + (a.z * b.x - a.x * b.z), a.w * b.z + b.w * a.z + (a.x * b.y - a.y * b.x)};
 }
 
-/// Per lane: a where `pick` holds, else b (for double, a plain choice).
-inline double select(bool pick, double a, double b) { return pick ? a : b; }
-template <class M>
-inline Packed4 select(M pick, const Packed4& a, const Packed4& b) { return pick ? a : b; }
-
 /// What the rotation of a ball hinge gives its elements: |phi| (the angle
 /// from rest), phi / |phi| in world axes, and Omega_tip - Omega_root.
 template <class T>
@@ -45,13 +41,13 @@ template <class T>
 inline BallRotationOf<T> ballRotationOf(QuaternionOf<T> err) {
   const auto flip = err.w < 0.0;
   err = {select(flip, -err.w, err.w), select(flip, -err.x, err.x), select(flip, -err.y, err.y), select(flip, -err.z, err.z)};
-  T s = err.x * err.x + err.y * err.y + err.z * err.z, angle;
+  T s = err.x * err.x + err.y * err.y + err.z * err.z;
   if constexpr (std::is_same_v<T, double>) {
     s = std::sqrt(s);
-    angle = 2.0 * std::atan2(s, err.w);
   } else {
-    for (int k = 0; k < 4; ++k) s[k] = std::sqrt(s[k]), angle[k] = 2.0 * std::atan2(s[k], err.w[k]);
+    for (int k = 0; k < 4; ++k) s[k] = std::sqrt(s[k]);
   }
+  const T angle = 2.0 * quadrantAtan2(s, err.w);
   const T inverse = select(s > 0.0, 1.0 / s, T{});
   return {angle, {err.x * inverse, err.y * inverse, err.z * inverse}};
 }

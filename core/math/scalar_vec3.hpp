@@ -14,6 +14,11 @@ namespace mstmm {
 /// scalar operations of one body.
 using Packed4 = double __attribute__((vector_size(32)));
 
+/// Per lane: a where `pick` holds, else b (for double, a plain choice).
+inline double select(bool pick, double a, double b) { return pick ? a : b; }
+template <class M>
+inline Packed4 select(M pick, const Packed4& a, const Packed4& b) { return pick ? a : b; }
+
 /// A 3-vector held as three scalars, with scalar arithmetic. Why not Vec3:
 /// a Vec3 built from scalars is stored element by element, and Eigen's
 /// vectorised + and - then read its first two elements as one 16-byte
