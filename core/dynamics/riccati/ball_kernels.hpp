@@ -2,9 +2,11 @@
 // The forward and backward steps of a spatial body whose output hinge is a
 // ball and whose input ends all hang bodies through balls: the body step
 // (equations.md §3.4), the ball release (§3.3) and the backward step (§3.6),
-// fused and written out in scalars (issue 32.1). They compute exactly the
+// fused and written out in scalars (issue 32.1); the part of the forward
+// step that needs only the body's own state (bodyLocal) is written once for
+// one body or four in 256-bit lanes. They compute exactly the
 // general forms of body_step.hpp, joint_release.hpp and riccati_solver.cpp,
-// which stay the reference (test_riccati_kernels compares the two).
+// which stay the reference (test_ball_kernels compares the two).
 //
 // Why a second form: Eigen's fixed-size expressions built the skew
 // matrices r~ element by element on the stack and read them back as
@@ -14,14 +16,13 @@
 // 3 x 3 blocks are held here as their lower triangles (Sym3), so each
 // symmetric block costs 6 numbers and every sum stays symmetric; and every
 // 3-vector the kernels compute is a V3 of three scalars, not an Eigen Vec3
-// (V3's comment says why).
-
+// (core/math/scalar_vec3.hpp says why).
 
 #include <type_traits>
 
 #include "core/dynamics/riccati/body_step.hpp"
-#include "core/math/scalar_vec3.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
+#include "core/math/scalar_vec3.hpp"
 
 namespace mstmm::ball {
 
