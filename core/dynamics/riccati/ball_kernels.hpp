@@ -191,7 +191,7 @@ struct Accumulator {
   /// Releases the ball at O (releaseRotationFree): D = mw, K = -D^-1 mr,
   /// k = -D^-1 (em - M), and the root side's G = qr - mr^T K, g = eq - mr^T k.
   /// False when D is not positive definite; `condition` from SmallSpdInverse.
-  bool release(const V3& appliedMoment, ArticulatedRelation<SpatialDim>& out, RotationFreeRelease<SpatialDim>& data,
+  bool release(const V3& appliedMoment, ReleasedForce<SpatialDim>& out, RotationFreeRelease<SpatialDim>& data,
                SpdConditionTerms& condition) const {
     Mat3 d, inverse;  // SmallSpdInverse reads the lower triangle only
     d(0, 0) = mw.a[0], d(1, 0) = mw.a[1], d(1, 1) = mw.a[2], d(2, 0) = mw.a[3], d(2, 1) = mw.a[4], d(2, 2) = mw.a[5];

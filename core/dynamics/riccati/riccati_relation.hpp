@@ -71,4 +71,20 @@ struct ArticulatedRelation {
   }
 };
 
+/// A released relation as the workspace keeps it (RiccatiBodyData): qr and
+/// eq, all that a ball or pin release sets (its moment blocks are zero by
+/// definition), with the body; mw, mr and em (ReleasedMoment) apart, so that
+/// a ball-jointed body's workspace carries no bytes it never touches.
+template <class D>
+struct ReleasedForce {
+  typename D::TT qr;
+  typename D::TVec eq;
+};
+template <class D>
+struct ReleasedMoment {
+  typename D::RR mw;
+  typename D::RT mr;
+  typename D::RVec em;
+};
+
 }  // namespace mstmm

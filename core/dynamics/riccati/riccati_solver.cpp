@@ -110,6 +110,7 @@ template <class D>
 RiccatiData<D>::RiccatiData(const RiccatiModel<D>& m) {
   const Model& mdl = *m.model;
   bodies.resize(static_cast<std::size_t>(mdl.bodyCount()));
+  releasedMoments.resize(static_cast<std::size_t>(mdl.bodyCount()));
   singleAxis.resize(static_cast<std::size_t>(mdl.bodyCount()));
   // By release kind, not hinge type: a ball with armature is released in
   // the general form too (it once wrote past an empty vector when no hinge
@@ -155,6 +156,7 @@ class RiccatiSweep {
         m_cutEnds(m.cutEnds),
         m_cutEndBegin(m.cutEndBegin),
         m_bodies(d.bodies),
+        m_releasedMoments(d.releasedMoments),
         m_singleAxis(d.singleAxis),
         m_multiAxis(d.multiAxis),
         m_links(d.links),
@@ -208,6 +210,8 @@ class RiccatiSweep {
   void passMotionToChild(int child, const TVec& accJoint, const RVec& angAccRoot, SolverOutput& out);
   void storeHingeLoad(int child, const RVec& moment, const TVec& force, SolverOutput& out) const;
   [[noreturn]] void throwSingular(int body, double condition) const;
+  ArticulatedRelation<D> releasedRelation(int i, bool withMoment = true) const;
+  void storeReleased(int i, const ArticulatedRelation<D>& released, bool withMoment);
 
   const Model* m_model;
   const std::vector<Mat3>& m_generalInertia;
@@ -221,6 +225,7 @@ class RiccatiSweep {
   const std::vector<RiccatiCutEnd>& m_cutEnds;
   const std::vector<int>& m_cutEndBegin;
   std::vector<RiccatiBodyData<D>>& m_bodies;
+  std::vector<ReleasedMoment<D>>& m_releasedMoments;
   std::vector<SingleAxisRelease<D>>& m_singleAxis;
   std::vector<MultiAxisRelease<D>>& m_multiAxis;
   std::vector<RiccatiLinkData<D>>& m_links;
@@ -361,7 +366,7 @@ void RiccatiSweep<D>::forwardBody(int i) {
     ld.e2 = D::centripetal(k.omega, ld.r);
     const auto c = static_cast<std::size_t>(link.child);
     const bool momentFree = m_releaseKind[c] == ReleaseKind::RotationFree;
-    step.addInput(m_bodies[c].released, momentFree, ld.r);
+    step.addInput(releasedRelation(link.child, !momentFree), momentFree, ld.r);
     // A loaded ball/pin passes its applied moment M (its released m = M,
     // equations.md §3.7): a pure moment, the same about O.
     if (momentFree && m_applied)
@@ -717,28 +722,29 @@ template <class D>
 void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& atOutput, const double* y) {
   RiccatiBodyData<D>& b = m_bodies[static_cast<std::size_t>(i)];
   const HingeLoad* loads = !m_applied ? nullptr : m_loadsReused ? m_applied->loadAt(i) : m_applied->hingeAt(i, m_time, y);
+  ArticulatedRelation<D> released;  // a ball/pin release sets its qr and eq only
   ReleaseCheck check;
   BVec h, hw, bias;
   const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(i)];
   switch (kind) {
     case ReleaseKind::RotationFree: {
       const RVec moment = appliedMoment(i);
-      check = releaseRotationFree<D>(atOutput, b.released, b.release, loads ? &moment : nullptr);
+      check = releaseRotationFree<D>(atOutput, released, b.release, loads ? &moment : nullptr);
       break;
     }
     case ReleaseKind::SingleAxis:
     case ReleaseKind::Slide:
       axisMotion(i, y, h, hw, bias);
-      check = releaseSingleAxis<D>(atOutput, h, hw, bias, b.released, m_singleAxis[static_cast<std::size_t>(i)],
+      check = releaseSingleAxis<D>(atOutput, h, hw, bias, released, m_singleAxis[static_cast<std::size_t>(i)],
                                    loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0,
                                    loads ? m_armature[static_cast<std::size_t>(i)] : 0.0);
       break;
     case ReleaseKind::Driven:
       axisMotion(i, y, h, hw, bias);
-      releaseDriven<D>(atOutput, h, bias, m_applied->atHinge(i)->motion.acceleration, b.released, m_singleAxis[static_cast<std::size_t>(i)]);
+      releaseDriven<D>(atOutput, h, bias, m_applied->atHinge(i)->motion.acceleration, released, m_singleAxis[static_cast<std::size_t>(i)]);
       break;
     case ReleaseKind::Locked:
-      b.released = atOutput;
+      released = atOutput;
       break;
     case ReleaseKind::MultiAxis: {
       typename MultiAxisRelease<D>::HMatrix hm, hwm;
@@ -753,11 +759,35 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
       }
       data.partlyDriven = false;
       if (loads) driveCoordinates(i, hm, hwm, bias, target, armature, data);
-      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, b.released, data, loads ? &target : nullptr, rotors ? &armature : nullptr);
+      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, released, data, loads ? &target : nullptr, rotors ? &armature : nullptr);
       break;
     }
   }
   if (check.singular()) throwSingular(i, check.condition);
+  storeReleased(i, released, kind != ReleaseKind::RotationFree);
+}
+
+template <class D>
+ArticulatedRelation<D> RiccatiSweep<D>::releasedRelation(int i, bool withMoment) const {
+  const ReleasedForce<D>& force = m_bodies[static_cast<std::size_t>(i)].released;
+  ArticulatedRelation<D> r;
+  r.qr = force.qr;
+  r.eq = force.eq;
+  if (withMoment) {
+    const ReleasedMoment<D>& moment = m_releasedMoments[static_cast<std::size_t>(i)];
+    r.mw = moment.mw;
+    r.mr = moment.mr;
+    r.em = moment.em;
+  }
+  return r;
+}
+
+template <class D>
+void RiccatiSweep<D>::storeReleased(int i, const ArticulatedRelation<D>& released, bool withMoment) {
+  ReleasedForce<D>& force = m_bodies[static_cast<std::size_t>(i)].released;
+  force.qr = released.qr;
+  force.eq = released.eq;
+  if (withMoment) m_releasedMoments[static_cast<std::size_t>(i)] = {released.mw, released.mr, released.em};
 }
 
 // The driving load of a prescribed hinge: the conjugate load at the joint
@@ -779,7 +809,7 @@ void RiccatiSweep<D>::solveRoot(int root) {
   RiccatiBodyData<D>& r = m_bodies[static_cast<std::size_t>(root)];
   {
     const ReleaseKind kind = m_releaseKind[static_cast<std::size_t>(root)];
-    const RVec moment = kind == ReleaseKind::RotationFree ? appliedMoment(root) : RVec(r.released.em);
+    const RVec moment = kind == ReleaseKind::RotationFree ? appliedMoment(root) : RVec(m_releasedMoments[static_cast<std::size_t>(root)].em);
     if (kind == ReleaseKind::Driven) storeDrivingLoad(root, moment, r.released.eq, *m_out);
     if (kind == ReleaseKind::MultiAxis && m_applied) storeCoordinateDrivingLoads(root, moment, r.released.eq, *m_out);
     if (!m_out->angularOnly) storeHingeLoad(root, moment, r.released.eq, *m_out);
@@ -885,7 +915,7 @@ void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const R
       c.angAcc = z.template tail<D::R>();
       if (m_model->hinge(child).slider >= 0) out.slideAcceleration[static_cast<std::size_t>(m_model->hinge(child).slider)] = nu;
       if (m_releaseKind[static_cast<std::size_t>(child)] == ReleaseKind::Driven)
-        storeDrivingLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
+        storeDrivingLoad(child, releasedRelation(child).moment(accJoint, angAccRoot), releasedRelation(child).force(accJoint, angAccRoot), out);
       break;
     }
     case ReleaseKind::Locked: c.angAcc = angAccRoot; break;
@@ -899,11 +929,16 @@ void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const R
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();
       storeSlideAccelerations(child, nu, out);
-      if (m_applied) storeCoordinateDrivingLoads(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
+      if (m_applied)
+        storeCoordinateDrivingLoads(child, releasedRelation(child).moment(accJoint, angAccRoot), releasedRelation(child).force(accJoint, angAccRoot),
+                                    out);
       break;
     }
   }
-  if (!out.angularOnly) storeHingeLoad(child, c.released.moment(accJoint, angAccRoot), c.released.force(accJoint, angAccRoot), out);
+  if (!out.angularOnly) {
+    const ArticulatedRelation<D> released = releasedRelation(child);
+    storeHingeLoad(child, released.moment(accJoint, angAccRoot), released.force(accJoint, angAccRoot), out);
+  }
 }
 
 // The hinge state [m; q] at the joint: the root-side body receives +q and -m.

@@ -14,7 +14,8 @@
 // a workspace: riccatiEvaluate(RiccatiModel, RiccatiData, y, inputs, out);
 // the workspace is allocated once, an evaluation allocates nothing.
 // The per-body workspace holds only what the backward sweep reads (about
-// 350 bytes for a ball-jointed body), so 100,000-DOF systems stay in cache
+// 336 bytes for a ball-jointed body; the released relation's moment blocks
+// apart), so 100,000-DOF systems stay in cache
 // as far as possible.
 
 #include <memory>
@@ -33,7 +34,7 @@ template <class D>
 struct RiccatiBodyData {
   typename D::RVec omega;           // Omega
   typename D::TVec rIO, rCO, e2;    // as in BodyKinematics
-  ArticulatedRelation<D> released;  // what the root side of the output hinge sees
+  ReleasedForce<D> released;        // what the root side of the output hinge sees (its moment blocks: RiccatiData::releasedMoments)
   RotationFreeRelease<D> release;   // ball/pin hinges
   typename D::TVec accOutput;       // r''_O
   typename D::RVec angAcc;          // Omega'
@@ -102,6 +103,7 @@ struct RiccatiData {
   void setParallelism(const RiccatiModel<D>& model, int threads, int threshold);
 
   std::vector<RiccatiBodyData<D>> bodies;
+  std::vector<ReleasedMoment<D>> releasedMoments;  // per body; not read or written for ball/pin releases
   std::vector<SingleAxisRelease<D>> singleAxis;  // used by revolute and sliding hinges only
   std::vector<MultiAxisRelease<D>> multiAxis;    // per body when a hinge is released in the general form (multi-coordinate hinges, a ball with armature)
   std::vector<RiccatiLinkData<D>> links;
