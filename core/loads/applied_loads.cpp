@@ -311,7 +311,9 @@ unsigned AppliedLoads::ballHingesAt(const int (&body)[4], unsigned lanes, const 
     root[k] = law[k]->parent >= 0 ? y + 7 * law[k]->parent : ground;
   }
   const auto of = [](const double* const (&p)[4], int e) { return Packed4{p[0][e], p[1][e], p[2][e], p[3][e]}; };
-  const auto rest = [&](int e) { return Packed4{law[0]->restConjugate[e], law[1]->restConjugate[e], law[2]->restConjugate[e], law[3]->restConjugate[e]}; };
+  const auto rest = [&](int e) {
+    return Packed4{law[0]->restConjugate[e], law[1]->restConjugate[e], law[2]->restConjugate[e], law[3]->restConjugate[e]};
+  };
   const auto flag = [&](bool (*f)(const HingeLaw&)) {
     using Mask = decltype(Packed4{} < 0.0);
     return Mask{f(*law[0]) ? -1 : 0, f(*law[1]) ? -1 : 0, f(*law[2]) ? -1 : 0, f(*law[3]) ? -1 : 0};

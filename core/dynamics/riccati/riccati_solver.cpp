@@ -267,9 +267,9 @@ void RiccatiSweep<D>::run(const Eigen::VectorXd& y, SolverOutput& out) {
 template <class D>
 void RiccatiSweep<D>::forwardRange(int lo, int hi) {
   // The body-local halves of ball bodies first..first+3, computed together
-  // (ball::bodyLocal): they do not wait for the bodies' inputs.
-  // A block ends before a fork point: the bodies after it may be another
-  // thread's, and the block evaluates its bodies' hinge loads.
+  // (ball::bodyLocal, which does not wait for the bodies' inputs), and their
+  // hinges' spring-dampers. A block ends before a fork point: the bodies
+  // after it may be the other thread's, and their hinge loads with them.
   ball::BodyLocal<ball::Packed4> block;
   int first = 0, end = 0;
   unsigned hingesDone = 0;  // bit k: body first + k's hinge load is evaluated (ballHingesAt)
@@ -397,9 +397,12 @@ void RiccatiSweep<D>::ballBlock(int first, int last, ball::BodyLocal<ball::Packe
                                    Packed4{(c[0]->*v).y(), (c[1]->*v).y(), (c[2]->*v).y(), (c[3]->*v).y()},
                                    Packed4{(c[0]->*v).z(), (c[1]->*v).z(), (c[2]->*v).z(), (c[3]->*v).z()}};
     };
-    const Vec3 none = Vec3::Zero();
+    const Vec3 none = Vec3::Zero();  // a tip body: no input end
     const Vec3* input[4];
-    for (int k = 0; k < 4; ++k) input[k] = c[k]->firstChild < c[k]->lastChild ? &m_linkConstants[static_cast<std::size_t>(c[k]->firstChild)].position : &none;
+    for (int k = 0; k < 4; ++k) {
+      const bool hasInput = c[k]->firstChild < c[k]->lastChild;
+      input[k] = hasInput ? &m_linkConstants[static_cast<std::size_t>(c[k]->firstChild)].position : &none;
+    }
     const auto inputs = [&](int e) { return Packed4{(*input[0])[e], (*input[1])[e], (*input[2])[e], (*input[3])[e]}; };
     ball::BodyInput<Packed4> in{state(0), state(1), state(2), state(3), {state(4), state(5), state(6)},
                                 Packed4{c[0]->mass, c[1]->mass, c[2]->mass, c[3]->mass}, constant(&RiccatiBodyConstants::output),
