@@ -320,7 +320,10 @@ unsigned AppliedLoads::ballHingesAt(const int (&body)[4], unsigned lanes, const 
   };
   const auto restIdentity = flag([](const HingeLaw& l) { return l.restIdentity; });
   const auto hasRoot = flag([](const HingeLaw& l) { return l.parent >= 0; });
-  // ballError, lane by lane.
+  // ballError, lane by lane, with selects where it branches. (One template
+  // for both was tried: the scalar form with selects or branches inside it
+  // fused its multiplies differently, and the lanes no longer equalled
+  // hingeAt to the bit, which test_ball_kernels requires.)
   const QuaternionOf<Packed4> q{of(tip, 0), of(tip, 1), of(tip, 2), of(tip, 3)};
   const QuaternionOf<Packed4> qr = product(q, {rest(0), rest(1), rest(2), rest(3)});
   const QuaternionOf<Packed4> t{select(restIdentity, q.w, qr.w), select(restIdentity, q.x, qr.x), select(restIdentity, q.y, qr.y),

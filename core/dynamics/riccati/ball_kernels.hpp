@@ -150,15 +150,15 @@ struct Accumulator {
   V3 eq, em;
 
   /// The body alone (ownRelation): -m I, -m r~_CO and the rest from BodyLocal.
-  void own(double m, const V3& rCO, const V3& inertiaEq, const V3& inertiaEm, const double (&inertia)[6]) {
+  void own(double m, const V3& rCO, const V3& ownEq, const V3& ownEm, const double (&inertia)[6]) {
     qr = {{-m, 0.0, -m, 0.0, 0.0, -m}};
     const double x = m * rCO.x, y = m * rCO.y, z = m * rCO.z;
     mr[0] = 0.0, mr[1] = z, mr[2] = -y;
     mr[3] = -z, mr[4] = 0.0, mr[5] = x;
     mr[6] = y, mr[7] = -x, mr[8] = 0.0;
     for (int k = 0; k < 6; ++k) mw.a[k] = inertia[k];
-    eq = inertiaEq;
-    em = inertiaEm;
+    eq = ownEq;
+    em = ownEm;
   }
 
   /// A ball-hung input end at d = r_{I_k O} whose released relation is
