@@ -86,6 +86,7 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
     m_moment = m_force;
     m_poses.resize(static_cast<std::size_t>(model.bodyCount()));
   }
+  collectBallLaws();
 }
 
 // Calls f(J, rate) for every rotor axis at state y (rotorRates).
@@ -291,35 +292,50 @@ static bool packableBall(const HingeLaw& law) {
          law.count == 1;
 }
 
+void AppliedLoads::collectBallLaws() {
+  if (m_model.planar()) return;
+  for (std::size_t k = 0; k < m_loads.laws.size(); ++k) {
+    const HingeLaw& law = m_loads.laws[k];
+    if (law.body < 0 || elementsAt(law.body) != static_cast<int>(k) || !packableBall(law)) continue;
+    if (m_ballLaw.empty()) m_ballLaw.resize(static_cast<std::size_t>(m_model.bodyCount()));
+    BallLaw& b = m_ballLaw[static_cast<std::size_t>(law.body)];
+    for (int e = 0; e < 4; ++e) b.restConjugate[e] = law.restConjugate[e];
+    b.stiffness = law.stiffness, b.damping = law.damping;
+    b.element = static_cast<int>(k);
+    b.root = law.parent >= 0 ? 7 * law.parent : -1;
+    b.restIdentity = law.restIdentity;
+  }
+}
+
 unsigned AppliedLoads::ballHingesAt(const int (&body)[4], unsigned lanes, const double* y) {
-  int element[4];
+  if (m_ballLaw.empty()) return 0;
+  const BallLaw* law[4];
   unsigned done = 0;
   for (int k = 0; k < 4; ++k) {
-    element[k] = (lanes >> k & 1u) ? elementsAt(body[k]) : -1;
-    if (element[k] >= 0 && packableBall(m_loads.laws[static_cast<std::size_t>(element[k])])) done |= 1u << k;
-    else element[k] = -1;
+    law[k] = &m_ballLaw[static_cast<std::size_t>(body[k])];
+    if ((lanes >> k & 1u) && law[k]->element >= 0) done |= 1u << k;
   }
   if (!done) return 0;
   // Lanes without such a hinge compute the first one's again and are dropped.
-  const int any = element[std::countr_zero(done)];
-  const HingeLaw* law[4];
+  const int any = std::countr_zero(done);
   const double *tip[4], *root[4];
   static constexpr double ground[7] = {1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};  // at rest: q = 1, Omega = 0
   for (int k = 0; k < 4; ++k) {
-    law[k] = &m_loads.laws[static_cast<std::size_t>(element[k] >= 0 ? element[k] : any)];
-    tip[k] = y + 7 * law[k]->body;
-    root[k] = law[k]->parent >= 0 ? y + 7 * law[k]->parent : ground;
+    const int lane = done >> k & 1u ? k : any;
+    law[k] = law[lane];
+    tip[k] = y + 7 * body[lane];
+    root[k] = law[k]->root >= 0 ? y + law[k]->root : ground;
   }
   const auto of = [](const double* const (&p)[4], int e) { return Packed4{p[0][e], p[1][e], p[2][e], p[3][e]}; };
   const auto rest = [&](int e) {
     return Packed4{law[0]->restConjugate[e], law[1]->restConjugate[e], law[2]->restConjugate[e], law[3]->restConjugate[e]};
   };
-  const auto flag = [&](bool (*f)(const HingeLaw&)) {
+  const auto flag = [&](bool (*f)(const BallLaw&)) {
     using Mask = decltype(Packed4{} < 0.0);
     return Mask{f(*law[0]) ? -1 : 0, f(*law[1]) ? -1 : 0, f(*law[2]) ? -1 : 0, f(*law[3]) ? -1 : 0};
   };
-  const auto restIdentity = flag([](const HingeLaw& l) { return l.restIdentity; });
-  const auto hasRoot = flag([](const HingeLaw& l) { return l.parent >= 0; });
+  const auto restIdentity = flag([](const BallLaw& l) { return l.restIdentity; });
+  const auto hasRoot = flag([](const BallLaw& l) { return l.root >= 0; });
   // ballError, lane by lane, with selects where it branches. (One template
   // for both was tried: the scalar form with selects or branches inside it
   // fused its multiplies differently, and the lanes no longer equalled
@@ -336,7 +352,7 @@ unsigned AppliedLoads::ballHingesAt(const int (&body)[4], unsigned lanes, const 
   const BallSpringDamperOf<Packed4> f = ballSpringDamper(ballRotationOf(err), w, stiffness, damping);
   for (int k = 0; k < 4; ++k) {
     if (!(done >> k & 1u)) continue;
-    HingeLoad& out = m_load[static_cast<std::size_t>(element[k])];
+    HingeLoad& out = m_load[static_cast<std::size_t>(law[k]->element)];
     out.load = Vec3(f.load.x[k], f.load.y[k], f.load.z[k]);
     out.potential = f.potential[k];
     out.dissipation = f.dissipation[k];

@@ -174,6 +174,18 @@ class AppliedLoads {
   void addContacts(const std::vector<BodyPose>& poses);
   void addBodyContacts(const std::vector<BodyPose>& poses);
   void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);
+  void collectBallLaws();
+
+  /// A ball hinge whose only element is a linear spring-damper, in the 64
+  /// bytes ballHingesAt reads of it (a HingeLaw is twice that, and finding
+  /// and checking it took a third of ballHingesAt's instructions).
+  struct BallLaw {
+    double restConjugate[4] = {1.0, 0.0, 0.0, 0.0};
+    double stiffness = 0.0, damping = 0.0;
+    int element = -1;  // -1: the hinge at this body's output is not such a hinge
+    int root = -1;     // where the parent's state begins in y (7 parent), or -1: the ground
+    bool restIdentity = true;
+  };
 
   const Model& m_model;
   const CompiledLoads& m_loads;
@@ -191,6 +203,7 @@ class AppliedLoads {
   std::vector<int> m_controlOf;  // per element: its control's index (actuated ones), or -1
   PullState m_pull;
   std::vector<double> m_angleReference;  // per element: its angle at the last accepted state (acceptState)
+  std::vector<BallLaw> m_ballLaw;         // per body; empty when no hinge is such a ball
 };
 
 }  // namespace mstmm

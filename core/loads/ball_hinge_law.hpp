@@ -7,7 +7,6 @@
 // scalar operations.
 
 #include <cmath>
-#include <type_traits>
 
 #include "core/math/quadrant_atan2.hpp"
 #include "core/math/scalar_vec3.hpp"
@@ -41,12 +40,7 @@ template <class T>
 inline BallRotationOf<T> ballRotationOf(QuaternionOf<T> err) {
   const auto flip = err.w < 0.0;
   err = {select(flip, -err.w, err.w), select(flip, -err.x, err.x), select(flip, -err.y, err.y), select(flip, -err.z, err.z)};
-  T s = err.x * err.x + err.y * err.y + err.z * err.z;
-  if constexpr (std::is_same_v<T, double>) {
-    s = std::sqrt(s);
-  } else {
-    for (int k = 0; k < 4; ++k) s[k] = std::sqrt(s[k]);
-  }
+  const T s = squareRoot(err.x * err.x + err.y * err.y + err.z * err.z);
   const T angle = 2.0 * quadrantAtan2(s, err.w);
   const T inverse = select(s > 0.0, 1.0 / s, T{});
   return {angle, {err.x * inverse, err.y * inverse, err.z * inverse}};

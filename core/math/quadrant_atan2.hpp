@@ -34,6 +34,9 @@ inline T quadrantAtan2(const T& s, const T& w) {
   const T y = select(large > 0.0, select(reduce, (small - large) / (small + large), small / large), T{});
   const T u = y * y;
   T p = T{} + kAtanSeries[20];
+  // Unrolled: as a loop, its counter and loads took six instructions of
+  // each of the 20 steps (callgrind); unrolled, the same steps in the same order.
+#pragma GCC unroll 20
   for (int n = 19; n >= 0; --n) p = p * u + kAtanSeries[n];
   // pi/4 and pi/2 as a double plus what it lacks, which the subtraction
   // pi/4 - |y p| (down to half pi/4) would otherwise magnify to a unit.

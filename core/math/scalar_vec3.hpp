@@ -5,6 +5,8 @@
 // four doubles in one 256-bit register so that the same code computes one
 // body or four.
 
+#include <cmath>
+
 #include "core/math/rotation.hpp"
 
 namespace mstmm {
@@ -18,6 +20,20 @@ using Packed4 = double __attribute__((vector_size(32)));
 inline double select(bool pick, double a, double b) { return pick ? a : b; }
 template <class M>
 inline Packed4 select(M pick, const Packed4& a, const Packed4& b) { return pick ? a : b; }
+
+/// Per lane: the square root, correctly rounded as std::sqrt's (IEEE 754),
+/// so each lane equals the scalar one to the bit. One vsqrtpd where AVX is
+/// there: lane by lane, std::sqrt's check for a negative argument (errno)
+/// took eight instructions a lane (callgrind).
+inline double squareRoot(double x) { return std::sqrt(x); }
+inline Packed4 squareRoot(Packed4 x) {
+#if defined(__AVX__)
+  return __builtin_ia32_sqrtpd256(x);
+#else
+  for (int k = 0; k < 4; ++k) x[k] = std::sqrt(x[k]);
+  return x;
+#endif
+}
 
 /// A 3-vector held as three scalars, with scalar arithmetic. Why not Vec3:
 /// a Vec3 built from scalars is stored element by element, and Eigen's
