@@ -299,11 +299,13 @@ void AppliedLoads::collectBallLaws() {
     if (law.body < 0 || elementsAt(law.body) != static_cast<int>(k) || !packableBall(law)) continue;
     if (m_ballLaw.empty()) m_ballLaw.resize(static_cast<std::size_t>(m_model.bodyCount()));
     BallLaw& b = m_ballLaw[static_cast<std::size_t>(law.body)];
-    for (int e = 0; e < 4; ++e) b.restConjugate[e] = law.restConjugate[e];
     b.stiffness = law.stiffness, b.damping = law.damping;
     b.element = static_cast<int>(k);
     b.root = law.parent >= 0 ? 7 * law.parent : -1;
-    b.restIdentity = law.restIdentity;
+    if (!law.restIdentity) {
+      b.rest = static_cast<int>(m_ballRest.size());
+      m_ballRest.push_back({law.restConjugate[0], law.restConjugate[1], law.restConjugate[2], law.restConjugate[3]});
+    }
   }
 }
 
@@ -327,23 +329,26 @@ unsigned AppliedLoads::ballHingesAt(const int (&body)[4], unsigned lanes, const 
     root[k] = law[k]->root >= 0 ? y + law[k]->root : ground;
   }
   const auto of = [](const double* const (&p)[4], int e) { return Packed4{p[0][e], p[1][e], p[2][e], p[3][e]}; };
-  const auto rest = [&](int e) {
-    return Packed4{law[0]->restConjugate[e], law[1]->restConjugate[e], law[2]->restConjugate[e], law[3]->restConjugate[e]};
-  };
   const auto flag = [&](bool (*f)(const BallLaw&)) {
     using Mask = decltype(Packed4{} < 0.0);
     return Mask{f(*law[0]) ? -1 : 0, f(*law[1]) ? -1 : 0, f(*law[2]) ? -1 : 0, f(*law[3]) ? -1 : 0};
   };
-  const auto restIdentity = flag([](const BallLaw& l) { return l.restIdentity; });
   const auto hasRoot = flag([](const BallLaw& l) { return l.root >= 0; });
   // ballError, lane by lane, with selects where it branches. (One template
   // for both was tried: the scalar form with selects or branches inside it
   // fused its multiplies differently, and the lanes no longer equalled
   // hingeAt to the bit, which test_ball_kernels requires.)
   const QuaternionOf<Packed4> q{of(tip, 0), of(tip, 1), of(tip, 2), of(tip, 3)};
-  const QuaternionOf<Packed4> qr = product(q, {rest(0), rest(1), rest(2), rest(3)});
-  const QuaternionOf<Packed4> t{select(restIdentity, q.w, qr.w), select(restIdentity, q.x, qr.x), select(restIdentity, q.y, qr.y),
-                                select(restIdentity, q.z, qr.z)};
+  QuaternionOf<Packed4> t = q;  // q_tip (x) conj(q_rest), where a lane has a rest orientation
+  if (law[0]->rest >= 0 || law[1]->rest >= 0 || law[2]->rest >= 0 || law[3]->rest >= 0) {
+    static constexpr std::array<double, 4> identity = {1.0, 0.0, 0.0, 0.0};
+    const std::array<double, 4>* rest[4];
+    for (int k = 0; k < 4; ++k) rest[k] = law[k]->rest >= 0 ? &m_ballRest[static_cast<std::size_t>(law[k]->rest)] : &identity;
+    const auto of4 = [&](int e) { return Packed4{(*rest[0])[e], (*rest[1])[e], (*rest[2])[e], (*rest[3])[e]}; };
+    const QuaternionOf<Packed4> qr = product(q, {of4(0), of4(1), of4(2), of4(3)});
+    const auto restIdentity = flag([](const BallLaw& l) { return l.rest < 0; });
+    t = {select(restIdentity, q.w, qr.w), select(restIdentity, q.x, qr.x), select(restIdentity, q.y, qr.y), select(restIdentity, q.z, qr.z)};
+  }
   const QuaternionOf<Packed4> tr = product(t, {of(root, 0), -of(root, 1), -of(root, 2), -of(root, 3)});
   const QuaternionOf<Packed4> err{select(hasRoot, tr.w, t.w), select(hasRoot, tr.x, t.x), select(hasRoot, tr.y, t.y), select(hasRoot, tr.z, t.z)};
   const Vec3Of<Packed4> w{of(tip, 4) - of(root, 4), of(tip, 5) - of(root, 5), of(tip, 6) - of(root, 6)};

@@ -11,6 +11,7 @@
 // only in its constructor.
 
 #include <Eigen/Core>
+#include <array>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -176,15 +177,14 @@ class AppliedLoads {
   void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);
   void collectBallLaws();
 
-  /// A ball hinge whose only element is a linear spring-damper, in the 64
-  /// bytes ballHingesAt reads of it (a HingeLaw is twice that, and finding
-  /// and checking it took a third of ballHingesAt's instructions).
+  /// A ball hinge whose only element is a linear spring-damper, in the 32
+  /// bytes ballHingesAt reads of it (a HingeLaw is four times that, and
+  /// finding and checking it took a third of ballHingesAt's instructions).
   struct BallLaw {
-    double restConjugate[4] = {1.0, 0.0, 0.0, 0.0};
     double stiffness = 0.0, damping = 0.0;
     int element = -1;  // -1: the hinge at this body's output is not such a hinge
     int root = -1;     // where the parent's state begins in y (7 parent), or -1: the ground
-    bool restIdentity = true;
+    int rest = -1;     // its conjugate rest orientation in m_ballRest, or -1: the identity
   };
 
   const Model& m_model;
@@ -204,6 +204,7 @@ class AppliedLoads {
   PullState m_pull;
   std::vector<double> m_angleReference;  // per element: its angle at the last accepted state (acceptState)
   std::vector<BallLaw> m_ballLaw;         // per body; empty when no hinge is such a ball
+  std::vector<std::array<double, 4>> m_ballRest;  // the rest orientations that are not the identity, conjugated
 };
 
 }  // namespace mstmm
