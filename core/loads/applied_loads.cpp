@@ -86,6 +86,9 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
     m_moment = m_force;
     m_poses.resize(static_cast<std::size_t>(model.bodyCount()));
   }
+  m_loadAt.assign(static_cast<std::size_t>(model.bodyCount()), nullptr);
+  for (int i = 0; i < model.bodyCount(); ++i)
+    if (const int k = elementsAt(i); k >= 0) m_loadAt[static_cast<std::size_t>(i)] = &m_load[static_cast<std::size_t>(k)];
   collectBallLaws();
 }
 
