@@ -33,6 +33,12 @@ supp="$PWD/tests/sanitizers"
 # -O1 keeps the suites fast enough; Debug keeps Eigen's index checks on.
 # Through ccache, as the plain builds: a second run recompiles only what changed.
 flags=(-G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1")
+# LLVM's linker, when it is there (scripts/install-deps.sh installs it):
+# an AddressSanitizer suite links in 0.8 s with it against 2.9 s with the
+# system's, and this build links some 70 of them.
+if command -v ld.lld >/dev/null 2>&1; then
+  flags+=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld)
+fi
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0"
 export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
