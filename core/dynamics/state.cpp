@@ -46,33 +46,6 @@ Eigen::VectorXd initialState(const Model& model) {
   return y;
 }
 
-void storeInitialState(const Model& model, const Eigen::VectorXd& y, ModelSpec& spec) {
-  const int per = statePerBody(model);
-  for (int i = 0; i < model.bodyCount(); ++i) {
-    BodySpec& b = spec.bodies[static_cast<std::size_t>(model.body(i).specIndex)];
-    if (model.planar()) {
-      b.theta = y[per * i];
-      b.thetaDot = y[per * i + 1];
-    } else {
-      b.orientation = y.segment<4>(per * i).normalized();
-      b.angularVelocity = y.segment<3>(per * i + 4);
-    }
-  }
-  for (int k = 0; k < model.sliderCount(); ++k) {
-    const CompiledHinge& compiled = model.hinge(model.sliderBody(k));
-    HingeSpec& h = spec.hinges[static_cast<std::size_t>(compiled.specIndex)];
-    const int j = k - compiled.slider;
-    const double s = y[slideOffset(model) + 2 * k], rate = y[slideOffset(model) + 2 * k + 1];
-    if (compiled.slides == 1) {
-      h.slide = s;
-      h.slideRate = rate;
-    } else {
-      h.translation[j] = s;
-      h.translationRate[j] = rate;
-    }
-  }
-}
-
 Quat bodyQuaternion(const Model& model, const Eigen::VectorXd& y, int i) {
   if (model.planar()) return quaternionFromAxisAngle(Vec3::UnitZ(), y[2 * i]);
   const Quat p = y.segment<4>(7 * i);

@@ -29,7 +29,9 @@ inline double slideRate(const Model& model, const Eigen::VectorXd& y, int slider
 Eigen::VectorXd initialState(const Model& model);
 /// The inverse: writes the state y into the initial conditions of `spec`
 /// (the spec the model was compiled from, or an edited copy with the same
-/// bodies and hinges), so that initialState() of its model is y again.
+/// bodies and hinges), so that initialState() of its model is y again. A
+/// beam's pieces go into its body's deformation (beam_deformation.hpp).
+/// Throws Error when `spec` has other bodies or hinges than the model's.
 void storeInitialState(const Model& model, const Eigen::VectorXd& y, ModelSpec& spec);
 
 /// Orientation of body i as a unit quaternion (planar: rotation about z).

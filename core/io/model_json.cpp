@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <sstream>
+#include <type_traits>
 #include <unordered_map>
 
 #include "core/error.hpp"
@@ -228,10 +229,47 @@ std::vector<Vec3> readInputs(const ObjectReader& r) {
   return inputs;
 }
 
+/// A list of numbers, or of fixed-size vectors (a beam's deformation, one
+/// entry per segment).
+template <int Size>
+void readList(const ObjectReader& r, const char* key, std::vector<Eigen::Matrix<double, Size, 1>>& out) {
+  if (!r.has(key)) return;
+  const Json& list = r.at(key);
+  if (!list.is_array()) fail(r.where(), std::string("'") + key + "' must be an array, one entry per segment");
+  if (list.size() > kMaxBodies) fail(r.where(), std::string("'") + key + "' has more entries than a model may have bodies");
+  for (const Json& v : list) {
+    if (!v.is_array() || v.size() != Size) fail(r.where(), std::string("'") + key + "' must hold arrays of " + std::to_string(Size) + " numbers");
+    Eigen::Matrix<double, Size, 1> e;
+    for (int i = 0; i < Size; ++i) e[i] = r.toNumber(v[static_cast<std::size_t>(i)], key);
+    out.push_back(e);
+  }
+}
+
+void readList(const ObjectReader& r, const char* key, std::vector<double>& out) {
+  if (!r.has(key)) return;
+  const Json& list = r.at(key);
+  if (!list.is_array()) fail(r.where(), std::string("'") + key + "' must be an array of numbers, one per segment");
+  if (list.size() > kMaxBodies) fail(r.where(), std::string("'") + key + "' has more entries than a model may have bodies");
+  for (const Json& v : list) out.push_back(r.toNumber(v, key));
+}
+
+// A beam's initial deformation (beam_deformation.hpp, docs/model-format.md "Beams").
+BeamDeformation readDeformation(const ObjectReader& initial) {
+  const ObjectReader r(initial.at("deformation"), initial.where() + ": deformation");
+  r.allowOnly({"angle", "angle_rate", "rotation", "rate", "stretch", "stretch_rate"});
+  BeamDeformation d;
+  readList(r, "angle", d.angle), readList(r, "angle_rate", d.angleRate), readList(r, "rotation", d.rotation);
+  readList(r, "rate", d.rate), readList(r, "stretch", d.stretch), readList(r, "stretch_rate", d.stretchRate);
+  for (Quat& q : d.rotation)
+    if (q.norm() > 0.0) q.normalize();
+  return d;
+}
+
 void readInitial(const ObjectReader& body, BodySpec& b) {
   if (!body.has("initial")) return;
   const ObjectReader r(body.at("initial"), body.where() + ": initial");
-  r.allowOnly({"theta", "theta_dot", "orientation", "angular_velocity"});
+  r.allowOnly({"theta", "theta_dot", "orientation", "angular_velocity", "deformation"});
+  if (r.has("deformation")) b.deformation = readDeformation(r);
   b.theta = r.number("theta", 0.0);
   b.thetaDot = r.number("theta_dot", 0.0);
   if (r.has("orientation")) {
@@ -923,6 +961,22 @@ Json writeBeam(const BeamSpec& b) {
   return j;
 }
 
+Json writeDeformation(const BeamDeformation& d) {
+  Json j = Json::object();
+  auto put = [&](const char* key, const auto& list) {
+    if (list.empty()) return;
+    Json out = Json::array();
+    for (const auto& v : list) {
+      if constexpr (std::is_same_v<std::decay_t<decltype(v)>, double>) out.push_back(v);
+      else out.push_back(std::vector<double>(v.data(), v.data() + v.size()));
+    }
+    j[key] = out;
+  };
+  put("angle", d.angle), put("angle_rate", d.angleRate), put("rotation", d.rotation);
+  put("rate", d.rate), put("stretch", d.stretch), put("stretch_rate", d.stretchRate);
+  return j;
+}
+
 Json writeBody(const BodySpec& b, ModelKind kind) {
   Json j;
   j["name"] = b.name;
@@ -940,6 +994,7 @@ Json writeBody(const BodySpec& b, ModelKind kind) {
   if (!planar || b.orientation != Quat(1, 0, 0, 0))
     init["orientation"] = Json::array({b.orientation[0], b.orientation[1], b.orientation[2], b.orientation[3]});
   if (!planar || b.angularVelocity != Vec3::Zero()) init["angular_velocity"] = vec(b.angularVelocity);
+  if (!b.deformation.empty()) init["deformation"] = writeDeformation(b.deformation);
   j["initial"] = init;
   if (!b.loads.empty()) j["loads"] = writeBodyLoads(b.loads);
   if (!b.visuals.empty()) {

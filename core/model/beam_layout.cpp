@@ -131,6 +131,7 @@ class Expander {
       p.inputs.clear();
       p.output = k == r ? body.output : Vec3(layout.jointStation(k > r ? k - 1 : k), 0.0, 0.0);
     }
+    deform(layout, body.deformation, pieces);
     // The chain's own joints come first among each piece's inputs.
     std::vector<int> chainInput(static_cast<std::size_t>(n), -1);  // per joint: its input index on the root side
     for (int j = 0; j < n; ++j) {
@@ -159,6 +160,26 @@ class Expander {
     m_out.beams.push_back(std::move(layout));
   }
 
+  /// Each piece's initial state from the beam's deformation, joint by joint
+  /// outward from the root piece (beam_deformation.hpp). A list left empty is zero.
+  void deform(const BeamLayout& layout, const BeamDeformation& d, std::vector<BodySpec>& pieces) const {
+    auto at = [](const auto& list, int j, auto zero) { return list.empty() ? zero : list[static_cast<std::size_t>(j)]; };
+    auto step = [&](int j) {
+      const BodySpec& root = pieces[static_cast<std::size_t>(layout.rootSidePiece(j))];
+      BodySpec& tip = pieces[static_cast<std::size_t>(layout.tipPiece(j))];
+      if (m_in.kind == ModelKind::Planar) {
+        tip.theta = root.theta + at(d.angle, j, 0.0);
+        tip.thetaDot = root.thetaDot + at(d.angleRate, j, 0.0);
+      } else {
+        tip.orientation = quaternionProduct(root.orientation, at(d.rotation, j, Quat(1.0, 0.0, 0.0, 0.0)).normalized());
+        tip.angularVelocity = root.angularVelocity + rotationFromQuaternion(root.orientation.normalized()) * at(d.rate, j, Vec3::Zero());
+      }
+    };
+    if (d.angle.empty() && d.angleRate.empty() && d.rotation.empty() && d.rate.empty()) return;
+    for (int j = layout.rootPiece; j < layout.beam.segments; ++j) step(j);
+    for (int j = layout.rootPiece - 1; j >= 0; --j) step(j);
+  }
+
   /// Joint j: a ball (spatial) or pin (planar), or a point-on-line along the
   /// beam's axis when it stretches; its springs are the segment's
   /// flexibility (equations.md §11.1). A spatial beam's bending and torsion
@@ -181,6 +202,9 @@ class Expander {
     const double bending = beam.youngsModulus * s.iz / h, stretch = beam.youngsModulus * s.area / h;
     const HingeSpringSpec bend = HingeSpringSpec::linear(bending, beam.dampingBeta * bending);
     if (beam.axial) {
+      const BeamDeformation& d = body.deformation;
+      if (!d.stretch.empty()) hinge.slide = d.stretch[static_cast<std::size_t>(j)];
+      if (!d.stretchRate.empty()) hinge.slideRate = d.stretchRate[static_cast<std::size_t>(j)];
       hinge.loadsOn("s", m_in.kind).spring = HingeSpringSpec::linear(stretch, beam.dampingBeta * stretch);
       if (planar) hinge.loadsOn("angle", m_in.kind).spring = bend;
     } else if (planar) {

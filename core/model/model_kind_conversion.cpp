@@ -19,11 +19,25 @@ void toPlanar(BodySpec& b) {
   b.theta = std::atan2(x.y(), x.x());
   b.thetaDot = b.angularVelocity.z();
   if (b.shape.type == ShapeType::Cylinder) b.shape.type = ShapeType::Rod;
+  // A beam's joints keep their turn about z (beam_deformation.hpp).
+  BeamDeformation& d = b.deformation;
+  d.angle.clear(), d.angleRate.clear();
+  for (const Quat& q : d.rotation) {
+    const Vec3 x = rotationFromQuaternion(q.normalized()).col(0);
+    d.angle.push_back(std::atan2(x.y(), x.x()));
+  }
+  for (const Vec3& w : d.rate) d.angleRate.push_back(w.z());
+  d.rotation.clear(), d.rate.clear();
 }
 
 void toSpatial(BodySpec& b) {
   b.orientation = quaternionFromAxisAngle(Vec3::UnitZ(), b.theta);
   b.angularVelocity = Vec3(0, 0, b.thetaDot);
+  BeamDeformation& d = b.deformation;
+  d.rotation.clear(), d.rate.clear();
+  for (double a : d.angle) d.rotation.push_back(quaternionFromAxisAngle(Vec3::UnitZ(), a));
+  for (double w : d.angleRate) d.rate.push_back(Vec3(0, 0, w));
+  d.angle.clear(), d.angleRate.clear();
   if (b.shape.type == ShapeType::Rod) {
     b.shape.type = ShapeType::Cylinder;
     b.shape.radius = kRodAsCylinderRadius;

@@ -14,6 +14,7 @@
 #include "core/loads/contact_spec.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/math/rotation.hpp"
+#include "core/model/beam_deformation.hpp"
 #include "core/model/beam_spec.hpp"
 #include "core/model/visual_spec.hpp"
 
@@ -106,6 +107,9 @@ struct BodySpec {
   /// An elastic beam along x from the origin (equations.md §11): its mass
   /// comes from the beam, not from `shape`.
   std::optional<BeamSpec> beam;
+  /// A beam's initial deformation relative to its own frame (the theta or
+  /// orientation above); empty: straight.
+  BeamDeformation deformation;
 
   bool operator==(const BodySpec&) const = default;
 };

@@ -1,6 +1,7 @@
 #include "core/model/validation.hpp"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -32,6 +33,9 @@ bool hasErrors(const std::vector<Diagnostic>& diagnostics) {
 namespace {
 
 bool finite(const Vec3& v) { return v.allFinite(); }
+bool finiteEntry(double v) { return std::isfinite(v); }
+template <int Rows>
+bool finiteEntry(const Eigen::Matrix<double, Rows, 1>& v) { return v.allFinite(); }
 
 /// Where a walk along output hinges from a body ends up.
 enum class Reach { Unknown, OnPath, Ground, Detached };
@@ -93,8 +97,9 @@ class Checker {
     if (body.inputs.empty()) bodyError(b, "needs at least one input end (I_1 is the body frame's reference point)");
     for (std::size_t k = 0; k < body.inputs.size(); ++k) checkPoint(b, body.inputs[k], "input end " + std::to_string(k + 1));
     checkPoint(b, body.output, "output end");
-    if (body.beam) checkBeam(b, body);
+    if (body.beam) checkBeam(b, body), checkDeformation(b, body);
     else checkShape(b, body.shape);
+    if (!body.beam && !body.deformation.empty()) bodyError(b, "initial: a deformation is for beams only; remove it or give the body a beam");
     checkInitialState(b, body);
     for (std::size_t k = 0; k < body.visuals.size(); ++k) checkVisual(b, body.visuals[k], "visual " + std::to_string(k + 1));
   }
@@ -144,6 +149,32 @@ class Checker {
     };
     for (std::size_t k = 0; k < body.inputs.size(); ++k) onBeam(body.inputs[k], "input end " + std::to_string(k + 1));
     onBeam(body.output, "output end");
+  }
+
+  // A beam's initial deformation (beam_deformation.hpp): per joint of its
+  // division, of the model's kind, stretches only where the beam stretches.
+  void checkDeformation(int b, const BodySpec& body) {
+    const BeamDeformation& d = body.deformation;
+    const std::size_t n = static_cast<std::size_t>(std::max(body.beam->segments, 0));
+    auto count = [&](std::size_t size, const char* what) {
+      if (size != 0 && size != n)
+        bodyError(b, std::string("initial: deformation: '") + what + "' has " + std::to_string(size) + " entries, one per segment of the beam (" + std::to_string(n) +
+                         "); it was saved for another division: remove the deformation or set the segments back");
+    };
+    auto only = [&](bool given, const char* what, const char* reason) {
+      if (given) bodyError(b, std::string("initial: deformation: '") + what + "' " + reason);
+    };
+    const bool planarModel = planar();
+    only(planarModel && !(d.rotation.empty() && d.rate.empty()), "rotation", "and 'rate' are for spatial models; a planar beam's joints take 'angle' and 'angle_rate'");
+    only(!planarModel && !(d.angle.empty() && d.angleRate.empty()), "angle", "and 'angle_rate' are for planar models; a spatial beam's joints take 'rotation' and 'rate'");
+    only(!body.beam->axial && !(d.stretch.empty() && d.stretchRate.empty()), "stretch", "needs an axial beam ('axial': true)");
+    count(d.angle.size(), "angle"), count(d.angleRate.size(), "angle_rate"), count(d.rotation.size(), "rotation");
+    count(d.rate.size(), "rate"), count(d.stretch.size(), "stretch"), count(d.stretchRate.size(), "stretch_rate");
+    auto allFinite = [](const auto& list) { return std::all_of(list.begin(), list.end(), [](const auto& v) { return finiteEntry(v); }); };
+    if (!allFinite(d.angle) || !allFinite(d.angleRate) || !allFinite(d.rotation) || !allFinite(d.rate) || !allFinite(d.stretch) || !allFinite(d.stretchRate))
+      bodyError(b, "initial: deformation: contains a non-finite number");
+    for (std::size_t j = 0; j < d.rotation.size(); ++j)
+      if (d.rotation[j].norm() < 1e-12) bodyError(b, "initial: deformation: the rotation of joint " + std::to_string(j + 1) + " is a zero quaternion");
   }
 
   // A fixed step that does not resolve the beam's highest frequency

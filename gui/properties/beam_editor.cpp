@@ -61,12 +61,24 @@ BeamEditor::BeamEditor(QWidget* parent) : QWidget(parent) {
   m_form->addRow(tr("Segments"), m_segments);
   connect(m_segments, &QSpinBox::editingFinished, this, [this] {
     const int n = m_segments->value();
-    edit(tr("beam segments"), [n](BeamSpec& b) { b.segments = n; });
+    if (m_loading) return;
+    emit edited(tr("beam segments"), [n](BodySpec& body) {
+      if (!body.beam || body.beam->segments == n) return;
+      body.beam->segments = n;
+      body.deformation = {};  // a shape saved joint by joint (an equilibrium's) has no meaning for another division
+    });
   });
   m_axial = new QCheckBox(tr("stretches (EA as a degree of freedom)"));
   m_axial->setObjectName("beamAxial");
   m_form->addRow(QString(), m_axial);
-  connect(m_axial, &QCheckBox::toggled, this, [this](bool on) { edit(tr("beam stretch"), [on](BeamSpec& b) { b.axial = on; }); });
+  connect(m_axial, &QCheckBox::toggled, this, [this](bool on) {
+    if (m_loading) return;
+    emit edited(tr("beam stretch"), [on](BodySpec& body) {
+      if (!body.beam) return;
+      body.beam->axial = on;
+      if (!on) body.deformation.stretch.clear(), body.deformation.stretchRate.clear();  // an inextensible beam has no stretches
+    });
+  });
   m_beta = addBox(tr("Damping β"), "s", "beamBeta", [](BeamSpec& b, double v) { b.dampingBeta = v; });
   m_beta->setCheck(zeroOrPositive);
   m_beta->setToolTip(tr("Rayleigh stiffness-proportional damping: each joint's damper is β times its spring"));
