@@ -37,7 +37,8 @@ struct ModalAnalysis {
   double asymmetry = 0.0;              // ||K - K^T|| / ||K||: nonconservative loads, or derivative error
 };
 
-/// Eigenvalues with |w^2| below this fraction of the largest are rigid-body modes.
+/// A mode is rigid when |w^2| is below this fraction of the largest and its
+/// shape x meets no stiffness: |x^T K x| below this fraction of ||K|| x^T x.
 constexpr double kRigidModeTolerance = 1e-8;
 
 ModalAnalysis denseModes(const LinearSystem& system);

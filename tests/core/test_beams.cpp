@@ -39,9 +39,7 @@ constexpr bool kSanitized = test::kUnderAsan;
 
 // G only sets the torsion, which the frequency tests do not measure: kept
 // low, so that the pieces' torsion frequencies stay within 1e3 of the
-// bending ones (the dense analysis resolves w^2 down to ~1e-8 of the
-// largest; steel's G would put the first bending pair below that at 32
-// segments).
+// bending ones (FineDivisionsKeepTheirFundamental takes steel's).
 constexpr double kE = 2e11, kG = 8e6, kRho = 7850.0, kLength = 1.0;
 // A slender section: r_g = sqrt(I/A) = 1e-4 L, so the sections' rotary
 // inertia (which the Euler-Bernoulli limit leaves out) moves the third
@@ -167,6 +165,68 @@ TEST(Beams, FreeFreeFrequenciesConvergeAfterSixRigidModes) {
   EXPECT_EQ(rigid, 6);
   const double betaL[3] = {4.730040744862704, 7.853204624095838, 10.99560783800167};
   checkConvergence("free-free", HingeType::Free, betaL, 1.9, 2e-3);
+}
+
+// Issue 51, point 5: a finely divided cantilever's fundamental is a
+// vibration, not a rigid mode. Its w^2 lies some 1e-11 below the division's
+// top one at 128 segments (the spread grows as n^4), below the old relative
+// threshold of 1e-8; steel's shear modulus spreads it further in space.
+TEST(Beams, FineDivisionsKeepTheirFundamental) {
+  AnalysisRequest request;
+  request.at.kind = AnalysisPoint::Kind::Initial;
+  request.method = AnalysisMethod::Dense;
+  const double first = eulerBernoulli(1.875104068711961);
+  struct Case {
+    ModelKind kind;
+    int segments;
+    double shearModulus;
+  };
+  for (const Case c : {Case{ModelKind::Planar, 128, kG}, Case{ModelKind::Spatial, 32, 8.1e10}}) {
+    BeamSpec b = slenderBeam(c.segments);
+    b.shearModulus = c.shearModulus;
+    const ModesReport r = computeModes(compile(beamOnGround(b, HingeType::Weld, c.kind)), request, 3);
+    ASSERT_FALSE(r.rows.empty());
+    const ModeRow& lowest = r.rows.front();
+    info("%s cantilever, %d segments: lowest mode %s at %.8g Hz (Euler-Bernoulli %.8g Hz)", c.kind == ModelKind::Planar ? "planar" : "spatial", c.segments,
+         toString(lowest.kind), lowest.frequency, first / (2 * std::numbers::pi));
+    EXPECT_EQ(lowest.kind, ModeKind::Vibration);
+    EXPECT_NEAR(lowest.frequency * 2 * std::numbers::pi / first, 1.0, 1.5 * 0.066 * std::pow(1.875 / c.segments, 2));  // equations.md (11.8)
+    for (const ModeRow& row : r.rows) EXPECT_NE(row.kind, ModeKind::Rigid) << "a clamped beam has no rigid modes";
+  }
+}
+
+// Issue 51, point 7: what the division converges to is the Rayleigh beam
+// (the sections' rotary inertia, no shear). A stubby pinned-pinned beam
+// (L / r_g = 40) tells the two apart: w_k^2 = EI (k pi/L)^4 / (rho A (1 +
+// (I/A)(k pi/L)^2)) against Euler-Bernoulli's without the denominator. Its
+// errors against Rayleigh's fall at second order; against Euler-Bernoulli's
+// they stop at the rotary inertia's share (0.3 % to 2.7 % for modes 1-3).
+TEST(Beams, PinnedPinnedFrequenciesConvergeToTheRayleighBeam) {
+  const double radius = 0.05, area = std::numbers::pi * radius * radius, inertia = std::numbers::pi * std::pow(radius, 4) / 4;
+  double previous[3] = {0, 0, 0};
+  for (int n = 16; n <= (kSanitized ? 32 : 64); n *= 2) {
+    BeamSpec b = slenderBeam(n);
+    b.section.kind = BeamSectionKind::Circle;
+    b.section.radius = radius;
+    ModelSpec spec = beamOnGround(b, HingeType::Pin, ModelKind::Planar);
+    HingeSpec& roller = spec.addHinge("roller", HingeType::PointOnLine, spec.bodies[0].id, std::nullopt);
+    roller.childEnd = 0;  // the beam's far end, on a line along x through (L, 0)
+    roller.axis = Vec3::UnitX();
+    roller.anchor = Vec3(kLength, 0, 0);
+    const std::vector<double> w = omegas(spec);
+    ASSERT_GE(w.size(), 3u);
+    for (int k = 1; k <= 3; ++k) {
+      const double wave = k * std::numbers::pi / kLength, eb2 = kE * inertia * std::pow(wave, 4) / (kRho * area);
+      const double rayleigh = std::sqrt(eb2 / (1 + inertia / area * wave * wave)), eb = std::sqrt(eb2);
+      const double error = std::abs(w[static_cast<std::size_t>(k - 1)] / rayleigh - 1), againstEb = std::abs(w[static_cast<std::size_t>(k - 1)] / eb - 1);
+      const double order = previous[k - 1] > 0 ? std::log2(previous[k - 1] / error) : 0.0;
+      info("pinned-pinned, %2d segments, mode %d: omega %.8g, Rayleigh %.8g (error %.3e, order %.2f), Euler-Bernoulli %.8g (error %.3e)", n, k,
+           w[static_cast<std::size_t>(k - 1)], rayleigh, error, order, eb, againstEb);
+      if (previous[k - 1] > 0) EXPECT_GT(order, 1.9) << n << " segments, mode " << k;
+      if (n == 64) EXPECT_LT(error, 0.2 * againstEb) << "mode " << k << " is nearer Rayleigh's than Euler-Bernoulli's";
+      previous[k - 1] = error;
+    }
+  }
 }
 
 /// World position of body-frame point p of the piece of beam `beam` holding it.
