@@ -5,6 +5,7 @@
 // never one Python object per sample. The Python side (mstmm/__init__.py)
 // wraps these in the documented API (docs/python.md).
 
+#include <limits>
 #include <pybind11/functional.h>
 #include <pybind11/numpy.h>
 #include <pybind11/complex.h>
@@ -111,16 +112,35 @@ Enum enumByName(const std::string& word, std::initializer_list<Enum> values, con
   throw Error(ErrorKind::Input, std::string(what) + " must be one of " + known + ", not '" + word + "'");
 }
 
+/// A number argument, or mstmm.Error naming it (not pybind11's bare cast error).
+double numberArgument(const py::handle& value, const std::string& name) {
+  if (!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value))
+    throw Error(ErrorKind::Input, name + " must be a number, not " + std::string(py::str(py::type::of(value).attr("__name__"))));
+  return py::cast<double>(value);
+}
+
+/// A whole-number argument in [low, high], or mstmm.Error naming it; Python's
+/// integers have no bound, C++'s int has.
+int wholeArgument(const py::handle& value, const std::string& name, long long low, long long high) {
+  if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
+    throw Error(ErrorKind::Input, name + " must be a whole number, not " + std::string(py::str(py::type::of(value).attr("__name__"))));
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+  if (overflow != 0 || v < low || v > high)
+    throw Error(ErrorKind::Input, name + " must be between " + std::to_string(low) + " and " + std::to_string(high) + ", not " + std::string(py::str(value)));
+  return static_cast<int>(v);
+}
+
 /// Settings with overrides given as keyword arguments (None: keep).
 SimulationSettings withOverrides(SimulationSettings s, const py::dict& o) {
   for (auto [key, value] : o) {
     const std::string k = py::cast<std::string>(key);
     if (value.is_none()) continue;
-    if (k == "end_time") s.endTime = py::cast<double>(value);
-    else if (k == "time_step") s.timeStep = py::cast<double>(value);
-    else if (k == "every") s.outputEvery = py::cast<int>(value);
-    else if (k == "rtol") s.relativeTolerance = py::cast<double>(value);
-    else if (k == "atol") s.absoluteTolerance = py::cast<double>(value);
+    if (k == "end_time") s.endTime = numberArgument(value, k);
+    else if (k == "time_step") s.timeStep = numberArgument(value, k);
+    else if (k == "every") s.outputEvery = wholeArgument(value, k, 1, std::numeric_limits<int>::max());
+    else if (k == "rtol") s.relativeTolerance = numberArgument(value, k);
+    else if (k == "atol") s.absoluteTolerance = numberArgument(value, k);
     else if (k == "integrator")
       s.integrator = enumByName(py::cast<std::string>(value), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45}, "integrator");
     else if (k == "solver")
@@ -279,7 +299,7 @@ class ProgressBridge {
 
 const char* statusName(RunStatus s) { return s == RunStatus::Completed ? "completed" : s == RunStatus::Cancelled ? "cancelled" : "failed"; }
 
-py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object progress, const std::vector<std::string>& bodyNames, int threads) {
+py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object progress, const std::vector<std::string>& bodyNames, const py::object& threads) {
   const std::shared_ptr<const Model> model = m.model();
   const SimulationSettings settings = withOverrides(m.spec.simulation, overrides);
   RecordOptions record;
@@ -294,8 +314,7 @@ py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object p
   ProgressBridge bridge(std::move(progress), cancel);
   RunOptions options;
   options.cancel = &cancel;
-  if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "threads must be between 1 and 1024");
-  options.threads = threads;
+  options.threads = wholeArgument(threads, "threads", 1, 1024);
   options.progress = [&bridge](const RunProgress& p) { bridge(p); };
   RunReport report;
   {
@@ -536,9 +555,10 @@ py::dict modesOf(const PyModel& model, int count, const std::string& at, const s
 }
 
 py::dict responseOf(const PyModel& model, const std::string& input, const std::string& output, double from, double to, int points, bool linear, const std::string& at,
-                    const std::string& method, const std::string& solver) {
+                    const std::string& method, const std::string& solver, const std::vector<double>& list) {
   const AnalysisRequest request = analysisRequest(at, method, solver);
   FrequencyRange range;
+  range.list = list;
   range.from = from;
   range.to = to;
   range.points = points;
@@ -658,14 +678,15 @@ PYBIND11_MODULE(_core, m) {
         py::arg("outputs") = std::vector<std::string>{}, py::arg("solver") = "riccati");
   m.def("modes", &modesOf, py::arg("model"), py::arg("count") = 10, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");
   m.def("frf", &responseOf, py::arg("model"), py::arg("input"), py::arg("output"), py::arg("f_from") = 0.1, py::arg("f_to") = 10.0, py::arg("points") = 200,
-        py::arg("linear") = false, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati");
+        py::arg("linear") = false, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati",
+        py::arg("frequencies") = std::vector<double>{});
   m.def(
       "run_study",
-      [](const std::string& path, const std::string& out, int threads, bool restart) {
+      [](const std::string& path, const std::string& out, const py::object& threads, bool restart) {
+        StudyOptions options;
+        options.threads = wholeArgument(threads, "threads", 1, kMaxStudyThreads);
         const StudySpec study = loadStudy(path);
         std::atomic<bool> stop{false};
-        StudyOptions options;
-        options.threads = std::max(1, threads);
         options.restart = restart;
         options.cancel = &stop;
         options.progress = [&stop](int, int) {  // Ctrl+C stops the study; running it again goes on

@@ -9,9 +9,12 @@
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkUnsignedCharArray.h>
+#include <vtkErrorCode.h>
 #include <vtkXMLPolyDataWriter.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 
@@ -136,6 +139,39 @@ std::vector<int> paraViewFrames(int recordedFrames, int every) {
   return frames;
 }
 
+namespace {
+
+/// VTK's writer reports a full disk by an error code, or, in 9.1, by a
+/// std::bad_cast out of its stream; either way the frame is not whole.
+/// Returns 0, or the system's reason (errno) when it gave one.
+int writeWhole(vtkXMLPolyDataWriter& writer, bool& whole) {
+  const int warnings = vtkObject::GetGlobalWarningDisplay();
+  vtkObject::GlobalWarningDisplayOff();  // the reason is told below, not as VTK's pipeline dump
+  errno = 0;
+  try {
+    whole = writer.Write() == 1 && writer.GetErrorCode() == vtkErrorCode::NoError;
+  } catch (const std::exception&) {
+    whole = false;
+  }
+  const int reason = errno;
+  vtkObject::SetGlobalWarningDisplay(warnings);
+  return whole ? 0 : reason;
+}
+
+std::string whyNotWritten(vtkXMLPolyDataWriter& writer, int reason, const std::string& directory) {
+  std::error_code ec;
+  const std::filesystem::space_info space = std::filesystem::space(directory, ec);
+  const std::string kept = "; the frames before it are whole, the collection (.pvd) is not written";
+  // VTK calls every failed write "out of disk space": the system's reason first.
+  if (reason != 0 && reason != ENOSPC) return std::strerror(reason) + kept;
+  if (reason == ENOSPC || (!ec && space.available < (1u << 20)))
+    return "the disk is full (" + std::to_string(ec ? 0 : space.available / 1024) + " KiB free)" + kept;
+  if (writer.GetErrorCode() != vtkErrorCode::NoError) return vtkErrorCode::GetStringFromErrorCode(writer.GetErrorCode()) + kept;
+  return "the writer failed" + kept;
+}
+
+}  // namespace
+
 ParaViewExport exportParaView(const Model& model, const Results& results, const std::string& directory, const std::string& baseName,
                               const std::function<bool(int, int)>& progress, int every) {
   if (results.frameCount() == 0) throw Error(ErrorKind::Input, "ParaView export: the run has no recorded frames");
@@ -160,7 +196,9 @@ ParaViewExport exportParaView(const Model& model, const Results& results, const 
     AtomicFile frame(path);  // each frame whole, or the old one (docs/reliability.md R1)
     writer->SetInputData(builder.build(results, frames[static_cast<std::size_t>(written)]));
     writer->SetFileName(frame.nameToWrite().c_str());
-    if (writer->Write() != 1) throw Error(ErrorKind::Io, "ParaView export: cannot write " + path);
+    bool whole = false;
+    if (const int reason = writeWhole(*writer, whole); !whole)
+      throw Error(ErrorKind::Io, "ParaView export: cannot write " + path + ": " + whyNotWritten(*writer, reason, directory));
     frame.commit();
   }
   ParaViewExport out;

@@ -6,6 +6,7 @@
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/interrupt.hpp"
 #include <Eigen/Geometry>
 
 #include "core/analysis/vibration.hpp"
@@ -35,6 +36,7 @@ AnalysisRequest request(const Arguments& a) {
   r.at = parseAnalysisPoint(a.value("at", "equilibrium"));
   r.method = analysisMethodFromString(a.value("method", "auto"));
   r.solver = solverOption(a);
+  r.cancel = &catchInterrupt();  // SIGINT and SIGTERM end the analysis at its next sweep, nothing written
   return r;
 }
 
@@ -62,6 +64,7 @@ int equilibriumCommand(const std::vector<std::string>& args) {
   EquilibriumOptions options;
   options.solver = solverOption(a);
   options.time = a.number("time", 0.0);
+  options.cancel = &catchInterrupt();
   const EquilibriumResult eq = findEquilibrium(model, initialState(*model), options);
   std::cout << "equilibrium of '" << model->name() << "' in " << eq.iterations << " Newton iterations: largest joint acceleration "
             << formatNumber(eq.residual) << " (from " << formatNumber(eq.startResidual) << " at the initial state)\n";
@@ -94,7 +97,7 @@ int modesCommand(const std::vector<std::string>& args) {
 }
 
 int frfCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"input", "output", "from", "to", "points", "at", "out", "solver", "method"}, {"linear"});
+  const Arguments a(args, {"input", "output", "from", "to", "points", "frequencies", "at", "out", "solver", "method"}, {"linear"});
   const std::string path = onlyModel(a, "frf");
   if (!a.has("input") || !a.has("output")) throw Error(ErrorKind::Input, "frf needs --input NAME and --output QUANTITY");
   FrequencyRange range;
@@ -102,6 +105,9 @@ int frfCommand(const std::vector<std::string>& args) {
   range.to = a.number("to", 10.0);
   range.points = static_cast<int>(a.integer("points", 200));
   range.logarithmic = !a.has("linear");
+  range.list = a.numbers("frequencies");
+  if (!range.list.empty() && (a.has("from") || a.has("to") || a.has("points") || a.has("linear")))
+    throw Error(ErrorKind::Input, "frf: give --frequencies F1,F2,... or a range (--from, --to, --points, --linear), not both");
   const AnalysisRequest req = request(a);
   frequencies(range);  // refused before the model is even read
   const ResponseReport report = computeResponse(compile(loadModel(path)), req, a.value("input"), a.value("output"), range);
@@ -110,8 +116,10 @@ int frfCommand(const std::vector<std::string>& args) {
   std::size_t peak = 0;
   for (std::size_t k = 1; k < r.frequency.size(); ++k)
     if (r.magnitude(k) > r.magnitude(peak)) peak = k;
-  std::cout << "response of " << r.output << " (" << r.outputUnit << ") to " << r.input << " (" << r.inputUnit << "), " << r.frequency.size() << " frequencies from "
-            << formatNumber(range.from) << " to " << formatNumber(range.to) << " Hz: peak " << formatNumber(r.magnitude(peak)) << " " << r.outputUnit << "/" << r.inputUnit
+  const std::string span = r.frequency.size() == 1 ? std::string()
+                                                   : std::to_string(r.frequency.size()) + " frequencies from " + formatNumber(r.frequency.front()) + " to " +
+                                                         formatNumber(r.frequency.back()) + " Hz: peak ";
+  std::cout << "response of " << r.output << " (" << r.outputUnit << ") to " << r.input << " (" << r.inputUnit << "), " << span << formatNumber(r.magnitude(peak)) << " " << r.outputUnit << "/" << r.inputUnit
             << " (" << formatNumber(r.decibels(peak)) << " dB) at " << formatNumber(r.frequency[peak]) << " Hz, phase " << formatNumber(r.phaseDegrees(peak)) << " deg\n";
   if (a.has("out")) write(a.value("out"), frequencyResponseCsv(r), "frequency response");
   return 0;

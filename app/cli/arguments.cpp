@@ -40,6 +40,19 @@ double Arguments::number(const std::string& name, double fallback) const {
   return v;
 }
 
+std::vector<double> Arguments::numbers(const std::string& name) const {
+  std::vector<double> out;
+  if (!m_values.count(name)) return out;
+  for (const std::string& s : splitList(m_values.at(name), ',')) {
+    double v = 0;
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (s.empty() || r.ec != std::errc() || r.ptr != s.data() + s.size())
+      throw Error(ErrorKind::Input, "--" + name + " expects numbers separated by commas, and '" + s + "' is not one");
+    out.push_back(v);
+  }
+  return out;
+}
+
 long Arguments::integer(const std::string& name, long fallback) const {
   auto it = m_values.find(name);
   if (it == m_values.end()) return fallback;

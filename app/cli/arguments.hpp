@@ -19,6 +19,8 @@ class Arguments {
   std::string value(const std::string& name, const std::string& fallback = "") const;
   double number(const std::string& name, double fallback) const;
   long integer(const std::string& name, long fallback) const;
+  /// A comma-separated list of numbers ("1,2.5,10"), empty when not given.
+  std::vector<double> numbers(const std::string& name) const;
 
  private:
   std::vector<std::string> m_positional;

@@ -5,12 +5,14 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <chrono>
+#include <csignal>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
 
 #include "app/cli/arguments.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/interrupt.hpp"
 #include "app/cli/simulation_options.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
@@ -209,7 +211,16 @@ int exportCommand(const std::vector<std::string>& args) {
   record.bodies = selectBodies(*model, a.value("bodies"));
   Results results(*model, record);
   const auto start = std::chrono::steady_clock::now();
-  const RunReport report = simulate(model, spec.simulation, results);
+  RunOptions run;
+  run.cancel = &catchInterrupt();  // SIGINT and SIGTERM end the run, and then the export writes nothing
+  const RunReport report = simulate(model, spec.simulation, results, run);
+  if (report.status == RunStatus::Cancelled) {
+    std::cerr << "mstmm: interrupted at t = " << formatNumber(report.time) << " s; nothing was exported\n";
+    return 128 + (interruptSignal() ? interruptSignal() : SIGINT);
+  }
+  // Each export below stops between frames at a signal: images and videos
+  // already written stay whole, a stopped video or frame series is not put in place.
+  const auto going = [](int, int) { return !catchInterrupt().load(); };
   std::cerr << "mstmm: '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
             << formatNumber(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()) << " s wall, "
             << results.frameCount() << " frames\n";
@@ -240,20 +251,21 @@ int exportCommand(const std::vector<std::string>& args) {
     wrote(a.value("image"));
   }
   if (a.has("frames")) {
-    const int n = render::exportAnimationFrames(model, results, animation, &look, a.value("frames"));
+    const int n = render::exportAnimationFrames(model, results, animation, &look, a.value("frames"), going);
     wrote(std::to_string(n) + " frames into " + a.value("frames"));
   }
   if (a.has("video")) {
-    const int n = render::exportAnimationVideo(model, results, animation, &look, a.value("video"));
+    const int n = render::exportAnimationVideo(model, results, animation, &look, a.value("video"), going);
     wrote(a.value("video") + " (" + std::to_string(n) + " frames)");
   }
   if (a.has("paraview")) {
     const QFileInfo pvd(QString::fromStdString(a.value("paraview")));
     const render::ParaViewExport out =
-        render::exportParaView(*model, results, pvd.absolutePath().toStdString(), pvd.completeBaseName().toStdString(), {},
+        render::exportParaView(*model, results, pvd.absolutePath().toStdString(), pvd.completeBaseName().toStdString(), going,
                                static_cast<int>(paraViewEvery));
     wrote(out.collectionPath + " (" + std::to_string(out.frames) + " frames)");
   }
+  if (const int signal = interruptSignal()) return 128 + signal;
   return report.error ? 3 : 0;
 }
 

@@ -38,7 +38,8 @@ int importCommand(const std::vector<std::string>& args) {
                            " hinges; " + std::to_string(r.notTaken.size()) + " elements not taken)";
   if (problems > 0) {
     std::cerr << "mstmm: import failed: " << what << " was written to " << a.value("out") << ", but the model check refuses it (" << problems
-              << " problem" << (problems > 1 ? "s" : "") << " above): fix them there before it runs\n";
+              << " problem" << (problems > 1 ? "s" : "") << " above): fix them in " << a.value("out")
+              << " (the studio opens it and lists them under Messages) or in " << a.positional().front() << " and import it again\n";
     return 1;
   }
   std::cerr << "mstmm: imported " << what << " to " << a.value("out") << "\n";

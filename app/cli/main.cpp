@@ -1,14 +1,19 @@
 // mstmm: the headless command-line tool for batch runs.
 
+#include <sys/resource.h>
+
 #include <csignal>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "app/cli/commands.hpp"
 #include "app/cli/interrupt.hpp"
+#include "app/cli/simulation_options.hpp"
 #include "collision/fcl_shape_query.hpp"
 #include "core/error.hpp"
+#include "core/model/validation.hpp"
 #include "core/version.hpp"
 
 namespace {
@@ -90,11 +95,13 @@ const CommandUsage kCommands[] = {
      "      rigid-body modes named as such; --out writes each mode with its shape; trees above 1000 degrees of freedom\n"
      "      take the O(N) path (Lanczos with the linearised Riccati sweep: undamped modes) (docs/vibration.md)\n"},
     {"frf",
-     "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--at ...] [--out FRF.csv] [--method auto|dense|sweep]\n"
+     "  frf MODEL.json --input NAME --output QUANTITY [--from F0] [--to F1] [--points N] [--linear] [--frequencies F,...] [--at ...] [--out FRF.csv]\n"
+     "      [--method auto|dense|sweep]\n"
      "      steady-state response (magnitude, dB, phase) from an input (a hinge's generalised load HINGE[.COORD],\n"
      "      BODY.fx .. BODY.mz, or the ground moved along ground.x|y|z or the contact plane's normal, road) to an\n"
      "      output (HINGE[.COORD], BODY.x|y|z, BODY.rx|ry|rz, or a hinge's load HINGE.fx .. HINGE.mz) from F0 to F1 Hz (default\n"
-     "      0.1 to 10, 200 points, logarithmic unless --linear); trees above 1000 degrees of freedom take the complex\n"
+     "      0.1 to 10, 200 points, logarithmic unless --linear), or at the --frequencies listed (one or more, Hz,\n"
+     "      ascending); trees above 1000 degrees of freedom take the complex\n"
      "      linearised Riccati sweep, O(N) per frequency (docs/vibration.md)\n"},
     {"format",
      "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
@@ -141,6 +148,14 @@ std::string allProblems(const std::string& message) {
   return out;
 }
 
+/// What held the memory back: the address-space limit (ulimit -v), or the system.
+std::string memoryLimitText() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    return "the process may map at most " + mstmm::formatNumber(static_cast<double>(limit.rlim_cur) / (1 << 20)) + " MiB (ulimit -v), and needed more";
+  return "the system gave no more; " + mstmm::formatNumber(mstmm::cli::peakMemoryMiB()) + " MiB were in use at the most";
+}
+
 /// The command's exit code; its errors printed, every problem a line.
 int runCommand(const std::string& command, const std::vector<std::string>& args) {
   try {
@@ -159,7 +174,12 @@ int runCommand(const std::string& command, const std::vector<std::string>& args)
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {
-    std::cerr << "mstmm: error: " << allProblems(e.what()) << "\n";
+    // A signal that cancelled an analysis is said once, by main, not as an error too.
+    if (mstmm::cli::interruptSignal() == 0) std::cerr << "mstmm: error: " << allProblems(e.what()) << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "mstmm: error: " << command << " ran out of memory (" << memoryLimitText()
+              << "); nothing was written: make the model or the run smaller (fewer bodies, a shorter run, --every N) or allow the process more memory\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "mstmm: error: " << allProblems(e.what()) << "\n";

@@ -100,7 +100,7 @@ int replayCommand(const std::vector<std::string>& args) {
     for (int i = 0; i < model->bodyCount(); ++i) bodies.push_back(i);
   const CsvPrecision precision = recording.record.singlePrecision ? CsvPrecision::Float : CsvPrecision::Double;
   CsvResultWriter writer(*model, out, bodies, {path, "replay of " + std::to_string(recording.steps) + " steps, " + std::to_string(recording.inputs.size()) + " inputs"}, precision, {true, true});
-  const RunReport report = replayLiveRecording(recording, model, writer);
+  const RunReport report = replayLiveRecording(recording, model, writer, &catchInterrupt());
   std::cerr << "mstmm: replayed '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
             << recording.inputs.size() << " inputs\n";
   if (report.status == RunStatus::Completed && !report.error) {

@@ -27,7 +27,7 @@ int studyCommand(const std::vector<std::string>& args) {
   const StudySpec study = loadStudy(a.positional()[0]);
   StudyOptions options;
   const long threads = a.integer("threads", std::max(1u, std::thread::hardware_concurrency()));
-  if (threads < 1 || threads > 1024) throw Error(ErrorKind::Input, "--threads must be between 1 and 1024");
+  if (threads < 1 || threads > kMaxStudyThreads) throw Error(ErrorKind::Input, "--threads must be between 1 and " + std::to_string(kMaxStudyThreads));
   options.threads = static_cast<int>(threads);
   options.restart = a.has("restart");
   const std::atomic<bool>& stop = catchInterrupt();

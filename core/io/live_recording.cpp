@@ -11,6 +11,7 @@
 #include "core/io/model_json.hpp"
 #include "core/message_text.hpp"
 #include "core/model/model.hpp"
+#include "core/model/validation.hpp"
 
 namespace mstmm {
 
@@ -122,6 +123,10 @@ LiveRecording liveRecordingFromJson(const std::string& text) {
   if (!j.contains("version") || j["version"] != kRecordingVersion) refuseRecording("version " + (j.contains("version") ? j["version"].dump() : std::string("missing")) + " is not one this studio reads (1)");
   LiveRecording r;
   r.steps = recordingCount(recordingField(j, "steps", "the file"), "steps");
+  // A live run has no end time: its step count is the replay's only end (0
+  // would be none), bounded as a simulation's planned steps are.
+  if (r.steps < 1 || static_cast<double>(r.steps) > kMaxPlannedSteps)
+    refuseRecording("steps is " + std::to_string(r.steps) + "; a recorded run took between 1 and " + formatNumber(kMaxPlannedSteps) + " steps");
   const Json& record = recordingField(j, "record", "the file");
   const Json& bodies = recordingField(record, "bodies", "record");
   if (!bodies.is_array()) refuseRecording("record.bodies must be an array");
@@ -152,7 +157,7 @@ LiveRecording loadLiveRecording(const std::string& path) {
 
 std::shared_ptr<const Model> compileForReplay(const LiveRecording& recording) { return compile(recording.spec, CompileOptions{true}); }
 
-RunReport replayLiveRecording(const LiveRecording& recording, std::shared_ptr<const Model> model, ResultSink& sink) {
+RunReport replayLiveRecording(const LiveRecording& recording, std::shared_ptr<const Model> model, ResultSink& sink, const std::atomic<bool>* cancel) {
   if (!model || !model->takesRunInputs()) throw Error(ErrorKind::Input, "replay: the model was not compiled for the recording (compileForReplay)");
   for (std::size_t k = 0; k < recording.inputs.size(); ++k)
     if (const std::string problem = inputsProblem(*model, recording.inputs[k].inputs); !problem.empty())
@@ -161,6 +166,7 @@ RunReport replayLiveRecording(const LiveRecording& recording, std::shared_ptr<co
   RunOptions options;
   options.inputs = &inputs;
   options.stepLimit = recording.steps;
+  options.cancel = cancel;
   RunReport report = simulate(std::move(model), recording.spec.simulation, sink, options);
   if (report.status == RunStatus::Completed && (!inputs.used() || report.steps != recording.steps)) {
     report.status = RunStatus::Failed;

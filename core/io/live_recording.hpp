@@ -5,6 +5,7 @@
 // step it came before (docs/model-format.md, "Live recordings"). Replaying
 // it takes the same steps with the same inputs, bit for bit.
 
+#include <atomic>
 #include <string>
 
 #include "core/model/model_spec.hpp"
@@ -34,6 +35,8 @@ std::shared_ptr<const Model> compileForReplay(const LiveRecording& recording);
 /// Runs the recording again into `sink` (sized for `model`, from
 /// compileForReplay): the logged inputs at their steps, the same number of
 /// steps. A replay that ends before its last input (it failed) says so.
-RunReport replayLiveRecording(const LiveRecording& recording, std::shared_ptr<const Model> model, ResultSink& sink);
+/// `cancel`, when set, ends the replay between steps with what it recorded
+/// (RunStatus::Cancelled), as a run's RunOptions::cancel does.
+RunReport replayLiveRecording(const LiveRecording& recording, std::shared_ptr<const Model> model, ResultSink& sink, const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace mstmm

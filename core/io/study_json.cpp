@@ -83,7 +83,7 @@ StudyParameter readParameter(const Json& j, std::size_t index) {
       const double count = number(j["count"], where + " \"count\"");
       if (count < 1 || count != static_cast<int>(count) || count > 1e6) fail(where + ": \"count\" must be a whole number from 1 to 1e6");
       const int n = static_cast<int>(count);
-      for (int i = 0; i < n; ++i) p.values.push_back(n == 1 ? p.from : p.from + (p.to - p.from) * i / (n - 1));
+      for (int i = 0; i < n; ++i) p.values.push_back(n == 1 ? p.from : pointBetween(p.from, p.to, static_cast<double>(i) / (n - 1)));
     }
   }
   return p;
@@ -209,6 +209,8 @@ StudySpec studyFromJson(const std::string& text, const std::string& baseDir) {
     if (!j["record"].is_array()) fail("\"record\" must be a list");
     for (std::size_t i = 0; i < j["record"].size(); ++i) s.metrics.push_back(readMetric(j["record"][i], i));
   }
+  if (j.contains("save_results") && !j["save_results"].is_boolean())
+    fail("\"save_results\" must be true or false (got " + j["save_results"].dump().substr(0, 40) + ")");
   s.saveResults = j.value("save_results", false);
   std::vector<std::string> addresses;
   std::vector<double> firsts;

@@ -154,7 +154,7 @@ std::vector<double> studyMetrics(const std::vector<StudyMetric>& metrics, const 
   return values;
 }
 
-StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>& values, const std::string& resultsPath) {
+StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>& values, const std::string& resultsPath, const std::atomic<bool>* cancel) {
   StudyRow row;
   row.run = run;
   row.parameters = values;
@@ -177,7 +177,13 @@ StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>
     return row;
   }
   Results results(*model);
-  const RunReport report = simulate(model, spec.simulation, results);
+  RunOptions options;
+  options.cancel = cancel;  // a long run stops at SIGINT too, not only between runs
+  const RunReport report = simulate(model, spec.simulation, results, options);
+  if (report.status == RunStatus::Cancelled) {
+    row.status = "cancelled";
+    return row;
+  }
   row.status = report.status == RunStatus::Completed ? "completed" : "failed";
   if (report.error) row.message = report.error->what();
   try {
@@ -216,10 +222,11 @@ std::vector<int> pendingStudyRuns(const StudySpec& study, const std::string& dir
   return todo;
 }
 
-std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values) {
+std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values, const std::atomic<bool>* cancel) {
   const std::string results = study.saveResults ? (std::filesystem::path(dir) / "runs" / ("run-" + std::to_string(run) + "-results.csv")).string() : "";
   try {
-    return summaryLine(runStudyCase(study, run, values, results));
+    const StudyRow row = runStudyCase(study, run, values, results, cancel);
+    return row.status == "cancelled" ? std::string() : summaryLine(row);
   } catch (const std::bad_alloc&) {  // a run too large for the memory left is a failed row, as a divergence is
     StudyRow row;
     row.run = run;
@@ -265,6 +272,9 @@ StudyReport writeStudySummary(const StudySpec& study, const std::string& dir, co
 }
 
 StudyReport runStudy(const StudySpec& study, const std::string& dir, const StudyOptions& options) {
+  if (options.threads < 1 || options.threads > kMaxStudyThreads)
+    throw Error(ErrorKind::Input, "a study runs on 1 to " + std::to_string(kMaxStudyThreads) + " threads, not " + std::to_string(options.threads));
+  if (dir.empty()) throw Error(ErrorKind::Input, "a study needs a folder for its results");
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::vector<double>> runs = studyRuns(study);
   const int total = static_cast<int>(runs.size());
@@ -279,7 +289,9 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
     try {
       for (int run = dispenser.takeOne(); run >= 0; run = dispenser.takeOne()) {
         if ((options.cancel && options.cancel->load()) || failed) return;
-        saveStudyRow(dir, run, computeStudyRow(study, dir, run, runs[static_cast<std::size_t>(run)]));  // finished: never computed again
+        const std::string line = computeStudyRow(study, dir, run, runs[static_cast<std::size_t>(run)], options.cancel);
+        if (line.empty()) return;                     // stopped part way: computed again on resuming
+        saveStudyRow(dir, run, line);                 // finished: never computed again
         std::lock_guard<std::mutex> guard(lock);
         ++computed;
         if (options.progress) options.progress(total - static_cast<int>(todo.size()) + computed, total);
@@ -291,7 +303,7 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
     }
   };
   std::vector<std::thread> workers;
-  for (int t = 1; t < std::max(1, options.threads); ++t) workers.emplace_back(work);
+  for (int t = 1; t < options.threads; ++t) workers.emplace_back(work);
   work();
   for (std::thread& w : workers) w.join();
   if (failure) {

@@ -32,8 +32,10 @@ struct StudyRow {
 /// the threshold, or an oscillation shows fewer than two peaks).
 std::vector<double> studyMetrics(const std::vector<StudyMetric>& metrics, const Model& model, const Results& results);
 
-/// The row of one run, computed.
-StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>& values, const std::string& resultsPath = "");
+/// The row of one run, computed; status "cancelled" when `cancel` stopped
+/// its simulation part way (such a row is not the run's and is not kept).
+StudyRow runStudyCase(const StudySpec& study, int run, const std::vector<double>& values, const std::string& resultsPath = "",
+                      const std::atomic<bool>* cancel = nullptr);
 
 /// The summary's text (results-format conventions: '#' comment lines, a
 /// header, shortest round-trip numbers, empty fields for missing values).
@@ -45,8 +47,11 @@ struct StudyReport {
   double seconds = 0.0;  // wall time from claiming the folder to the summary written (not starting MPI)
 };
 
+/// The most threads a study takes (each holds a run's workspace).
+constexpr int kMaxStudyThreads = 1024;
+
 struct StudyOptions {
-  int threads = 1;
+  int threads = 1;  // 1 to kMaxStudyThreads
   const std::atomic<bool>* cancel = nullptr;
   std::function<void(int done, int total)> progress;  // called from the workers, under a lock
   /// Compute every run afresh, removing the folder's rows (study_folder.hpp).
@@ -65,8 +70,11 @@ StudyReport runStudy(const StudySpec& study, const std::string& dir, const Study
 std::vector<int> pendingStudyRuns(const StudySpec& study, const std::string& dir, const std::vector<std::vector<double>>& runs);
 /// estimatedRunCost() of each run in `todo` (indices into `runs`).
 std::vector<double> estimatedRunCosts(const StudySpec& study, const std::vector<std::vector<double>>& runs, const std::vector<int>& todo);
-/// Computes one run and its row's line (saving its results when the study asks).
-std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values);
+/// Computes one run and its row's line (saving its results when the study
+/// asks); empty when `cancel` stopped it, so that the run is computed again
+/// when the study resumes.
+std::string computeStudyRow(const StudySpec& study, const std::string& dir, int run, const std::vector<double>& values,
+                            const std::atomic<bool>* cancel = nullptr);
 /// Keeps a finished run's line in DIR/runs/ (atomically: a resumed study reads it back).
 void saveStudyRow(const std::string& dir, int run, const std::string& line);
 /// Writes DIR/summary.csv from the rows in DIR/runs/, in run order; the

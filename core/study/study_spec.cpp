@@ -91,7 +91,7 @@ std::vector<std::vector<double>> studyRuns(const StudySpec& s) {
       for (std::size_t i = n; i > 1; --i) std::swap(strata[i - 1], strata[u.below(i)]);
     for (std::size_t i = 0; i < n; ++i) {
       const double unit = s.sampling == StudySampling::LatinHypercube ? (static_cast<double>(strata[i]) + u.next()) / static_cast<double>(n) : u.next();
-      runs[i][k] = p.from + unit * (p.to - p.from);
+      runs[i][k] = pointBetween(p.from, p.to, unit);
     }
   }
   return runs;

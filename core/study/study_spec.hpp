@@ -53,6 +53,11 @@ inline constexpr double kMaxStudyRuns = 1e7;
 /// product of its parameters' value counts; a list's, its first parameter's).
 double plannedStudyRuns(const StudySpec& study);
 
+/// The point a fraction t in [0, 1] of the way from `from` to `to`, written
+/// (1 - t) from + t to so that no range of finite ends overflows (to - from
+/// of -1e308 and 1e308 is infinite) and t = 1 gives `to` exactly.
+inline double pointBetween(double from, double to, double t) { return (1.0 - t) * from + t * to; }
+
 /// The parameter values of every run, in run order: the grid's cartesian
 /// product (the last parameter fastest), the list's rows, or `runs` samples.
 std::vector<std::vector<double>> studyRuns(const StudySpec& study);

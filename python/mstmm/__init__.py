@@ -10,6 +10,7 @@ control or optimisation loop. Results are NumPy arrays. See docs/python.md.
 """
 
 import json as _json
+import os
 from pathlib import Path
 import warnings as _warnings
 
@@ -190,7 +191,7 @@ def simulate(model, end_time=None, time_step=None, every=None, integrator=None, 
     (same results; leave it at 1 when running several simulations at once)."""
     overrides = dict(end_time=end_time, time_step=time_step, every=every, integrator=integrator, solver=solver, rtol=rtol, atol=atol,
                      loop_stabilisation=loop_stabilisation)
-    results = Results(_core.simulate(model._core, overrides, progress, list(bodies or []), int(threads)))
+    results = Results(_core.simulate(model._core, overrides, progress, list(bodies or []), threads))
     if results.status == "failed":
         _warnings.warn(f"mstmm: {results.message} (returning the {len(results.time)} frames recorded before)", RuntimeWarning, stacklevel=2)
     return results
@@ -234,11 +235,23 @@ def modes(model, count=10, at="equilibrium", method="auto", solver="riccati"):
     return _core.modes(model._core, int(count), str(at), method, solver)
 
 
-def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, at="equilibrium", method="auto", solver="riccati"):
+def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, at="equilibrium", method="auto", solver="riccati", frequencies=None):
     """The steady-state response of `output` to a harmonic `input` (names as
     `mstmm frf` takes them): arrays "frequency" (Hz), "response" (complex,
-    output per unit input), "magnitude", "decibels", "phase_deg"."""
-    return _core.frf(model._core, input, output, float(f_from), float(f_to), int(points), bool(linear), str(at), method, solver)
+    output per unit input), "magnitude", "decibels", "phase_deg".
+    `frequencies` (a number or a sequence, Hz, ascending) replaces the range."""
+    listed = [] if frequencies is None else [float(f) for f in _np.atleast_1d(frequencies)]
+    return _core.frf(model._core, input, output, float(f_from), float(f_to), int(points), bool(linear), str(at), method, solver, listed)
+
+
+def _path(value, what):
+    """A file or folder argument as a string; None or a number is refused,
+    not turned into a folder named 'None'."""
+    if isinstance(value, (str, os.PathLike)):
+        text = os.fspath(value)
+        if text:
+            return text
+    raise Error(f"{what} must be a path (str or pathlib.Path), not {value!r}")
 
 
 def study(path, out, threads=1, restart=False):
@@ -250,7 +263,7 @@ def study(path, out, threads=1, restart=False):
     columns as arrays (run, the parameters, status, the metrics, message)."""
     import csv
 
-    report = _core.run_study(str(path), str(out), int(threads), bool(restart))
+    report = _core.run_study(_path(path, "study: path"), _path(out, "study: out"), threads, bool(restart))
     with open(Path(out) / "summary.csv", newline="") as f:
         lines = [line for line in f if not line.startswith("#")]
     header, *rows = list(csv.reader(lines))

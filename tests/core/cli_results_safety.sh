@@ -136,6 +136,14 @@ status=0
 [ "$status" -eq 1 ] || fail "memory-limited load: exit $status: $(cat "$dir/err")"
 grep -q "needs about 1.0.* GB of memory to read, more than the .* GB this process may still take" "$dir/err" || fail "memory-limited load: $(cat "$dir/err")"
 rm "$dir/huge.json"
+# A model too large to build in the memory left ends with what ran out and
+# what to do, not a bare std::bad_alloc (issue 51, point 4).
+status=0
+(ulimit -v 600000; exec "$mstmm" generate chain --bodies 1000000 --out "$dir/million.json") > /dev/null 2> "$dir/err" || status=$?
+[ "$status" -eq 1 ] || fail "memory-limited generate: exit $status: $(cat "$dir/err")"
+grep -q "generate ran out of memory (the process may map at most 585.9.* MiB (ulimit -v), and needed more); nothing was written" "$dir/err" ||
+  fail "memory-limited generate: $(cat "$dir/err")"
+[ ! -e "$dir/million.json" ] || fail "memory-limited generate: a model file was written"
 }
 # AddressSanitizer reserves terabytes of address space: under it no ulimit -v
 # leaves a process room to start, so these run in the plain builds only.

@@ -338,6 +338,32 @@ TEST(RunInputs, WrongInputsAreRefusedWithTheirNames) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("inputs[0] is at step 9, after the run's last (5)"), std::string::npos) << e.what();
   }
+  // Issue 51, point 2: a live run has no end time, so a recording of 0
+  // steps replayed without end (21.7 GB of results in 10 minutes), and one
+  // of 2^53 steps was taken although a run is capped at 1e10.
+  for (const char* steps : {"0", "9007199254740992", "10000000001"}) {
+    try {
+      liveRecordingFromJson(std::string(R"({"format": "mstmm-live-recording", "version": 1, "steps": )") + steps +
+                            R"(, "record": {"bodies": [], "single_precision": false}, "inputs": [], "model": {}})");
+      ADD_FAILURE() << steps << " steps were taken";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(std::string("steps is ") + steps + "; a recorded run took between 1 and 1e+10 steps"), std::string::npos) << e.what();
+    }
+  }
+}
+
+// A replay stops between steps when asked (the CLI's SIGINT and SIGTERM),
+// keeping what it recorded, as a run does.
+TEST(RunInputs, AReplayStopsWhenCancelled) {
+  ModelSpec spec = example("riccati-demo-planar");
+  spec.simulation.endTime = 1e5;
+  const auto model = compile(spec, CompileOptions{true});
+  LiveRecording recording{spec, {}, 1000000000, {}};
+  const std::atomic<bool> stop{true};
+  Results results(*model);
+  const RunReport report = replayLiveRecording(recording, model, results, &stop);
+  EXPECT_EQ(report.status, RunStatus::Cancelled);
+  EXPECT_LE(report.steps, 1);
 }
 
 TEST(RunInputs, MovingByHandTurnsOnlyTheHingesBetweenTheBodyAndTheGround) {

@@ -168,6 +168,42 @@ TEST(Studies, samplesAreReproducibleAndTheHypercubeFillsEveryStratum) {
   for (const auto& run : c) EXPECT_TRUE(run[1] >= 0.5 && run[1] < 2.5);
 }
 
+// Issue 51, points 3, 6 and 12: a range whose width overflows a double
+// still samples finite values inside it; save_results of the wrong type and
+// a thread count out of range are refused naming what is wrong.
+TEST(Studies, extremeRangesStayFiniteAndBadSettingsAreNamed) {
+  StudySpec s = dampingSweep();
+  const double big = 1.7e308;
+  s.parameters = {{"g", "gravity/0", {}, -big, big}};
+  for (StudySampling sampling : {StudySampling::MonteCarlo, StudySampling::LatinHypercube}) {
+    s.sampling = sampling;
+    s.runs = 50;
+    for (const auto& run : studyRuns(s)) EXPECT_TRUE(std::isfinite(run[0]) && run[0] >= -big && run[0] <= big) << run[0];
+  }
+  auto study = [](const std::string& parameter, const std::string& extra) {
+    return R"({"model": "damped-rod-pendulum.json", "parameters": [)" + parameter + "]" + extra + "}";
+  };
+  const StudySpec grid = studyFromJson(study(R"({"name": "g", "address": "gravity/0", "from": -1.7e308, "to": 1.7e308, "count": 3})", ""),
+                                       test::sourcePath("resources/studies"));
+  EXPECT_EQ(grid.parameters[0].values, (std::vector<double>{-big, 0.0, big}));
+  auto message = [](auto f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message([&] {
+              studyFromJson(study(R"({"name": "c", "address": "hinge:h1/spring/damping", "values": [0.1]})", R"(, "save_results": "yes")"),
+                            test::sourcePath("resources/studies"));
+            }),
+            "study: \"save_results\" must be true or false (got \"yes\")");
+  test::TempDir dir;
+  for (int threads : {0, 1000000})
+    EXPECT_EQ(message([&] { runStudy(dampingSweep(), dir.path(), onThreads(threads)); }), "a study runs on 1 to 1024 threads, not " + std::to_string(threads));
+}
+
 TEST(Studies, aFailedRunIsARowAndTheStudyGoesOn) {
   StudySpec s = dampingSweep();
   s.parameters = {{"mass", "body:1/shape/mass", {1.0, -1.0, 2.0}, 0, 0}};

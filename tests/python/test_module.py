@@ -387,3 +387,49 @@ def test_a_beam_from_python_vibrates_at_the_euler_bernoulli_frequency():
     balance = run.energy["balance"]
     assert np.abs(balance - balance[0]).max() < 1e-6 * np.abs(run.energy["work"]).max()
     assert run.column("arm.deflection_y").min() < 0.0
+
+
+@pytest.mark.parametrize("name", ["flexible-arm", "flexible-double-pendulum"])
+def test_the_equilibrium_of_a_beam_model_is_a_model_at_rest(name, tmp_path):
+    # Issue 51, point 1: this killed the interpreter (the beam's pieces were
+    # written into bodies the user's model does not have).
+    rest = mstmm.equilibrium(mstmm.load(SOURCE / "resources" / "examples" / f"{name}.json"))
+    saved = tmp_path / "rest.json"
+    saved.write_text(rest["model"].to_json())
+    reloaded = mstmm.load(saved)
+    assert mstmm.equilibrium(reloaded)["start_residual"] < 1e-6
+    out = mstmm.evaluate(reloaded, reloaded.initial_state(), solver="newton-euler")
+    assert np.abs(out["angular_acceleration"]).max() < 1e-6
+
+
+def test_bad_arguments_are_named_not_fatal(tmp_path):
+    # Issue 51, point 3: threads=10**6 aborted the interpreter, every=2**70
+    # gave pybind11's bare cast error, out=None made a folder named "None".
+    study = SOURCE / "resources" / "studies" / "damping-sweep.json"
+    with pytest.raises(mstmm.Error, match="threads must be between 1 and 1024, not 1000000"):
+        mstmm.study(study, tmp_path / "s", threads=10**6)
+    with pytest.raises(mstmm.Error, match="threads must be between 1 and 1024"):
+        mstmm.study(study, tmp_path / "s", threads=2**70)
+    with pytest.raises(mstmm.Error, match=r"study: out must be a path \(str or pathlib.Path\), not None"):
+        mstmm.study(study, None)
+    assert not (Path.cwd() / "None").exists()
+    with pytest.raises(mstmm.Error, match="every must be between 1 and 2147483647, not 1180591620717411303424"):
+        mstmm.simulate(mstmm.generate("demo"), every=2**70)
+    with pytest.raises(mstmm.Error, match="end_time must be a number, not str"):
+        mstmm.simulate(mstmm.generate("demo"), end_time="1")
+    with pytest.raises(mstmm.Error, match="threads must be between 1 and 1024"):
+        mstmm.simulate(mstmm.generate("demo"), threads=0)
+
+
+def test_a_frequency_response_at_listed_frequencies():
+    # Issue 51, point 17: one frequency, or a list, instead of a range; the
+    # values are those of the range's own points at the same frequencies.
+    model = mstmm.generate("damped-double-pendulum")
+    ranged = mstmm.frf(model, "elbow", "lower.x", 0.5, 2.0, points=3)  # 0.5, 1, 2 on a log scale
+    listed = mstmm.frf(model, "elbow", "lower.x", frequencies=[0.5, 1.0, 2.0])
+    np.testing.assert_allclose(listed["frequency"], [0.5, 1.0, 2.0])
+    np.testing.assert_allclose(listed["response"], ranged["response"], rtol=1e-12)
+    one = mstmm.frf(model, "elbow", "lower.x", frequencies=1.0)
+    assert one["frequency"].shape == (1,)
+    with pytest.raises(mstmm.Error, match="the frequencies must ascend"):
+        mstmm.frf(model, "elbow", "lower.x", frequencies=[2.0, 1.0])

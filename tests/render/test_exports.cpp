@@ -4,6 +4,9 @@
 // frame time at the requested size; the MP4 has the frames ffprobe counts;
 // without ffmpeg the video export says what to install.
 
+#include <sys/resource.h>
+
+#include <csignal>
 #include <vtkCellData.h>
 #include <vtkDataArray.h>
 #include <vtkNew.h>
@@ -126,6 +129,31 @@ class TestExports : public QObject {
         }
       }
     }
+  }
+
+  // Issue 51, point 4: a disk that fills up mid-export (here the file-size
+  // limit, which fails writes as a full disk does) is named with the frame,
+  // leaves no empty or partial frame and no collection, not "std::bad_cast".
+  void paraViewOnAFullDiskSaysSoAndLeavesNoPartialFrame() {
+    const Run r = run("chain-5-spatial.json", 0.5, 50);
+    QTemporaryDir dir;
+    ::signal(SIGXFSZ, SIG_IGN);
+    rlimit before{};
+    ::getrlimit(RLIMIT_FSIZE, &before);
+    rlimit small = before;
+    small.rlim_cur = 2048;  // a frame of the five-body chain is about 3 KiB
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    QString message;
+    try {
+      exportParaView(*r.model, *r.results, dir.path().toStdString(), "motion");
+    } catch (const Error& e) {
+      message = e.what();
+    }
+    ::setrlimit(RLIMIT_FSIZE, &before);
+    QVERIFY2(message.contains("ParaView export: cannot write ") && message.contains("motion_000000.vtp: File too large") &&
+                 message.contains("the collection (.pvd) is not written"),
+             qPrintable(message));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());  // no frame, no temporary, no .pvd
   }
 
   void trailsTraceTheTipsThroughTheirRecordedPositions() {
