@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/analysis/linearisation.hpp"
+
 #include "core/analysis/linear_sweep.hpp"
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
@@ -22,7 +24,24 @@ void unwrapPhase(FrequencyResponse& r) {
   }
 }
 
+namespace {
+
+std::vector<double> listed(const std::vector<double>& list) {
+  if (list.size() > 1000000) throw Error(ErrorKind::Input, "frequency response: more than 1000000 frequencies listed (" + std::to_string(list.size()) + ")");
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    if (!(list[k] > 0.0) || !std::isfinite(list[k]))
+      throw Error(ErrorKind::Input, "frequency response: every frequency must be positive (frequency " + std::to_string(k + 1) + " is " + formatNumber(list[k]) + " Hz)");
+    if (k > 0 && !(list[k] > list[k - 1]))
+      throw Error(ErrorKind::Input, "frequency response: the frequencies must ascend (frequency " + std::to_string(k + 1) + ", " + formatNumber(list[k]) +
+                                        " Hz, is not above " + formatNumber(list[k - 1]) + " Hz)");
+  }
+  return list;
+}
+
+}  // namespace
+
 std::vector<double> frequencies(const FrequencyRange& range) {
+  if (!range.list.empty()) return listed(range.list);
   if (!(range.from > 0.0) || !std::isfinite(range.from))
     throw Error(ErrorKind::Input, "frequency response: the lowest frequency must be positive (got " + formatNumber(range.from) + " Hz)");
   if (!(range.to > range.from) || !std::isfinite(range.to))
@@ -51,11 +70,13 @@ FrequencyResponse named(const LinearChannel& input, const LinearChannel& output,
 
 }  // namespace
 
-FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range) {
+FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range,
+                                    const std::atomic<bool>* cancel) {
   FrequencyResponse r = named(input, output, range);
   LinearSweep<std::complex<double>> sweep(tree);
   Eigen::VectorXcd x;
   for (double hz : r.frequency) {
+    checkCancelled(cancel);
     const double w = 2.0 * std::numbers::pi * hz;
     sweep.factor(w * w, w);
     sweep.solve(inputLoad(input, w), x);
@@ -65,10 +86,12 @@ FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel&
   return r;
 }
 
-FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range) {
+FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range,
+                                    const std::atomic<bool>* cancel) {
   FrequencyResponse r = named(input, output, range);
   const std::complex<double> i(0.0, 1.0);
   for (double hz : r.frequency) {
+    checkCancelled(cancel);
     const double w = 2.0 * std::numbers::pi * hz;
     const Eigen::MatrixXcd dynamic = system.stiffness.cast<std::complex<double>>() - w * w * system.mass.cast<std::complex<double>>() + i * w * system.damping.cast<std::complex<double>>();
     r.response.push_back(outputValue(output, input, dynamic.partialPivLu().solve(inputLoad(input, w)), w));

@@ -3,6 +3,7 @@
 // input w = Re(W e^{i 2 pi f t}) the output settles to Re(H(f) W e^{i 2 pi f t})
 // with H(f) = c^T (K - w^2 M + i w C)^-1 F, w = 2 pi f.
 
+#include <atomic>
 #include <complex>
 #include <string>
 #include <vector>
@@ -17,6 +18,9 @@ struct FrequencyRange {
   double to = 10.0;   // Hz
   int points = 200;
   bool logarithmic = true;
+  /// The frequencies themselves (Hz, positive, ascending): one, or any
+  /// list. When given, from, to and points are not used.
+  std::vector<double> list;
 };
 
 struct FrequencyResponse {
@@ -37,11 +41,14 @@ void unwrapPhase(FrequencyResponse& response);
 std::vector<double> frequencies(const FrequencyRange& range);
 
 /// H(f) from the dense matrices of a linearised model.
-FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range);
+/// `cancel`, when set, is checked at every frequency (checkCancelled, linearisation.hpp).
+FrequencyResponse frequencyResponse(const LinearSystem& system, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range,
+                                    const std::atomic<bool>* cancel = nullptr);
 
 class LinearTree;
 /// H(f) by the complex linearised Riccati sweep, O(N) per frequency
 /// (equations.md §10.6): one factorisation at w and one solve.
-FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range);
+FrequencyResponse frequencyResponse(const LinearTree& tree, const LinearChannel& input, const LinearChannel& output, const FrequencyRange& range,
+                                    const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace mstmm

@@ -89,6 +89,19 @@ ModesReport computeModes(std::shared_ptr<const Model> model, const AnalysisReque
   return r;
 }
 
+namespace {
+
+/// A response that is exactly zero at every frequency is no Bode plot: the
+/// input does not reach the output in the linearisation (issue 51, point 6).
+void refuseUncoupled(const FrequencyResponse& r, const std::string& input, const std::string& output) {
+  for (std::size_t k = 0; k < r.frequency.size(); ++k)
+    if (r.magnitude(k) != 0.0) return;
+  throw Error(ErrorKind::Input, "frf: output '" + output + "' does not respond to input '" + input +
+                                    "': the response is exactly zero at every frequency (the input does not reach it in the linearisation); choose an output on a body the input moves");
+}
+
+}  // namespace
+
 ResponseReport computeResponse(std::shared_ptr<const Model> model, const AnalysisRequest& request, const std::string& input, const std::string& output,
                                const FrequencyRange& range) {
   frequencies(range);  // a bad range is refused before any work
@@ -99,12 +112,14 @@ ResponseReport computeResponse(std::shared_ptr<const Model> model, const Analysi
     const LinearTree tree(r.model, r.at.state);
     checkCancelled(request.cancel);
     r.description += "; the complex linearised Riccati sweep, O(N) per frequency";
-    r.response = frequencyResponse(tree, in, out, range);
+    r.response = frequencyResponse(tree, in, out, range, request.cancel);
+    refuseUncoupled(r.response, input, output);
     return r;
   }
   const LinearSystem system = r.lin->linearise();
   r.description += ", derivatives by extrapolated central differences (estimated error " + formatNumber(system.derivativeError) + ")";
-  r.response = frequencyResponse(system, in, out, range);
+  r.response = frequencyResponse(system, in, out, range, request.cancel);
+  refuseUncoupled(r.response, input, output);
   return r;
 }
 

@@ -1,5 +1,6 @@
 #include "core/io/analysis_csv.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include "core/io/results_csv.hpp"
@@ -13,6 +14,9 @@ std::string number(double v) {
   std::snprintf(buffer, sizeof buffer, "%.17g", v);
   return buffer;
 }
+
+/// A magnitude of exactly zero has no decibels: the cell is left empty, not "-inf".
+std::string finiteOrEmpty(double v) { return std::isfinite(v) ? number(v) : std::string(); }
 
 }  // namespace
 
@@ -34,7 +38,7 @@ std::string modesCsv(const Linearisation& lin, const std::vector<ModeRow>& rows)
 std::string frequencyResponseCsv(const FrequencyResponse& r) {
   std::string out = "frequency_hz,magnitude,magnitude_db,phase_deg,real,imag\n";
   for (std::size_t k = 0; k < r.frequency.size(); ++k)
-    out += number(r.frequency[k]) + "," + number(r.magnitude(k)) + "," + number(r.decibels(k)) + "," + number(r.phaseDegrees(k)) + "," +
+    out += number(r.frequency[k]) + "," + number(r.magnitude(k)) + "," + finiteOrEmpty(r.decibels(k)) + "," + number(r.phaseDegrees(k)) + "," +
            number(r.response[k].real()) + "," + number(r.response[k].imag()) + "\n";
   return out;
 }

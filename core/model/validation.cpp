@@ -87,7 +87,7 @@ class Checker {
       error(ErrorSubject::Kind::None, -1, "model: gravity contains a non-finite number");
     else if (planar() && m_spec.gravity.z() != 0.0)
       error(ErrorSubject::Kind::None, -1, "model: a planar model moves in the x-y plane, so gravity must have z = 0 (got " + formatNumber(m_spec.gravity.z()) + ")");
-    if (m_spec.bodies.empty()) error(ErrorSubject::Kind::None, -1, "model: there are no bodies");
+    if (m_spec.bodies.empty()) error(ErrorSubject::Kind::None, -1, "model: there are no bodies; add one (in the studio: double-click the graph) or load a model that has some (an import whose every body is fixed to the world leaves none)");
     for (const std::string& problem : settingsProblems(m_spec.simulation)) error(ErrorSubject::Kind::None, -1, problem);
   }
 

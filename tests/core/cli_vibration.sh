@@ -31,6 +31,21 @@ head -1 "$dir/modes.csv" | grep -q "^mode,kind,frequency_hz,omega_squared,dampin
 grep -q "response of shoulder.fx (N) to ground.x (m)" "$dir/shake.log" || { cat "$dir/shake.log"; exit 1; }
 awk -F, -v m=2 'NR == 2 { e = m * (8 * atan2(1, 1) * 0.001)^2; d = $2 / e - 1; if (d < 0) d = -d; exit !(d < 1e-4) }' "$dir/shake.csv" ||
   { echo "shoulder.fx / ground.x at 1 mHz should be m w^2"; cat "$dir/shake.csv"; exit 1; }
+# The same at one listed frequency, and at a list (issue 51, point 17): one row per frequency, in order.
+"$mstmm" frf "$dir/rest.json" --input ground.x --output shoulder.fx --frequencies 0.001 --out "$dir/one.csv" > /dev/null
+awk -F, -v m=2 'NR == 2 { e = m * (8 * atan2(1, 1) * 0.001)^2; d = $2 / e - 1; if (d < 0) d = -d; exit !(d < 1e-4) }' "$dir/one.csv" ||
+  { echo "--frequencies 0.001: shoulder.fx / ground.x should be m w^2"; cat "$dir/one.csv"; exit 1; }
+"$mstmm" frf "$dir/p.json" --input elbow --output lower.x --frequencies 0.5,1,2 --out "$dir/list.csv" | grep -q "3 frequencies from 0.5 to 2 Hz"
+[ "$(cut -d, -f1 "$dir/list.csv" | tr '\n' ' ')" = "frequency_hz 0.5 1 2 " ] || { echo "--frequencies 0.5,1,2:"; cat "$dir/list.csv"; exit 1; }
+# An output the input does not reach (a second pendulum beside the first) is refused by name (point 6), not written as -inf dB.
+python3 - "$dir" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1] + "/p.json"))
+loose = dict(d["bodies"][0], name="loose")
+d["bodies"].append(loose)
+d["hinges"].append({"name": "loose pin", "type": "pin", "tip": "loose", "root": "ground", "anchor": [3.0, 0.0, 0.0]})
+json.dump(d, open(sys.argv[1] + "/two.json", "w"))
+PY
 refused() {  # refused EXPECTED-TEXT ARGS...: exit 1, the text on stderr, no file written
   local text=$1
   shift
@@ -45,6 +60,9 @@ refused "a hinge load is linearised about a state at rest" frf "$dir/p.json" --i
 refused "input 'road': the model has no contacts" frf "$dir/p.json" --input road --output lower.x
 refused "above the lowest" frf "$dir/p.json" --input elbow --output lower.x --from 3 --to 2
 refused "is not a point to analyse about" modes "$dir/p.json" --at soon
+refused "output 'loose.x' does not respond to input 'elbow': the response is exactly zero at every frequency" frf "$dir/two.json" --input elbow --output loose.x
+refused "the frequencies must ascend (frequency 2, 1 Hz, is not above 2 Hz)" frf "$dir/p.json" --input elbow --output lower.x --frequencies 2,1
+refused "give --frequencies F1,F2,... or a range" frf "$dir/p.json" --input elbow --output lower.x --frequencies 2 --points 4
 refused "the time of the drives must be a number of seconds >= 0 (got nan)" equilibrium "$dir/p.json" --time nan
 "$mstmm" generate incline-block --out "$dir/block.json"
 refused "nothing holds hinge 'free' x" modes "$dir/block.json"

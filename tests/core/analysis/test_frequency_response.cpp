@@ -11,6 +11,7 @@
 #include "core/analysis/linear_sweep.hpp"
 #include "core/analysis/modes.hpp"
 #include "core/error.hpp"
+#include "core/io/analysis_csv.hpp"
 #include "tests/core/signal.hpp"
 #include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
@@ -145,6 +146,25 @@ TEST(FrequencyResponse, BadInputsAreRefusedByName) {
   EXPECT_EQ(linearInput(lin, "lower.fy").unit, "N");
   EXPECT_EQ(linearOutput(lin, "lower.rz").unit, "rad");
   EXPECT_EQ(linearOutput(lin, "hinge:elbow").unit, "rad");
+  // Listed frequencies (issue 51, point 17): positive and ascending, and then they are the frequencies.
+  range.list = {0.5, 0.5};
+  EXPECT_EQ(refused([&] { frequencies(range); }, "the frequencies must ascend (frequency 2, 0.5 Hz, is not above 0.5 Hz)"), "");
+  range.list = {-1.0};
+  EXPECT_EQ(refused([&] { frequencies(range); }, "every frequency must be positive (frequency 1 is -1 Hz)"), "");
+  range.list = {0.25, 4.0};
+  EXPECT_EQ(frequencies(range), range.list);
+}
+
+// Issue 51, point 6: a zero magnitude has no decibels, and its CSV cell is
+// left empty rather than "-inf".
+TEST(FrequencyResponse, AZeroMagnitudeHasAnEmptyDecibelCell) {
+  FrequencyResponse r;
+  r.frequency = {1.0, 2.0};
+  r.response = {std::complex<double>(0.0, 0.0), std::complex<double>(0.5, 0.0)};
+  r.phase = {0.0, 0.0};
+  const std::string csv = frequencyResponseCsv(r);
+  EXPECT_TRUE(test::contains(csv, "\n1,0,,0,0,0\n")) << csv;
+  EXPECT_TRUE(test::contains(csv, "\n2,0.5,-6.0205999132796242,0,0.5,0\n")) << csv;
 }
 
 }  // namespace
