@@ -131,6 +131,13 @@ int wholeArgument(const py::handle& value, const std::string& name, long long lo
   return static_cast<int>(v);
 }
 
+/// A text argument (a solver's name), or mstmm.Error naming it.
+std::string textArgument(const py::handle& value, const std::string& name) {
+  if (!py::isinstance<py::str>(value))
+    throw Error(ErrorKind::Input, name + " must be a name (a str), not " + std::string(py::str(py::type::of(value).attr("__name__"))));
+  return py::cast<std::string>(value);
+}
+
 /// Settings with overrides given as keyword arguments (None: keep).
 SimulationSettings withOverrides(SimulationSettings s, const py::dict& o) {
   for (auto [key, value] : o) {
@@ -142,12 +149,12 @@ SimulationSettings withOverrides(SimulationSettings s, const py::dict& o) {
     else if (k == "rtol") s.relativeTolerance = numberArgument(value, k);
     else if (k == "atol") s.absoluteTolerance = numberArgument(value, k);
     else if (k == "integrator")
-      s.integrator = enumByName(py::cast<std::string>(value), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45}, "integrator");
+      s.integrator = enumByName(textArgument(value, k), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45}, "integrator");
     else if (k == "solver")
-      s.solver = enumByName(py::cast<std::string>(value), {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm},
+      s.solver = enumByName(textArgument(value, k), {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm},
                             "solver");
     else if (k == "loop_stabilisation")
-      s.loopStabilisation = enumByName(py::cast<std::string>(value),
+      s.loopStabilisation = enumByName(textArgument(value, k),
                                        {LoopStabilisation::Baumgarte, LoopStabilisation::Projection, LoopStabilisation::None}, "loop_stabilisation");
     else throw Error(ErrorKind::Input, "unknown setting '" + k + "' (end_time, time_step, every, integrator, solver, rtol, atol, loop_stabilisation)");
   }

@@ -201,7 +201,7 @@ def evaluate(model, state, time=0.0, solver="riccati"):
     """Accelerations and loads at a state: angular_acceleration,
     com_acceleration, hinge_force, hinge_moment (bodies, 3, compiled order),
     slide_acceleration, driving_load, and state_rate (dy/dt)."""
-    return _core.evaluate(model._core, _np.asarray(state, dtype=float), float(time), solver)
+    return _core.evaluate(model._core, _np.asarray(state, dtype=float), _number(time, "time"), solver)
 
 
 def equilibrium(model, time=0.0, solver="riccati"):
@@ -209,7 +209,7 @@ def equilibrium(model, time=0.0, solver="riccati"):
     a dict with "model" (the model with the equilibrium as its initial state),
     "state", "iterations", "residual" (largest joint acceleration left) and
     "start_residual". Raises mstmm.Error naming the hinge nothing holds."""
-    d = _core.equilibrium(model._core, float(time), solver)
+    d = _core.equilibrium(model._core, _number(time, "time"), solver)
     d["model"] = Model(d["model"])
     return d
 
@@ -232,7 +232,7 @@ def modes(model, count=10, at="equilibrium", method="auto", solver="riccati"):
     "dominant_coordinates" and "dominant_bodies". Trees above 1000 degrees of
     freedom take the O(N) path (method="sweep": undamped; the rigid-body
     modes counted in "rigid_counted")."""
-    return _core.modes(model._core, int(count), str(at), method, solver)
+    return _core.modes(model._core, _whole(count, "count", 1, 2**31 - 1), str(at), method, solver)
 
 
 def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, at="equilibrium", method="auto", solver="riccati", frequencies=None):
@@ -240,8 +240,29 @@ def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, a
     `mstmm frf` takes them): arrays "frequency" (Hz), "response" (complex,
     output per unit input), "magnitude", "decibels", "phase_deg".
     `frequencies` (a number or a sequence, Hz, ascending) replaces the range."""
-    listed = [] if frequencies is None else [float(f) for f in _np.atleast_1d(frequencies)]
-    return _core.frf(model._core, input, output, float(f_from), float(f_to), int(points), bool(linear), str(at), method, solver, listed)
+    listed = [] if frequencies is None else [_number(f, "frequencies") for f in _np.atleast_1d(_np.asarray(frequencies, dtype=object))]
+    return _core.frf(model._core, input, output, _number(f_from, "f_from"), _number(f_to, "f_to"), _whole(points, "points", 2, 1000000), bool(linear),
+                     str(at), method, solver, listed)
+
+
+def _number(value, what):
+    """A real number argument, or mstmm.Error naming it (not Python's own
+    OverflowError or ValueError from float() or int())."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, _np.integer, _np.floating)):
+        raise Error(f"{what} must be a number, not {type(value).__name__}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise Error(f"{what} is too large ({value})") from None
+
+
+def _whole(value, what, low, high):
+    """A whole-number argument in [low, high], or mstmm.Error naming it."""
+    if isinstance(value, bool) or not isinstance(value, (int, _np.integer)):
+        raise Error(f"{what} must be a whole number, not {type(value).__name__}")
+    if not low <= value <= high:
+        raise Error(f"{what} must be between {low} and {high}, not {value}")
+    return int(value)
 
 
 def _path(value, what):
