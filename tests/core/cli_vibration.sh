@@ -46,6 +46,25 @@ d["bodies"].append(loose)
 d["hinges"].append({"name": "loose pin", "type": "pin", "tip": "loose", "root": "ground", "anchor": [3.0, 0.0, 0.0]})
 json.dump(d, open(sys.argv[1] + "/two.json", "w"))
 PY
+# Every bundled example's equilibrium saved (issue 51, point 1: models with
+# beams corrupted memory; this runs under AddressSanitizer in CI): refused
+# with a message (exit 1) or written, and then a model that reads back and
+# starts at rest (the cardan shaft's drive was changed by the loop's projection).
+examples="$(cd "$(dirname "$0")/../../resources/examples" && pwd)"
+for example in "$examples"/*.json; do
+  name=$(basename "$example" .json)
+  [ -n "${ASAN_OPTIONS:-}" ] && [ "$name" = mixed-250-bodies ] && continue  # 8 s plain; its loops are the four-bar's and 002 Fig. 2's
+  status=0
+  "$mstmm" equilibrium "$example" --out "$dir/eq-$name.json" > /dev/null 2> "$dir/eq.err" || status=$?
+  case $status in
+    0) "$mstmm" equilibrium "$dir/eq-$name.json" > "$dir/again.log" 2> "$dir/eq.err" || { echo "$name: its saved equilibrium does not read back: $(cat "$dir/eq.err")"; exit 1; }
+       awk '{ for (i = 1; i < NF; ++i) if ($i == "in" && $(i + 2) == "Newton") exit !($(i + 1) <= 1) }' "$dir/again.log" ||
+         { echo "$name: its saved equilibrium is not at rest: $(cat "$dir/again.log")"; exit 1; } ;;
+    1) grep -q "^mstmm: error: ." "$dir/eq.err" || { echo "$name: refused without a message"; exit 1; }
+       [ ! -e "$dir/eq-$name.json" ] || { echo "$name: refused, but a file was written"; exit 1; } ;;
+    *) echo "$name: equilibrium --out ended with $status: $(cat "$dir/eq.err")"; exit 1 ;;
+  esac
+done
 refused() {  # refused EXPECTED-TEXT ARGS...: exit 1, the text on stderr, no file written
   local text=$1
   shift

@@ -1,6 +1,7 @@
 #include "core/dynamics/loops/closure_projection.hpp"
 
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string_view>
@@ -11,7 +12,13 @@
 
 namespace mstmm {
 
-ClosureProjector::ClosureProjector(const Model& model) : m_model(model), m_constraints(model), m_solve(1e-13, RankRevealingSolve::kLostPivot) {}
+ClosureProjector::ClosureProjector(const Model& model) : m_model(model), m_constraints(model), m_solve(1e-13, RankRevealingSolve::kLostPivot) {
+  // A prescribed tree coordinate (a drive) is the drive's: the projection
+  // moves the others. Its column among its hinge's, slides first, is the
+  // coordinate's index (hingeCoordinateIndex), as in hingeDirections.
+  for (const HingeElements& e : model.loads().hinges)
+    if (e.prescribed && e.cut < 0) m_held.push_back(m_constraints.coordinateOf(e.body) + std::max(e.column, 0));
+}
 
 ClosureReport ClosureProjector::measure(const Eigen::VectorXd& y) {
   if (!m_model.hasLoops()) return {};
@@ -79,6 +86,7 @@ void ClosureProjector::project(Eigen::VectorXd& y, bool positions) {
 // asks nothing of them.
 void ClosureProjector::solveLeastNorm(const Eigen::VectorXd& residual, const char* level) {
   m_constraints.jacobian(m_poses, m_rows, m_j);
+  for (int c : m_held) m_j.col(c).setZero();  // the least-norm change leaves a zero column's coordinate alone
   m_minus = -residual;
   // Only the velocities are a linear problem: at position level what the
   // lost rows leave is second order, and the next Gauss-Newton step (or the

@@ -25,7 +25,8 @@ class ClosureProjector {
   /// Refuses a state that does not close its loops (mstmm::Error naming the
   /// cut hinge, what is off and by how much, and how to fix it).
   void requireClosed(const Eigen::VectorXd& y);
-  /// Moves y onto g = 0 and g' = 0; `positions` false projects the velocities only.
+  /// Moves y onto g = 0 and g' = 0, leaving prescribed tree coordinates as their
+  /// drives have them; `positions` false projects the velocities only.
   void project(Eigen::VectorXd& y, bool positions = true);
 
   /// How many of the cuts' rows repeat the others at y: the rank the
@@ -55,6 +56,7 @@ class ClosureProjector {
   RankRevealingSolve m_solve;
   double m_time = 0.0;
   std::vector<Vec3> m_perBody;
+  std::vector<int> m_held;  // joint coordinates of prescribed tree hinges, which projection leaves as their drives say
 };
 
 }  // namespace mstmm
