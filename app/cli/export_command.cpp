@@ -182,6 +182,7 @@ int exportCommand(const std::vector<std::string>& args) {
   ModelSpec spec = loadModel(modelPath);
   applyOverrides(a, spec.simulation);
   const std::shared_ptr<const Model> model = compile(spec);
+  printWarnings(spec);
   // Options are checked before the run, so a typo does not cost a simulation.
   const auto imageSize = parseSize(a.value("size", "1280x720"));
   const auto plotSize = parseSize(a.value("plot-size", "1200x700"));

@@ -53,6 +53,7 @@ int simulateCommand(const std::vector<std::string>& args) {
   ModelSpec spec = loadModel(modelPath);
   applyOverrides(a, spec.simulation);  // before compile(), so validation checks the overrides too
   const std::shared_ptr<const Model> model = compile(spec);
+  printWarnings(spec);
   const std::string out = a.value("out", "-");
   const std::vector<int> bodies = selectBodies(*model, a.value("bodies"));
   const CsvPrecision precision = a.has("float") ? CsvPrecision::Float : CsvPrecision::Double;

@@ -2,6 +2,8 @@
 
 #include <sys/resource.h>
 
+#include <iostream>
+
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/model/validation.hpp"
@@ -55,6 +57,11 @@ std::string describe(const SimulationSettings& s) {
 }
 
 // Linux reports the peak in KiB.
+void printWarnings(const ModelSpec& spec) {
+  for (const Diagnostic& d : validate(spec))
+    if (d.severity == Severity::Warning) std::cerr << "mstmm: warning: " << d.message << "\n";
+}
+
 double peakMemoryMiB() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

@@ -20,6 +20,9 @@ void applyOverrides(const Arguments& a, SimulationSettings& s);
 std::vector<int> selectBodies(const Model& model, const std::string& list);
 /// One line: solver, integrator, step, tolerances, output interval, end time.
 std::string describe(const SimulationSettings& s);
+/// Prints the model check's warnings (a beam's time step, ...) on standard
+/// error, "mstmm: warning: ...", before a run takes them.
+void printWarnings(const ModelSpec& spec);
 /// Peak resident memory of this process so far, in MiB.
 double peakMemoryMiB();
 

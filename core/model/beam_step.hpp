@@ -4,14 +4,15 @@
 // joint, and the step RK4 needs to carry that mode without damping it.
 // validate() warns when the model's fixed step is too long for a beam.
 
-#include "core/model/beam_spec.hpp"
+#include "core/model/model_spec.hpp"
 
 namespace mstmm {
 
 /// The highest natural frequency of the beam's division (rad/s; Eq 11.6)
-/// and which vibration has it: bending in each plane, torsion unless
-/// planar, stretch if axial. Within about 1.5x of the division's own
-/// highest mode (tests/core/test_beams.cpp).
+/// and which vibration has it: bending in each plane (the free division's
+/// own top mode, an upper bound however the beam is held), torsion unless
+/// planar, stretch if axial (Gershgorin's bounds). tests/core/test_beams.cpp
+/// measures how close it comes to the division's highest mode.
 struct BeamTopFrequency {
   double omega = 0.0;
   const char* vibration = "bending";  // "bending", "torsion" or "stretch"
@@ -27,8 +28,15 @@ double beamResolvedFrequency(const BeamSpec& beam, bool planar);
 /// omega dt above which RK4 visibly damps a mode (Eq 11.7): the mode loses
 /// (omega dt)^6 / 72 of its energy a step, 1.4 % here.
 inline constexpr double kBeamStepWarning = 1.0;
-/// omega dt the warning suggests: 9e-7 of the mode's energy a step.
-inline constexpr double kBeamStepSuggested = 0.2;
+/// omega dt the warning suggests: the largest step it does not warn at (the
+/// top vibrations, the division's least accurate, lose at most 1.4 % a
+/// step); 0.2 keeps them to 9e-7 a step, for an energy balance to 1e-6.
+inline constexpr double kBeamStepSuggested = 1.0;
+/// The longest fixed step the model's beams take without the warning
+/// (kBeamStepWarning over the highest frequency of any beam), in seconds;
+/// infinity without beams. What the studio shows beside the time step.
+double beamStepLimit(const ModelSpec& spec);
+
 /// RK4 is unstable for omega dt > 2 sqrt(2) on an undamped mode.
 inline constexpr double kRk4StabilityLimit = 2.8284271247461903;
 

@@ -143,12 +143,28 @@ class Checker {
       bodyError(b, "beam: the damping alpha must be zero or positive (got " + formatNumber(beam.dampingAlpha) + " 1/s)");
     if (!std::isfinite(beam.length) || beam.length <= 0.0) return;
     checkBeamStep(b, beam);
+    checkBeamStretch(b, beam);
     auto onBeam = [&](const Vec3& p, const std::string& what) {
       if (p.allFinite() && (p.x() < -1e-9 * beam.length || p.x() > beam.length * (1.0 + 1e-9)))
         bodyError(b, what + " lies at x = " + formatNumber(p.x()) + " m, off the beam (0 to " + formatNumber(beam.length) + " m along x)");
     };
     for (std::size_t k = 0; k < body.inputs.size(); ++k) onBeam(body.inputs[k], "input end " + std::to_string(k + 1));
     onBeam(body.output, "output end");
+  }
+
+  // An inextensible beam (equations.md §11.1) leaves out its stretch. Its
+  // own weight stretches it by rho g L^2 / (2 E) (a strain of rho g L / E
+  // at the top); above a thousandth of its length a soft beam's tip is off
+  // by that much (issue 51, point 8: a rubber pendulum against a
+  // geometrically exact beam), and a swing pulls harder still.
+  void checkBeamStretch(int b, const BeamSpec& beam) {
+    if (beam.axial || !(beam.youngsModulus > 0.0) || !(beam.density > 0.0)) return;
+    const double strain = beam.density * m_spec.gravity.norm() * beam.length / beam.youngsModulus;
+    if (!(strain > 1e-3) || !std::isfinite(strain)) return;
+    m_out.push_back({Severity::Warning, {ErrorSubject::Kind::Body, b},
+                     "body " + quoted(m_spec.bodies[static_cast<std::size_t>(b)].name) + ": beam: hanging under its own weight it would stretch by " +
+                         formatNumber(0.5 * strain * beam.length) + " m (" + formatNumber(0.5 * strain * 100.0) +
+                         " % of its length, more when it swings), which an inextensible beam leaves out; set 'axial': true (a stretch per segment) for a beam this soft"});
   }
 
   // A beam's initial deformation (beam_deformation.hpp): per joint of its

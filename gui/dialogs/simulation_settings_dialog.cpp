@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QSpinBox>
 
+#include "core/model/beam_step.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/properties/quantity_box.hpp"
 #include "gui/properties/simulation_fields.hpp"
@@ -21,6 +22,7 @@ SimulationSettingsDialog::SimulationSettingsDialog(ModelDocument* document, QWid
   for (QuantityBox* b : fields.quantities()) connect(b, &QuantityBox::refused, refusal, &QLabel::setText);
   auto* form = new QFormLayout(this);
   fields.addRows(form);
+  form->setRowVisible(fields.stepHint, fields.showStepLimit(beamStepLimit(document->spec()), document->spec().simulation));
   form->addRow(refusal);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   form->addRow(buttons);

@@ -7,6 +7,7 @@
 #include <QSpinBox>
 
 #include "gui/document/model_actions.hpp"
+#include "core/model/beam_step.hpp"
 #include "core/dynamics/loops/mobility.hpp"
 #include "core/model/beam_coordinates.hpp"
 #include "core/model/spanning_tree.hpp"
@@ -114,6 +115,7 @@ void ModelPage::load() {
   m_gravity->setValue(s.gravity);
   m_gravity->setPlanar(s.kind == ModelKind::Planar);
   m_sim.show(s.simulation);
+  setRowVisible(m_form, m_sim.stepHint, m_sim.showStepLimit(beamStepLimit(s), s.simulation));
   const bool adaptive = s.simulation.integrator == IntegratorKind::DormandPrince45;
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);

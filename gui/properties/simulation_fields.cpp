@@ -3,6 +3,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QSpinBox>
 #include <cmath>
 
@@ -20,7 +21,7 @@ std::function<QString(double)> positive(const QString& message) {
 
 SimulationFields::SimulationFields()
     : endTime(new QuantityBox("s")), timeStep(new QuantityBox("s")), rtol(new QuantityBox("")), atol(new QuantityBox("")),
-      integrator(new QComboBox), solver(new QComboBox), every(new QSpinBox), loopStabilisation(new QComboBox),
+      integrator(new QComboBox), solver(new QComboBox), every(new QSpinBox), stepHint(new QLabel), loopStabilisation(new QComboBox),
       alpha(new QuantityBox("1/s")), beta(new QuantityBox("1/s")),
       projectInitial(new QCheckBox(QObject::tr("project onto the loop constraints"))) {
   endTime->setCheck(positive(QObject::tr("end time must be a positive number of seconds")));
@@ -35,6 +36,8 @@ SimulationFields::SimulationFields()
     tol->setDecimals(15);
     tol->setCheck(positive(QObject::tr("a tolerance must be positive")));
   }
+  stepHint->setObjectName("beamStepHint");
+  stepHint->setWordWrap(true);
   every->setRange(0, 1000000000);  // 0 is typed and refused with the reason, not clamped to 1 in silence (issue 30)
   every->setObjectName("recordEvery");
   every->setSuffix(QObject::tr(" steps"));
@@ -52,6 +55,7 @@ SimulationFields::SimulationFields()
 void SimulationFields::addRows(QFormLayout* form) const {
   form->addRow(QObject::tr("End time"), endTime);
   form->addRow(QObject::tr("Time step"), timeStep);
+  form->addRow(QString(), stepHint);
   form->addRow(QObject::tr("Integrator"), integrator);
   form->addRow(QObject::tr("Rel. tolerance"), rtol);
   form->addRow(QObject::tr("Abs. tolerance"), atol);
@@ -75,6 +79,17 @@ void SimulationFields::show(const SimulationSettings& s) const {
   alpha->setSi(s.baumgarteAlpha);
   beta->setSi(s.baumgarteBeta);
   projectInitial->setChecked(s.projectInitialState);
+}
+
+bool SimulationFields::showStepLimit(double limit, const SimulationSettings& s) const {
+  const bool shown = std::isfinite(limit) && s.integrator == IntegratorKind::Rk4;
+  if (!shown) return false;
+  const bool tooLong = s.timeStep > limit;
+  // The model check's rule (equations.md §11.4, Eq 11.7): w dt <= 1 for the beams' highest frequency.
+  stepHint->setText(tooLong ? QObject::tr("Too long for its beams: at most %1 s with RK4 (see Messages), or the adaptive integrator").arg(limit, 0, 'g', 3)
+                            : QObject::tr("Its beams take at most %1 s with RK4").arg(limit, 0, 'g', 3));
+  stepHint->setStyleSheet(tooLong ? QStringLiteral("color: #b35900;") : QStringLiteral("color: palette(mid);"));
+  return true;
 }
 
 QString SimulationFields::everyRefusal() const {

@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QFormLayout;
 class QSpinBox;
 
@@ -21,6 +22,9 @@ struct SimulationFields {
   QuantityBox *endTime, *timeStep, *rtol, *atol;
   QComboBox *integrator, *solver;
   QSpinBox* every;
+  /// Under the time step: the longest step the model's beams take with RK4
+  /// (beamStepLimit), in the warning's colour when the step is longer.
+  QLabel* stepHint;
   /// Why the "Record every" value cannot be taken (0), or empty.
   QString everyRefusal() const;
   // Closed loops (equations.md §6): drift control and the initial state.
@@ -34,6 +38,9 @@ struct SimulationFields {
   /// Shows `s` (the caller blocks signals if it must).
   void show(const SimulationSettings& s) const;
   SimulationSettings settings() const;
+  /// Writes the beams' step limit (seconds) into stepHint; false when there
+  /// is none to show (no beams, or the adaptive integrator): hide its row.
+  bool showStepLimit(double limit, const SimulationSettings& s) const;
   std::vector<QuantityBox*> quantities() const { return {endTime, timeStep, rtol, atol, alpha, beta}; }
 };
 

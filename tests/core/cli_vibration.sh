@@ -65,6 +65,11 @@ for example in "$examples"/*.json; do
     *) echo "$name: equilibrium --out ended with $status: $(cat "$dir/eq.err")"; exit 1 ;;
   esac
 done
+# simulate prints the model check's warnings (issue 51, point 10): a step too
+# long for a beam's highest vibration is named with the step it takes.
+"$mstmm" simulate "$examples/flexible-double-pendulum.json" --t-end 0.002 --dt 1e-3 --out "$dir/beam.csv" 2> "$dir/beam.err" || true
+grep -q "^mstmm: warning: body 'upper': beam: the time step 0.001 s is too long for its highest frequency (bending, about [0-9]* rad/s at 6 segments, w dt = [0-9.]*): .*use a step of at most [0-9.e-]* s" "$dir/beam.err" ||
+  { echo "simulate did not warn of the beam's step:"; cat "$dir/beam.err"; exit 1; }
 refused() {  # refused EXPECTED-TEXT ARGS...: exit 1, the text on stderr, no file written
   local text=$1
   shift

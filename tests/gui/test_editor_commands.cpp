@@ -18,6 +18,7 @@
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/io/model_json.hpp"
 #include "core/math/rotation.hpp"
+#include "core/model/beam_step.hpp"
 #include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
@@ -28,6 +29,7 @@
 #include "gui/properties/quantity_box.hpp"
 #include "gui/properties/time_function_editor.hpp"
 #include "gui/properties/time_function_preview.hpp"
+#include "tests/core/test_support.hpp"
 
 using namespace mstmm;
 using namespace mstmm::gui;
@@ -860,6 +862,40 @@ class TestEditorCommands : public QObject {
     auto* remove = page->findChild<QPushButton*>("removeBodyLoad");
     checkUndoRedo(doc, [&] { remove->click(); });
     QCOMPARE(doc.body(id)->loads.size(), std::size_t{1});
+  }
+
+  // Issue 51, point 10: the step a model's beams take shows under the time
+  // step (it was in a tooltip only), in the warning's colour when the step
+  // is longer; a segment edit drops a deformed shape saved for the old division.
+  void theBeamsStepShowsUnderTheTimeStep() {
+    ModelDocument doc;
+    ModelSpec spec = loadModel(test::sourcePath("resources/examples/flexible-double-pendulum.json"));
+    spec.simulation.timeStep = 1e-3;
+    doc.newModel(spec);
+    PropertiesPanel panel(&doc);
+    auto* hint = panel.modelPage()->findChild<QLabel*>("beamStepHint");
+    QVERIFY(hint);
+    const double limit = beamStepLimit(spec);
+    QVERIFY(limit > 1e-4 && limit < 1e-3);
+    QVERIFY2(hint->text().startsWith("Too long for its beams: at most " + QString::number(limit, 'g', 3) + " s with RK4"), qPrintable(hint->text()));
+    ModelProperties shorter = ModelProperties::of(doc.spec());
+    shorter.simulation.timeStep = 1e-4;
+    doc.undoStack()->push(new EditModelCommand(&doc, ModelProperties::of(doc.spec()), shorter, "time step"));
+    QVERIFY2(hint->text().startsWith("Its beams take at most"), qPrintable(hint->text()));
+    // An equilibrium's deformation is kept per joint; another division drops it, in one undoable step.
+    ModelSpec bent = doc.spec();
+    bent.bodies[0].deformation.angle.assign(static_cast<std::size_t>(bent.bodies[0].beam->segments), 0.01);
+    doc.newModel(bent);
+    selectOnly(doc, "upper");
+    auto* segments = panel.bodyPage()->findChild<QSpinBox*>("beamSegments");
+    QVERIFY(segments);
+    segments->setValue(8);
+    emit segments->editingFinished();
+    QCOMPARE(doc.body(bodyNamed(doc, "upper"))->beam->segments, 8);
+    QVERIFY(doc.body(bodyNamed(doc, "upper"))->deformation.empty());
+    QVERIFY(doc.isValid());
+    doc.undoStack()->undo();
+    QCOMPARE(doc.body(bodyNamed(doc, "upper"))->deformation.angle.size(), std::size_t{6});
   }
 
   void invalidValuesAreRefusedWithTheReason() {
