@@ -454,6 +454,30 @@ class MjcfReader {
     if (m_m->ngeom > 0)
       note(std::to_string(m_m->ngeom) + " geoms: their mass and inertia are taken (as MuJoCo's compiler sums them) and they are drawn; contacts: with the ground plane only");
     if (m_m->nkey > 0) note(std::to_string(m_m->nkey) + " keyframes: not imported; the model starts at its reference configuration qpos0");
+    noteMotionThatDiffers();
+  }
+
+  // What was left out and pushes on the bodies in MuJoCo: the imported model
+  // then moves otherwise, even with no control given (issue 51, point 14:
+  // the fish, quadruped and swimmers drifted 0.15 to 2.3 rad in a second).
+  void noteMotionThatDiffers() {
+    std::vector<std::string> forces;
+    for (int t = 0; t < m_m->ntendon; ++t)
+      if (m_m->tendon_stiffness[t] != 0.0 || m_m->tendon_damping[t] != 0.0) {
+        forces.push_back("the tendons' springs and dampers");
+        break;
+      }
+    for (int a = 0; a < m_m->nu; ++a)
+      if (m_m->actuator_trntype[a] != mjTRN_JOINT) {
+        forces.push_back("the actuators that pull through tendons or sites");
+        break;
+      }
+    if (m_m->opt.viscosity != 0.0 || m_m->opt.density != 0.0) forces.push_back("the medium's drag and lift");
+    if (forces.empty()) return;
+    std::string list;
+    for (std::size_t k = 0; k < forces.size(); ++k) list += (k == 0 ? "" : k + 1 == forces.size() ? " and " : ", ") + forces[k];
+    note("so the model moves otherwise than in MuJoCo: there " + list +
+         " act on the bodies, and nothing here takes their place (a free motion drifts from MuJoCo's within a second); compare the two before relying on it");
   }
 
   void note(std::string what) { m_out.notTaken.push_back(std::move(what)); }
@@ -559,14 +583,64 @@ void refuseNumbersBeyondRange(const std::string& xml, const std::string& name) {
 
 }  // namespace
 
+namespace {
+
+/// The name of the first element of an XML text ("" if there is none):
+/// past the declaration, comments, a DOCTYPE and white space.
+std::string rootElement(const std::string& xml) {
+  std::size_t at = 0;
+  while (true) {
+    at = xml.find('<', at);
+    if (at == std::string::npos || at + 1 >= xml.size()) return {};
+    if (xml.compare(at, 4, "<!--") == 0) {
+      at = xml.find("-->", at);
+      if (at == std::string::npos) return {};
+      continue;
+    }
+    if (xml[at + 1] == '?' || xml[at + 1] == '!') {
+      ++at;
+      continue;
+    }
+    const std::size_t end = xml.find_first_of(" \t\r\n/>", at + 1);
+    return xml.substr(at + 1, (end == std::string::npos ? xml.size() : end) - at - 1);
+  }
+}
+
+/// A file meant to be included by another (a robot's shared.xml, its
+/// assets) has another root than <mujoco>; MuJoCo only says "Schema
+/// violation" of it (issue 51, point 13).
+void refuseFragment(const std::string& xml, const std::string& name) {
+  const std::string root = rootElement(xml);
+  if (root.empty() || root == "mujoco") return;
+  throw Error(ErrorKind::Input, "'" + name + "': its root element is <" + root.substr(0, 40) + ">, not <mujoco>: " +
+                                    (root == "mujocoinclude" ? "it is a fragment that another MJCF file takes in with <include file=\"...\"/>; import that file"
+                                                             : "it is not an MJCF model (a URDF's root is <robot>; import it as .urdf)"));
+}
+
+}  // namespace
+
 ImportResult importMjcf(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) refuseNumbersBeyondRange(readBoundedFile(path, "MJCF file"), path);  // else MuJoCo says what is wrong
-  return readCompiled(path, nullptr, path);
+  std::string xml;
+  if (std::filesystem::is_regular_file(path, ec)) {  // else MuJoCo says what is wrong
+    xml = readBoundedFile(path, "MJCF file");
+    refuseFragment(xml, path);
+    refuseNumbersBeyondRange(xml, path);
+  }
+  try {
+    return readCompiled(path, nullptr, path);
+  } catch (const Error& e) {
+    // A <mujoco> file with no world of its own is most likely a part that
+    // another file includes (its defaults and assets are there).
+    if (xml.empty() || xml.find("<worldbody") != std::string::npos) throw;
+    throw Error(e.kind(), std::string(e.what()) + " (the file has no <worldbody>: if another MJCF file takes it in with <include file=\"...\"/>, import that file)",
+                e.subject());
+  }
 }
 
 ImportResult importMjcfText(const std::string& xml, const std::string& name) {
   if (xml.empty()) throw Error(ErrorKind::Input, "'" + name + "': the file is empty");
+  refuseFragment(xml, name);
   refuseNumbersBeyondRange(xml, name);
   const MuJoCoErrorsThrow errorsThrow;
   const VfsFile file(xml, name);

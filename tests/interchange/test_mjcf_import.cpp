@@ -607,6 +607,44 @@ TEST(MjcfImport, whatIsNotTakenIsNamedAndBadFilesGetMuJoCosMessage) {
   }
 }
 
+// Issue 51, points 13 and 14: a file meant to be included by another says
+// so, not only MuJoCo's "Schema violation"; and an import that leaves out
+// what pushes on the bodies in MuJoCo (tendon springs, tendon actuators,
+// the medium) says that the motion will therefore differ.
+TEST(MjcfImport, fragmentsAndDroppedForcesAreExplained) {
+  auto refusal = [](const std::string& path) {
+    try {
+      importMjcf(path);
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("taken");
+  };
+  const std::string include = refusal(writeTemp("shared.xml", "<!-- shared parts -->\n<mujocoinclude>\n  <default><joint damping=\"1\"/></default>\n</mujocoinclude>\n"));
+  EXPECT_TRUE(contains(include, "shared.xml': its root element is <mujocoinclude>, not <mujoco>: it is a fragment that another MJCF file takes in with <include")) << include;
+  const std::string part = refusal(writeTemp("part.xml", "<mujoco>\n  <default><default class=\"arm\"><joint damping=\"1\"/></default></default>\n"
+                                                         "  <actuator><motor joint=\"shoulder\"/></actuator>\n</mujoco>\n"));
+  EXPECT_TRUE(contains(part, "MuJoCo could not load it") && contains(part, "the file has no <worldbody>: if another MJCF file takes it in")) << part;
+  const std::string swimmer = writeTemp("swimmer.xml", R"(<mujoco model="swimmer">
+  <option density="1000" viscosity="0.001"/>
+  <worldbody>
+    <body name="a"><joint name="j" type="hinge"/><geom type="capsule" size="0.05 0.2"/>
+      <site name="s" pos="0 0 0.1"/>
+      <body name="b" pos="0 0 0.4"><joint name="k" type="hinge"/><geom type="capsule" size="0.05 0.2"/><site name="t"/></body></body>
+  </worldbody>
+  <tendon><fixed name="spring" stiffness="10"><joint joint="j" coef="1"/><joint joint="k" coef="-1"/></fixed>
+    <spatial name="cable"><site site="s"/><site site="t"/></spatial></tendon>
+  <actuator><motor name="pull" tendon="cable"/></actuator>
+</mujoco>)");
+  std::string all;
+  for (const std::string& n : importMjcf(swimmer).notTaken) all += n + "\n";
+  EXPECT_TRUE(contains(all, "so the model moves otherwise than in MuJoCo: there the tendons' springs and dampers, the actuators that pull through tendons or sites and "
+                            "the medium's drag and lift act on the bodies")) << all;
+  std::string plain;
+  for (const std::string& n : importMjcf(writeTemp("plain.xml", kArm)).notTaken) plain += n + "\n";
+  EXPECT_FALSE(contains(plain, "moves otherwise")) << plain;
+}
+
 // A fatal MuJoCo error during an import throws instead of ending the
 // process (MuJoCo's default handler calls exit), and the handler is
 // restored afterwards.
