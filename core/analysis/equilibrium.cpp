@@ -2,8 +2,10 @@
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 
+#include "core/analysis/modes.hpp"
 #include "core/analysis/sweep_newton.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/error.hpp"
@@ -165,6 +167,23 @@ class NewtonIteration {
   double m_scale = 0.0;
 };
 
+// The rigid modes of the linearisation at the rest found (modes.cpp's
+// test: no stiffness meets them): directions of rest, each named by the
+// joint coordinate that carries most of it.
+std::vector<std::string> neutralDirections(std::shared_ptr<const Model> model, const Eigen::VectorXd& state, const LinearisationOptions& options) {
+  Linearisation lin(std::move(model), state, options);
+  std::vector<std::string> names;
+  if (lin.size() == 0) return names;
+  for (const UndampedMode& m : denseModes(lin.linearise()).undamped) {
+    if (!m.rigid) continue;
+    const Eigen::VectorXd q = lin.toTree(m.shape);
+    Eigen::Index k = 0;
+    q.cwiseAbs().maxCoeff(&k);
+    names.push_back(lin.chart().coordinateName(static_cast<int>(k)));
+  }
+  return names;
+}
+
 [[noreturn]] void throwNoProgress(const Linearisation& lin, const Eigen::VectorXd& r, const std::string& why) {
   Eigen::Index k = 0;
   r.cwiseAbs().maxCoeff(&k);
@@ -238,6 +257,17 @@ void requireRegularPosition(const Model& model, ClosureProjector& projector, int
 
 }  // namespace
 
+std::string describeNeutral(const EquilibriumResult& result) {
+  const std::size_t n = result.neutral.size();
+  if (n == 0) return {};
+  std::string names;
+  for (std::size_t k = 0; k < std::min<std::size_t>(n, 5); ++k) names += (k ? ", " : "") + result.neutral[k];
+  if (n > 5) names += ", ...";
+  return "the equilibrium is not isolated: " + std::to_string(n) + (n == 1 ? " direction meets" : " directions meet") + " no stiffness (" + names +
+         "), so every pose along " + (n == 1 ? "it" : "them") +
+         " is at rest too, and the frequencies may differ from one to the next; hold " + (n == 1 ? "it" : "them") + " (a spring, a stop or a weld) to pick one";
+}
+
 EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eigen::VectorXd& start, const EquilibriumOptions& options) {
   if (start.size() != stateSize(*model) || !start.allFinite()) throw Error(ErrorKind::Input, "equilibrium: the start state has the wrong size or is not finite");
   if (!std::isfinite(options.time) || options.time < 0.0)
@@ -279,6 +309,7 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
   }
   result = iterate<NewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return NewtonIteration(model, y, lo, projector, conservative); });
   requireRegularPosition(*model, projector, repeatedAtStart, result.state);
+  result.neutral = neutralDirections(model, result.state, lo);
   return result;
 }
 

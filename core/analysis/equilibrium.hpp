@@ -6,6 +6,8 @@
 // time; looped models are kept on their constraints after each step.
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "core/analysis/linearisation.hpp"
 
@@ -30,12 +32,22 @@ struct EquilibriumResult {
   double residual = 0.0;      // the largest joint acceleration left, rad/s^2 or m/s^2
   int iterations = 0;
   double startResidual = 0.0; // the same at the start
+  /// Directions along which the equilibrium is not isolated (issue 51): the
+  /// stiffness meets none of them, so every pose along each is at rest too
+  /// (a subtree on ball hinges turning about the vertical, a vehicle rolling
+  /// along its road) and the frequencies may change along it. One name per
+  /// direction, its largest joint coordinate's. The dense path only.
+  std::vector<std::string> neutral;
 };
 
 /// Throws mstmm::Error (kind Solver) naming the hinge when no equilibrium
 /// can be found: a coordinate that nothing holds against the loads (a free
 /// body with nothing to rest on), or no convergence within maxIterations.
 EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eigen::VectorXd& start, const EquilibriumOptions& options = {});
+
+/// What the user should know of EquilibriumResult::neutral, in one
+/// sentence for the CLI, the studio and Python; empty when it is isolated.
+std::string describeNeutral(const EquilibriumResult& result);
 
 /// The state with every free joint rate set to zero (drives keep theirs).
 Eigen::VectorXd restingState(const Model& model, const Eigen::VectorXd& y);

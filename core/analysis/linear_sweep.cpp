@@ -39,6 +39,8 @@ std::string refusal(const Model& model, const Eigen::VectorXd* y) {
   if (!l.contacts.empty()) return "contact " + quoted(l.contacts.front().law.name) + " touches the ground";
   if (!l.bodyContacts.empty()) return "body contact " + quoted(l.bodyContacts.front().law.name) + " joins two shapes";
   if (!l.bodyLoads.empty()) return "load " + quoted(l.bodyLoads.front().name) + " acts on a body";
+  if (!l.beamDrags.empty())
+    return "body " + quoted(model.body(l.beamDrags.front().body).name) + " is a piece of a beam with mass-proportional damping, which acts between the piece and its beam's root piece";
   for (const HingeElements& e : l.hinges)
     if (std::string why = refusalOfHinge(model, y, e); !why.empty()) return why;
   return "";
@@ -67,6 +69,34 @@ Mat3 ballSpringHessian(double k, const Mat3& restTurn, const Mat3& rootTurn, con
     return out;
   };
   return (4.0 * second(5e-4) - second(1e-3)) / 3.0;
+}
+
+/// The Hessian of a spatial beam joint's potential 1/2 phi^T K phi (phi the
+/// rotation vector of A_root^T A_tip, K diagonal in beam axes; equations.md
+/// §11.2) in the chart's world-axis coordinates of the tip piece's turn, by
+/// the same extrapolated differences as the ball spring's: about a bent
+/// joint it is not A_root K A_root^T.
+Mat3 beamJointHessian(const Vec3& k, const Mat3& root, const Mat3& tip) {
+  auto potential = [&](const Vec3& q) {
+    const Eigen::AngleAxisd phi(root.transpose() * Eigen::AngleAxisd(q.norm(), q.norm() > 0 ? Vec3(q / q.norm()) : Vec3::UnitX()).toRotationMatrix() * tip);
+    const Vec3 v = phi.angle() * phi.axis();
+    return 0.5 * v.dot(k.asDiagonal() * v);
+  };
+  auto second = [&](double h) {
+    Mat3 out;
+    const double v0 = potential(Vec3::Zero());
+    for (int a = 0; a < 3; ++a)
+      for (int b = a; b < 3; ++b) {
+        const Vec3 ea = h * Vec3::Unit(a), eb = h * Vec3::Unit(b);
+        out(a, b) = out(b, a) = a == b ? (potential(ea) - 2.0 * v0 + potential(-ea)) / (h * h)
+                                       : (potential(ea + eb) - potential(ea - eb) - potential(eb - ea) + potential(-ea - eb)) / (4.0 * h * h);
+      }
+    return out;
+  };
+  Mat3 hessian = (4.0 * second(5e-4) - second(1e-3)) / 3.0;
+  // Straight (the pieces parallel), it is exactly A_root K A_root^T: no difference noise there.
+  if ((root.transpose() * tip - Mat3::Identity()).cwiseAbs().maxCoeff() < 1e-12) hessian = root * k.asDiagonal() * root.transpose();
+  return hessian;
 }
 
 /// The spatial inertia about the world origin: [J_C - m c~ c~, m c~; -m c~, m I].
@@ -130,6 +160,7 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
     j.armature = Eigen::MatrixXd::Zero(j.count, j.count);
     m_size += j.count;
   }
+  addBeamJoints(state, chart, local);
   // The hinges' own springs, dampers and servos on their free coordinates.
   for (const HingeElements& e : mdl.loads().hinges) {
     Joint& j = m_joints[static_cast<std::size_t>(e.body)];
@@ -155,6 +186,31 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
         // rotation's J on |Omega_tip - Omega_root|^2, the columns' turn.
         if (e.armature != 0.0)
           j.armature(at, to) += width == 1 ? e.armature : e.armature * j.s.col(at).head<3>().dot(j.s.col(to).head<3>());
+      }
+    }
+  }
+}
+
+// A spatial beam's bending and torsion (equations.md §11.2) act on its tip
+// piece's three turns (after its slide when the beam stretches): the
+// potential's Hessian, and the dampers beta K on the relative angular
+// velocity in the root piece's axes. They were left out, and the sweep saw
+// a beam as a chain of free balls: 3,000 rigid modes for 1,000 segments.
+void LinearTree::addBeamJoints(const Eigen::VectorXd& state, const JointChart& chart, const std::vector<int>& local) {
+  const Model& mdl = *m_model;
+  for (const CompiledBeamJoint& b : mdl.loads().beamJoints) {
+    Joint& j = m_joints[static_cast<std::size_t>(b.body)];
+    const Mat3 root = bodyRotation(mdl, state, b.parent), tip = bodyRotation(mdl, state, b.body);
+    const Mat3 hessian = beamJointHessian(b.stiffness, root, tip), damping = root * b.damping.asDiagonal() * root.transpose();
+    const int first = chart.firstOf(b.body) + mdl.hinge(b.body).slides;
+    for (int a = 0; a < 3; ++a) {
+      const int at = local[static_cast<std::size_t>(first + a)];
+      if (at < 0) continue;
+      for (int c = 0; c < 3; ++c) {
+        const int to = local[static_cast<std::size_t>(first + c)];
+        if (to < 0) continue;
+        j.stiffness(at, to) += hessian(a, c);
+        j.damping(at, to) += damping(a, c);
       }
     }
   }

@@ -78,6 +78,8 @@ class LinearTree {
   std::vector<double> kineticShares(const Eigen::VectorXd& x) const;
 
  private:
+  void addBeamJoints(const Eigen::VectorXd& state, const JointChart& chart, const std::vector<int>& local);
+
   std::shared_ptr<const Model> m_model;
   std::vector<Joint> m_joints;
   std::vector<Mat6> m_inertia, m_gravity;
