@@ -460,6 +460,8 @@ py::dict equilibriumOf(const PyModel& model, double time, const std::string& sol
   d["iterations"] = eq.iterations;
   d["residual"] = eq.residual;
   d["start_residual"] = eq.startResidual;
+  d["neutral"] = eq.neutral;  // directions along which the rest is not isolated (describeNeutral)
+  d["note"] = describeNeutral(eq);
   return d;
 }
 

@@ -77,6 +77,7 @@ int equilibriumCommand(const std::vector<std::string>& args) {
     std::printf("  body '%s' turned %.6g rad\n", model->body(i).name.c_str(), turn.angle());
     ++shown;
   }
+  if (const std::string note = describeNeutral(eq); !note.empty()) std::cout << "note: " << note << "\n";
   if (a.has("out")) {
     storeInitialState(*model, eq.state, spec);
     write(a.value("out"), modelToJson(spec), "model at its equilibrium");

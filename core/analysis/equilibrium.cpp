@@ -260,9 +260,12 @@ void requireRegularPosition(const Model& model, ClosureProjector& projector, int
 std::string describeNeutral(const EquilibriumResult& result) {
   const std::size_t n = result.neutral.size();
   if (n == 0) return {};
+  std::vector<std::string> distinct;  // several directions may lie mostly on one coordinate
+  for (const std::string& name : result.neutral)
+    if (std::find(distinct.begin(), distinct.end(), name) == distinct.end()) distinct.push_back(name);
   std::string names;
-  for (std::size_t k = 0; k < std::min<std::size_t>(n, 5); ++k) names += (k ? ", " : "") + result.neutral[k];
-  if (n > 5) names += ", ...";
+  for (std::size_t k = 0; k < std::min<std::size_t>(distinct.size(), 5); ++k) names += (k ? ", " : "") + distinct[k];
+  if (distinct.size() > 5) names += ", ...";
   return "the equilibrium is not isolated: " + std::to_string(n) + (n == 1 ? " direction meets" : " directions meet") + " no stiffness (" + names +
          "), so every pose along " + (n == 1 ? "it" : "them") +
          " is at rest too, and the frequencies may differ from one to the next; hold " + (n == 1 ? "it" : "them") + " (a spring, a stop or a weld) to pick one";

@@ -328,6 +328,10 @@ class Checker {
         bodyError(b, "inertia is not positive definite (J_zz about the centre of mass is " + formatNumber(mp.inertiaAtCom(2, 2)) + " kg m^2)");
       return;
     }
+    // A body welded to its root side turns only with it: its own inertia
+    // needs no moment about every axis (a point mass, as the 2-8 g frames
+    // MuJoCo's Fetch welds to its links; issue 51, point 15), only none negative.
+    if (j[0] <= 1e-12 * scale && heldByWeld(b) && j[0] >= -1e-12 * scale) return;
     if (j[0] <= 1e-12 * scale) {
       std::string hint;
       if (shape.type == ShapeType::Rod)
@@ -338,6 +342,15 @@ class Checker {
     } else if (shape.type == ShapeType::Custom && j[0] + j[1] < j[2] * (1.0 - 1e-9)) {
       bodyError(b, "inertia violates the triangle inequality (principal moments " + formatNumber(j[0]) + ", " + formatNumber(j[1]) + ", " + formatNumber(j[2]) + " kg m^2): no rigid body has it");
     }
+  }
+
+  /// Whether body b's output end is held to its root side by a weld in the
+  /// spanning tree (not cut to close a loop).
+  bool heldByWeld(int b) const {
+    const BodyId id = m_spec.bodies[static_cast<std::size_t>(b)].id;
+    for (const HingeSpec& h : m_spec.hinges)
+      if (h.child == id && h.atChildOutput()) return h.type == HingeType::Weld && h.cut != CutChoice::Cut;
+    return false;
   }
 
   // A body without mass may still have rotational inertia (a rotor whose

@@ -87,6 +87,8 @@ bool AnalysisActions::findEquilibrium() {
                                      tr("Equilibrium found in %1 Newton iterations (largest joint acceleration left %2)")
                                          .arg(result.iterations)
                                          .arg(QString::fromStdString(formatNumber(result.residual))));
+    if (const std::string note = describeNeutral(result); !note.empty())
+      m_window->messages()->addMessage(MessagesPanel::Level::Warning, tr("Find equilibrium: %1").arg(QString::fromStdString(note)));
     return true;
   } catch (const Error& e) {
     m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Find equilibrium: %1").arg(QString::fromStdString(e.what())), e.subject());

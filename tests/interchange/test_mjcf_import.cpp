@@ -645,6 +645,44 @@ TEST(MjcfImport, fragmentsAndDroppedForcesAreExplained) {
   EXPECT_FALSE(contains(plain, "moves otherwise")) << plain;
 }
 
+// Issue 51, point 15: MuJoCo's Fetch welds 2-8 g frames with no inertia of
+// their own to its links; MuJoCo loads it (a welded body turns with its
+// parent), and so does the import now: a point mass on a weld is taken, and
+// the arm carrying one moves as MuJoCo moves it. On a hinge it is still
+// refused by name (it would have no inertia about the hinge's axis).
+TEST(MjcfImport, aWeldedPointMassIsTakenAsMuJoCoTakesIt) {
+  const char* xml = R"(<mujoco model="welded-frames">
+  <option gravity="0 0 -9.81" timestep="0.001"/>
+  <worldbody>
+    <body name="link" pos="0 0 1"><joint name="shoulder" type="hinge" axis="0 1 0"/>
+      <geom type="capsule" fromto="0 0 0 0.5 0 0" size="0.04"/>
+      <body name="sensor frame" pos="0.3 0.05 0"><inertial pos="0 0 0" mass="0.005" diaginertia="0 0 0"/></body>
+      <body name="gripper" pos="0.5 0 0"><joint name="wrist" type="hinge" axis="0 0 1"/>
+        <geom type="box" size="0.05 0.03 0.02"/>
+        <body name="tip frame" pos="0.05 0 0"><inertial pos="0.01 0 0" mass="0.002" diaginertia="0 0 0"/></body>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>)";
+  const std::string path = writeTemp("welded-frames.xml", xml);
+  const ImportResult r = importMjcf(path);
+  std::string problems;
+  for (const Diagnostic& d : validate(r.spec))
+    if (d.severity == Severity::Error) problems += d.message + "\n";
+  ASSERT_EQ(problems, "");
+  const double against = agreementWithMuJoCo("welded-frames", path, r.spec, 25);
+  info("two welded point masses: accelerations against MuJoCo's mj_forward at 25 random states %.2e", against);
+  EXPECT_LT(against, 1e-9);
+  ModelSpec onAHinge = r.spec;
+  const auto tip = std::find_if(onAHinge.bodies.begin(), onAHinge.bodies.end(), [](const BodySpec& b) { return b.name == "tip frame"; });
+  ASSERT_TRUE(tip != onAHinge.bodies.end());
+  for (HingeSpec& h : onAHinge.hinges)
+    if (h.child == tip->id) h.type = HingeType::Revolute;
+  bool refused = false;
+  for (const Diagnostic& d : validate(onAHinge)) refused = refused || contains(d.message, "inertia is not positive definite");
+  EXPECT_TRUE(refused);
+}
+
 // A fatal MuJoCo error during an import throws instead of ending the
 // process (MuJoCo's default handler calls exit), and the handler is
 // restored afterwards.

@@ -433,3 +433,13 @@ def test_a_frequency_response_at_listed_frequencies():
     assert one["frequency"].shape == (1,)
     with pytest.raises(mstmm.Error, match="the frequencies must ascend"):
         mstmm.frf(model, "elbow", "lower.x", frequencies=[2.0, 1.0])
+
+
+def test_an_equilibrium_that_is_not_isolated_says_so():
+    # Issue 51, point 16: bodies on ball hinges hanging straight down spin
+    # about the vertical at no cost; the planar chain's rest is isolated.
+    spatial = mstmm.equilibrium(mstmm.load(SOURCE / "resources" / "examples" / "chain-5-spatial.json"))
+    assert len(spatial["neutral"]) == 5
+    assert spatial["note"].startswith("the equilibrium is not isolated: 5 directions meet no stiffness")
+    planar = mstmm.equilibrium(mstmm.generate("damped-double-pendulum"))
+    assert planar["neutral"] == [] and planar["note"] == ""

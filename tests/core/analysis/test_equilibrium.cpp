@@ -10,6 +10,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/generate/vehicle.hpp"
+#include "core/model/model_kind_conversion.hpp"
 #include "tests/core/analysis/vibration_support.hpp"
 #include "tests/core/test_support.hpp"
 
@@ -85,6 +86,25 @@ double chassisHeight(const Model& model, const Eigen::VectorXd& y) {
   std::vector<BodyPose> poses;
   computePoses(model, y, poses);
   return poses[static_cast<std::size_t>(model.bodyByName("chassis"))].com.y();
+}
+
+// Issue 51, point 16: a chain on ball hinges hanging straight down can turn
+// each body about the vertical at no cost (a continuous family of rests,
+// the frequencies moving along it); a planar chain's rest is isolated.
+TEST(Equilibrium, ARestThatIsNotIsolatedSaysAlongWhich) {
+  ModelSpec spatial = rods(3, 0.3);
+  spatial = convertedToKind(spatial, ModelKind::Spatial);
+  const auto model = compile(spatial);
+  const EquilibriumResult eq = findEquilibrium(model, initialState(*model));
+  note(test::text("3 cylinders on ball hinges: %1 neutral directions: %2", eq.neutral.size(), describeNeutral(eq)));
+  // Each body may spin about its own axis, which hangs vertically: one direction per ball hinge.
+  ASSERT_EQ(eq.neutral.size(), 3u);
+  for (const std::string& name : eq.neutral) EXPECT_TRUE(test::contains(name, "hinge '")) << name;
+  EXPECT_TRUE(describeNeutral(eq).starts_with("the equilibrium is not isolated: 3 directions meet no stiffness (")) << describeNeutral(eq);
+  const auto planar = compile(rods(3, 0.3));
+  const EquilibriumResult isolated = findEquilibrium(planar, initialState(*planar));
+  EXPECT_TRUE(isolated.neutral.empty());
+  EXPECT_EQ(describeNeutral(isolated), "");
 }
 
 // The vehicle on its tyres: released with struts unloaded and tyres just
