@@ -83,6 +83,7 @@ class NewtonIteration {
   const Linearisation& linearisation() const { return m_lin; }
   const Eigen::VectorXd& acceleration() const { return m_acceleration; }
   const Eigen::MatrixXd& stiffness() const { return m_jacobian; }  // K, before |.|
+  const Eigen::MatrixXd& mass() const { return m_mass; }
   const Eigen::VectorXd& load() const { return m_load; }
   double residual() const { return m_acceleration.size() ? m_acceleration.lpNorm<Eigen::Infinity>() : 0.0; }
 
@@ -167,19 +168,25 @@ class NewtonIteration {
   double m_scale = 0.0;
 };
 
-// The rigid modes of the linearisation at the rest found (modes.cpp's
-// test: no stiffness meets them): directions of rest, each named by the
-// joint coordinate that carries most of it.
-std::vector<std::string> neutralDirections(std::shared_ptr<const Model> model, const Eigen::VectorXd& state, const LinearisationOptions& options) {
-  Linearisation lin(std::move(model), state, options);
+// The rigid modes at the rest found (modes.cpp's test: no stiffness meets
+// them), from one more Newton iteration's K and M (central differences: a
+// Newton step's cost, not the full linearisation's): directions of rest,
+// each named by the joint coordinate that carries most of it.
+std::vector<std::string> neutralDirections(NewtonIteration& newton) {
   std::vector<std::string> names;
-  if (lin.size() == 0) return names;
-  for (const UndampedMode& m : denseModes(lin.linearise()).undamped) {
+  const int n = newton.linearisation().size();
+  if (n == 0) return names;
+  newton.linearise();
+  LinearSystem system;
+  system.mass = newton.mass();
+  system.stiffness = newton.stiffness();
+  system.damping = Eigen::MatrixXd::Zero(n, n);
+  for (const UndampedMode& m : denseModes(system).undamped) {
     if (!m.rigid) continue;
-    const Eigen::VectorXd q = lin.toTree(m.shape);
+    const Eigen::VectorXd q = newton.linearisation().toTree(m.shape);
     Eigen::Index k = 0;
     q.cwiseAbs().maxCoeff(&k);
-    names.push_back(lin.chart().coordinateName(static_cast<int>(k)));
+    names.push_back(newton.linearisation().chart().coordinateName(static_cast<int>(k)));
   }
   return names;
 }
@@ -312,7 +319,8 @@ EquilibriumResult findEquilibrium(std::shared_ptr<const Model> model, const Eige
   }
   result = iterate<NewtonIteration>(result, options, [&](const Eigen::VectorXd& y) { return NewtonIteration(model, y, lo, projector, conservative); });
   requireRegularPosition(*model, projector, repeatedAtStart, result.state);
-  result.neutral = neutralDirections(model, result.state, lo);
+  NewtonIteration atRest(model, result.state, lo, projector, conservative);
+  result.neutral = neutralDirections(atRest);
   return result;
 }
 

@@ -193,7 +193,8 @@ class TestCli : public QObject {
     const Run unchecked = mstmmCli({"import", dir.filePath("empty.urdf"), "--out", dir.filePath("empty.json")});
     QCOMPARE(unchecked.exitCode, 1);
     QVERIFY2(unchecked.err.endsWith("mstmm: import failed: 'empty' (0 bodies, 0 hinges; 0 elements not taken) was written to " + dir.filePath("empty.json") +
-                                    ", but the model check refuses it (1 problem above): fix them there before it runs\n"),
+                                    ", but the model check refuses it (1 problem above): fix them in " + dir.filePath("empty.json") +
+                                    " (the studio opens it and lists them under Messages) or in " + dir.filePath("empty.urdf") + " and import it again\n"),
              qPrintable(unchecked.err));
   }
 

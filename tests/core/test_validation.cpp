@@ -42,6 +42,9 @@ TEST(Validation, eachProblemIsNamed) {
   };
   const Row rows[] = {
       {"mass <= 0", true, Edit([](ModelSpec& s) { s.bodies[0].shape.mass = -1; }), "body '1': mass must be positive (got -1 kg)"},
+      // Issue 51, point 12: it said nowhere what to do.
+      {"no bodies", true, Edit([](ModelSpec& s) { s.bodies.clear(), s.hinges.clear(); }),
+       "model: there are no bodies; add one (in the studio: double-click the graph) or load a model that has some"},
       {"zero length", true, Edit([](ModelSpec& s) { s.bodies[1].shape.length = 0; }), "body '3': rod length must be positive (got 0 m)"},
       {"slender rod in 3-D", false, Edit([](ModelSpec& s) { s.bodies[2].shape.type = ShapeType::Rod; }), "body 'b2': inertia is not positive definite (smallest principal moment 0 kg m^2); a slender rod has no inertia about its own axis in a 3-D model: use a cylinder with a radius"},
       {"custom inertia indefinite", false, Edit([](ModelSpec& s) {
