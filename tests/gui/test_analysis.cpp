@@ -22,7 +22,10 @@
 #include <QFileInfo>
 #include <QImage>
 
+#include "core/analysis/equilibrium.hpp"
+#include "core/dynamics/state.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/model.hpp"
 #include "gui/analysis/analysis_actions.hpp"
 #include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/plots/plot_pane.hpp"
@@ -70,6 +73,28 @@ class TestAnalysis : public QObject {
     QVERIFY(window.messages()->texts().join("\n").contains("Equilibrium found in"));
     window.document()->undoStack()->undo();
     QCOMPARE(window.document()->spec().bodies[0].theta, before);
+  }
+
+  // Issue 51, points 1 and 16: Find Equilibrium on a beam model (it called
+  // the code that corrupted memory) keeps the bent beam in the model, one
+  // undo step, and a rest that is not isolated is said in Messages.
+  void findEquilibriumKeepsABentBeamAndSaysWhenTheRestIsNotIsolated() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("flexible-arm"));  // the arm sags under its payload
+    QVERIFY(analysisOf(window)->findEquilibrium());
+    const ModelSpec& rest = window.document()->spec();
+    QVERIFY(window.document()->isValid());
+    QCOMPARE(rest.bodies[1].deformation.rotation.size(), std::size_t{8});
+    const auto model = compile(rest);
+    const EquilibriumResult again = mstmm::findEquilibrium(model, initialState(*model));
+    QVERIFY2(again.iterations <= 1 && again.startResidual < 1e-6, qPrintable(QString::number(again.startResidual)));
+    window.document()->undoStack()->undo();
+    QVERIFY(window.document()->spec().bodies[1].deformation.empty());
+    QVERIFY(window.openExample("chain-5-spatial"));
+    QVERIFY(analysisOf(window)->findEquilibrium());
+    const QString messages = window.messages()->texts().join("\n");
+    QVERIFY2(messages.contains("Find equilibrium: the equilibrium is not isolated: 5 directions meet no stiffness"), qPrintable(messages));
   }
 
   void naturalFrequenciesShowTheClosedForm() {
