@@ -46,17 +46,13 @@ std::string refusal(const Model& model, const Eigen::VectorXd* y) {
   return "";
 }
 
-/// The Hessian of a ball spring's potential 1/2 k |phi|^2, phi the rotation
-/// vector of R_rest^T R, in the chart's world-axis coordinates q
-/// (R = exp((A_p0^T q)~) R0): central second differences extrapolated
-/// with Richardson's rule (the spring may be turned from its rest by the
-/// loads it holds, so the Hessian is not k I).
-Mat3 ballSpringHessian(double k, const Mat3& restTurn, const Mat3& rootTurn, const Mat3& relative) {
-  auto potential = [&](const Vec3& q) {
-    const Eigen::AngleAxisd phi(restTurn.transpose() * rootTurn.transpose() * Eigen::AngleAxisd(q.norm(), q.norm() > 0 ? Vec3(q / q.norm()) : Vec3::UnitX()).toRotationMatrix() *
-                                rootTurn * relative);
-    return 0.5 * k * phi.angle() * phi.angle();
-  };
+/// The world-axis turn exp(q~) of the chart's rotation coordinates q.
+Mat3 turnOf(const Vec3& q) { return Eigen::AngleAxisd(q.norm(), q.norm() > 0 ? Vec3(q / q.norm()) : Vec3::UnitX()).toRotationMatrix(); }
+
+/// The Hessian of a potential of the three rotation coordinates q at q = 0:
+/// central second differences extrapolated with Richardson's rule.
+template <class Potential>
+Mat3 extrapolatedHessian(const Potential& potential) {
   auto second = [&](double h) {
     Mat3 out;
     const double v0 = potential(Vec3::Zero());
@@ -71,32 +67,29 @@ Mat3 ballSpringHessian(double k, const Mat3& restTurn, const Mat3& rootTurn, con
   return (4.0 * second(5e-4) - second(1e-3)) / 3.0;
 }
 
+/// The Hessian of a ball spring's potential 1/2 k |phi|^2, phi the rotation
+/// vector of R_rest^T R, in the chart's world-axis coordinates q
+/// (R = exp((A_p0^T q)~) R0): the spring may be turned from its rest by the
+/// loads it holds, so the Hessian is not k I.
+Mat3 ballSpringHessian(double k, const Mat3& restTurn, const Mat3& rootTurn, const Mat3& relative) {
+  return extrapolatedHessian([&](const Vec3& q) {
+    const Eigen::AngleAxisd phi(restTurn.transpose() * rootTurn.transpose() * turnOf(q) * rootTurn * relative);
+    return 0.5 * k * phi.angle() * phi.angle();
+  });
+}
+
 /// The Hessian of a spatial beam joint's potential 1/2 phi^T K phi (phi the
 /// rotation vector of A_root^T A_tip, K diagonal in beam axes; equations.md
-/// §11.2) in the chart's world-axis coordinates of the tip piece's turn, by
-/// the same extrapolated differences as the ball spring's: about a bent
-/// joint it is not A_root K A_root^T.
+/// §11.2) in the chart's world-axis coordinates of the tip piece's turn.
+/// Straight (the pieces parallel) it is exactly A_root K A_root^T; about a
+/// bent joint it is not, and is differenced as the ball spring's.
 Mat3 beamJointHessian(const Vec3& k, const Mat3& root, const Mat3& tip) {
-  auto potential = [&](const Vec3& q) {
-    const Eigen::AngleAxisd phi(root.transpose() * Eigen::AngleAxisd(q.norm(), q.norm() > 0 ? Vec3(q / q.norm()) : Vec3::UnitX()).toRotationMatrix() * tip);
+  if ((root.transpose() * tip - Mat3::Identity()).cwiseAbs().maxCoeff() < 1e-12) return root * k.asDiagonal() * root.transpose();
+  return extrapolatedHessian([&](const Vec3& q) {
+    const Eigen::AngleAxisd phi(root.transpose() * turnOf(q) * tip);
     const Vec3 v = phi.angle() * phi.axis();
     return 0.5 * v.dot(k.asDiagonal() * v);
-  };
-  auto second = [&](double h) {
-    Mat3 out;
-    const double v0 = potential(Vec3::Zero());
-    for (int a = 0; a < 3; ++a)
-      for (int b = a; b < 3; ++b) {
-        const Vec3 ea = h * Vec3::Unit(a), eb = h * Vec3::Unit(b);
-        out(a, b) = out(b, a) = a == b ? (potential(ea) - 2.0 * v0 + potential(-ea)) / (h * h)
-                                       : (potential(ea + eb) - potential(ea - eb) - potential(eb - ea) + potential(-ea - eb)) / (4.0 * h * h);
-      }
-    return out;
-  };
-  Mat3 hessian = (4.0 * second(5e-4) - second(1e-3)) / 3.0;
-  // Straight (the pieces parallel), it is exactly A_root K A_root^T: no difference noise there.
-  if ((root.transpose() * tip - Mat3::Identity()).cwiseAbs().maxCoeff() < 1e-12) hessian = root * k.asDiagonal() * root.transpose();
-  return hessian;
+  });
 }
 
 /// The spatial inertia about the world origin: [J_C - m c~ c~, m c~; -m c~, m I].

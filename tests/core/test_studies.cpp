@@ -31,6 +31,17 @@ StudyOptions onThreads(int threads) {
   return options;
 }
 
+/// What f throws, or "no error".
+template <class F>
+std::string messageOf(F f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return std::string(e.what());
+  }
+  return std::string("no error");
+}
+
 StudySpec dampingSweep() { return loadStudy(test::sourcePath("resources/studies/damping-sweep.json")); }
 
 std::string readAll(const std::string& path) {
@@ -186,22 +197,14 @@ TEST(Studies, extremeRangesStayFiniteAndBadSettingsAreNamed) {
   const StudySpec grid = studyFromJson(study(R"({"name": "g", "address": "gravity/0", "from": -1.7e308, "to": 1.7e308, "count": 3})", ""),
                                        test::sourcePath("resources/studies"));
   EXPECT_EQ(grid.parameters[0].values, (std::vector<double>{-big, 0.0, big}));
-  auto message = [](auto f) {
-    try {
-      f();
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(message([&] {
+  EXPECT_EQ(messageOf([&] {
               studyFromJson(study(R"({"name": "c", "address": "hinge:h1/spring/damping", "values": [0.1]})", R"(, "save_results": "yes")"),
                             test::sourcePath("resources/studies"));
             }),
             "study: \"save_results\" must be true or false (got \"yes\")");
   test::TempDir dir;
   for (int threads : {0, 1000000})
-    EXPECT_EQ(message([&] { runStudy(dampingSweep(), dir.path(), onThreads(threads)); }), "a study runs on 1 to 1024 threads, not " + std::to_string(threads));
+    EXPECT_EQ(messageOf([&] { runStudy(dampingSweep(), dir.path(), onThreads(threads)); }), "a study runs on 1 to 1024 threads, not " + std::to_string(threads));
 }
 
 TEST(Studies, aFailedRunIsARowAndTheStudyGoesOn) {
@@ -220,37 +223,29 @@ TEST(Studies, aFailedRunIsARowAndTheStudyGoesOn) {
 
 TEST(Studies, addressesAndColumnsAreNamedWhenWrong) {
   const StudySpec s = dampingSweep();
-  auto message = [](auto f) {
-    try {
-      f();
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h9/spring/damping", 1); }), "address 'hinge:h9/spring/damping': the model has no hinge named 'h9'");
-  EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/spring/mass", 1); }), "address 'hinge:h1/spring/mass': the model file has no such field");
-  EXPECT_EQ(message([&] { withParameter(s.model, "hinge:h1/type", 1); }), "address 'hinge:h1/type' names a field that is not a number");
+  EXPECT_EQ(messageOf([&] { withParameter(s.model, "hinge:h9/spring/damping", 1); }), "address 'hinge:h9/spring/damping': the model has no hinge named 'h9'");
+  EXPECT_EQ(messageOf([&] { withParameter(s.model, "hinge:h1/spring/mass", 1); }), "address 'hinge:h1/spring/mass': the model file has no such field");
+  EXPECT_EQ(messageOf([&] { withParameter(s.model, "hinge:h1/type", 1); }), "address 'hinge:h1/type' names a field that is not a number");
   EXPECT_EQ(withParameter(s.model, "gravity/1", -3.7).gravity.y(), -3.7);
   // A whole-number field takes a whole value (it was written as 100.0, which the model file refuses).
   EXPECT_EQ(withParameter(s.model, "simulation/output_every", 100).simulation.outputEvery, 100);
-  EXPECT_EQ(message([&] { withParameter(s.model, "simulation/output_every", 2.5); }), "address 'simulation/output_every' names a whole-number field; got 2.5");
+  EXPECT_EQ(messageOf([&] { withParameter(s.model, "simulation/output_every", 2.5); }), "address 'simulation/output_every' names a whole-number field; got 2.5");
   // Found by the study fuzz target (tests/fuzz/regressions/study): a seed beyond 2^64 did not convert.
   for (const char* seed : {"777777763777777777777777", "-1", "0.5"}) {
     const std::string study = std::string(R"({"model": "damped-rod-pendulum.json", "parameters": [{"name": "c", "address": "hinge:h1/spring/damping", "from": 0.1, "to": 0.2}],
                                             "sampling": {"kind": "monte-carlo", "runs": 2, "seed": )") + seed + "}}";
-    EXPECT_EQ(message([&] { studyFromJson(study, test::sourcePath("resources/studies")); }),
+    EXPECT_EQ(messageOf([&] { studyFromJson(study, test::sourcePath("resources/studies")); }),
               "study: sampling \"seed\" must be a whole number from 0 to 2^53 (9007199254740992)");
   }
   StudySpec huge = s;  // 1e6 x 1e6 runs: refused at once, not built
   huge.parameters = {{"a", "gravity/0", std::vector<double>(1000000, 0.0), 0, 0}, {"b", "gravity/1", std::vector<double>(1000000, -9.81), 0, 0}};
-  EXPECT_EQ(message([&] { studyRuns(huge); }), "study: the grid has 1000000000000 runs, more than the 10000000 allowed; use fewer values or random sampling");
+  EXPECT_EQ(messageOf([&] { studyRuns(huge); }), "study: the grid has 1000000000000 runs, more than the 10000000 allowed; use fewer values or random sampling");
   const auto model = compile(s.model);
   Results results(*model);
   SimulationSettings short_ = s.model.simulation;
   short_.endTime = 0.05;
   simulate(model, short_, results);
-  EXPECT_TRUE(test::contains(message([&] { resultColumn(*model, results, "1.qq"); }), "no result column '1.qq'"));
+  EXPECT_TRUE(test::contains(messageOf([&] { resultColumn(*model, results, "1.qq"); }), "no result column '1.qq'"));
   EXPECT_EQ(resultColumn(*model, results, "1.theta").size(), static_cast<std::size_t>(results.frameCount()));
 }
 
