@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/xml_text.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/massless_frames.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/export_frames.hpp"
@@ -169,46 +170,54 @@ class MjcfWriter {
       if (loads) writeJointLoads(*loads, jointName, what, std::string(type) == "ball");
       m_body << "/>\n";
     };
-    switch (h.type) {
-      case HingeType::Weld: return;
-      case HingeType::Revolute:
-      case HingeType::Pin: joint(name, "hinge", toBody * m_f.axisOf(b), m_f.initialAngle(b), &h.loads, "hinge '" + h.name + "'"); return;
-      case HingeType::Slider: joint(name, "slide", toBody * h.axis, h.slide, &h.loads, "hinge '" + h.name + "'"); return;
-      case HingeType::Ball: joint(name, "ball", Vec3::UnitZ(), 0.0, &h.loads, "hinge '" + h.name + "'"); return;
-      case HingeType::Cylindrical:
-        joint(name + "_angle", "hinge", toBody * h.axis, m_f.initialAngle(b), loadsOf(h, "angle"), "hinge '" + h.name + "' angle");
-        joint(name + "_slide", "slide", toBody * h.axis, h.slide, loadsOf(h, "slide"), "hinge '" + h.name + "' slide");
-        return;
-      case HingeType::Universal: {
-        // MuJoCo turns a body by its quat, then by each joint in turn about
-        // its axis in the body's frame; with the first axis written as
-        // A^T A_parent a1 this is Rot(a1, angle1) Rot(a2, angle2) for every
-        // initial pair of angles.
-        double angle1 = 0.0, angle2 = 0.0;
-        universalAngles(quaternionFromRotation(m_f.relative(b)), h.axis.normalized(), h.axis2.normalized(), angle1, angle2);
-        joint(name + "_angle1", "hinge", toBody * h.axis, angle1, loadsOf(h, "angle1"), "hinge '" + h.name + "' angle1");
-        joint(name + "_angle2", "hinge", h.axis2, angle2, loadsOf(h, "angle2"), "hinge '" + h.name + "' angle2");
-        return;
-      }
-      case HingeType::Free:
-        if (m_spec.kind == ModelKind::Planar) {  // x, y and the angle about z: two slides and a hinge
-          for (int k = 0; k < 2; ++k)
-            joint(name + "_" + "xy"[k], "slide", toBody * Vec3::Unit(k), h.translation[k], loadsOf(h, std::string(1, "xy"[k])), "hinge '" + h.name + "' " + "xy"[k]);
-          joint(name + "_angle", "hinge", Vec3::UnitZ(), m_f.initialAngle(b), loadsOf(h, "angle"), "hinge '" + h.name + "' angle");
-          return;
-        }
-        if (m_f.parent[static_cast<std::size_t>(b)] < 0) {
-          if (h.hasLoads()) note("hinge '" + h.name + "': the loads on a free-floating root are not written");
-          m_body << pad(depth) << "<freejoint name=\"" << name << "\"/>\n";
-          return;
-        }
-        for (int k = 0; k < 3; ++k)
-          joint(name + "_" + "xyz"[k], "slide", toBody * Vec3::Unit(k), h.translation[k], loadsOf(h, std::string(1, "xyz"[k])), "hinge '" + h.name + "' " + "xyz"[k]);
-        joint(name + "_rotation", "ball", Vec3::UnitZ(), 0.0, loadsOf(h, "rotation"), "hinge '" + h.name + "' rotation");
-        return;
-      default:
-        throw Error(ErrorKind::Input, "hinge '" + h.name + "': " + toString(h.type) + " hinges are not exported to MJCF yet");
+    // One MuJoCo joint for a hinge of one coordinate, asked of its joint model.
+    const JointShape& shape = jointModel(h.type).in(m_spec.kind);
+    const std::string what = "hinge '" + h.name + "'";
+    if (shape.dof == 0) return;
+    if (shape.dof == 1 && (shape.coordinate == JointCoordinate::PlanarAngle || shape.coordinate == JointCoordinate::AxisAngle))
+      return joint(name, "hinge", toBody * m_f.axisOf(b), m_f.initialAngle(b), &h.loads, what);
+    if (shape.dof == 1 && shape.coordinate == JointCoordinate::Slide) return joint(name, "slide", toBody * h.axis, h.slide, &h.loads, what);
+    if (shape.coordinate == JointCoordinate::Rotation) return joint(name, "ball", Vec3::UnitZ(), 0.0, &h.loads, what);
+    if (shape.coordinate == JointCoordinate::ScrewAngle)
+      throw Error(ErrorKind::Input, what + ": MJCF has no screw joint (MuJoCo's joints turn or slide, not both); a screw cannot be exported");
+    // Hinges of several coordinates as a chain of MuJoCo joints, one per coordinate.
+    if (h.type == HingeType::Cylindrical) {
+      joint(name + "_angle", "hinge", toBody * h.axis, m_f.initialAngle(b), loadsOf(h, "angle"), what + " angle");
+      joint(name + "_slide", "slide", toBody * h.axis, h.slide, loadsOf(h, "slide"), what + " slide");
+    } else if (h.type == HingeType::Universal) {
+      // MuJoCo turns a body by its quat, then by each joint in turn about
+      // its axis in the body's frame; with the first axis written as
+      // A^T A_parent a1 this is Rot(a1, angle1) Rot(a2, angle2) for every
+      // initial pair of angles.
+      double angle1 = 0.0, angle2 = 0.0;
+      universalAngles(quaternionFromRotation(m_f.relative(b)), h.axis.normalized(), h.axis2.normalized(), angle1, angle2);
+      joint(name + "_angle1", "hinge", toBody * h.axis, angle1, loadsOf(h, "angle1"), what + " angle1");
+      joint(name + "_angle2", "hinge", h.axis2, angle2, loadsOf(h, "angle2"), what + " angle2");
+    } else if (h.type == HingeType::Free) {
+      writeFreeJoint(h, b, depth, name, toBody, joint);
+    } else {
+      throw Error(ErrorKind::Input, what + ": " + toString(h.type) + " hinges are not exported to MJCF yet");
     }
+  }
+
+  // A free hinge: a freejoint for a floating root; else a slide per axis
+  // and a ball (a planar model's: x, y and the angle about z).
+  template <class Joint>
+  void writeFreeJoint(const HingeSpec& h, int b, int depth, const std::string& name, const Mat3& toBody, const Joint& joint) {
+    if (m_spec.kind == ModelKind::Planar) {  // x, y and the angle about z: two slides and a hinge
+      for (int k = 0; k < 2; ++k)
+        joint(name + "_" + "xy"[k], "slide", toBody * Vec3::Unit(k), h.translation[k], loadsOf(h, std::string(1, "xy"[k])), "hinge '" + h.name + "' " + "xy"[k]);
+      joint(name + "_angle", "hinge", Vec3::UnitZ(), m_f.initialAngle(b), loadsOf(h, "angle"), "hinge '" + h.name + "' angle");
+      return;
+    }
+    if (m_f.parent[static_cast<std::size_t>(b)] < 0) {
+      if (h.hasLoads()) note("hinge '" + h.name + "': the loads on a free-floating root are not written");
+      m_body << pad(depth) << "<freejoint name=\"" << name << "\"/>\n";
+      return;
+    }
+    for (int k = 0; k < 3; ++k)
+      joint(name + "_" + "xyz"[k], "slide", toBody * Vec3::Unit(k), h.translation[k], loadsOf(h, std::string(1, "xyz"[k])), "hinge '" + h.name + "' " + "xyz"[k]);
+    joint(name + "_rotation", "ball", Vec3::UnitZ(), 0.0, loadsOf(h, "rotation"), "hinge '" + h.name + "' rotation");
   }
 
   // MuJoCo refuses a rotation after a ball on one body ("ball followed by

@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/model_range.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/import_stops.hpp"
@@ -262,16 +263,15 @@ class MjcfReader {
   // its actuators go.
   void configureSingleJoint(int j, int hingeIndex) {
     HingeSpec& h = m_out.spec.hinges[static_cast<std::size_t>(hingeIndex)];
-    switch (h.type) {
-      case HingeType::Revolute:
-      case HingeType::Slider:
-        m_target[static_cast<std::size_t>(j)] = {hingeIndex, "", 1.0};
-        h.axis = vec3(m_d->xaxis + 3 * j);
-        addJointLoads(j, h.loads, 1.0);
-        break;
-      case HingeType::Ball:
-      case HingeType::Free: addSpatialJointLoads(j, h); break;
-      default: break;
+    // Asked of the hinge's joint model: one coordinate about or along its
+    // axis (a MuJoCo hinge or slide), or a free rotation (a ball or free joint).
+    const JointShape& shape = jointModel(h.type).in(m_out.spec.kind);
+    if (shape.dof == 1 && jointModel(h.type).fields.axis) {
+      m_target[static_cast<std::size_t>(j)] = {hingeIndex, "", 1.0};
+      h.axis = vec3(m_d->xaxis + 3 * j);
+      addJointLoads(j, h.loads, 1.0);
+    } else if (shape.coordinate == JointCoordinate::Rotation || h.type == HingeType::Free) {
+      addSpatialJointLoads(j, h);
     }
     std::erase_if(h.coordinateLoads, [](const CoordinateLoadsSpec& c) { return c.loads.empty(); });
   }

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/io/xml_text.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/massless_frames.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/export_frames.hpp"
@@ -120,31 +121,35 @@ class UrdfWriter {
     const Vec3 axis = m_f.relative(b).transpose() * m_f.axisOf(b);  // the parent-frame axis in the link's frame
     const char* type = nullptr;
     double q0 = 0.0;
-    switch (h.type) {
-      case HingeType::Revolute:
-      case HingeType::Pin:
-        q0 = m_f.initialAngle(b);
-        type = h.loads.stops && h.loads.stops->lower && h.loads.stops->upper ? "revolute" : "continuous";
-        break;
-      case HingeType::Slider: q0 = h.slide; type = "prismatic"; break;
-      case HingeType::Weld: type = "fixed"; break;
-      case HingeType::Free:
-        type = m_spec.kind == ModelKind::Planar ? "planar" : "floating";  // a planar model's free hinge moves in its plane
-        if (h.hasLoads()) note("hinge '" + h.name + "': the loads of a free hinge are not written (URDF's " + type + " joints have none)");
-        break;
-      default:
-        throw Error(ErrorKind::Input, "hinge '" + h.name + "': URDF has no " + std::string(toString(h.type)) +
-                                          " joint (it has revolute, continuous, prismatic, fixed and floating ones); export this model to MJCF instead");
+    // URDF's joints are one axis or none: asked of the hinge's joint model.
+    const JointShape& shape = jointModel(h.type).in(m_spec.kind);
+    const bool turns = shape.dof == 1 && (shape.coordinate == JointCoordinate::PlanarAngle || shape.coordinate == JointCoordinate::AxisAngle);
+    if (turns) {
+      q0 = m_f.initialAngle(b);
+      type = h.loads.stops && h.loads.stops->lower && h.loads.stops->upper ? "revolute" : "continuous";
+    } else if (shape.dof == 1 && shape.coordinate == JointCoordinate::Slide) {
+      q0 = h.slide;
+      type = "prismatic";
+    } else if (shape.dof == 0) {
+      type = "fixed";
+    } else if (h.type == HingeType::Free) {
+      type = m_spec.kind == ModelKind::Planar ? "planar" : "floating";  // a planar model's free hinge moves in its plane
+      if (h.hasLoads()) note("hinge '" + h.name + "': the loads of a free hinge are not written (URDF's " + type + " joints have none)");
+    } else if (shape.coordinate == JointCoordinate::ScrewAngle) {
+      throw Error(ErrorKind::Input, "hinge '" + h.name + "': URDF has no screw joint, and neither has MJCF (MuJoCo's joints turn or slide, not both); a screw cannot be exported");
+    } else {
+      throw Error(ErrorKind::Input, "hinge '" + h.name + "': URDF has no " + std::string(toString(h.type)) +
+                                        " joint (it has revolute, continuous, prismatic, fixed and floating ones); export this model to MJCF instead");
     }
     m_text << "  <joint name=\"" << xmlEscaped(h.name) << "\" type=\"" << type << "\">\n"
            << "    <parent link=\"" << xmlEscaped(p < 0 ? std::string(kWorld) : m_spec.bodies[static_cast<std::size_t>(p)].name) << "\"/><child link=\""
            << xmlEscaped(m_spec.bodies[static_cast<std::size_t>(b)].name) << "\"/>\n"
            << "    " << origin(xyz, m_f.relative(b)) << "\n";
-    if (h.type == HingeType::Revolute || h.type == HingeType::Pin || h.type == HingeType::Slider) {
+    if (turns || std::string(type) == "prismatic") {
       m_text << "    <axis xyz=\"" << exactTriple(axis) << "\"/>\n";
       writeLoads(h, q0);
       if (std::abs(q0) > 0.0)
-        note("hinge '" + h.name + "': starts at " + formatNumber(q0) + (h.type == HingeType::Slider ? " m" : " rad") +
+        note("hinge '" + h.name + "': starts at " + formatNumber(q0) + (std::string(type) == "prismatic" ? " m" : " rad") +
              ", URDF's zero; its limits and spring rest are written less that");
     }
     if (std::string(type) == "planar") m_text << "    <axis xyz=\"0 0 1\"/>\n";

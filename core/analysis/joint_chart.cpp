@@ -30,6 +30,7 @@ JointChart::JointChart(const Model& model, const Eigen::VectorXd& reference) : m
 }
 
 JointChart::Turn JointChart::turnOf(int body) const {
+  if (m_model.hinge(body).pitch != 0.0) return Turn::Screw;
   if (rotationsOf(body) == 0) return Turn::None;
   if (m_model.planar()) return Turn::Axis;
   if (m_model.hinge(body).type == HingeType::Universal) return Turn::Universal;
@@ -62,7 +63,8 @@ int JointChart::directions(int body, const Mat3& rootTurn, const Mat3& tipTurn, 
   const CompiledHinge& hinge = m_model.hinge(body);
   switch (turnOf(body)) {
     case Turn::None: return 0;
-    case Turn::Axis: h[0] = m_model.planar() ? Vec3::UnitZ() : Vec3(rootTurn * hinge.axisInParent); return 1;
+    case Turn::Axis:
+    case Turn::Screw: h[0] = m_model.planar() ? Vec3::UnitZ() : Vec3(rootTurn * hinge.axisInParent); return 1;
     case Turn::Universal:
       h[0] = rootTurn * hinge.axisInParent;
       h[1] = tipTurn * hinge.axis2InTip;
@@ -87,7 +89,10 @@ Eigen::Matrix<double, 6, Eigen::Dynamic> JointChart::motionSubspace(int body, co
   rotationAxes(body, axes);
   Eigen::Matrix<double, 6, Eigen::Dynamic> s(6, hinge.dof);
   for (int k = 0; k < hinge.dof; ++k) {
-    if (k < hinge.slides) {
+    if (hinge.pitch != 0.0) {  // per unit slide: the turn n / p and the slide along n
+      const Vec3 w = axes[0] / hinge.pitch;
+      s.col(k) << w, Vec3(root * hinge.slideAxes[0] + poses[static_cast<std::size_t>(body)].output.cross(w));
+    } else if (k < hinge.slides) {
       s.col(k) << Vec3::Zero(), root * hinge.slideAxes[static_cast<std::size_t>(k)];
     } else {
       const Vec3& w = axes[k - hinge.slides];
@@ -99,7 +104,8 @@ Eigen::Matrix<double, 6, Eigen::Dynamic> JointChart::motionSubspace(int body, co
 
 void JointChart::project(int body, const Vec3 (&h)[3], const Vec3& w, double* out) const {
   switch (turnOf(body)) {
-    case Turn::None: return;
+    case Turn::None:
+    case Turn::Screw: return;  // its coordinate is its slide
     case Turn::Axis: out[0] = h[0].dot(w); return;
     case Turn::Free:
       for (int k = 0; k < 3; ++k) out[k] = w[k];
@@ -129,6 +135,7 @@ void JointChart::state(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Eigen
     const int r = directions(i, rootTurn0, m_rotation0[s], h0);
     Mat3 relative = Mat3::Identity();
     if (turnOf(i) == Turn::Free) relative = turnBy(q.segment<3>(first));
+    else if (turnOf(i) == Turn::Screw) relative = turnAbout(h0[0], q[firstOf(i)] / m_model.hinge(i).pitch);
     else
       for (int k = 0; k < r; ++k) relative = relative * turnAbout(h0[k], q[first + k]);
     turn[s] = rootTurn * rootTurn0.transpose() * relative * m_rotation0[s];
@@ -158,7 +165,9 @@ void JointChart::setRates(const Eigen::VectorXd& u, Eigen::VectorXd& y) const {
     const int r = directions(i, p < 0 ? Mat3::Identity() : bodyRotation(m_model, y, p), bodyRotation(m_model, y, i), h);
     const int first = firstOf(i) + m_model.hinge(i).slides;
     omega[s] = p < 0 ? Vec3::Zero() : omega[static_cast<std::size_t>(p)];
-    for (int k = 0; k < r; ++k) omega[s] += h[k] * u[first + k];
+    if (turnOf(i) == Turn::Screw) omega[s] += h[0] * (u[firstOf(i)] / m_model.hinge(i).pitch);
+    else
+      for (int k = 0; k < r; ++k) omega[s] += h[k] * u[first + k];
     if (m_model.planar()) y[2 * i + 1] = omega[s].z();
     else y.segment<3>(7 * i + 4) = omega[s];
     const CompiledHinge& hinge = m_model.hinge(i);
@@ -172,7 +181,7 @@ void JointChart::rates(const Eigen::VectorXd& y, Eigen::VectorXd& u) const {
     const int p = m_model.body(i).parent;
     const CompiledHinge& hinge = m_model.hinge(i);
     for (int j = 0; j < hinge.slides; ++j) u[firstOf(i) + j] = slideRate(m_model, y, hinge.slider + j);
-    if (turnOf(i) == Turn::None) continue;
+    if (turnOf(i) == Turn::None || turnOf(i) == Turn::Screw) continue;
     Vec3 h[3];
     directions(i, p < 0 ? Mat3::Identity() : bodyRotation(m_model, y, p), bodyRotation(m_model, y, i), h);
     const Vec3 w = bodyAngularVelocity(m_model, y, i) - (p < 0 ? Vec3::Zero() : bodyAngularVelocity(m_model, y, p));
@@ -190,7 +199,7 @@ void JointChart::accelerations(const Eigen::VectorXd& y, const SolverOutput& out
     const int p = m_model.body(i).parent;
     const CompiledHinge& hinge = m_model.hinge(i);
     for (int j = 0; j < hinge.slides; ++j) uDot[firstOf(i) + j] = out.slideAcceleration[static_cast<std::size_t>(hinge.slider + j)];
-    if (turnOf(i) == Turn::None) continue;
+    if (turnOf(i) == Turn::None || turnOf(i) == Turn::Screw) continue;
     const int first = firstOf(i) + hinge.slides;
     Vec3 h[3];
     directions(i, p < 0 ? Mat3::Identity() : bodyRotation(m_model, y, p), bodyRotation(m_model, y, i), h);

@@ -73,7 +73,8 @@ class JointChart {
   std::string coordinateSuffix(int k) const;
 
  private:
-  enum class Turn { None, Axis, Universal, Free };
+  /// Screw: one coordinate, the slide s, with the turn s / p about the slide axis.
+  enum class Turn { None, Axis, Universal, Free, Screw };
   Turn turnOf(int body) const;
   int rotationsOf(int body) const { return m_model.hinge(body).dof - m_model.hinge(body).slides; }
   /// The hinge's rotation directions (world) for the root-side and tip-side rotations given.

@@ -160,7 +160,9 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
     const int first = chart.firstOf(e.body) + (e.column < 0 ? 0 : e.column);
     const int width = e.coordinate == HingeElements::Coordinate::Rotation ? 3 : 1;
     const bool servo = e.actuator && e.actuatorKind == ActuatorKind::Servo;
-    const double k = (e.spring ? e.stiffness : 0.0) + (servo ? e.kp : 0.0), c = (e.spring ? e.damping : 0.0) + (servo ? e.kd : 0.0);
+    // A screw's chart coordinate is its slide s = p theta: a law on theta acts with 1/p^2 on s.
+    const double perSlide = e.coordinate == HingeElements::Coordinate::ScrewAngle ? 1.0 / (mdl.hinge(e.body).pitch * mdl.hinge(e.body).pitch) : 1.0;
+    const double k = perSlide * ((e.spring ? e.stiffness : 0.0) + (servo ? e.kp : 0.0)), c = perSlide * ((e.spring ? e.damping : 0.0) + (servo ? e.kd : 0.0));
     Eigen::MatrixXd hessian = k * Eigen::MatrixXd::Identity(width, width);
     if (width == 3 && e.spring && e.stiffness != 0.0) {
       const Mat3 root = e.parent < 0 ? Mat3::Identity() : bodyRotation(mdl, state, e.parent);
@@ -178,7 +180,7 @@ LinearTree::LinearTree(std::shared_ptr<const Model> model, const Eigen::VectorXd
         // Armature (equations.md §3.8): J on the coordinate's rate; a free
         // rotation's J on |Omega_tip - Omega_root|^2, the columns' turn.
         if (e.armature != 0.0)
-          j.armature(at, to) += width == 1 ? e.armature : e.armature * j.s.col(at).head<3>().dot(j.s.col(to).head<3>());
+          j.armature(at, to) += width == 1 ? perSlide * e.armature : e.armature * j.s.col(at).head<3>().dot(j.s.col(to).head<3>());
       }
     }
   }

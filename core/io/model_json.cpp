@@ -15,6 +15,7 @@
 #include "core/message_text.hpp"
 #include "core/model/beam_layout.hpp"
 #include "core/model/beam_material.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"
 
@@ -114,6 +115,18 @@ Enum parseEnum(const ObjectReader& r, const char* key, std::initializer_list<std
     list += list.empty() ? std::string("'") + name + "'" : std::string(", '") + name + "'";
   }
   fail(r.where(), "unknown " + std::string(key) + " '" + value + "' (expected one of " + list + ")");
+}
+
+/// A hinge's type by the name its joint model gives it (core/model/joints/).
+HingeType readHingeType(const ObjectReader& r) {
+  if (!r.has("type")) return HingeType::Ball;
+  const std::string value = r.string("type");
+  std::string list;
+  for (HingeType type : allHingeTypes()) {
+    if (value == jointModel(type).name) return type;
+    list += std::string(list.empty() ? "'" : ", '") + jointModel(type).name + "'";
+  }
+  fail(r.where(), "unknown type '" + value + "' (expected one of " + list + ")");
 }
 
 ShapeSpec readShape(const ObjectReader& body) {
@@ -576,14 +589,12 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   std::string where = "hinges[" + std::to_string(index) + "]";
   if (const std::string name = shortName(j); !name.empty()) where = "hinge " + quoted(name);
   const ObjectReader r(j, where);
-  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "spring", "stops", "actuator", "motion", "armature",
+  r.allowOnly({"name", "type", "tip", "tip_input", "root", "axis", "axis2", "anchor", "cut", "slide", "slide_rate", "translation", "translation_rate", "pitch", "spring", "stops", "actuator", "motion", "armature",
                "coordinates"});
   HingeSpec h;
   h.id = HingeId{static_cast<std::uint32_t>(index)};
   h.name = r.string("name");
-  h.type = parseEnum<HingeType>(r, "type", {{"ball", HingeType::Ball}, {"pin", HingeType::Pin}, {"revolute", HingeType::Revolute}, {"weld", HingeType::Weld}, {"slider", HingeType::Slider},
-                                          {"universal", HingeType::Universal}, {"cylindrical", HingeType::Cylindrical}, {"planar", HingeType::Planar},
-                                          {"free", HingeType::Free}, {"point-on-line", HingeType::PointOnLine}}, HingeType::Ball);
+  h.type = readHingeType(r);
   auto lookup = [&](const std::string& name, const char* role) {
     auto it = ids.find(name);
     if (it == ids.end()) fail(where, std::string(role) + " body '" + name + "' does not exist");
@@ -609,6 +620,7 @@ HingeSpec readHinge(const Json& j, std::size_t index, const std::unordered_map<s
   h.axis2 = r.vec3("axis2", Vec3::UnitX());
   h.translation = r.vec3("translation", Vec3::Zero());
   h.translationRate = r.vec3("translation_rate", Vec3::Zero());
+  h.pitch = r.number("pitch", 0.0);
   h.loads = readHingeLoads(r, baseDir);
   if (r.has("coordinates")) h.coordinateLoads = readCoordinateLoads(r, h.type, kind, baseDir);
   return h;
@@ -1019,9 +1031,10 @@ Json writeHinge(const HingeSpec& h, const NameOfId& names) {
   if (h.cut != CutChoice::Auto) j["cut"] = toString(h.cut);
   if (h.isGround()) j["root"] = "ground";
   else j["root"] = {{"body", nameOf(*h.parent)}, {"input", h.parentInput + 1}};
-  const bool axial = h.type != HingeType::Ball && h.type != HingeType::Pin && h.type != HingeType::Weld && h.type != HingeType::Free;
-  if (axial || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
-  if (h.type == HingeType::Universal || h.type == HingeType::Planar || h.axis2 != Vec3::UnitX()) j["axis2"] = vec(h.axis2);
+  const JointModel::Fields& fields = jointModel(h.type).fields;
+  if (fields.axis || h.axis != Vec3::UnitZ()) j["axis"] = vec(h.axis);
+  if (fields.axis2 || h.axis2 != Vec3::UnitX()) j["axis2"] = vec(h.axis2);
+  if (fields.pitch || h.pitch != 0.0) j["pitch"] = h.pitch;
   if (h.slide != 0.0) j["slide"] = h.slide;
   if (h.slideRate != 0.0) j["slide_rate"] = h.slideRate;
   if (h.translation != Vec3::Zero()) j["translation"] = vec(h.translation);

@@ -263,6 +263,13 @@ HingeCoordinate AppliedLoads::wrappedCoordinate(const double* y, std::size_t k, 
     }
     case HingeElements::Coordinate::UniversalAngle: return universalAngle(y, m_loads.hinges[k]);
     case HingeElements::Coordinate::Rotation: return ballRotation(y, e, relativeOmega);
+    case HingeElements::Coordinate::ScrewAngle: {  // theta = s / p: the slide keeps every turn
+      const double pitch = m_model.hinge(b).pitch;
+      c.q = y[m_sliderOffset + 2 * e.slider] / pitch;
+      c.rate = y[m_sliderOffset + 2 * e.slider + 1] / pitch;
+      c.axis = rotate(orientationOf(y, p), e.axis);
+      return c;
+    }
   }
   return c;
 }

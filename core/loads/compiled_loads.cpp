@@ -2,22 +2,12 @@
 
 #include "core/error.hpp"
 #include "core/message_text.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm {
 
 namespace {
-
-HingeElements::Coordinate coordinateOf(HingeType type, ModelKind kind) {
-  switch (type) {
-    case HingeType::Pin: return HingeElements::Coordinate::PlanarAngle;
-    case HingeType::Revolute: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::AxisAngle;
-    case HingeType::Slider: return HingeElements::Coordinate::Slide;
-    case HingeType::Ball: return kind == ModelKind::Planar ? HingeElements::Coordinate::PlanarAngle : HingeElements::Coordinate::Rotation;
-    default: break;  // a weld carries none; hinges with several coordinates: compileCoordinateElements
-  }
-  return HingeElements::Coordinate::PlanarAngle;
-}
 
 /// The spring, stops, actuator and motion of one coordinate.
 void setElements(HingeElements& e, const HingeLoadsSpec& l) {
@@ -60,7 +50,9 @@ HingeElements compileHingeElements(const HingeSpec& h, int body, const Model& mo
   e.parent = model.body(body).parent;
   e.name = h.name;
   const CompiledHinge& ch = model.hinge(body);
-  e.coordinate = coordinateOf(h.type, model.kind());
+  const JointShape& shape = jointModel(h.type).in(model.kind());
+  e.coordinate = shape.coordinate;
+  if (shape.release == JointRelease::MultiAxis) e.column = 0;  // a screw: released in the general form, its one column
   e.axis = ch.axisInParent;
   e.slider = ch.slider;
   setElements(e, h.loads);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/loads/beam_joint.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/loads/ground_contact.hpp"
 #include "core/loads/load_spec.hpp"
 #include "core/loads/shape_query.hpp"
@@ -31,7 +32,7 @@ struct ModelSpec;
 /// the order of its motion subspace's columns, one after another; the first
 /// holds their count (docs/hinge-types.md H9).
 struct HingeElements {
-  enum class Coordinate : unsigned char { PlanarAngle, AxisAngle, Slide, Rotation, UniversalAngle };
+  using Coordinate = JointCoordinate;
   int body = -1;    // compiled index of the tip-side body
   int parent = -1;  // compiled index of the root side; -1: the ground
   Coordinate coordinate = Coordinate::PlanarAngle;

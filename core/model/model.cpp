@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/message_text.hpp"
 #include "core/model/mass_properties.hpp"
+#include "core/model/joints/joint_checks.hpp"
 #include "core/model/spanning_tree.hpp"
 #include "core/model/validation.hpp"
 
@@ -135,41 +136,21 @@ CompiledBody compileBody(const BodySpec& spec, int specIndex) {
   return body;
 }
 
-/// The unit slide directions of a hinge, fixed in its root side
-/// (docs/hinge-types.md): the axis of a slider, cylindrical or point-on-line
-/// hinge; axis2 made normal to the normal and normal x axis2 for a planar
-/// hinge; the root side's own axes for a free hinge.
-void compileSlideAxes(const HingeSpec& spec, ModelKind kind, CompiledHinge& hinge) {
-  hinge.slides = hingeSlideCount(spec.type, kind);
-  switch (spec.type) {
-    case HingeType::Slider:
-    case HingeType::Cylindrical:
-    case HingeType::PointOnLine: hinge.slideAxes[0] = hinge.axisInParent; break;
-    case HingeType::Planar: {
-      const Vec3 n = hinge.axisInParent;
-      hinge.slideAxes[0] = (spec.axis2 - spec.axis2.dot(n) * n).normalized();
-      hinge.slideAxes[1] = n.cross(hinge.slideAxes[0]);
-      break;
-    }
-    case HingeType::Free:
-      for (int j = 0; j < hinge.slides; ++j) hinge.slideAxes[static_cast<std::size_t>(j)] = Vec3::Unit(j);
-      break;
-    default: break;
-  }
-}
-
+/// A hinge's compiled axes: the rotation axis (z in a planar model) unless
+/// its joint model says otherwise, then what its joint model adds (slide
+/// directions, a universal hinge's tip-side axis, a screw's pitch).
 CompiledHinge compileHinge(const HingeSpec& spec, int specIndex, ModelKind kind) {
+  const JointModel& joint = jointModel(spec.type);
   CompiledHinge hinge;
   hinge.name = spec.name;
   hinge.specIndex = specIndex;
   hinge.type = spec.type;
-  const bool slidesInPlane = spec.type == HingeType::Slider || spec.type == HingeType::PointOnLine;
-  if (slidesInPlane) hinge.axisInParent = kind == ModelKind::Planar ? Vec3(spec.axis.x(), spec.axis.y(), 0.0).normalized() : spec.axis.normalized();
-  else hinge.axisInParent = kind == ModelKind::Planar ? Vec3::UnitZ() : spec.axis.normalized();
-  if (spec.type == HingeType::Universal) hinge.axis2InTip = spec.axis2.normalized();
+  hinge.axisInParent = joint_checks::rotationAxis(spec, kind);
   hinge.anchor = spec.anchor;
-  hinge.dof = hingeDof(spec.type, kind);
-  compileSlideAxes(spec, kind, hinge);
+  hinge.dof = joint.in(kind).dof;
+  hinge.slides = joint.in(kind).slides;
+  hinge.slideColumns = hinge.slides;
+  if (joint.compile) joint.compile(spec, kind, hinge);
   return hinge;
 }
 

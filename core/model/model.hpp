@@ -58,6 +58,8 @@ struct CompiledHinge {
   int slider = -1;                   // hinges that slide: the first of their slide coordinates (Model::sliderCount())
   int slides = 0;                    // how many (hingeSlideCount)
   std::array<Vec3, 3> slideAxes{};   // their unit directions, fixed in the root side (world for the ground)
+  int slideColumns = 0;              // columns of H that are its slides alone (a screw's one column also turns)
+  double pitch = 0.0;                // screw: s = pitch theta
 };
 
 /// One end of a cut hinge (equations.md §6): a point of a body, or of the ground.

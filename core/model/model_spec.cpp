@@ -1,5 +1,7 @@
 #include "core/model/model_spec.hpp"
 
+#include "core/model/joints/joint_model.hpp"
+
 #include <algorithm>
 
 namespace mstmm {
@@ -53,21 +55,7 @@ const char* toString(ModelKind kind) {
   return kind == ModelKind::Planar ? "planar" : "spatial";
 }
 
-const char* toString(HingeType type) {
-  switch (type) {
-    case HingeType::Ball: return "ball";
-    case HingeType::Pin: return "pin";
-    case HingeType::Revolute: return "revolute";
-    case HingeType::Weld: return "weld";
-    case HingeType::Slider: return "slider";
-    case HingeType::Universal: return "universal";
-    case HingeType::Cylindrical: return "cylindrical";
-    case HingeType::Planar: return "planar";
-    case HingeType::Free: return "free";
-    case HingeType::PointOnLine: return "point-on-line";
-  }
-  return "?";
-}
+const char* toString(HingeType type) { return jointModel(type).name; }
 
 const char* toString(ShapeType type) {
   switch (type) {
@@ -133,46 +121,11 @@ int hingeConstraintCount(HingeType type, ModelKind kind) {
   return motions - hingeDof(type, kind);
 }
 
-int hingeDof(HingeType type, ModelKind kind) {
-  switch (type) {
-    case HingeType::Ball: return kind == ModelKind::Spatial ? 3 : 1;
-    case HingeType::Pin:
-    case HingeType::Revolute:
-    case HingeType::Slider: return 1;
-    case HingeType::Weld: return 0;
-    case HingeType::Universal:
-    case HingeType::Cylindrical: return 2;
-    case HingeType::Planar: return 3;
-    case HingeType::Free: return kind == ModelKind::Spatial ? 6 : 3;
-    case HingeType::PointOnLine: return kind == ModelKind::Spatial ? 4 : 2;
-  }
-  return 0;
-}
+int hingeDof(HingeType type, ModelKind kind) { return jointModel(type).in(kind).dof; }
 
-int hingeSlideCount(HingeType type, ModelKind kind) {
-  switch (type) {
-    case HingeType::Slider:
-    case HingeType::Cylindrical:
-    case HingeType::PointOnLine: return 1;
-    case HingeType::Planar: return 2;
-    case HingeType::Free: return kind == ModelKind::Spatial ? 3 : 2;
-    default: return 0;
-  }
-}
+int hingeSlideCount(HingeType type, ModelKind kind) { return jointModel(type).in(kind).slides; }
 
-const std::vector<std::string>& hingeCoordinateNames(HingeType type, ModelKind kind) {
-  static const std::vector<std::string> none, universal{"angle1", "angle2"}, cylindrical{"slide", "angle"}, planar{"s1", "s2", "angle"},
-      free{"x", "y", "z", "rotation"}, freePlanar{"x", "y", "angle"}, pointOnLine{"s", "rotation"}, pointOnLinePlanar{"s", "angle"};
-  const bool spatial = kind == ModelKind::Spatial;
-  switch (type) {
-    case HingeType::Universal: return universal;
-    case HingeType::Cylindrical: return cylindrical;
-    case HingeType::Planar: return planar;
-    case HingeType::Free: return spatial ? free : freePlanar;
-    case HingeType::PointOnLine: return spatial ? pointOnLine : pointOnLinePlanar;
-    default: return none;
-  }
-}
+const std::vector<std::string>& hingeCoordinateNames(HingeType type, ModelKind kind) { return jointModel(type).in(kind).coordinates; }
 
 int hingeCoordinateIndex(HingeType type, ModelKind kind, const std::string& name) {
   const std::vector<std::string>& names = hingeCoordinateNames(type, kind);
@@ -210,6 +163,7 @@ std::string matchingCoordinate(HingeType several, HingeType single, ModelKind ki
 void setHingeType(HingeSpec& hinge, HingeType type, ModelKind kind) {
   const HingeType old = hinge.type;
   hinge.type = type;
+  if (jointModel(type).fields.pitch && hinge.pitch == 0.0) hinge.pitch = 0.01;  // a new screw: 1 cm per radian, 6.3 cm per turn
   const bool severalBefore = !hingeCoordinateNames(old, kind).empty(), severalNow = !hingeCoordinateNames(type, kind).empty();
   if (!severalBefore && severalNow && !hinge.loads.empty()) {
     if (const std::string to = matchingCoordinate(type, old, kind); !to.empty()) {
@@ -227,23 +181,8 @@ void setHingeType(HingeSpec& hinge, HingeType type, ModelKind kind) {
   }
 }
 
-bool hingeTypeAllowed(HingeType type, ModelKind kind) {
-  switch (type) {
-    case HingeType::Ball:
-    case HingeType::Universal:
-    case HingeType::Cylindrical:
-    case HingeType::Planar: return kind == ModelKind::Spatial;
-    case HingeType::Pin: return kind == ModelKind::Planar;
-    default: return true;
-  }
-}
+bool hingeTypeAllowed(HingeType type, ModelKind kind) { return jointModel(type).in(kind).allowed; }
 
-const std::vector<HingeType>& allHingeTypes() {
-  static const std::vector<HingeType> types{HingeType::Ball,      HingeType::Pin,         HingeType::Revolute, HingeType::Weld,
-                                            HingeType::Slider,    HingeType::Universal,   HingeType::Cylindrical, HingeType::Planar,
-                                            HingeType::Free,      HingeType::PointOnLine};
-  return types;
-}
 
 void setRodLength(BodySpec& body, double length) {
   const Vec3 oldEnd(body.shape.length, 0.0, 0.0), newEnd(length, 0.0, 0.0);

@@ -49,8 +49,11 @@ enum class ModelKind { Planar, Spatial };
 /// ground it makes a free-floating root. PointOnLine: a point of the tip side
 /// slides along a root-side line and turns freely (004 Ex. 3.3; 4 DOF). In a
 /// planar model Free has 3 DOF (x, y, theta) and PointOnLine 2 (s, theta).
-/// Every slide of a hinge is an ODE state pair [s, s'].
-enum class HingeType { Ball, Pin, Revolute, Weld, Slider, Universal, Cylindrical, Planar, Free, PointOnLine };
+/// Screw: a turn theta about a root-side axis with the slide p theta along
+/// it (pitch p, spatial, 1 DOF; issue 52).
+/// Every slide of a hinge is an ODE state pair [s, s']. What each type is,
+/// its coordinates, release and motion, lives in core/model/joints/.
+enum class HingeType { Ball, Pin, Revolute, Weld, Slider, Universal, Cylindrical, Planar, Free, PointOnLine, Screw };
 
 /// Whether a hinge closes a loop. Auto: the core chooses the cut hinges (one
 /// per independent loop, equations.md §6); Cut: this hinge is cut; Keep: this
@@ -131,11 +134,13 @@ struct HingeSpec {
   Vec3 axis = Vec3::UnitZ();     // revolute, slider, cylindrical, point-on-line, universal (root-side axis), planar (normal): in the parent's body frame (world if ground)
   Vec3 axis2 = Vec3::UnitX();    // universal: the tip-side axis in the child's body frame; planar: the first slide direction (parent frame)
   Vec3 anchor = Vec3::Zero();    // ground hinges: attachment point in the world frame
-  // Slider, cylindrical, point-on-line: the initial slide s along the unit
+  // Slider, cylindrical, point-on-line, screw: the initial slide s along the unit
   // axis, measured from the root side's attachment point (input end or
   // anchor), and its rate s'.
   double slide = 0.0;
   double slideRate = 0.0;
+  /// Screw: the slide per turn, p in m/rad (s = p theta); non-zero.
+  double pitch = 0.0;
   // Free and planar hinges: the initial slides along their slide directions
   // (free: the root side's x, y, z axes, world axes for a free root, so this
   // is the root's output end relative to the anchor; planar: axis2 and

@@ -11,6 +11,7 @@
 #include "core/loads/load_validation.hpp"
 #include "core/message_text.hpp"
 #include "core/model/beam_step.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/mass_properties.hpp"
 #include "core/model/massless_frames.hpp"
 #include "core/model/model_range.hpp"
@@ -392,56 +393,14 @@ class Checker {
   }
 
   void checkHingeType(int h, const HingeSpec& hinge) {
-    if (planar() && hinge.type == HingeType::Ball)
-      hingeError(h, "a ball-and-socket hinge is spatial; in a planar model use a pin");
-    else if (!planar() && hinge.type == HingeType::Pin)
-      hingeError(h, "a pin is the planar revolute hinge; in a spatial model use a revolute hinge with an axis, or a ball");
-    else if (!hingeTypeAllowed(hinge.type, m_spec.kind))
-      hingeError(h, std::string("a ") + toString(hinge.type) + " hinge is spatial; in a planar model use a pin, slider, point-on-line or free hinge");
-    switch (hinge.type) {
-      case HingeType::Slider:
-      case HingeType::PointOnLine: checkSlider(h, hinge); return;
-      case HingeType::Cylindrical: checkAxis(h, hinge.axis, "axis"); checkSlider(h, hinge); return;
-      case HingeType::Universal:
-        checkAxis(h, hinge.axis, "root-side axis");
-        checkAxis(h, hinge.axis2, "tip-side axis (axis2)");
-        return;
-      case HingeType::Planar:
-        checkAxis(h, hinge.axis, "plane normal (axis)");
-        checkAxis(h, hinge.axis2, "first slide direction (axis2)");
-        if (finite(hinge.axis) && finite(hinge.axis2) && hinge.axis.normalized().cross(hinge.axis2.normalized()).norm() < 1e-6)
-          hingeError(h, "the first slide direction (axis2) lies along the plane normal (axis); give a direction in the plane");
-        checkTranslation(h, hinge);
-        return;
-      case HingeType::Free: checkTranslation(h, hinge); return;
-      case HingeType::Revolute:
-        if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
-          hingeError(h, "revolute axis must be a non-zero finite vector");
-        else if (planar() && hinge.axis.head<2>().norm() > 1e-12 * hinge.axis.norm())
-          hingeError(h, "in a planar model a revolute axis must be the z axis");
-        return;
-      default: return;
-    }
-  }
-
-  void checkAxis(int h, const Vec3& axis, const char* what) {
-    if (!finite(axis) || axis.norm() < 1e-12) hingeError(h, std::string(what) + " must be a non-zero finite vector");
-  }
-
-  void checkTranslation(int h, const HingeSpec& hinge) {
-    if (!finite(hinge.translation) || !finite(hinge.translationRate))
-      hingeError(h, "the initial translation and translation rate must be finite numbers");
-    else if (planar() && (hinge.translation.z() != 0.0 || hinge.translationRate.z() != 0.0))
-      hingeError(h, "in a planar model a free hinge translates in the x-y plane (translation z must be 0)");
-  }
-
-  void checkSlider(int h, const HingeSpec& hinge) {
-    if (!finite(hinge.axis) || hinge.axis.norm() < 1e-12)
-      hingeError(h, "slide axis must be a non-zero finite vector");
-    else if (planar() && std::abs(hinge.axis.z()) > 1e-12 * hinge.axis.norm())
-      hingeError(h, "in a planar model a slide axis must lie in the x-y plane (its z component must be 0)");
-    if (!std::isfinite(hinge.slide) || !std::isfinite(hinge.slideRate))
-      hingeError(h, "the initial slide and slide rate must be finite numbers");
+    const JointModel& joint = jointModel(hinge.type);
+    if (!joint.in(m_spec.kind).allowed)
+      hingeError(h, *joint.wrongKind ? std::string(joint.wrongKind)
+                                     : std::string("a ") + joint.name + " hinge is spatial; in a planar model use a pin, slider, point-on-line or free hinge");
+    if (!joint.check) return;
+    JointProblems problems;
+    joint.check(hinge, m_spec.kind, problems);
+    for (const std::string& problem : problems) hingeError(h, problem);
   }
 
   void checkUniqueNames() {
@@ -617,8 +576,14 @@ void Checker::checkInitialVelocities(const std::vector<int>& treeHinge) {
     const Vec3 relative = tip.angularVelocity - parentOmega;
     const double tol = 1e-9 * (1.0 + parentOmega.norm() + tip.angularVelocity.norm());
     if (locked && relative.norm() > tol) hingeError(h, lockedMessage);
-    if ((hinge.type == HingeType::Revolute || hinge.type == HingeType::Cylindrical || hinge.type == HingeType::Planar) && relative.cross(axis).norm() > tol)
-      hingeError(h, std::string("the initial relative angular velocity of its bodies is not along the ") + (hinge.type == HingeType::Planar ? "plane normal" : hinge.type == HingeType::Revolute ? "revolute axis" : "cylindrical hinge's axis"));
+    const bool screw = hinge.type == HingeType::Screw;
+    if ((hinge.type == HingeType::Revolute || hinge.type == HingeType::Cylindrical || hinge.type == HingeType::Planar || screw) && relative.cross(axis).norm() > tol)
+      hingeError(h, std::string("the initial relative angular velocity of its bodies is not along the ") +
+                        (hinge.type == HingeType::Planar ? "plane normal" : hinge.type == HingeType::Revolute ? "revolute axis" : screw ? "screw axis" : "cylindrical hinge's axis"));
+    // A screw slides p theta': its slide rate is not free.
+    if (const double slideRate = hinge.pitch * relative.dot(axis); screw && std::abs(hinge.slideRate - slideRate) > tol * (1.0 + std::abs(slideRate)))
+      hingeError(h, "the initial slide rate " + formatNumber(hinge.slideRate) + " m/s is not the pitch times the bodies' initial relative angular velocity about the axis (" +
+                        formatNumber(slideRate) + " m/s)");
     if (hinge.type == HingeType::Universal) {
       const Vec3 n2 = rotationFromQuaternion(tip.orientation.normalized()) * hinge.axis2.normalized();
       if (std::abs(relative.dot(axis.cross(n2))) > tol)

@@ -8,6 +8,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/model.hpp"
 #include "core/model/model_kind_conversion.hpp"
 #include "gui/document/commands.hpp"
@@ -17,24 +18,10 @@ namespace mstmm::gui {
 QList<HingeType> hingeTypesFor(ModelKind kind) {
   if (kind == ModelKind::Planar) return {HingeType::Pin, HingeType::Slider, HingeType::PointOnLine, HingeType::Free, HingeType::Weld};
   return {HingeType::Ball,   HingeType::Revolute,    HingeType::Universal, HingeType::Cylindrical, HingeType::Slider,
-          HingeType::Planar, HingeType::PointOnLine, HingeType::Free,      HingeType::Weld};
+          HingeType::Planar, HingeType::PointOnLine, HingeType::Free,      HingeType::Screw, HingeType::Weld};
 }
 
-QString hingeTypeLabel(HingeType type) {
-  switch (type) {
-    case HingeType::Pin: return QObject::tr("Pin");
-    case HingeType::Ball: return QObject::tr("Ball-and-socket");
-    case HingeType::Revolute: return QObject::tr("Revolute");
-    case HingeType::Slider: return QObject::tr("Slider (prismatic)");
-    case HingeType::Weld: return QObject::tr("Weld (clamp)");
-    case HingeType::Universal: return QObject::tr("Universal (Cardan)");
-    case HingeType::Cylindrical: return QObject::tr("Cylindrical");
-    case HingeType::Planar: return QObject::tr("Planar (slides in a plane, turns about its normal)");
-    case HingeType::Free: return QObject::tr("Free (6 DOF; to the ground: a floating root)");
-    case HingeType::PointOnLine: return QObject::tr("Point on a line");
-  }
-  return QString::fromLatin1(toString(type));
-}
+QString hingeTypeLabel(HingeType type) { return QObject::tr(jointModel(type).label); }
 
 HingeType defaultHingeType(ModelKind kind) { return kind == ModelKind::Planar ? HingeType::Pin : HingeType::Ball; }
 

@@ -4,6 +4,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include "core/model/joints/joint_model.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/properties/hinge_loads_editor.hpp"
 #include "gui/properties/property_pages.hpp"
@@ -53,6 +54,12 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_form->addRow(tr("Initial slide"), m_slide);
   m_form->labelForField(m_slide)->setToolTip(tr("How far along the slide axis the tip-side body starts, from the root side's input end (or the ground anchor)"));
   m_form->addRow(tr("Initial slide rate"), m_slideRate);
+  m_pitch = new QuantityBox("m/rad");
+  m_pitch->setObjectName("pitch");
+  m_pitch->setRange(-1e9, 1e9);
+  m_pitch->setCheck([](double v) { return std::isfinite(v) && v != 0.0 ? QString() : tr("must be a finite, non-zero number (a pitch of 0 is a revolute hinge)"); });
+  m_form->addRow(tr("Pitch"), m_pitch);
+  m_form->labelForField(m_pitch)->setToolTip(tr("How far the tip side slides along the axis per radian it turns (s = p theta; a thread of lead L has p = L / 2 pi)"));
   m_form->addRow(tr("Initial translation"), m_translation);
   m_form->labelForField(m_translation)->setToolTip(tr("Free hinge: the slides along the root side's x, y, z axes (world axes for a floating root: where its output end starts, from the anchor). Planar hinge: the slides along the second axis and normal x second axis"));
   m_form->addRow(tr("Initial translation rate"), m_translationRate);
@@ -120,6 +127,8 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   for (Vec3Editor* e : {m_axis2, m_translation, m_translationRate}) connect(e, &Vec3Editor::refused, this, &HingePage::refused);
   connect(m_slide, &QuantityBox::siChanged, this, [this](double v) { commit("initial slide", [v](HingeSpec& h) { h.slide = v; }); });
   connect(m_slideRate, &QuantityBox::siChanged, this, [this](double v) { commit("initial slide rate", [v](HingeSpec& h) { h.slideRate = v; }); });
+  connect(m_pitch, &QuantityBox::siChanged, this, [this](double v) { commit("pitch", [v](HingeSpec& h) { h.pitch = v; }); });
+  connect(m_pitch, &QuantityBox::refused, this, &HingePage::refused);
   connect(m_slide, &QuantityBox::refused, this, &HingePage::refused);
   connect(m_slideRate, &QuantityBox::refused, this, &HingePage::refused);
   connect(m_axis, &Vec3Editor::refused, this, &HingePage::refused);
@@ -164,22 +173,25 @@ void HingePage::load() {
     m_input->setRange(1, static_cast<int>(root->inputs.size()));
     m_input->setValue(h->parentInput + 1);
   }
+  // What the hinge's joint model reads (core/model/joints/): a planar model's
+  // rotation axis is z, so only its slide lines show an axis.
   const HingeType type = h->type;
-  const bool slider = type == HingeType::Slider || type == HingeType::Cylindrical || type == HingeType::PointOnLine;
-  const bool axial = (type == HingeType::Revolute && !planar) || slider || type == HingeType::Universal || type == HingeType::Planar;
-  setRowVisible(m_form, m_axis, axial);
-  if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(m_axis))) label->setText(type == HingeType::Planar ? tr("Plane normal") : type == HingeType::Universal ? tr("Root-side axis") : tr("Axis"));
+  const JointModel::Fields& fields = jointModel(type).fields;
+  const bool slider = fields.slide;
+  setRowVisible(m_form, m_axis, fields.axis && (!planar || slider));
+  if (auto* label = qobject_cast<QLabel*>(m_form->labelForField(m_axis))) label->setText(tr(jointModel(type).axisName));
   m_axis->setValue(h->axis);
   m_axis->box(2)->setEnabled(!(planar && slider));  // a planar slide axis lies in the x-y plane
-  setRowVisible(m_form, m_axis2, type == HingeType::Universal || type == HingeType::Planar);
+  setRowVisible(m_form, m_axis2, fields.axis2);
   m_form->labelForField(m_axis2)->setToolTip(type == HingeType::Universal ? tr("The tip-side axis of the cross, in the tip-side body's frame")
                                                                           : tr("The first slide direction in the plane, in the root-side body's frame"));
   m_axis2->setValue(h->axis2);
   setRowVisible(m_form, m_slide, slider);
   setRowVisible(m_form, m_slideRate, slider);
-  const bool translates = type == HingeType::Free || type == HingeType::Planar;
-  setRowVisible(m_form, m_translation, translates);
-  setRowVisible(m_form, m_translationRate, translates);
+  setRowVisible(m_form, m_pitch, fields.pitch);
+  m_pitch->setSi(h->pitch);
+  setRowVisible(m_form, m_translation, fields.translation);
+  setRowVisible(m_form, m_translationRate, fields.translation);
   m_translation->setValue(h->translation);
   m_translationRate->setValue(h->translationRate);
   m_translation->setPlanar(planar || type == HingeType::Planar);
@@ -189,7 +201,7 @@ void HingePage::load() {
   setRowVisible(m_form, m_anchor, h->isGround());
   m_anchor->setValue(h->anchor);
   m_anchor->setPlanar(planar);
-  setRowVisible(m_form, m_loads, type != HingeType::Weld);
+  setRowVisible(m_form, m_loads, jointModel(type).in(m_document->spec().kind).dof > 0);
   m_loads->show(*h, m_document->spec());
   m_loading = false;
 }

@@ -126,7 +126,7 @@ class HingePage : public QWidget {
   QSpinBox* m_input;
   QComboBox* m_cut;
   Vec3Editor *m_axis, *m_anchor, *m_axis2, *m_translation, *m_translationRate;
-  QuantityBox *m_slide, *m_slideRate;
+  QuantityBox *m_slide, *m_slideRate, *m_pitch;
   class HingeLoadsEditor* m_loads;
 };
 

@@ -238,7 +238,7 @@ TEST(ModelJson, malformedInputGivesNamedErrors) {
       {"typo key", with("\"length\"", "\"lenght\""), "body '1': shape: unknown key 'lenght' (did you mean 'length'?)"},
       {"string for number", with("\"mass\": 1.0", "\"mass\": \"heavy\""), "body '1': shape: 'mass' must be a number"},
       {"short vector", with("\"output\": [1.0, 0.0, 0.0]", "\"output\": [1.0, 0.0]"), "body '1': 'output' must be an array of 3 numbers"},
-      {"unknown hinge type", with("\"type\": \"pin\"", "\"type\": \"hinge\""), "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld', 'slider', 'universal', 'cylindrical', 'planar', 'free', 'point-on-line')"},
+      {"unknown hinge type", with("\"type\": \"pin\"", "\"type\": \"hinge\""), "hinge '8.1': unknown type 'hinge' (expected one of 'ball', 'pin', 'revolute', 'weld', 'slider', 'universal', 'cylindrical', 'planar', 'free', 'point-on-line', 'screw')"},
       {"unknown shape", with("\"type\": \"rod\"", "\"type\": \"sphere\""), "body '1': shape: unknown type 'sphere'"},
       {"hinge between unknown ends", with("\"tip\": \"1\"", "\"tip\": \"42\""), "hinge '8.1': tip-side body '42' does not exist"},
       {"newer version", with("\"version\": 2", "\"version\": 9"), "file format version 9 is not supported"},

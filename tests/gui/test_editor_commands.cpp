@@ -316,7 +316,7 @@ class TestEditorCommands : public QObject {
     for (int i = 0; i < type->count(); ++i) names << type->itemText(i);
     QCOMPARE(names, (QStringList{"Ball-and-socket", "Revolute", "Universal (Cardan)", "Cylindrical", "Slider (prismatic)",
                                  "Planar (slides in a plane, turns about its normal)", "Point on a line", "Free (6 DOF; to the ground: a floating root)",
-                                 "Weld (clamp)"}));
+                                 "Screw (helical: turns and slides along one axis)", "Weld (clamp)"}));
 
     doc.newModel(riccatiDemo());
     const BodyId one = selectBody(doc, "1");

@@ -170,50 +170,32 @@ void ClosureConstraints::accelerations(const std::vector<BodyPose>& poses, const
 }
 
 // Slides first (coordinates coordinateOf(i) + j are the slides j of the
-// hinge, as applySlides reads them), then the rotation axes.
-int ClosureConstraints::hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[6], bool (&slide)[6]) const {
+// hinge, as applySlides reads them), then the rotations; a screw's one
+// column slides and turns.
+int ClosureConstraints::hingeColumns(const std::vector<BodyPose>& poses, int i, JointMotion& columns) const {
   const CompiledHinge& hinge = m_model.hinge(i);
   if (hinge.dof == 0) return 0;
-  const Mat3& root = rotationOf(poses, m_model.body(i).parent);
-  int n = 0;
-  for (int j = 0; j < hinge.slides; ++j, ++n) {
-    h[n] = root * hinge.slideAxes[static_cast<std::size_t>(j)];
-    slide[n] = true;
-  }
-  const int rotations = hinge.dof - hinge.slides;
-  auto turn = [&](const Vec3& axis) {
-    h[n] = axis;
-    slide[n++] = false;
-  };
-  if (rotations == 0) return n;
-  if (m_model.planar()) {
-    turn(Vec3::UnitZ());
-  } else if (hinge.type == HingeType::Universal) {
-    turn(root * hinge.axisInParent);
-    turn(poses[static_cast<std::size_t>(i)].rotation * hinge.axis2InTip);
-  } else if (rotations == 1) {  // revolute, cylindrical, planar
-    turn(root * hinge.axisInParent);
-  } else {
-    for (int k = 0; k < 3; ++k) turn(Vec3::Unit(k));
-  }
-  return n;
+  JointMotionInput in;
+  in.rootRotation = rotationOf(poses, m_model.body(i).parent);
+  in.tipRotation = poses[static_cast<std::size_t>(i)].rotation;
+  jointModel(hinge.type).motion(hinge, in, columns);
+  return hinge.dof;
 }
 
-// A joint rate w along h of the hinge at O_k moves the end P by
-// (h w) x (r_P - r_Ok) and turns it by h w, or, for a slide, moves it by
-// h w and turns nothing: every hinge between P's body and the ground
-// contributes.
+// A joint rate w of a column (v, h) of the hinge at O_k moves the end P by
+// (v + h x (r_P - r_Ok)) w and turns it by h w (a slide: h = 0; a turn:
+// v = 0): every hinge between P's body and the ground contributes.
 void ClosureConstraints::addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const {
   if (end.ground()) return;
   const Vec3 p = endPosition(poses, end);
   for (int k = end.body; k >= 0; k = m_model.body(k).parent) {
-    Vec3 h[6];
-    bool slide[6];
-    const int columns = hingeDirections(poses, k, h, slide);
+    JointMotion c;
+    const int columns = hingeColumns(poses, k, c);
     const Vec3 arm = p - poses[static_cast<std::size_t>(k)].output;
     for (int m = 0; m < columns; ++m) {
-      const double value = slide[m] ? (row.rotational ? 0.0 : row.direction.dot(h[m]))
-                                    : (row.rotational ? row.direction.dot(h[m]) : row.direction.dot(h[m].cross(arm)));
+      const Vec3& v = c.translation[static_cast<std::size_t>(m)];
+      const Vec3& h = c.rotation[static_cast<std::size_t>(m)];
+      const double value = row.rotational ? row.direction.dot(h) : row.direction.dot(v) + row.direction.dot(h.cross(arm));
       j(r, m_firstCoordinate[static_cast<std::size_t>(k)] + m) += sign * value;
     }
   }
@@ -233,11 +215,10 @@ void ClosureConstraints::absoluteIncrements(const std::vector<BodyPose>& poses, 
   for (int i = m_model.bodyCount() - 1; i >= 0; --i) {  // parents come after their children
     const int parent = m_model.body(i).parent;
     Vec3 increment = parent >= 0 ? perBody[static_cast<std::size_t>(parent)] : Vec3::Zero();
-    Vec3 h[6];
-    bool slide[6];
-    const int columns = hingeDirections(poses, i, h, slide);
+    JointMotion c;
+    const int columns = hingeColumns(poses, i, c);
     for (int m = 0; m < columns; ++m)
-      if (!slide[m]) increment += h[m] * joint[m_firstCoordinate[static_cast<std::size_t>(i)] + m];
+      if (!c.rotation[static_cast<std::size_t>(m)].isZero(0.0)) increment += c.rotation[static_cast<std::size_t>(m)] * joint[m_firstCoordinate[static_cast<std::size_t>(i)] + m];
     perBody[static_cast<std::size_t>(i)] = increment;
   }
 }

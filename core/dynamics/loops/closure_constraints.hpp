@@ -79,9 +79,10 @@ class ClosureConstraints {
   Vec3 endVelocity(const std::vector<BodyPose>& poses, const CutEnd& end) const;
 
  private:
-  /// The free directions of body i's tree hinge, world axes (0 to 6
-  /// columns), and which of them are slides.
-  int hingeDirections(const std::vector<BodyPose>& poses, int i, Vec3 (&h)[6], bool (&slide)[6]) const;
+  /// The motion subspace of body i's tree hinge at the poses, as its joint
+  /// model gives it: per coordinate, the joint point's velocity and the
+  /// tip's angular velocity (world axes); returns the number of columns.
+  int hingeColumns(const std::vector<BodyPose>& poses, int i, JointMotion& columns) const;
   void addPath(const std::vector<BodyPose>& poses, const ClosureRow& row, const CutEnd& end, double sign, int r, Eigen::MatrixXd& j) const;
   double rotationError(const std::vector<BodyPose>& poses, const CompiledCut& cut, const Vec3& t) const;
   double relativeAngle(const std::vector<BodyPose>& poses, const CompiledCut& cut) const;

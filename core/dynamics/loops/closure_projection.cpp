@@ -115,8 +115,18 @@ void ClosureProjector::applyRotations(Eigen::VectorXd& y) {
 
 // The slide coordinates are joint coordinates themselves: s (level 0) or s' (level 1).
 void ClosureProjector::applySlides(Eigen::VectorXd& y, int level) const {
-  for (int k = 0; k < m_model.sliderCount(); ++k)
-    y[slideOffset(m_model) + 2 * k + level] += m_joint[m_constraints.coordinateOf(m_model.sliderBody(k)) + k - m_model.hinge(m_model.sliderBody(k)).slider];
+  for (int k = 0; k < m_model.sliderCount(); ++k) {
+    const int body = m_model.sliderBody(k);
+    const CompiledHinge& hinge = m_model.hinge(body);
+    const double* coordinates = m_joint.data() + m_constraints.coordinateOf(body);
+    double slide = coordinates[k - hinge.slider];
+    if (const JointModel& joint = jointModel(hinge.type); joint.slidesOf) {  // a screw's slide moves with its turn
+      double slides[3];
+      joint.slidesOf(hinge, coordinates, slides);
+      slide = slides[k - hinge.slider];
+    }
+    y[slideOffset(m_model) + 2 * k + level] += slide;
+  }
 }
 
 void ClosureProjector::applyRates(Eigen::VectorXd& y) {

@@ -5,6 +5,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
+#include "core/model/joints/joint_model.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {
@@ -42,48 +43,45 @@ Mat6 spatialInertia(double m, const Vec3& c, const Mat3& jc) {
 
 /// One hinge at one instant: its motion subspace S, its speed u and the
 /// derivative term S' u.
-struct JointMotion {
+struct TreeJointMotion {
   Subspace s;
   Eigen::VectorXd u;
   Vec6 sDotU = Vec6::Zero();
 };
 
-JointMotion jointMotion(const Model& model, const std::vector<BodyPose>& poses, const Vec3& origin, int i) {
+TreeJointMotion jointMotion(const Model& model, const std::vector<BodyPose>& poses, const Vec3& origin, int i) {
   const CompiledBody& b = model.body(i);
   const BodyPose& pose = poses[static_cast<std::size_t>(i)];
   const Vec3 p = pose.output - origin;  // the joint point
   const Vec3 omegaParent = b.parent >= 0 ? poses[static_cast<std::size_t>(b.parent)].omega : Vec3::Zero();
   const Vec3 relative = pose.omega - omegaParent;
   const Vec3& vp = pose.outputVelocity;
-  JointMotion j;
-  switch (model.hinge(i).type) {
-    case HingeType::Ball:
-      j.s.resize(6, 3);
-      j.s.topRows<3>() = Mat3::Identity();  // fixed-size blocks: comma initialisers
-      j.s.bottomRows<3>() = skew(p);         // trip GCC 12's -Warray-bounds under AVX
-      j.u.resize(3);
-      for (int k = 0; k < 3; ++k) j.u[k] = relative[k];  // element-wise for the same reason
-      j.sDotU = spatial(Vec3::Zero(), vp.cross(relative));
-      break;
-    case HingeType::Pin:
-    case HingeType::Revolute: {
-      const Mat3 parentRotation = b.parent >= 0 ? poses[static_cast<std::size_t>(b.parent)].rotation : Mat3::Identity();
-      const Vec3 n = model.planar() ? Vec3::UnitZ() : Vec3(parentRotation * model.hinge(i).axisInParent);
-      const double rate = n.dot(relative);
-      const Vec3 nDot = omegaParent.cross(n);  // the axis turns with the root-side body
-      j.s.resize(6, 1);
-      j.s.col(0) = spatial(n, p.cross(n));
-      j.u.resize(1);
-      j.u[0] = rate;
-      j.sDotU = rate * spatial(nDot, vp.cross(n) + p.cross(nDot));
-      break;
-    }
-    case HingeType::Weld:
-      j.s.resize(6, 0);
-      j.u.resize(0);
-      break;
-    default:  // makeSolver refuses sliding and universal hinges for this solver
-      throw Error(ErrorKind::Input, "mass-matrix: hinge '" + model.hinge(i).name + "' is a " + toString(model.hinge(i).type) + " hinge, which this solver does not handle");
+  TreeJointMotion j;
+  // What the joint model says of the hinge: a free rotation (ball; a planar
+  // pin), one axis (a spatial revolute) or none (weld); makeSolver refuses the rest.
+  const JointRelease release = jointModel(model.hinge(i).type).in(model.kind()).release;
+  if (release == JointRelease::RotationFree && !model.planar()) {
+    j.s.resize(6, 3);
+    j.s.topRows<3>() = Mat3::Identity();  // fixed-size blocks: comma initialisers
+    j.s.bottomRows<3>() = skew(p);         // trip GCC 12's -Warray-bounds under AVX
+    j.u.resize(3);
+    for (int k = 0; k < 3; ++k) j.u[k] = relative[k];  // element-wise for the same reason
+    j.sDotU = spatial(Vec3::Zero(), vp.cross(relative));
+  } else if (release == JointRelease::RotationFree || release == JointRelease::SingleAxis) {
+    const Mat3 parentRotation = b.parent >= 0 ? poses[static_cast<std::size_t>(b.parent)].rotation : Mat3::Identity();
+    const Vec3 n = model.planar() ? Vec3::UnitZ() : Vec3(parentRotation * model.hinge(i).axisInParent);
+    const double rate = n.dot(relative);
+    const Vec3 nDot = omegaParent.cross(n);  // the axis turns with the root-side body
+    j.s.resize(6, 1);
+    j.s.col(0) = spatial(n, p.cross(n));
+    j.u.resize(1);
+    j.u[0] = rate;
+    j.sDotU = rate * spatial(nDot, vp.cross(n) + p.cross(nDot));
+  } else if (release == JointRelease::Locked) {
+    j.s.resize(6, 0);
+    j.u.resize(0);
+  } else {  // makeSolver refuses sliding and universal hinges for this solver
+    throw Error(ErrorKind::Input, "mass-matrix: hinge '" + model.hinge(i).name + "' is a " + toString(model.hinge(i).type) + " hinge, which this solver does not handle");
   }
   return j;
 }
@@ -93,7 +91,7 @@ JointMotion jointMotion(const Model& model, const std::vector<BodyPose>& poses, 
 // (for a revolute, n . M); the root side's opposite load is what makes it
 // internal, and needs no term of its own in joint space.
 Eigen::VectorXd generalisedForces(const AppliedLoads* applied, const std::vector<int>& offset, int dof, const std::vector<BodyPose>& poses,
-                                  const Vec3& origin, const std::vector<JointMotion>& joints) {
+                                  const Vec3& origin, const std::vector<TreeJointMotion>& joints) {
   Eigen::VectorXd q = Eigen::VectorXd::Zero(dof);
   if (!applied) return q;
   for (std::size_t s = 0; s < joints.size(); ++s) {
@@ -156,7 +154,7 @@ void MassMatrixSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
 
   if (m_applied) m_applied->evaluate(m_time, y, &poses);
   const bool bodyLoads = m_applied && m_applied->hasBodyLoads();
-  std::vector<JointMotion> joints;
+  std::vector<TreeJointMotion> joints;
   std::vector<Mat6> inertia(static_cast<std::size_t>(n));
   std::vector<Vec6> velocity(static_cast<std::size_t>(n)), gravityForce(static_cast<std::size_t>(n));
   joints.reserve(static_cast<std::size_t>(n));

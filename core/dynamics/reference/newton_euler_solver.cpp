@@ -8,6 +8,7 @@
 #include "core/dynamics/loops/closure_constraints.hpp"
 #include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
+#include "core/model/joints/joint_model.hpp"
 
 namespace mstmm {
 
@@ -89,20 +90,10 @@ Eigen::MatrixXd heldDirections(const Model& model, const std::vector<BodyFrame<D
   return n;
 }
 
-/// Rotational constraint rows of a hinge: none where rotation is free, two
-/// normal to a single axis, one for a universal hinge, all for a weld or slider.
-int rotationalRows(HingeType type, ModelKind kind) {
-  if (kind == ModelKind::Planar) return type == HingeType::Weld || type == HingeType::Slider ? 1 : 0;
-  switch (type) {
-    case HingeType::Weld:
-    case HingeType::Slider: return 3;
-    case HingeType::Revolute:
-    case HingeType::Cylindrical:
-    case HingeType::Planar: return 2;
-    case HingeType::Universal: return 1;
-    default: return 0;
-  }
-}
+/// Rotational constraint rows of a hinge (its joint model's): none where
+/// rotation is free, two normal to a single axis, one for a universal hinge,
+/// all for a weld or slider.
+int rotationalRows(HingeType type, ModelKind kind) { return jointModel(type).in(kind).heldRotations; }
 
 }  // namespace
 
@@ -129,7 +120,8 @@ NewtonEulerSolver<D>::NewtonEulerSolver(std::shared_ptr<const Model> model, cons
 template <class D>
 int NewtonEulerSolver<D>::constraintRows(int body) const {
   const CompiledHinge& hinge = m_model->hinge(body);
-  return D::T - hinge.slides + rotationalRows(hinge.type, m_model->kind());
+  // Held translations and rotations, and one row that ties a screw's slide to its turn.
+  return D::T - hinge.slides + rotationalRows(hinge.type, m_model->kind()) + (hinge.pitch != 0.0 ? 1 : 0);
 }
 
 namespace {
@@ -293,7 +285,38 @@ class KktAssembler {
     if constexpr (R == 3) {
       if (rotationalRows(hinge.type, m_model.kind()) == 2) addRevoluteRows(i, rotRow, omegaParent);
       if (hinge.type == HingeType::Universal) addUniversalRow(i, rotRow, omegaParent);
+      if (hinge.pitch != 0.0) addPitchRow(i, rotRow + rotationalRows(hinge.type, m_model.kind()));
     }
+  }
+
+  /// A screw's slide moves with its turn: s'' = p theta'', with
+  /// s'' = u . (r''_O(child) - r''_P(parent)) (the Coriolis term is normal to
+  /// u) and theta'' = n . (Omega'_c - Omega'_p) (n = u turns with the parent,
+  /// the relative rate is along it). With r''_O = a_c + Omega'_c x d_c +
+  /// Omega_c x (Omega_c x d_c) and u . (Omega' x d) = Omega' . (d x u):
+  ///   u.a_c + (d_c x u - p n).Omega'_c - u.a_p - (d_p x u - p n).Omega'_p
+  ///     = -u.(Omega_c x (Omega_c x d_c)) + u.(Omega_p x (Omega_p x d_p)).
+  void addPitchRow(int i, int row) {
+    const CompiledBody& b = m_model.body(i);
+    const double pitch = m_model.hinge(i).pitch;
+    const Vec3 u = slideAxis<D>(m_model, m_frames, i, 0);
+    const BodyFrame<D>& fc = m_frames[static_cast<std::size_t>(i)];
+    const Vec3 dc = fc.rotation * (b.output - b.com), omegaC = frameOmega(i);
+    m_t.emplace_back(row, B * i, u.x());
+    m_t.emplace_back(row, B * i + 1, u.y());
+    m_t.emplace_back(row, B * i + 2, u.z());
+    const Vec3 angularC = dc.cross(u) - pitch * u;
+    for (int k = 0; k < 3; ++k) m_t.emplace_back(row, B * i + T + k, angularC[k]);
+    double rhs = -u.dot(omegaC.cross(omegaC.cross(dc)));
+    if (b.parent >= 0) {
+      const BodyFrame<D>& fp = m_frames[static_cast<std::size_t>(b.parent)];
+      const Vec3 dp = fp.rotation * (attachment(i) - m_model.body(b.parent).com), omegaP = frameOmega(b.parent);
+      for (int k = 0; k < 3; ++k) m_t.emplace_back(row, B * b.parent + k, -u[k]);
+      const Vec3 angularP = -(dp.cross(u) - pitch * u);
+      for (int k = 0; k < 3; ++k) m_t.emplace_back(row, B * b.parent + T + k, angularP[k]);
+      rhs += u.dot(omegaP.cross(omegaP.cross(dp)));
+    }
+    m_rhs[row] = rhs;
   }
 
   /// Where body i hangs on its parent, in the parent's frame (relative to I_1).
@@ -593,6 +616,12 @@ void NewtonEulerSolver<D>::readSolution(const Eigen::VectorXd& x, const std::vec
     if (R == 3 && type == HingeType::Universal) {
       const Vec3 n2 = frames[s].rotation * m_model->hinge(i).axis2InTip;
       out.hingeMoment[s] = -hingeAxis<D>(*m_model, frames, i).cross(n2) * x[row + heldRows];
+    }
+    if (R == 3 && m_model->hinge(i).pitch != 0.0) {  // the screw row's multiplier: force along u, moment -p u
+      const double lambda = x[row + heldRows + rotationalRows(type, m_model->kind())];
+      const Vec3 u = hingeAxis<D>(*m_model, frames, i);
+      out.hingeForce[s] -= u * lambda;
+      out.hingeMoment[s] += m_model->hinge(i).pitch * u * lambda;
     }
   }
 }

@@ -17,6 +17,7 @@
 
 #include "core/dynamics/riccati/riccati_relation.hpp"
 #include "core/dynamics/riccati/small_spd_inverse.hpp"
+#include "core/model/joints/joint_model.hpp"
 
 namespace mstmm {
 
@@ -27,7 +28,7 @@ namespace mstmm {
 /// (equations.md §3.7), so the root side sees the whole tip-side relation.
 /// The other hinges (universal, cylindrical, planar, free, point-on-line)
 /// release f = 2..6 coordinates at once with the general form (MultiAxis).
-enum class ReleaseKind { RotationFree, SingleAxis, Slide, Locked, Driven, MultiAxis };
+using ReleaseKind = JointRelease;
 
 /// What the backward sweep needs after a ball/pin release:
 /// Omega'_tip = K r''_joint + k with K = -D^-1 S_{m r''}, k = -D^-1 e_m

@@ -10,21 +10,7 @@ namespace mstmm {
 
 namespace {
 
-ReleaseKind releaseKindOf(HingeType type, ModelKind kind) {
-  switch (type) {
-    case HingeType::Ball:
-    case HingeType::Pin: return ReleaseKind::RotationFree;
-    case HingeType::Revolute: return kind == ModelKind::Planar ? ReleaseKind::RotationFree : ReleaseKind::SingleAxis;
-    case HingeType::Weld: return ReleaseKind::Locked;
-    case HingeType::Slider: return ReleaseKind::Slide;
-    case HingeType::Universal:
-    case HingeType::Cylindrical:
-    case HingeType::Planar:
-    case HingeType::Free:
-    case HingeType::PointOnLine: return ReleaseKind::MultiAxis;
-  }
-  return ReleaseKind::Locked;
-}
+ReleaseKind releaseKindOf(HingeType type, ModelKind kind) { return jointModel(type).in(kind).release; }
 
 }  // namespace
 
@@ -568,63 +554,49 @@ void RiccatiSweep<D>::axisMotion(int i, const double* y, BVec& h, BVec& hw, BVec
   }
 }
 
-// The motion subspace of a universal, cylindrical, planar, free or
-// point-on-line hinge at body i's output (docs/hinge-types.md): columns
-// [u_j; 0] for its slides (fixed in the root side), then its rotation
-// columns; the bias is c = [2 Omega_root x sum_j s'_j u_j; c_rot] with
-//   universal   c_rot = a1 Omega_root x n1 + a2 Omega_tip x n2, where
-//               Omega_tip - Omega_root = a1 n1 + a2 n2 (n1 turns with the root side, n2 with the tip side);
-//   cylindrical, planar: c_rot = Omega_root x Omega_tip (one axis fixed in the root side, as a revolute);
-//   free, point-on-line, a ball with armature: all rotations free, H_rot = I,
-//               c_rot = Omega_root x Omega_tip, so that nu' is the rate of
-//               Omega_tip - Omega_root in the tip's axes (MuJoCo's ball and
-//               free joints; equations.md §3.8).
+// The motion subspace H and bias c of a hinge released with the general
+// form (universal, cylindrical, planar, free, point-on-line, screw), as its
+// joint model gives them (core/model/joints/), in this dimension's blocks.
 template <class D>
 void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxisRelease<D>::HMatrix& h,
                                       typename MultiAxisRelease<D>::HMatrix& hw, BVec& bias) const {
   const CompiledHinge& hinge = m_model->hinge(i);
   const int parent = m_model->body(i).parent;
-  const Mat3 rootRotation = parent >= 0 ? rotationMatrix(D::rotationOf(y + D::StatePerBody * parent)) : Mat3::Identity();
-  const Vec3 omegaRoot = parent >= 0 ? D::toVec3R(D::angularVelocityOf(y + D::StatePerBody * parent)) : Vec3::Zero();
-  const Vec3 omegaTip = D::toVec3R(m_bodies[static_cast<std::size_t>(i)].omega);
-  const int rotations = hinge.dof - hinge.slides;
+  JointMotionInput in;
+  if (parent >= 0) {
+    in.rootRotation = rotationMatrix(D::rotationOf(y + D::StatePerBody * parent));
+    in.omegaRoot = D::toVec3R(D::angularVelocityOf(y + D::StatePerBody * parent));
+  }
+  in.tipRotation = rotationMatrix(D::rotationOf(y + D::StatePerBody * i));
+  in.omegaTip = D::toVec3R(m_bodies[static_cast<std::size_t>(i)].omega);
+  for (int j = 0; j < hinge.slides; ++j) in.slideVelocity += slideRateAt(hinge.slider + j) * Vec3(in.rootRotation * hinge.slideAxes[static_cast<std::size_t>(j)]);
+  JointMotion motion;
+  jointModel(hinge.type).motion(hinge, in, motion);
   h.setZero(D::B, hinge.dof);
-  bias.setZero();
-  Vec3 slideVelocity = Vec3::Zero();
-  for (int j = 0; j < hinge.slides; ++j) {
-    const Vec3 u = rootRotation * hinge.slideAxes[static_cast<std::size_t>(j)];
-    h.col(j).template head<D::T>() = D::translational(u);
-    slideVelocity += slideRateAt(hinge.slider + j) * u;
+  for (int j = 0; j < hinge.dof; ++j) {
+    h.col(j).template head<D::T>() = D::translational(motion.translation[static_cast<std::size_t>(j)]);
+    h.col(j).template tail<D::R>() = D::rotational(motion.rotation[static_cast<std::size_t>(j)]);
   }
-  bias.template head<D::T>() = D::translational(Vec3(2.0 * omegaRoot.cross(slideVelocity)));
-  const int r0 = hinge.slides;
-  if (rotations == D::R) {  // free rotation
-    for (int k = 0; k < D::R; ++k) h(D::T + k, r0 + k) = 1.0;
-    bias.template tail<D::R>() = D::rotational(Vec3(omegaRoot.cross(omegaTip)));
-  } else if (hinge.type == HingeType::Universal) {
-    const Vec3 n1 = rootRotation * hinge.axisInParent;
-    const Vec3 n2 = rotationMatrix(D::rotationOf(y + D::StatePerBody * i)) * hinge.axis2InTip;
-    h.col(r0).template tail<D::R>() = D::rotational(n1);
-    h.col(r0 + 1).template tail<D::R>() = D::rotational(n2);
-    const Vec3 rel = omegaTip - omegaRoot;
-    Vec3 d1, d2;
-    dualAxes(n1, n2, d1, d2);
-    const double a1 = d1.dot(rel), a2 = d2.dot(rel);
-    bias.template tail<D::R>() = D::rotational(Vec3(a1 * omegaRoot.cross(n1) + a2 * omegaTip.cross(n2)));
-  } else {  // cylindrical, planar: one rotation axis fixed in the root side
-    h.col(r0).template tail<D::R>() = D::rotational(Vec3(rootRotation * hinge.axisInParent));
-    bias.template tail<D::R>() = D::rotational(Vec3(omegaRoot.cross(omegaTip)));
-  }
+  bias.template head<D::T>() = D::translational(motion.biasTranslation);
+  bias.template tail<D::R>() = D::rotational(motion.biasRotation);
   hw.resize(D::B, hinge.dof);
   hw.template topRows<D::R>() = h.template bottomRows<D::R>();
   hw.template bottomRows<D::T>() = h.template topRows<D::T>();
+  // A column that slides and turns (a screw's): [m; q] = [M; -F] pairs with
+  // H's rates as n . M + p n . F, so its translation enters H_w negated and
+  // D = H_w^T S H = J + m p^2 > 0. (A column that only slides keeps +u, and
+  // with it D < 0 and the target -u . F: the same sign on both sides.)
+  for (int j = hinge.slideColumns; j < hinge.slides; ++j) hw.col(j).template bottomRows<D::T>() = -h.col(j).template topRows<D::T>();
 }
 
 template <class D>
 void RiccatiSweep<D>::storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& released, SolverOutput& out) const {
   const CompiledHinge& hinge = m_model->hinge(child);
   const typename MultiAxisRelease<D>::NuVector nu = m_multiAxis[static_cast<std::size_t>(child)].allCoordinates(released);
-  for (int j = 0; j < hinge.slides; ++j) out.slideAcceleration[static_cast<std::size_t>(hinge.slider + j)] = nu[j];
+  double* slideAcceleration = out.slideAcceleration.data() + hinge.slider;
+  if (const JointModel& joint = jointModel(hinge.type); joint.slidesOf) joint.slidesOf(hinge, nu.data(), slideAcceleration);
+  else
+    for (int j = 0; j < hinge.slides; ++j) slideAcceleration[j] = nu[j];
 }
 
 // What H_w^T [m; q] equals at a loaded joint: the tip side receives +m and
@@ -693,7 +665,7 @@ template <class D>
 bool RiccatiSweep<D>::columnArmature(int i, Eigen::Index columns, typename MultiAxisRelease<D>::NuVector& armature) const {
   armature.setZero(columns);
   bool any = false;
-  const int slides = m_model->hinge(i).slides;
+  const int slides = m_model->hinge(i).slideColumns;
   const auto [first, count] = m_applied->elementRange(i);
   for (int k = first; k < first + count; ++k) {
     const HingeElements& e = m_model->loads().hinges[static_cast<std::size_t>(k)];
