@@ -58,95 +58,33 @@ class MoveNodesCommand : public QUndoCommand {
   QHash<quint32, QPointF> m_before, m_after;
 };
 
-/// Replaces one body's properties. `field` names what was edited; successive
-/// edits of the same field of the same body merge into one undo step.
-class EditBodyCommand : public QUndoCommand {
+/// One undoable edit of one part of the model: a body, a hinge, the
+/// struts, the contacts, the body contacts, the ground or the model's own
+/// properties. `Part` says how its value goes into the document, its undo
+/// stack id and which edits merge (the same field of the same element from
+/// a spin box or a slider: one step). Every part's edit is this one class.
+template <class Part>
+class EditCommand : public QUndoCommand {
  public:
-  EditBodyCommand(ModelDocument* document, const BodySpec& before, const BodySpec& after, const QString& field);
-  void redo() override;
-  void undo() override;
-  int id() const override { return 1; }
-  bool mergeWith(const QUndoCommand* other) override;
+  using Value = typename Part::Value;
+  /// `text` is the undo text; edits with the same non-empty `mergeKey` of
+  /// the same element merge.
+  EditCommand(ModelDocument* document, Value before, Value after, const QString& text, const QString& mergeKey = {})
+      : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)), m_mergeKey(mergeKey) {}
+  void redo() override { Part::apply(m_document, m_after); }
+  void undo() override { Part::apply(m_document, m_before); }
+  int id() const override { return m_mergeKey.isEmpty() ? -1 : Part::kId; }
+  bool mergeWith(const QUndoCommand* other) override {
+    const auto* o = static_cast<const EditCommand*>(other);
+    if (m_mergeKey.isEmpty() || o->m_mergeKey != m_mergeKey || !Part::sameElement(m_after, o->m_after)) return false;
+    m_after = o->m_after;
+    return true;
+  }
 
  private:
   ModelDocument* m_document;
-  BodySpec m_before, m_after;
-  QString m_field;
-};
-
-/// Replaces the list of point-to-point spring-dampers (added, edited or
-/// removed ones). Successive edits of the same field of the same strut merge.
-class EditStrutsCommand : public QUndoCommand {
- public:
-  EditStrutsCommand(ModelDocument* document, std::vector<SpringDamperSpec> before, std::vector<SpringDamperSpec> after, const QString& text,
-                    const QString& mergeKey = {});
-  void redo() override;
-  void undo() override;
-  int id() const override { return 4; }
-  bool mergeWith(const QUndoCommand* other) override;
-
- private:
-  ModelDocument* m_document;
-  std::vector<SpringDamperSpec> m_before, m_after;
+  Value m_before, m_after;
   QString m_mergeKey;  // empty: never merges
-};
-
-/// Edits of the contact list or the ground (docs/contact.md): whole
-/// before/after values, successive changes of one field merged into one step.
-class EditContactsCommand : public QUndoCommand {
- public:
-  EditContactsCommand(ModelDocument* document, std::vector<ContactSpec> before, std::vector<ContactSpec> after, const QString& text,
-                      const QString& mergeKey = {});
-  void redo() override;
-  void undo() override;
-  int id() const override { return 7; }
-  bool mergeWith(const QUndoCommand* other) override;
-
- private:
-  ModelDocument* m_document;
-  std::vector<ContactSpec> m_before, m_after;
-  QString m_mergeKey;
-};
-
-/// Contacts between bodies (docs/contact.md C8): deleted with a body they
-/// name, brought back by the undo.
-class EditBodyContactsCommand : public QUndoCommand {
- public:
-  EditBodyContactsCommand(ModelDocument* document, std::vector<BodyContactSpec> before, std::vector<BodyContactSpec> after, const QString& text);
-  void redo() override;
-  void undo() override;
-
- private:
-  ModelDocument* m_document;
-  std::vector<BodyContactSpec> m_before, m_after;
-};
-
-class EditGroundCommand : public QUndoCommand {
- public:
-  EditGroundCommand(ModelDocument* document, GroundSpec before, GroundSpec after, const QString& text, const QString& mergeKey = {});
-  void redo() override;
-  void undo() override;
-  int id() const override { return 8; }
-  bool mergeWith(const QUndoCommand* other) override;
-
- private:
-  ModelDocument* m_document;
-  GroundSpec m_before, m_after;
-  QString m_mergeKey;
-};
-
-class EditHingeCommand : public QUndoCommand {
- public:
-  EditHingeCommand(ModelDocument* document, const HingeSpec& before, const HingeSpec& after, const QString& field);
-  void redo() override;
-  void undo() override;
-  int id() const override { return 2; }
-  bool mergeWith(const QUndoCommand* other) override;
-
- private:
-  ModelDocument* m_document;
-  HingeSpec m_before, m_after;
-  QString m_field;
 };
 
 /// The model-level properties: name, gravity and simulation settings.
@@ -158,18 +96,59 @@ struct ModelProperties {
   static ModelProperties of(const ModelSpec& spec) { return {spec.name, spec.kind, spec.gravity, spec.simulation}; }
 };
 
-class EditModelCommand : public QUndoCommand {
- public:
-  EditModelCommand(ModelDocument* document, ModelProperties before, ModelProperties after, const QString& field);
-  void redo() override;
-  void undo() override;
-  int id() const override { return 3; }
-  bool mergeWith(const QUndoCommand* other) override;
+/// How each part of the model is put back (EditCommand).
+struct BodyPart {
+  using Value = BodySpec;
+  static constexpr int kId = 1;
+  static void apply(ModelDocument* d, const BodySpec& b) { d->replaceBody(d->bodyIndex(b.id), b); }
+  static bool sameElement(const BodySpec& a, const BodySpec& b) { return a.id == b.id; }
+};
+struct HingePart {
+  using Value = HingeSpec;
+  static constexpr int kId = 2;
+  static void apply(ModelDocument* d, const HingeSpec& h) { d->replaceHinge(d->hingeIndex(h.id), h); }
+  static bool sameElement(const HingeSpec& a, const HingeSpec& b) { return a.id == b.id; }
+};
+struct ModelPropertiesPart {
+  using Value = ModelProperties;
+  static constexpr int kId = 3;
+  static void apply(ModelDocument* d, const ModelProperties& m) { d->setModelProperties(m.name, m.kind, m.gravity, m.simulation); }
+  static bool sameElement(const ModelProperties&, const ModelProperties&) { return true; }
+};
+/// A list the document holds whole (struts, contacts, body contacts, the ground).
+template <class T, void (ModelDocument::*Set)(const T&), int Id>
+struct WholePart {
+  using Value = T;
+  static constexpr int kId = Id;
+  static void apply(ModelDocument* d, const T& value) { (d->*Set)(value); }
+  static bool sameElement(const T&, const T&) { return true; }
+};
 
- private:
-  ModelDocument* m_document;
-  ModelProperties m_before, m_after;
-  QString m_field;
+using EditStrutsCommand = EditCommand<WholePart<std::vector<SpringDamperSpec>, &ModelDocument::setStruts, 4>>;
+using EditContactsCommand = EditCommand<WholePart<std::vector<ContactSpec>, &ModelDocument::setContacts, 7>>;
+using EditBodyContactsCommand = EditCommand<WholePart<std::vector<BodyContactSpec>, &ModelDocument::setBodyContacts, 9>>;
+using EditGroundCommand = EditCommand<WholePart<GroundSpec, &ModelDocument::setGround, 8>>;
+
+/// Replaces one body's properties: "Change `field` of body 'name'";
+/// successive edits of the same field of the same body merge into one step.
+class EditBodyCommand : public EditCommand<BodyPart> {
+ public:
+  EditBodyCommand(ModelDocument* document, const BodySpec& before, const BodySpec& after, const QString& field)
+      : EditCommand(document, before, after, QString("Change %1 of body '%2'").arg(field, QString::fromStdString(before.name)), field) {}
+};
+
+/// The same for one hinge.
+class EditHingeCommand : public EditCommand<HingePart> {
+ public:
+  EditHingeCommand(ModelDocument* document, const HingeSpec& before, const HingeSpec& after, const QString& field)
+      : EditCommand(document, before, after, QString("Change %1 of hinge '%2'").arg(field, QString::fromStdString(before.name)), field) {}
+};
+
+/// The model's name, kind, gravity and simulation settings: "Change `field`".
+class EditModelCommand : public EditCommand<ModelPropertiesPart> {
+ public:
+  EditModelCommand(ModelDocument* document, ModelProperties before, ModelProperties after, const QString& field)
+      : EditCommand(document, std::move(before), std::move(after), QString("Change %1").arg(field), field) {}
 };
 
 /// Replaces the whole spec and layout: changes that touch every element,
