@@ -81,4 +81,10 @@ std::string unknownKeyMessage(const std::string& key, const std::vector<std::str
   return "unknown key " + quoted(key) + " (known: " + list + ")";
 }
 
+std::string formatNumber(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
 }  // namespace mstmm

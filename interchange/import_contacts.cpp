@@ -4,6 +4,7 @@
 #include <Eigen/Eigenvalues>
 #include <map>
 
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <unordered_map>
 
+#include "core/message_text.hpp"
 #include "core/model/massless_frames.hpp"
 #include "core/model/validation.hpp"
 

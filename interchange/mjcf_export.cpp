@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/xml_text.hpp"
+#include "core/message_text.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/model/massless_frames.hpp"
 #include "core/model/validation.hpp"

@@ -12,6 +12,7 @@
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
+#include "core/message_text.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/model/model_range.hpp"
 #include "core/model/validation.hpp"

@@ -1,5 +1,6 @@
 #include "interchange/mjcf_options.hpp"
 
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {

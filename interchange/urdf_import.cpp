@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/io/input_bounds.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "interchange/import_contacts.hpp"
 #include "interchange/import_stops.hpp"

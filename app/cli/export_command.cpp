@@ -18,6 +18,7 @@
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/io/table_csv.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/simulation.hpp"
 #include "gui/plots/plot_pane.hpp"

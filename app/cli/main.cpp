@@ -13,6 +13,7 @@
 #include "app/cli/simulation_options.hpp"
 #include "collision/fcl_shape_query.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/version.hpp"
 

@@ -10,6 +10,7 @@
 #include "core/io/live_recording.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
+#include "core/message_text.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"

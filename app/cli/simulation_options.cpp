@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/simulation.hpp"
 

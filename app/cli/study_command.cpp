@@ -14,7 +14,8 @@
 #include "app/cli/interrupt.hpp"
 #include "app/cli/study_mpi.hpp"
 #include "core/error.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/study/study_runner.hpp"
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/simulation.hpp"
 

@@ -8,6 +8,7 @@
 
 #include "core/analysis/linear_sweep.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {

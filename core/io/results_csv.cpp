@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/version.hpp"

@@ -19,12 +19,6 @@
 
 namespace mstmm {
 
-std::string formatNumber(double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", value);
-  return buffer;
-}
-
 bool hasErrors(const std::vector<Diagnostic>& diagnostics) {
   for (const Diagnostic& d : diagnostics)
     if (d.severity == Severity::Error) return true;

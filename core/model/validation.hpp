@@ -35,7 +35,4 @@ inline constexpr std::size_t kMaxBodies = 1000000;
 /// validate() lists them for a model, simulate() refuses to start with them.
 std::vector<std::string> settingsProblems(const SimulationSettings& settings);
 
-/// Formats a number for messages: shortest round-trippable-ish form ("%.6g").
-std::string formatNumber(double value);
-
 }  // namespace mstmm

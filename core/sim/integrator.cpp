@@ -1,3 +1,4 @@
+#include "core/message_text.hpp"
 #include "core/sim/integrator.hpp"
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "core/error.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 
 namespace mstmm {
 

@@ -1,4 +1,4 @@
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -16,7 +16,7 @@
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/io/results_csv.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"

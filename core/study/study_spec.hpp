@@ -5,7 +5,7 @@
 // how to vary them (a grid, a list, Monte Carlo or a Latin hypercube with a
 // seed) and what to record of each run (max, min, final, mean or RMS of a
 // result column, the energy drift, the first crossing of a threshold, the
-// decay rate of an oscillation). Plain data; core/io/study_json reads it.
+// decay rate of an oscillation). Plain data; core/study/study_json reads it.
 
 #include <cstdint>
 #include <optional>

@@ -6,6 +6,7 @@
 
 #include "core/analysis/equilibrium.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/beam_pieces.hpp"
 #include "core/model/validation.hpp"
 #include "gui/analysis/frequency_response_dialog.hpp"

@@ -17,6 +17,7 @@
 #include "core/error.hpp"
 #include "core/io/analysis_csv.hpp"
 #include "core/io/model_json.hpp"
+#include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm::gui {

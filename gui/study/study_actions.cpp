@@ -5,7 +5,7 @@
 #include <QUndoStack>
 
 #include "core/error.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/main/main_window.hpp"
 #include "gui/panels/messages_panel.hpp"

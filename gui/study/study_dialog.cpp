@@ -26,7 +26,7 @@
 
 #include "core/error.hpp"
 #include "core/io/results_csv.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/study/study_runner.hpp"

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/model/model.hpp"
 #include "core/model/model_spec.hpp"
 

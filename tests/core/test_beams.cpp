@@ -20,6 +20,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/io/model_json.hpp"
 #include "core/loads/load_channels.hpp"
+#include "core/message_text.hpp"
 #include "core/model/beam_coordinates.hpp"
 #include "core/model/beam_step.hpp"
 #include "core/model/model.hpp"

@@ -15,6 +15,7 @@
 #include "core/io/model_json.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/named_generators.hpp"
+#include "core/message_text.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"

@@ -20,7 +20,7 @@
 #include "core/generate/generators.hpp"
 #include "core/io/input_bounds.hpp"
 #include "core/io/model_json.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/recording_budget.hpp"

@@ -12,7 +12,7 @@
 #include <sstream>
 
 #include "core/error.hpp"
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/result_columns.hpp"
 #include "core/sim/simulation.hpp"

@@ -1,7 +1,7 @@
 // Fuzz target: a study file (docs/studies.md) read against the bundled
 // studies folder (its "model" names a file there or in ../examples), its runs planned, and the
 // first run's parameters put into the model by their addresses.
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/model/validation.hpp"
 #include "core/study/study_spec.hpp"
 #include "tests/fuzz/fuzz_input.hpp"

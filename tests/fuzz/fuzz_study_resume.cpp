@@ -20,7 +20,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/io/study_json.hpp"
+#include "core/study/study_json.hpp"
 #include "core/study/study_folder.hpp"
 #include "core/study/study_runner.hpp"
 #include "tests/fuzz/fuzz_input.hpp"

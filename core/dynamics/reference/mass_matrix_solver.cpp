@@ -5,6 +5,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
+#include "core/message_text.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/model/validation.hpp"
 
