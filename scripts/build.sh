@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# Configures and builds MSTMM Studio (Release) into ./build.
+# Configures and builds MSTMM Studio (Release) into ./build: everything, or
+# only the targets named (scripts/setup.sh names the application's).
+# Usage: scripts/build.sh [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release $(scripts/compiler-cache.sh)
-cmake --build build -j2
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release $(scripts/compiler-cache.sh build)
+if [ $# -gt 0 ]; then
+  cmake --build build -j2 --target "$@"
+else
+  cmake --build build -j2
+fi

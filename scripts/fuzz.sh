@@ -27,7 +27,7 @@ start=$(date +%s)
 if [ ! -f "$build/CMakeCache.txt" ]; then
   # Debug at -O1: Eigen's index checks on, as in the sanitizer builds.
   CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1" \
-    "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1" $(scripts/compiler-cache.sh) -DMSTMM_CORE_ONLY=ON -DMSTMM_FUZZ=ON -DMSTMM_SANITIZE=address,undefined >/dev/null
+    "-DCMAKE_C_FLAGS_DEBUG=-O1 -g1" $(scripts/compiler-cache.sh "$build") -DMSTMM_CORE_ONLY=ON -DMSTMM_FUZZ=ON -DMSTMM_SANITIZE=address,undefined >/dev/null
 fi
 cmake --build "$build" -j2 --target $(for t in $targets; do printf 'fuzz_%s ' "$t"; done)
 echo "fuzz: build $(( $(date +%s) - start )) s"

@@ -5,7 +5,7 @@
 # Usage: scripts/test-core-only.sh [ctest args]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cmake -S . -B build-core -G Ninja -DCMAKE_BUILD_TYPE=Release -DMSTMM_CORE_ONLY=ON $(scripts/compiler-cache.sh)
+cmake -S . -B build-core -G Ninja -DCMAKE_BUILD_TYPE=Release -DMSTMM_CORE_ONLY=ON $(scripts/compiler-cache.sh build-core)
 cmake --build build-core -j2
 cd build-core
 ctest --output-on-failure -j2 "$@"

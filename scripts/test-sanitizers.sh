@@ -48,7 +48,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 if [ "$mode" = asan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=ON -DMSTMM_FUZZ_EDGES_ONLY=ON -DMSTMM_PYTHON=OFF -DMSTMM_CORE_ONLY="${MSTMM_ASAN_CORE_ONLY:-ON}" >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-asan "${flags[@]}" $(scripts/compiler-cache.sh build-asan) -DMSTMM_SANITIZE=address,undefined -DMSTMM_FUZZ=ON -DMSTMM_FUZZ_EDGES_ONLY=ON -DMSTMM_PYTHON=OFF -DMSTMM_CORE_ONLY="${MSTMM_ASAN_CORE_ONLY:-ON}" >/dev/null
   cmake --build build-asan -j2
   built=$(seconds "$start")
   (cd build-asan && xvfb-run -a -s "-screen 0 1920x1080x24" ctest --output-on-failure -j2 "$@")
@@ -56,7 +56,7 @@ if [ "$mode" = asan ] || [ "$mode" = all ]; then
 fi
 if [ "$mode" = tsan ] || [ "$mode" = all ]; then
   start=$(date +%s)
-  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" $(scripts/compiler-cache.sh) -DMSTMM_SANITIZE=thread -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B build-tsan "${flags[@]}" $(scripts/compiler-cache.sh build-tsan) -DMSTMM_SANITIZE=thread -DMSTMM_FUZZ=OFF -DMSTMM_CORE_ONLY=OFF >/dev/null
   cmake --build build-tsan -j2 --target test_studies test_large_systems test_run_arguments test_worker_runs test_live_pacer test_simulation_runs
   built=$(seconds "$start")
   (cd build-tsan && ctest --output-on-failure -j2 -R '^(test_studies|test_large_systems|test_run_arguments|test_worker_runs|test_live_pacer)$' "$@")
