@@ -443,3 +443,23 @@ def test_an_equilibrium_that_is_not_isolated_says_so():
     assert spatial["note"].startswith("the equilibrium is not isolated: 5 directions meet no stiffness")
     planar = mstmm.equilibrium(mstmm.generate("damped-double-pendulum"))
     assert planar["neutral"] == [] and planar["note"] == ""
+
+
+def test_the_screw_jack_rests_where_its_spring_holds_both_weights():
+    # Issue 52's screw joint from Python: the torsion spring k holds the
+    # nut's and the arm's weight, (m_nut + m_arm) g p = -k theta, and the nut
+    # sits p theta lower; Riccati and Newton-Euler agree at a moving state.
+    model = mstmm.load(SOURCE / "resources" / "examples" / "screw-jack.json")
+    rest = mstmm.equilibrium(model)
+    p, k, weight = 0.005, 0.2, (2.0 + 0.5) * 9.81
+    theta = -weight * p / k
+    slide = rest["state"][7 * 2]  # after two bodies' [q, Omega]: the screw's s
+    assert slide == pytest.approx(p * theta, rel=1e-9)
+    state = np.array(rest["state"])
+    state[7 * 2 + 1] = p * 1.5          # s' = p theta' with theta' = 1.5 rad/s about y
+    for body in (0, 1):                 # the arm (compiled first) turns with the nut (the root, last)
+        state[7 * body + 4 + 1] += 1.5  # Omega_y
+    a = mstmm.evaluate(model, state, solver="riccati")
+    b = mstmm.evaluate(model, state, solver="newton-euler")
+    assert np.allclose(a["angular_acceleration"], b["angular_acceleration"], rtol=0, atol=1e-10)
+    assert np.allclose(a["slide_acceleration"], b["slide_acceleration"], rtol=0, atol=1e-10)
