@@ -593,6 +593,7 @@ void RiccatiSweep<D>::multiAxisMotion(int i, const double* y, typename MultiAxis
 template <class D>
 void RiccatiSweep<D>::storeSlideAccelerations(int child, const typename MultiAxisRelease<D>::NuVector& released, SolverOutput& out) const {
   const CompiledHinge& hinge = m_model->hinge(child);
+  if (hinge.slides == 0) return;  // a universal hinge (or a ball with armature): no slide, and slider is -1
   const typename MultiAxisRelease<D>::NuVector nu = m_multiAxis[static_cast<std::size_t>(child)].allCoordinates(released);
   double* slideAcceleration = out.slideAcceleration.data() + hinge.slider;
   if (const JointModel& joint = jointModel(hinge.type); joint.slidesOf) joint.slidesOf(hinge, nu.data(), slideAcceleration);
