@@ -33,6 +33,11 @@ Vec3 slideAxis(const HingeSpec& hinge, ModelKind kind) {
   return kind == ModelKind::Planar ? Vec3(Vec3(hinge.axis.x(), hinge.axis.y(), 0.0).normalized()) : Vec3(hinge.axis.normalized());
 }
 
+void compileSlideLine(const HingeSpec& spec, ModelKind kind, CompiledHinge& hinge) {
+  hinge.axisInParent = slideAxis(spec, kind);
+  hinge.slideAxes[0] = hinge.axisInParent;
+}
+
 void slideColumns(const CompiledHinge& hinge, const JointMotionInput& in, JointMotion& out) {
   for (int j = 0; j < hinge.slides; ++j) {
     out.translation[static_cast<std::size_t>(j)] = in.rootRotation * hinge.slideAxes[static_cast<std::size_t>(j)];

@@ -19,6 +19,10 @@ Vec3 rotationAxis(const HingeSpec& hinge, ModelKind kind);
 /// The unit slide line in the root side: in the x-y plane of a planar model.
 Vec3 slideAxis(const HingeSpec& hinge, ModelKind kind);
 
+/// Compiles a hinge that slides along its axis (slider, point-on-line): the
+/// slide line as its axis and its one slide direction.
+void compileSlideLine(const HingeSpec& spec, ModelKind kind, CompiledHinge& hinge);
+
 /// H and c of the slides u_j = R_root u'_j (columns 0..slides-1), with the
 /// Coriolis bias 2 Omega_root x sum_j s'_j u_j (equations.md §3.3).
 void slideColumns(const CompiledHinge& hinge, const JointMotionInput& in, JointMotion& out);

@@ -2,18 +2,8 @@
 // along a root-side line and turns freely, 4 DOF (planar: s and the angle).
 #include "core/model/joints/joint_checks.hpp"
 #include "core/model/joints/joint_types.hpp"
-#include "core/model/model.hpp"
 
 namespace mstmm {
-
-namespace {
-
-void compilePointOnLine(const HingeSpec& spec, ModelKind kind, CompiledHinge& hinge) {
-  hinge.axisInParent = joint_checks::slideAxis(spec, kind);
-  hinge.slideAxes[0] = hinge.axisInParent;
-}
-
-}  // namespace
 
 const JointModel& pointOnLineJoint() {
   static const JointModel joint{
@@ -24,7 +14,7 @@ const JointModel& pointOnLineJoint() {
       .spatial = {.dof = 4, .slides = 1, .release = JointRelease::MultiAxis, .coordinates = {"s", "rotation"}},
       .fields = {.axis = true, .slide = true},
       .check = joint_checks::slideLine,
-      .compile = compilePointOnLine,
+      .compile = joint_checks::compileSlideLine,
       .motion = joint_checks::freeRotationMotion,
   };
   return joint;

@@ -3,18 +3,8 @@
 // (equations.md §3.3: H = [u; 0], c = [2 s' Omega_root x u; 0]).
 #include "core/model/joints/joint_checks.hpp"
 #include "core/model/joints/joint_types.hpp"
-#include "core/model/model.hpp"
 
 namespace mstmm {
-
-namespace {
-
-void compileSlider(const HingeSpec& spec, ModelKind kind, CompiledHinge& hinge) {
-  hinge.axisInParent = joint_checks::slideAxis(spec, kind);
-  hinge.slideAxes[0] = hinge.axisInParent;
-}
-
-}  // namespace
 
 const JointModel& sliderJoint() {
   static const JointModel joint{
@@ -25,7 +15,7 @@ const JointModel& sliderJoint() {
       .spatial = {.dof = 1, .slides = 1, .release = JointRelease::Slide, .heldRotations = 3, .coordinate = JointCoordinate::Slide},
       .fields = {.axis = true, .slide = true},
       .check = joint_checks::slideLine,
-      .compile = compileSlider,
+      .compile = joint_checks::compileSlideLine,
       .motion = joint_checks::slideColumns,  // the sweep's kernel for it is specialised (Slide); loops and charts ask this
   };
   return joint;
