@@ -150,14 +150,15 @@ SimulationSettings withOverrides(SimulationSettings s, const py::dict& o) {
     else if (k == "rtol") s.relativeTolerance = numberArgument(value, k);
     else if (k == "atol") s.absoluteTolerance = numberArgument(value, k);
     else if (k == "integrator")
-      s.integrator = enumByName(textArgument(value, k), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45}, "integrator");
+      s.integrator = enumByName(textArgument(value, k), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45, IntegratorKind::GeneralizedAlpha}, "integrator");
+    else if (k == "rho_inf") s.spectralRadius = numberArgument(value, k);
     else if (k == "solver")
       s.solver = enumByName(textArgument(value, k), {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm},
                             "solver");
     else if (k == "loop_stabilisation")
       s.loopStabilisation = enumByName(textArgument(value, k),
                                        {LoopStabilisation::Baumgarte, LoopStabilisation::Projection, LoopStabilisation::None}, "loop_stabilisation");
-    else throw Error(ErrorKind::Input, "unknown setting '" + k + "' (end_time, time_step, every, integrator, solver, rtol, atol, loop_stabilisation)");
+    else throw Error(ErrorKind::Input, "unknown setting '" + k + "' (end_time, time_step, every, integrator, rho_inf, solver, rtol, atol, loop_stabilisation)");
   }
   return s;
 }
@@ -384,9 +385,10 @@ class Stepper {
         m_settings(withOverrides(m.spec.simulation, overrides)),
         m_solver(makeSolver(m_settings.solver, m_model, supplementTarget(m_settings))),
         m_ode(*m_solver),
-        m_integrator(makeIntegrator(m_settings)),
+        m_integrator(makeIntegrator(m_settings, *m_model)),
         m_y(initialState(*m_model)) {
     if (const auto problems = settingsProblems(m_settings); !problems.empty()) throw Error(ErrorKind::Input, problems.front());
+    m_integrator->prepare(*m_solver);
     m_out.resize(*m_model);
     m_dy.resize(m_y.size());
     m_ode.evaluate(m_t, m_y, m_dy, m_out);

@@ -28,11 +28,13 @@ struct CommandUsage {
 
 const CommandUsage kCommands[] = {
     {"simulate",
-     "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5]\n"
-     "           [--rtol R] [--atol A] [--every K] [--solver riccati|newton-euler|mass-matrix|classical-tmm]\n"
+     "  simulate MODEL.json [--t-end T] [--dt DT] [--out RESULTS.csv] [--integrator rk4|dopri5|generalized-alpha]\n"
+     "           [--rtol R] [--atol A] [--rho-inf R] [--every K] [--solver riccati|newton-euler|mass-matrix|classical-tmm]\n"
      "           [--bodies NAME,NAME...] [--float] [--angular-velocities] [--hinge-loads]\n"
      "           [--loop-stabilisation baumgarte|projection|none] [--alpha A] [--beta B] [--project-initial-state] [--threads N]\n"
      "      integrate the model and stream the results to CSV (docs/results-format.md) as they come;\n"
+     "      generalized-alpha is implicit at a constant step, for stiff models; --rho-inf (0 to 1, default 0.9) sets\n"
+     "      how strongly it damps what the step does not resolve (1: not at all);\n"
      "      --threads 2 lets large trees run independent subtrees on a second thread (same results);\n"
      "      --every K records every K-th step, --bodies only these bodies, --float 7-digit numbers,\n"
      "      --angular-velocities and --hinge-loads add those columns per body;\n"

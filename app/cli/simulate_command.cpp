@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <chrono>
@@ -75,7 +76,10 @@ int simulateCommand(const std::vector<std::string>& args) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "mstmm: '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
             << report.evaluations << " evaluations, " << formatNumber(wall) << " s wall, peak memory " << formatNumber(peakMemoryMiB()) << " MiB";
-  if (report.rejectedSteps) std::cerr << ", " << report.rejectedSteps << " rejected steps";
+  if (spec.simulation.integrator == IntegratorKind::GeneralizedAlpha)
+    std::cerr << ", " << report.newtonIterations << " Newton iterations (" << formatNumber(static_cast<double>(report.newtonIterations) / std::max(1L, report.steps))
+              << " per step), " << report.tangentRefreshes << " tangent refreshes, " << report.rejectedSteps << " halved steps";
+  else if (report.rejectedSteps) std::cerr << ", " << report.rejectedSteps << " rejected steps";
   std::cerr << "\n";
   if (report.status == RunStatus::Completed && !report.error) {
     writer.complete();  // only now is an existing results file replaced

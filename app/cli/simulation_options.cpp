@@ -13,7 +13,7 @@
 namespace mstmm::cli {
 
 const std::set<std::string> kSimulationOptions = {"t-end", "dt", "integrator", "every", "solver", "bodies", "rtol", "atol",
-                                                  "loop-stabilisation", "alpha", "beta"};
+                                                  "rho-inf", "loop-stabilisation", "alpha", "beta"};
 
 void applyOverrides(const Arguments& a, SimulationSettings& s) {
   s.endTime = a.number("t-end", s.endTime);
@@ -26,7 +26,11 @@ void applyOverrides(const Arguments& a, SimulationSettings& s) {
   const std::string integrator = a.value("integrator", toString(s.integrator));
   if (integrator == "rk4") s.integrator = IntegratorKind::Rk4;
   else if (integrator == "dopri5") s.integrator = IntegratorKind::DormandPrince45;
-  else throw Error(ErrorKind::Input, "--integrator must be rk4 or dopri5, not '" + integrator + "'");
+  else if (integrator == "generalized-alpha") s.integrator = IntegratorKind::GeneralizedAlpha;
+  else throw Error(ErrorKind::Input, "--integrator must be rk4, dopri5 or generalized-alpha, not '" + integrator + "'");
+  s.spectralRadius = a.number("rho-inf", s.spectralRadius);
+  if (!(s.spectralRadius >= 0.0 && s.spectralRadius <= 1.0))
+    throw Error(ErrorKind::Input, "--rho-inf must be a number in [0, 1] (generalized-alpha's spectral radius at infinite frequency), not " + formatNumber(s.spectralRadius));
   const std::string solver = a.value("solver", toString(s.solver));
   const std::optional<SolverKind> kind = solverKindFromString(solver);
   if (!kind) throw Error(ErrorKind::Input, "--solver must be riccati, newton-euler, mass-matrix or classical-tmm, not '" + solver + "'");
@@ -54,6 +58,7 @@ std::vector<int> selectBodies(const Model& model, const std::string& list) {
 std::string describe(const SimulationSettings& s) {
   std::string text = std::string("solver ") + toString(s.solver) + ", integrator " + toString(s.integrator) + ", dt " + formatNumber(s.timeStep) + " s";
   if (s.integrator == IntegratorKind::DormandPrince45) text += ", rtol " + formatNumber(s.relativeTolerance) + ", atol " + formatNumber(s.absoluteTolerance);
+  if (s.integrator == IntegratorKind::GeneralizedAlpha) text += ", rho_inf " + formatNumber(s.spectralRadius);
   return text + ", every " + std::to_string(s.outputEvery) + ", t_end " + formatNumber(s.endTime) + " s, loops: " + toString(s.loopStabilisation);
 }
 

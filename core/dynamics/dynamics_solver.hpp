@@ -12,6 +12,7 @@
 namespace mstmm {
 
 struct RunInputs;
+struct IterationOperator;
 
 /// A load applied at the two ends of a cut hinge, inertial axes: on the
 /// tip-side body at its cut end, and the opposite on the root side.
@@ -50,6 +51,16 @@ class DynamicsSolver {
   /// acceptState), so stops and springs see them past +-pi. Without a
   /// call, an angle is read in (-pi, pi].
   virtual void acceptState(const Eigen::VectorXd& y) { (void)y; }
+
+  /// An implicit integrator's local Newton operator (iteration_operator.hpp),
+  /// applied by every later evaluate() until set again; null: none. The
+  /// first non-null operator prepares the solver for its `iterated` hinges,
+  /// so give it before the run's first evaluation. Returns false if this
+  /// solver cannot apply one: the integrator then iterates without it.
+  virtual bool setIterationOperator(const IterationOperator* op) {
+    (void)op;
+    return false;
+  }
 
   /// Tree solvers that can apply given loads at the cut ends say so.
   virtual bool appliesCutLoads() const { return false; }

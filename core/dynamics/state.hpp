@@ -62,6 +62,10 @@ struct SolverOutput {
   /// The load each prescribed hinge needs to follow its motion (on the
   /// tip side, along its coordinate), CompiledLoads::drivenElements order.
   std::vector<double> drivingLoad;
+  /// nu' of each body's output hinge where it is released as one axis
+  /// (IterationOperator); written only while sized (an implicit integrator
+  /// sizes it), left alone otherwise.
+  std::vector<double> hingeAcceleration;
   /// Models with load elements: the power put in (actuators, external loads,
   /// drivers) and the power dissipated (dampers, stops), the rates of W_in and E_diss.
   double inputPower = 0.0;

@@ -721,10 +721,11 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
   if (!top.has("simulation")) return;
   const ObjectReader r(top.at("simulation"), "simulation");
   r.allowOnly({"end_time", "time_step", "integrator", "relative_tolerance", "absolute_tolerance", "output_every", "solver",
-               "loop_stabilisation", "baumgarte_alpha", "baumgarte_beta", "project_initial_state"});
+               "spectral_radius", "loop_stabilisation", "baumgarte_alpha", "baumgarte_beta", "project_initial_state"});
   s.endTime = r.number("end_time", s.endTime);
   s.timeStep = r.number("time_step", s.timeStep);
-  s.integrator = parseEnum<IntegratorKind>(r, "integrator", {{"rk4", IntegratorKind::Rk4}, {"dopri5", IntegratorKind::DormandPrince45}}, s.integrator);
+  s.integrator = parseEnum<IntegratorKind>(r, "integrator", {{"rk4", IntegratorKind::Rk4}, {"dopri5", IntegratorKind::DormandPrince45}, {"generalized-alpha", IntegratorKind::GeneralizedAlpha}}, s.integrator);
+  s.spectralRadius = r.number("spectral_radius", s.spectralRadius);
   s.relativeTolerance = r.number("relative_tolerance", s.relativeTolerance);
   s.absoluteTolerance = r.number("absolute_tolerance", s.absoluteTolerance);
   s.outputEvery = r.integer("output_every", s.outputEvery);
@@ -1162,6 +1163,7 @@ std::string modelToJson(const ModelSpec& spec) {
                      {"relative_tolerance", s.relativeTolerance}, {"absolute_tolerance", s.absoluteTolerance},
                      {"output_every", s.outputEvery}, {"solver", toString(s.solver)}};
   const SimulationSettings defaults;
+  if (s.integrator == IntegratorKind::GeneralizedAlpha || s.spectralRadius != defaults.spectralRadius) j["simulation"]["spectral_radius"] = s.spectralRadius;
   if (s.loopStabilisation != defaults.loopStabilisation) j["simulation"]["loop_stabilisation"] = toString(s.loopStabilisation);
   if (s.baumgarteAlpha != defaults.baumgarteAlpha) j["simulation"]["baumgarte_alpha"] = s.baumgarteAlpha;
   if (s.baumgarteBeta != defaults.baumgarteBeta) j["simulation"]["baumgarte_beta"] = s.baumgarteBeta;

@@ -441,6 +441,29 @@ void AppliedLoads::evaluateHinge(double t, const double* y, std::size_t k, Hinge
   if (law.prescribed) detail->motion = m_loads.hinges[k].motion.evaluate(t);
 }
 
+CoordinateTangent AppliedLoads::tangentAt(int element, double t, const double* y) const {
+  const auto k = static_cast<std::size_t>(element);
+  const HingeElements& e = m_loads.hinges[k];
+  CoordinateTangent tangent;
+  if (e.coordinate == HingeElements::Coordinate::Rotation || e.prescribed) return tangent;
+  Vec3 relative;
+  const HingeCoordinate c = coordinate(y, k, relative);
+  if (e.spring) {
+    const double d = c.q - e.rest;
+    tangent.stiffness += e.characteristic.empty() ? e.stiffness : e.characteristic.slope(d);
+    tangent.damping += e.damping;
+  }
+  if (e.stops) {
+    HingeLoad scratch;
+    if (stopLoad(e, c.q, c.rate, scratch) != 0.0) tangent.stiffness += e.stopStiffness, tangent.damping += e.stopDamping;
+  }
+  if (e.actuator && e.actuatorKind != ActuatorKind::Force) {
+    const double load = actuatorLoad(e, t, c.q, c.rate, controlOf(k));
+    if (std::abs(load) < e.maxLoad) tangent.stiffness += e.kp, tangent.damping += e.kd;
+  }
+  return tangent;
+}
+
 void AppliedLoads::applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment) {
   const Vec3 arm = point - pose.com;
   m_force[static_cast<std::size_t>(body)] += force;

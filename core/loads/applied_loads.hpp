@@ -52,6 +52,14 @@ struct HingeElementLoads {
   TimeSample motion;       // prescribed hinges
 };
 
+/// How a one-coordinate hinge's elements' load changes with its coordinate
+/// and rate at one state: k = -d tau/dq, c = -d tau/dq' (for an implicit
+/// integrator's Newton operator, iteration_operator.hpp).
+struct CoordinateTangent {
+  double stiffness = 0.0;  // N m/rad or N/m
+  double damping = 0.0;    // N m s/rad or N s/m
+};
+
 struct StrutState {
   double length = 0.0, rate = 0.0, tension = 0.0;
 };
@@ -137,6 +145,12 @@ class AppliedLoads {
   /// or each component of a free rotation's Omega_tip - Omega_root; and
   /// each one's J (equations.md §3.8). Linear in the state's rates.
   void rotorRates(const Eigen::VectorXd& y, std::vector<double>& rates, std::vector<double>& inertia) const;
+  /// The tangent of the elements of entry `element` (one coordinate, not a
+  /// ball's rotation) at state y and time t: the spring's stiffness (a
+  /// table's slope), the damper's, the stops' where they press, a servo's
+  /// gains where its load is within its limit. Reads the angle unwrapped
+  /// against the last acceptState.
+  CoordinateTangent tangentAt(int element, double t, const double* y) const;
   /// Their kinetic energy sum J rate^2 / 2.
   double armatureEnergy(const Eigen::VectorXd& y) const;
   double dissipation() const { return m_dissipation; }

@@ -79,7 +79,7 @@ const char* toString(VisualType type) {
 }
 
 const char* toString(IntegratorKind kind) {
-  return kind == IntegratorKind::Rk4 ? "rk4" : "dopri5";
+  return kind == IntegratorKind::Rk4 ? "rk4" : kind == IntegratorKind::DormandPrince45 ? "dopri5" : "generalized-alpha";
 }
 
 const char* toString(SolverKind kind) {

@@ -176,7 +176,9 @@ struct HingeSpec {
   bool operator==(const HingeSpec&) const = default;
 };
 
-enum class IntegratorKind { Rk4, DormandPrince45 };
+/// Explicit RK4 at a fixed step, adaptive Dormand-Prince, and implicit
+/// generalized-alpha at a fixed step for stiff models (equations.md §5.4).
+enum class IntegratorKind { Rk4, DormandPrince45, GeneralizedAlpha };
 /// Riccati MSTMM (the product), and the formulations it is validated and
 /// compared against: Newton-Euler with Lagrange multipliers, the joint-space
 /// mass-matrix method, and the classical (non-Riccati) transfer matrix method.
@@ -201,6 +203,7 @@ struct SimulationSettings {
   double baumgarteAlpha = 5.0;  // 1/s: b = -2 alpha g' - beta^2 g
   double baumgarteBeta = 5.0;   // 1/s
   bool projectInitialState = false;  // make an inconsistent initial state consistent instead of refusing it
+  double spectralRadius = 0.9;      // generalized-alpha's rho_inf in [0, 1]: 1 keeps every frequency, 0 damps the highest out in one step
 
   bool operator==(const SimulationSettings&) const = default;
 };

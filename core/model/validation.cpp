@@ -607,6 +607,8 @@ std::vector<std::string> settingsProblems(const SimulationSettings& s) {
     problems.push_back("simulation: the Baumgarte parameters alpha and beta must be finite and not negative (1/s)");
   if (!(s.relativeTolerance > 0.0) || !(s.absoluteTolerance > 0.0) || !std::isfinite(s.relativeTolerance) || !std::isfinite(s.absoluteTolerance))
     problems.push_back("simulation: tolerances must be positive");
+  if (!(s.spectralRadius >= 0.0 && s.spectralRadius <= 1.0))
+    problems.push_back("simulation: generalized-alpha's spectral radius rho_inf must be in [0, 1], not " + formatNumber(s.spectralRadius));
   return problems;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/model/validation.hpp"
+#include "core/sim/generalized_alpha.hpp"
 
 namespace mstmm {
 
@@ -118,7 +119,8 @@ double DormandPrince45::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen
   }
 }
 
-std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& s) {
+std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& s, const Model& model) {
+  if (s.integrator == IntegratorKind::GeneralizedAlpha) return std::make_unique<GeneralizedAlpha>(model, s.spectralRadius);
   if (s.integrator == IntegratorKind::DormandPrince45)
     return std::make_unique<DormandPrince45>(s.relativeTolerance, s.absoluteTolerance, s.timeStep);
   return std::make_unique<RungeKutta4>();

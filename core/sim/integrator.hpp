@@ -12,9 +12,18 @@
 
 namespace mstmm {
 
+/// What an implicit method's iterations cost (zero for explicit ones).
+struct IntegratorStatistics {
+  long newtonIterations = 0;   // sweeps spent in Newton iterations
+  long tangentRefreshes = 0;   // evaluations of the hinges' local tangents
+};
+
 class Integrator {
  public:
   virtual ~Integrator() = default;
+  /// Before the run's first evaluation: an implicit method gives the
+  /// solver its iteration operator (DynamicsSolver::setIterationOperator).
+  virtual void prepare(DynamicsSolver& solver) { (void)solver; }
   /// Advances by one step of at most hMax (the step may be shorter for an
   /// adaptive method); returns the step taken. Throws mstmm::Error, after
   /// which y, dy and out hold whatever the step had reached (RK4 gathers
@@ -23,6 +32,7 @@ class Integrator {
   virtual double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) = 0;
   /// Steps rejected so far (adaptive methods).
   virtual long rejectedSteps() const { return 0; }
+  virtual IntegratorStatistics statistics() const { return {}; }
 };
 
 /// The classical fourth-order Runge-Kutta method with a constant step
@@ -52,6 +62,6 @@ class DormandPrince45 final : public Integrator {
   Eigen::VectorXd m_k[7], m_stage, m_yNew, m_err;
 };
 
-std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& settings);
+std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& settings, const Model& model);
 
 }  // namespace mstmm

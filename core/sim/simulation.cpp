@@ -26,10 +26,11 @@ class Run {
         m_options(options),
         m_solver(makeSolver(settings.solver, m_model, supplementTarget(settings), options.threads)),
         m_ode(*m_solver),
-        m_integrator(makeIntegrator(settings)),
+        m_integrator(makeIntegrator(settings, *m_model)),
         m_projector(*m_model),
         m_loads(*m_model) {
     m_closedLoop = dynamic_cast<ClosedLoopSolver*>(m_solver.get());
+    m_integrator->prepare(*m_solver);
     if (m_model->hasLoops() && settings.loopStabilisation == LoopStabilisation::Projection) m_ode.setProjector(&m_projector);
   }
 
@@ -116,6 +117,8 @@ RunReport Run::execute() {
   report.steps = m_steps;
   report.evaluations = m_ode.evaluations();
   report.rejectedSteps = m_integrator->rejectedSteps();
+  report.newtonIterations = m_integrator->statistics().newtonIterations;
+  report.tangentRefreshes = m_integrator->statistics().tangentRefreshes;
   return report;
 }
 

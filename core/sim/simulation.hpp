@@ -30,7 +30,9 @@ struct RunReport {
   double time = 0.0;     // simulated time reached
   long steps = 0;
   long evaluations = 0;  // solver evaluations
-  long rejectedSteps = 0;
+  long rejectedSteps = 0;   // dopri5: rejected steps; generalized-alpha: halvings
+  long newtonIterations = 0;  // generalized-alpha: sweeps in Newton iterations
+  long tangentRefreshes = 0;  // generalized-alpha: evaluations of the hinges' local tangents
   std::optional<Error> error;
 };
 

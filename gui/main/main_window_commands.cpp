@@ -1,5 +1,6 @@
 // MainWindow: files, examples, clipboard and runs.
 
+#include <algorithm>
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
@@ -388,6 +389,12 @@ void MainWindow::onRunFinished(const RunOutcome& outcome) {
     case RunOutcome::Status::Completed:
       m_runLabel->setText(tr("done: t = %1 s in %2 s").arg(outcome.time, 0, 'g', 6).arg(outcome.wallSeconds, 0, 'g', 3));
       m_messages->addMessage(MessagesPanel::Level::Info, tr("Run completed: %1 steps to t = %2 s in %3 s.").arg(outcome.steps).arg(outcome.time).arg(outcome.wallSeconds, 0, 'g', 3));
+      if (outcome.implicit)
+        m_messages->addMessage(MessagesPanel::Level::Info, tr("Generalized-α: %1 Newton iterations (%2 per step), %3 tangent refreshes, %4 halved steps.")
+                                                               .arg(outcome.newtonIterations)
+                                                               .arg(static_cast<double>(outcome.newtonIterations) / std::max(1L, outcome.steps), 0, 'g', 3)
+                                                               .arg(outcome.tangentRefreshes)
+                                                               .arg(outcome.halvedSteps));
       break;
     case RunOutcome::Status::Cancelled:
       m_runLabel->setText(tr("cancelled at t = %1 s").arg(outcome.time, 0, 'g', 6));

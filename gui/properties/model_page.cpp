@@ -67,6 +67,7 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   connect(m_sim.timeStep, &QuantityBox::siChanged, this, [this](double v) { commit("time step", [v](ModelProperties& p) { p.simulation.timeStep = v; }); });
   connect(m_sim.rtol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.relativeTolerance = v; }); });
   connect(m_sim.atol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.absoluteTolerance = v; }); });
+  connect(m_sim.rhoInf, &QuantityBox::siChanged, this, [this](double v) { commit("spectral radius", [v](ModelProperties& p) { p.simulation.spectralRadius = v; }); });
   connect(m_sim.every, &QSpinBox::valueChanged, this, [this](int v) {
     if (const QString refusal = m_sim.everyRefusal(); !refusal.isEmpty()) {
       emit refused(refusal);
@@ -119,6 +120,7 @@ void ModelPage::load() {
   const bool adaptive = s.simulation.integrator == IntegratorKind::DormandPrince45;
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);
+  setRowVisible(m_form, m_sim.rhoInf, s.simulation.integrator == IntegratorKind::GeneralizedAlpha);
   const SpanningTree tree = chooseSpanningTree(s);
   int loops = 0;
   for (std::size_t i = 0; i < s.hinges.size(); ++i) loops += tree.rootHinge >= 0 && tree.cut[i];

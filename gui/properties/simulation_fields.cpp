@@ -20,7 +20,7 @@ std::function<QString(double)> positive(const QString& message) {
 }  // namespace
 
 SimulationFields::SimulationFields()
-    : endTime(new QuantityBox("s")), timeStep(new QuantityBox("s")), rtol(new QuantityBox("")), atol(new QuantityBox("")),
+    : endTime(new QuantityBox("s")), timeStep(new QuantityBox("s")), rtol(new QuantityBox("")), atol(new QuantityBox("")), rhoInf(new QuantityBox("")),
       integrator(new QComboBox), solver(new QComboBox), every(new QSpinBox), stepHint(new QLabel), loopStabilisation(new QComboBox),
       alpha(new QuantityBox("1/s")), beta(new QuantityBox("1/s")),
       projectInitial(new QCheckBox(QObject::tr("project onto the loop constraints"))) {
@@ -32,6 +32,13 @@ SimulationFields::SimulationFields()
   timeStep->setCheck(positive(QObject::tr("the time step must be a positive number of seconds")));
   integrator->addItem(QObject::tr("RK4 (constant step)"), static_cast<int>(IntegratorKind::Rk4));
   integrator->addItem(QObject::tr("Dormand–Prince 5(4), adaptive"), static_cast<int>(IntegratorKind::DormandPrince45));
+  integrator->addItem(QObject::tr("Generalized-α, implicit (stiff models)"), static_cast<int>(IntegratorKind::GeneralizedAlpha));
+  rhoInf->setObjectName("spectralRadius");
+  rhoInf->setDecimals(3);
+  rhoInf->setSingleStep(0.05);
+  rhoInf->setToolTip(QObject::tr("Generalized-α's spectral radius at infinite frequency: 1 keeps every vibration, "
+                                 "lower values damp those the time step does not resolve (0.9 is usual)"));
+  rhoInf->setCheck([](double v) { return v >= 0.0 && v <= 1.0 ? QString() : QObject::tr("ρ∞ must be between 0 and 1"); });
   for (QuantityBox* tol : {rtol, atol}) {
     tol->setDecimals(15);
     tol->setCheck(positive(QObject::tr("a tolerance must be positive")));
@@ -59,6 +66,7 @@ void SimulationFields::addRows(QFormLayout* form) const {
   form->addRow(QObject::tr("Integrator"), integrator);
   form->addRow(QObject::tr("Rel. tolerance"), rtol);
   form->addRow(QObject::tr("Abs. tolerance"), atol);
+  form->addRow(QObject::tr("Spectral radius ρ∞"), rhoInf);
   form->addRow(QObject::tr("Record every"), every);
   form->addRow(QObject::tr("Solver"), solver);
   form->addRow(QObject::tr("Loop drift control"), loopStabilisation);
@@ -72,6 +80,7 @@ void SimulationFields::show(const SimulationSettings& s) const {
   timeStep->setSi(s.timeStep);
   rtol->setSi(s.relativeTolerance);
   atol->setSi(s.absoluteTolerance);
+  rhoInf->setSi(s.spectralRadius);
   every->setValue(s.outputEvery);
   integrator->setCurrentIndex(integrator->findData(static_cast<int>(s.integrator)));
   solver->setCurrentIndex(solver->findData(static_cast<int>(s.solver)));
@@ -99,7 +108,7 @@ QString SimulationFields::everyRefusal() const {
 SimulationSettings SimulationFields::settings() const {
   return {endTime->si(), timeStep->si(), static_cast<IntegratorKind>(integrator->currentData().toInt()), rtol->si(), atol->si(), every->value(),
           static_cast<SolverKind>(solver->currentData().toInt()), static_cast<LoopStabilisation>(loopStabilisation->currentData().toInt()),
-          alpha->si(), beta->si(), projectInitial->isChecked()};
+          alpha->si(), beta->si(), projectInitial->isChecked(), rhoInf->si()};
 }
 
 }  // namespace mstmm::gui

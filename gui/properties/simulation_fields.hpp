@@ -20,6 +20,8 @@ class QuantityBox;
 
 struct SimulationFields {
   QuantityBox *endTime, *timeStep, *rtol, *atol;
+  /// Generalized-alpha's spectral radius rho_inf, 0 to 1 (equations.md §5.4).
+  QuantityBox* rhoInf;
   QComboBox *integrator, *solver;
   QSpinBox* every;
   /// Under the time step: the longest step the model's beams take with RK4
@@ -41,7 +43,7 @@ struct SimulationFields {
   /// Writes the beams' step limit (seconds) into stepHint; false when there
   /// is none to show (no beams, or the adaptive integrator): hide its row.
   bool showStepLimit(double limit, const SimulationSettings& s) const;
-  std::vector<QuantityBox*> quantities() const { return {endTime, timeStep, rtol, atol, alpha, beta}; }
+  std::vector<QuantityBox*> quantities() const { return {endTime, timeStep, rtol, atol, rhoInf, alpha, beta}; }
 };
 
 }  // namespace mstmm::gui

@@ -181,6 +181,10 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
   const RunReport report = simulate(model, settings, *results, options);
   outcome.time = report.time;
   outcome.steps = report.steps;
+  outcome.implicit = settings.integrator == IntegratorKind::GeneralizedAlpha;
+  outcome.newtonIterations = report.newtonIterations;
+  outcome.tangentRefreshes = report.tangentRefreshes;
+  outcome.halvedSteps = report.rejectedSteps;
   if (inputs) {
     auto recording = std::make_shared<LiveRecording>();
     recording->spec = spec;

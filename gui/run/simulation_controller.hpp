@@ -28,6 +28,8 @@ struct RunOutcome {
   double time = 0.0;     // simulated time reached
   double wallSeconds = 0.0;
   long steps = 0;
+  long newtonIterations = 0, tangentRefreshes = 0, halvedSteps = 0;  // generalized-alpha's work (RunReport)
+  bool implicit = false;
   bool discarded = false;  // the run's model was replaced: nothing of it is shown
   /// A live run: what it takes to run it again exactly (the user's pulls,
   /// torques and control values at their steps; Export > Live Run for Replay).

@@ -181,16 +181,18 @@ class Results:
 
 
 def simulate(model, end_time=None, time_step=None, every=None, integrator=None, solver=None, rtol=None, atol=None,
-             loop_stabilisation=None, progress=None, bodies=None, threads=1):
+             loop_stabilisation=None, progress=None, bodies=None, threads=1, rho_inf=None):
     """Runs the model with its settings, or the ones given here. The GIL is
     released while it runs. progress(t, t_end, steps) is called about ten
     times a second; returning False stops the run. Ctrl+C stops it too. A
     stopped or failed run returns what it recorded (status says which; a
     failure also warns); settings that cannot run raise mstmm.Error.
     threads=2 lets a large tree run independent subtrees on a second thread
-    (same results; leave it at 1 when running several simulations at once)."""
+    (same results; leave it at 1 when running several simulations at once).
+    integrator="generalized-alpha" is implicit for stiff models, with
+    rho_inf (0 to 1, default 0.9) its damping of what the step does not resolve."""
     overrides = dict(end_time=end_time, time_step=time_step, every=every, integrator=integrator, solver=solver, rtol=rtol, atol=atol,
-                     loop_stabilisation=loop_stabilisation)
+                     loop_stabilisation=loop_stabilisation, rho_inf=rho_inf)
     results = Results(_core.simulate(model._core, overrides, progress, list(bodies or []), threads))
     if results.status == "failed":
         _warnings.warn(f"mstmm: {results.message} (returning the {len(results.time)} frames recorded before)", RuntimeWarning, stacklevel=2)

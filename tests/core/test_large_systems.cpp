@@ -262,7 +262,7 @@ TEST(LargeSystems, everyExampleStepsWithoutAllocating) {
     OdeSystem ode(*solver);
     ClosureProjector projector(*model);
     if (model->hasLoops() && spec.simulation.loopStabilisation == LoopStabilisation::Projection) ode.setProjector(&projector);
-    const std::unique_ptr<Integrator> integrator = makeIntegrator(spec.simulation);
+    const std::unique_ptr<Integrator> integrator = makeIntegrator(spec.simulation, *model);
     const double h = spec.simulation.timeStep;
     Eigen::VectorXd y = initialState(*model), dy(y.size());
     SolverOutput out;

@@ -29,7 +29,7 @@ calls = {
     "equilibrium": lambda kw: mstmm.equilibrium(model, **kw),
 }
 keys = {
-    "simulate": ["end_time", "time_step", "every", "rtol", "atol", "threads", "bodies", "solver", "integrator"],
+    "simulate": ["end_time", "time_step", "every", "rtol", "atol", "threads", "bodies", "solver", "integrator", "rho_inf"],
     "study": ["threads", "out", "path", "restart"],
     "frf": ["f_from", "f_to", "points", "frequencies", "at", "method"],
     "modes": ["count", "at", "method"],

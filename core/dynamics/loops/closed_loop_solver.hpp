@@ -33,6 +33,7 @@ class ClosedLoopSolver final : public DynamicsSolver {
   const char* name() const override { return m_tree->name(); }
   void acceptState(const Eigen::VectorXd& y) override { m_tree->acceptState(y); }
   void setInputs(const RunInputs* inputs) override { m_tree->setInputs(inputs); }
+  bool setIterationOperator(const IterationOperator* op) override { return m_tree->setIterationOperator(op); }
 
   /// The supplement matrix W of the last evaluation (tests, diagnostics).
   const Eigen::MatrixXd& supplementMatrix() const { return m_w; }

@@ -46,7 +46,7 @@ void RiccatiModel<D>::markBallBodies(const Model& mdl) {
 }
 
 template <class D>
-RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(m)) {
+RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m, const std::vector<char>* iterated) : model(std::move(m)) {
   const Model& mdl = *model;
   const auto n = static_cast<std::size_t>(mdl.bodyCount());
   releaseKind.resize(n);
@@ -64,8 +64,12 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m) : model(std::move(
     // A ball or pin with armature: its moment then depends on the joint's
     // accelerations, which the single-axis (pin) and general (ball) forms
     // carry (equations.md §3.8).
+    // An implicit integrator's term on a planar pin enters as an armature
+    // does (iteration_operator.hpp).
     else if (elements && elements->armature != 0.0 && releaseKind[i] == ReleaseKind::RotationFree)
       releaseKind[i] = mdl.kind() == ModelKind::Planar ? ReleaseKind::SingleAxis : ReleaseKind::MultiAxis;
+    else if (elements && iterated && (*iterated)[i] && releaseKind[i] == ReleaseKind::RotationFree && mdl.kind() == ModelKind::Planar)
+      releaseKind[i] = ReleaseKind::SingleAxis;
     storeArmature(mdl, static_cast<int>(i));
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
@@ -123,6 +127,24 @@ template <class D>
 RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model)
     : DynamicsSolver(model), m_riccati(std::make_shared<const RiccatiModel<D>>(model)), m_data(*m_riccati) {}
 
+// The first operator rebuilds the model's release choices for its hinges and
+// a workspace to match (with the inputs and threads given before).
+template <class D>
+bool RiccatiSolver<D>::setIterationOperator(const IterationOperator* op) {
+  if (op && !m_preparedForIteration) {
+    if (op->iterated.size() != static_cast<std::size_t>(m_model->bodyCount()) || op->term.size() != op->iterated.size())
+      throw Error(ErrorKind::Input, "an iteration operator for " + std::to_string(op->iterated.size()) + " bodies; model '" + m_model->name() + "' has " +
+                                        std::to_string(m_model->bodyCount()));
+    m_riccati = std::make_shared<const RiccatiModel<D>>(m_model, &op->iterated);
+    m_data = RiccatiData<D>(*m_riccati);
+    if (m_data.applied) m_data.applied->setInputs(m_inputs);
+    m_data.setParallelism(*m_riccati, m_threads, m_forkThreshold);
+    m_preparedForIteration = true;
+  }
+  m_iteration = op;
+  return true;
+}
+
 namespace {
 
 /// One evaluation: the model's constants and the workspace by reference,
@@ -154,6 +176,7 @@ class RiccatiSweep {
         m_time(in.time),
         m_cutLoads(in.cutLoads),
         m_loadsReused(in.loadsReused),
+        m_iteration(in.iteration),
         m_y(y.data()),
         m_out(&out) {}
 
@@ -226,6 +249,7 @@ class RiccatiSweep {
   const double m_time;
   const std::vector<CutLoad>* m_cutLoads;
   const bool m_loadsReused;
+  const IterationOperator* m_iteration;
   const double* m_y;   // the state and output of this evaluation,
   SolverOutput* m_out; // for the worker thread
 };
@@ -715,11 +739,18 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
     }
     case ReleaseKind::SingleAxis:
     case ReleaseKind::Slide:
+    {
       axisMotion(i, y, h, hw, bias);
-      check = releaseSingleAxis<D>(atOutput, h, hw, bias, released, m_singleAxis[static_cast<std::size_t>(i)],
-                                   loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0,
-                                   loads ? m_armature[static_cast<std::size_t>(i)] : 0.0);
+      double target = loads ? hingeTarget(hw, *loads, kind == ReleaseKind::Slide) : 0.0;
+      double armature = loads ? m_armature[static_cast<std::size_t>(i)] : 0.0;
+      if (loads && m_iteration) {  // iteration_operator.hpp: A_j as an armature, and A_j nu'_k as a load (equations.md §5.4)
+        const double sigma = kind == ReleaseKind::Slide ? -1.0 : 1.0, term = m_iteration->term[static_cast<std::size_t>(i)];
+        armature += sigma * term;
+        target += sigma * term * m_iteration->acceleration[static_cast<std::size_t>(i)];
+      }
+      check = releaseSingleAxis<D>(atOutput, h, hw, bias, released, m_singleAxis[static_cast<std::size_t>(i)], target, armature);
       break;
+    }
     case ReleaseKind::Driven:
       axisMotion(i, y, h, hw, bias);
       releaseDriven<D>(atOutput, h, bias, m_applied->atHinge(i)->motion.acceleration, released, m_singleAxis[static_cast<std::size_t>(i)]);
@@ -803,6 +834,7 @@ void RiccatiSweep<D>::solveRoot(int root) {
     case ReleaseKind::Slide:
     case ReleaseKind::Driven: {
       const Eigen::Matrix<double, D::B, 1> z = axis.h * axis.n0 + axis.c;
+      if (!m_out->hingeAcceleration.empty()) m_out->hingeAcceleration[static_cast<std::size_t>(root)] = axis.n0;
       r.accOutput = z.template head<D::T>();
       r.angAcc = z.template tail<D::R>();
       if (m_model->hinge(root).slider >= 0)
@@ -891,6 +923,7 @@ void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const R
       zRoot.template head<D::T>() = accJoint;
       zRoot.template tail<D::R>() = angAccRoot;
       const double nu = a.N.dot(zRoot) + a.n0;
+      if (!out.hingeAcceleration.empty()) out.hingeAcceleration[static_cast<std::size_t>(child)] = nu;
       const Eigen::Matrix<double, D::B, 1> z = zRoot + a.h * nu + a.c;
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();

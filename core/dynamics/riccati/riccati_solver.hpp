@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/dynamics/dynamics_solver.hpp"
+#include "core/dynamics/iteration_operator.hpp"
 #include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
 #include "core/dynamics/riccati/subtree_parallelism.hpp"
@@ -68,7 +69,9 @@ struct RiccatiCutEnd {
 /// RiccatiData (threads, studies).
 template <class D>
 struct RiccatiModel {
-  explicit RiccatiModel(std::shared_ptr<const Model> model);
+  /// `iterated` (per body, or null): hinges that take an implicit
+  /// integrator's term (IterationOperator), released in a form that carries it.
+  explicit RiccatiModel(std::shared_ptr<const Model> model, const std::vector<char>* iterated = nullptr);
   RiccatiModel(const RiccatiModel&) = delete;
   RiccatiModel& operator=(const RiccatiModel&) = delete;
 
@@ -117,6 +120,7 @@ struct RiccatiInputs {
   double time = 0.0;                                // actuators, drives, external loads
   const std::vector<CutLoad>* cutLoads = nullptr;   // one per cut (equations.md §6), or none
   bool loadsReused = false;                         // the load elements' loads of the last evaluation
+  const IterationOperator* iteration = nullptr;     // an implicit integrator's local Newton operator, or none
 };
 
 /// One Riccati evaluation (000 §4, equations.md §4): accelerations and hinge
@@ -136,8 +140,10 @@ class RiccatiSolver final : public DynamicsSolver {
   const char* name() const override { return "riccati"; }
   bool appliesCutLoads() const override { return true; }
   void setInputs(const RunInputs* inputs) override {
+    m_inputs = inputs;
     if (m_data.applied) m_data.applied->setInputs(inputs);
   }
+  bool setIterationOperator(const IterationOperator* op) override;
   void acceptState(const Eigen::VectorXd& y) override {
     if (m_data.applied) m_data.applied->acceptState(y.data());
   }
@@ -148,18 +154,25 @@ class RiccatiSolver final : public DynamicsSolver {
   /// (Pipelining a chain's forward sweep over two threads was measured
   /// slower: each body's data crossing between the cores' caches costs
   /// about as much as computing it.)
-  void setParallelism(int threads, int threshold = kDefaultForkThreshold) { m_data.setParallelism(*m_riccati, threads, threshold); }
+  void setParallelism(int threads, int threshold = kDefaultForkThreshold) {
+    m_threads = threads, m_forkThreshold = threshold;
+    m_data.setParallelism(*m_riccati, threads, threshold);
+  }
   bool parallel() const { return m_data.worker != nullptr; }
   static constexpr int kDefaultForkThreshold = 1000;
 
  protected:
   void compute(const Eigen::VectorXd& y, SolverOutput& out) override {
-    riccatiEvaluate(*m_riccati, m_data, y, {m_time, m_cutLoads, m_loadsReused}, out);
+    riccatiEvaluate(*m_riccati, m_data, y, {m_time, m_cutLoads, m_loadsReused, m_iteration}, out);
   }
 
  private:
   std::shared_ptr<const RiccatiModel<D>> m_riccati;
   RiccatiData<D> m_data;
+  const RunInputs* m_inputs = nullptr;
+  const IterationOperator* m_iteration = nullptr;
+  bool m_preparedForIteration = false;
+  int m_threads = 1, m_forkThreshold = kDefaultForkThreshold;
 };
 
 extern template struct RiccatiModel<PlanarDim>;

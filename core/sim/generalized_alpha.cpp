@@ -1,0 +1,186 @@
+#include "core/sim/generalized_alpha.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "core/message_text.hpp"
+#include "core/model/joints/joint_model.hpp"
+
+namespace mstmm {
+
+// Chung and Hulbert (1993), Eq. 25 for alpha_m and alpha_f from rho_inf;
+// Eqs. 17 and 20 for gamma (second order) and beta (largest high-frequency
+// dissipation). rho_inf = 1: the trapezoidal rule; 0: asymptotic annihilation.
+GeneralizedAlphaConstants GeneralizedAlphaConstants::fromSpectralRadius(double rho) {
+  if (!(rho >= 0.0 && rho <= 1.0))
+    throw Error(ErrorKind::Input, "generalized-alpha: the spectral radius rho_inf must be in [0, 1], not " + formatNumber(rho));
+  GeneralizedAlphaConstants c;
+  c.alphaM = (2.0 * rho - 1.0) / (rho + 1.0);
+  c.alphaF = rho / (rho + 1.0);
+  c.gamma = 0.5 - c.alphaM + c.alphaF;
+  const double b = 1.0 - c.alphaM + c.alphaF;
+  c.beta = 0.25 * b * b;
+  return c;
+}
+
+namespace {
+
+// A one-coordinate hinge with a spring, damper, stop or servo, released as
+// one axis (a planar pin once iterated, iteration_operator.hpp): its tangent
+// enters the sweep.
+bool takesLocalTerm(const Model& model, int body) {
+  const HingeElements* e = model.loads().atBody(body);
+  if (!e || e->column >= 0 || e->count != 1 || e->prescribed || e->coordinate == HingeElements::Coordinate::Rotation) return false;
+  if (!(e->spring || e->stops || (e->actuator && e->actuatorKind != ActuatorKind::Force))) return false;
+  const JointRelease release = jointModel(model.hinge(body).type).in(model.kind()).release;
+  return release == JointRelease::SingleAxis || release == JointRelease::Slide || (release == JointRelease::RotationFree && model.planar());
+}
+
+}  // namespace
+
+GeneralizedAlpha::GeneralizedAlpha(const Model& model, double rho) : m_model(model), m_c(GeneralizedAlphaConstants::fromSpectralRadius(rho)) {
+  const int n = model.bodyCount();
+  for (int i = 0; i < n; ++i)
+    m_coordinates.push_back(model.planar() ? Coordinate{2 * i, 2 * i + 1, false} : Coordinate{7 * i, 7 * i + 4, true});
+  for (int k = 0; k < model.sliderCount(); ++k) m_coordinates.push_back({slideOffset(model) + 2 * k, slideOffset(model) + 2 * k + 1, false});
+  if (model.hasLoads()) m_energy = energyOffset(model);
+  m_operator.iterated.assign(static_cast<std::size_t>(n), 0);
+  m_operator.term.assign(static_cast<std::size_t>(n), 0.0);
+  m_operator.acceleration.assign(static_cast<std::size_t>(n), 0.0);
+  for (int i = 0; i < n; ++i) m_operator.iterated[static_cast<std::size_t>(i)] = takesLocalTerm(model, i);
+  if (std::find(m_operator.iterated.begin(), m_operator.iterated.end(), 1) != m_operator.iterated.end())
+    m_loads = std::make_unique<AppliedLoads>(model);
+}
+
+void GeneralizedAlpha::prepare(DynamicsSolver& solver) {
+  if (!m_loads) return;  // nothing local to the hinges: the iteration is on f alone
+  m_local = solver.setIterationOperator(&m_operator);
+  solver.setIterationOperator(nullptr);  // applied only within a step's iterations
+  m_solver = m_local ? &solver : nullptr;
+}
+
+// A_j = gamma' c_j + beta' k_j for every hinge that takes one, at the step's
+// start (equations.md §5.4).
+void GeneralizedAlpha::refreshTangents(double t, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) {
+  for (int i = 0; i < m_model.bodyCount(); ++i) {
+    const auto at = static_cast<std::size_t>(i);
+    if (!m_operator.iterated[at]) continue;
+    const CoordinateTangent tangent = m_loads->tangentAt(m_loads->elementRange(i).first, t, y.data());
+    m_operator.term[at] = gammaPrime * tangent.damping + betaPrime * tangent.stiffness;
+  }
+  ++m_refreshes;
+}
+
+// q_{n+1} = q_n + h q'_n + h^2 ((1/2 - beta) a'_n + beta a'_{n+1}) and
+// q'_{n+1} = q'_n + h ((1 - gamma) a'_n + gamma a'_{n+1}) (equations.md
+// §5.4); a rotation's quaternion turns by exp of that rotation vector
+// (world axes, as Omega is inertial: p_{n+1} = exp(dtheta) p_n).
+void GeneralizedAlpha::moveTo(double h, const Eigen::VectorXd& auxNext, Eigen::VectorXd& y) const {
+  const double a = h * h * (0.5 - m_c.beta), b = h * h * m_c.beta, c = h * (1.0 - m_c.gamma), d = h * m_c.gamma;
+  for (const Coordinate& q : m_coordinates) {
+    const int v = q.velocity;
+    if (!q.rotation) {
+      y[q.position] = m_yStart[q.position] + h * m_yStart[v] + a * m_aux[v] + b * auxNext[v];
+      y[v] = m_yStart[v] + c * m_aux[v] + d * auxNext[v];
+      continue;
+    }
+    const Vec3 omega = m_yStart.segment<3>(v), auxStart = m_aux.segment<3>(v), auxEnd = auxNext.segment<3>(v);
+    const Vec3 turn = h * omega + a * auxStart + b * auxEnd;
+    const double angle = turn.norm();
+    const Quat start = m_yStart.segment<4>(q.position);
+    y.segment<4>(q.position) = angle > 0.0 ? quaternionProduct(quaternionFromAxisAngle(turn / angle, angle), start) : start;
+    y.segment<3>(v) = omega + c * auxStart + d * auxEnd;
+  }
+}
+
+double GeneralizedAlpha::largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) const {
+  double largest = 0.0;
+  for (const Coordinate& q : m_coordinates)
+    for (int r = 0; r < (q.rotation ? 3 : 1); ++r) largest = std::max(largest, std::abs(dy[q.velocity + r] - acc[q.velocity + r]));
+  return largest;
+}
+
+// One step of size h from (t, y, dy); false, with y, dy and the hinges'
+// accelerations as they were, when Newton's iteration does not converge or
+// meets a state the solver refuses.
+bool GeneralizedAlpha::attempt(OdeSystem& ode, double t, double h, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out) {
+  const double kappa = (1.0 - m_c.alphaF) / (1.0 - m_c.alphaM);  // d a'_{n+1} / d q''_{n+1}
+  const double betaPrime = m_c.beta * h * h * kappa, gammaPrime = m_c.gamma * h * kappa;
+  m_yStart = y;
+  m_dyStart = dy;
+  m_hingeStart = out.hingeAcceleration;
+  if (m_local) {
+    refreshTangents(t, y, gammaPrime, betaPrime);
+    m_operator.acceleration = out.hingeAcceleration;
+    m_solver->setIterationOperator(&m_operator);
+  }
+  m_acc = dy;  // the predictor: q''_{n+1} = q''_n
+  bool converged = false;
+  for (int k = 0; k < kMaxIterations && !converged; ++k) {
+    // (1 - alpha_m) a'_{n+1} + alpha_m a'_n = (1 - alpha_f) q''_{n+1} + alpha_f q''_n
+    m_auxNext = (m_c.alphaF * m_dyStart - m_c.alphaM * m_aux + (1.0 - m_c.alphaF) * m_acc) / (1.0 - m_c.alphaM);
+    moveTo(h, m_auxNext, y);
+    try {
+      ode.evaluate(t + h, y, dy, out);
+    } catch (const Error& e) {
+      if (e.kind() != ErrorKind::Input && e.kind() != ErrorKind::Solver) throw;
+      break;  // a state the iteration should not have reached: a shorter step
+    }
+    ++m_iterations;
+    const double correction = betaPrime * largestCorrection(dy, m_acc);
+    m_acc = dy;
+    if (m_local) m_operator.acceleration = out.hingeAcceleration;
+    if (!std::isfinite(correction)) break;
+    converged = correction <= kPositionTolerance;
+  }
+  if (m_local) m_solver->setIterationOperator(nullptr);
+  if (!converged) {
+    y = m_yStart;
+    dy = m_dyStart;
+    out.hingeAcceleration = m_hingeStart;
+    return false;
+  }
+  if (m_energy >= 0)  // W_in and E_diss by the trapezoidal rule, second order as the step
+    for (int e = m_energy; e < m_energy + 2; ++e) y[e] = m_yStart[e] + 0.5 * h * (m_dyStart[e] + dy[e]);
+  m_aux = m_auxNext;
+  return true;
+}
+
+double GeneralizedAlpha::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) {
+  if (!m_started || m_yEnd.size() != y.size() || m_yEnd != y) {
+    m_aux = dy;  // a'_0 = q''_0 (Chung and Hulbert's start), and again after the state was moved
+    m_started = true;
+  }
+  if (m_local && out.hingeAcceleration.size() != static_cast<std::size_t>(m_model.bodyCount())) {
+    out.hingeAcceleration.assign(static_cast<std::size_t>(m_model.bodyCount()), 0.0);
+    ode.evaluate(t, y, dy, out);  // the hinges' nu' at the start, once
+  }
+  // Halves on failure, depth first: [t, t + h] as two steps of h / 2, each of those as two more...
+  struct Span {
+    double t, h;
+    int depth;
+  };
+  Span stack[kMaxHalvings + 2];
+  int top = 0;
+  stack[top++] = {t, hMax, 0};
+  while (top > 0) {
+    const Span s = stack[--top];
+    if (attempt(ode, s.t, s.h, y, dy, out)) {
+      if (m_loads) m_loads->acceptState(y.data());
+      continue;
+    }
+    if (s.depth >= kMaxHalvings)
+      throw Error(ErrorKind::Divergence, "generalized-alpha: Newton's iteration did not converge to " + formatNumber(kPositionTolerance) + " in " +
+                                             std::to_string(kMaxIterations) + " iterations even at a step of " + formatNumber(s.h) + " s (" +
+                                             std::to_string(kMaxHalvings) + " halvings of " + formatNumber(hMax) +
+                                             " s): the motion is too abrupt here for this step; give a smaller time step");
+    ++m_halved;
+    stack[top++] = {s.t + 0.5 * s.h, 0.5 * s.h, s.depth + 1};
+    stack[top++] = {s.t, 0.5 * s.h, s.depth + 1};
+  }
+  m_yEnd = y;
+  return hMax;
+}
+
+}  // namespace mstmm
