@@ -482,6 +482,7 @@ def test_generalized_alpha_from_python_equals_the_cli_and_steps_the_same():
     sim = mstmm.Simulation(model, time_step=0.05, integrator="generalized-alpha", rho_inf=0.8)
     sim.step(20)
     assert sim.time == pytest.approx(1.0, abs=1e-12)
-    assert np.array_equal(sim.state[0::2][:17], run.theta[-1][:17])
+    # The drive's time is summed step by step here, counted in simulate: equal to round-off.
+    assert np.allclose(sim.state[0::2][:17], run.theta[-1][:17], rtol=1e-12, atol=1e-15)
     with pytest.raises(mstmm.Error, match=r"rho_inf must be in \[0, 1\]"):
         mstmm.simulate(model, end_time=0.1, integrator="generalized-alpha", rho_inf=1.5)
