@@ -26,15 +26,22 @@ GeneralizedAlphaConstants GeneralizedAlphaConstants::fromSpectralRadius(double r
 
 namespace {
 
-// A one-coordinate hinge with a spring, damper, stop or servo, released as
-// one axis (a planar pin once iterated, iteration_operator.hpp): its tangent
-// enters the sweep.
-bool takesLocalTerm(const Model& model, int body) {
+// Which term body i's output hinge takes (iteration_operator.hpp): a
+// one-coordinate hinge with a spring, damper, stop or servo, released as one
+// axis (a planar pin once iterated); a spatial ball with a spring-damper or a
+// beam's joint; or none.
+char localTerm(const Model& model, int body, const std::vector<int>& beamJointOf) {
   const HingeElements* e = model.loads().atBody(body);
-  if (!e || e->column >= 0 || e->count != 1 || e->prescribed || e->coordinate == HingeElements::Coordinate::Rotation) return false;
-  if (!(e->spring || e->stops || (e->actuator && e->actuatorKind != ActuatorKind::Force))) return false;
   const JointRelease release = jointModel(model.hinge(body).type).in(model.kind()).release;
-  return release == JointRelease::SingleAxis || release == JointRelease::Slide || (release == JointRelease::RotationFree && model.planar());
+  if (release == JointRelease::RotationFree && !model.planar()) {
+    const bool ballSpring = e && e->count == 1 && e->coordinate == HingeElements::Coordinate::Rotation && e->spring && e->armature == 0.0;
+    const bool beam = beamJointOf[static_cast<std::size_t>(body)] >= 0 && !(e && e->armature != 0.0);
+    return ballSpring || beam ? IterationOperator::kBall : 0;
+  }
+  if (!e || e->column >= 0 || e->count != 1 || e->prescribed || e->coordinate == HingeElements::Coordinate::Rotation) return 0;
+  if (!(e->spring || e->stops || (e->actuator && e->actuatorKind != ActuatorKind::Force))) return 0;
+  const bool oneAxis = release == JointRelease::SingleAxis || release == JointRelease::Slide || (release == JointRelease::RotationFree && model.planar());
+  return oneAxis ? IterationOperator::kCoordinate : 0;
 }
 
 }  // namespace
@@ -45,12 +52,16 @@ GeneralizedAlpha::GeneralizedAlpha(const Model& model, double rho) : m_model(mod
     m_coordinates.push_back(model.planar() ? Coordinate{2 * i, 2 * i + 1, false} : Coordinate{7 * i, 7 * i + 4, true});
   for (int k = 0; k < model.sliderCount(); ++k) m_coordinates.push_back({slideOffset(model) + 2 * k, slideOffset(model) + 2 * k + 1, false});
   if (model.hasLoads()) m_energy = energyOffset(model);
-  m_operator.iterated.assign(static_cast<std::size_t>(n), 0);
-  m_operator.term.assign(static_cast<std::size_t>(n), 0.0);
-  m_operator.acceleration.assign(static_cast<std::size_t>(n), 0.0);
-  for (int i = 0; i < n; ++i) m_operator.iterated[static_cast<std::size_t>(i)] = takesLocalTerm(model, i);
-  if (std::find(m_operator.iterated.begin(), m_operator.iterated.end(), 1) != m_operator.iterated.end())
-    m_loads = std::make_unique<AppliedLoads>(model);
+  const auto count = static_cast<std::size_t>(n);
+  m_beamJointOf.assign(count, -1);
+  for (std::size_t j = 0; j < model.loads().beamJoints.size(); ++j) m_beamJointOf[static_cast<std::size_t>(model.loads().beamJoints[j].body)] = static_cast<int>(j);
+  m_operator.iterated.assign(count, 0);
+  m_operator.term.assign(count, 0.0);
+  m_operator.acceleration.assign(count, 0.0);
+  m_operator.rotationTerm.assign(count, Mat3::Zero());
+  m_operator.rotationAcceleration.assign(count, Vec3::Zero());
+  for (int i = 0; i < n; ++i) m_operator.iterated[static_cast<std::size_t>(i)] = localTerm(model, i, m_beamJointOf);
+  if (std::any_of(m_operator.iterated.begin(), m_operator.iterated.end(), [](char c) { return c != 0; })) m_loads = std::make_unique<AppliedLoads>(model);
 }
 
 void GeneralizedAlpha::prepare(DynamicsSolver& solver) {
@@ -65,11 +76,33 @@ void GeneralizedAlpha::prepare(DynamicsSolver& solver) {
 void GeneralizedAlpha::refreshTangents(double t, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) {
   for (int i = 0; i < m_model.bodyCount(); ++i) {
     const auto at = static_cast<std::size_t>(i);
+    if (m_operator.iterated[at] == IterationOperator::kBall) {
+      m_operator.rotationTerm[at] = ballTerm(i, y, gammaPrime, betaPrime);
+      continue;
+    }
     if (!m_operator.iterated[at]) continue;
     const CoordinateTangent tangent = m_loads->tangentAt(m_loads->elementRange(i).first, t, y.data());
     m_operator.term[at] = gammaPrime * tangent.damping + betaPrime * tangent.stiffness;
   }
   ++m_refreshes;
+}
+
+// A ball's term at the state y: its spring-damper's k I and c I (their
+// tangent at rest, the ball law's, docs/loads.md), and a beam joint's
+// A_root diag(k) A_root^T and A_root diag(c) A_root^T (the tangent of
+// equations.md Eq. 11.4 at phi = 0, the beam's axes being its pieces').
+Mat3 GeneralizedAlpha::ballTerm(int body, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) const {
+  Mat3 term = Mat3::Zero();
+  if (const HingeElements* e = m_model.loads().atBody(body); e && e->spring) {
+    const double k = e->characteristic.empty() ? e->stiffness : e->characteristic.slope(0.0);
+    term.diagonal().array() += gammaPrime * e->damping + betaPrime * k;
+  }
+  if (const int j = m_beamJointOf[static_cast<std::size_t>(body)]; j >= 0) {
+    const CompiledBeamJoint& joint = m_model.loads().beamJoints[static_cast<std::size_t>(j)];
+    const Mat3 root = bodyRotation(m_model, y, joint.parent);
+    term += root * (gammaPrime * joint.damping + betaPrime * joint.stiffness).asDiagonal() * root.transpose();
+  }
+  return term;
 }
 
 // q_{n+1} = q_n + h q'_n + h^2 ((1/2 - beta) a'_n + beta a'_{n+1}) and
@@ -110,6 +143,7 @@ bool GeneralizedAlpha::attempt(OdeSystem& ode, double t, double h, Eigen::Vector
   m_yStart = y;
   m_dyStart = dy;
   m_hingeStart = out.hingeAcceleration;
+  m_ballStart = m_operator.rotationAcceleration;
   if (m_local) {
     refreshTangents(t, y, gammaPrime, betaPrime);
     m_operator.acceleration = out.hingeAcceleration;
@@ -139,6 +173,7 @@ bool GeneralizedAlpha::attempt(OdeSystem& ode, double t, double h, Eigen::Vector
     y = m_yStart;
     dy = m_dyStart;
     out.hingeAcceleration = m_hingeStart;
+    m_operator.rotationAcceleration = m_ballStart;
     return false;
   }
   if (m_energy >= 0)  // W_in and E_diss by the trapezoidal rule, second order as the step

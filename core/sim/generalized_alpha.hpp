@@ -58,6 +58,7 @@ class GeneralizedAlpha final : public Integrator {
   };
   bool attempt(OdeSystem& ode, double t, double h, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out);
   void refreshTangents(double t, const Eigen::VectorXd& y, double gammaPrime, double betaPrime);
+  Mat3 ballTerm(int body, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) const;
   void moveTo(double h, const Eigen::VectorXd& aNext, Eigen::VectorXd& y) const;
   double largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) const;
 
@@ -71,6 +72,8 @@ class GeneralizedAlpha final : public Integrator {
   DynamicsSolver* m_solver = nullptr;  // the solver it is given to, while m_local
   Eigen::VectorXd m_yStart, m_dyStart, m_aux, m_auxNext, m_acc, m_yEnd;
   std::vector<double> m_hingeStart;
+  std::vector<Vec3> m_ballStart;
+  std::vector<int> m_beamJointOf;  // per body: the beam joint across its output hinge, or -1
   bool m_started = false;
   long m_halved = 0, m_iterations = 0, m_refreshes = 0;
 };

@@ -127,6 +127,7 @@ struct MultiAxisRelease {
   using HMatrix = Eigen::Matrix<double, D::B, Eigen::Dynamic, 0, D::B, D::B>;
   using NMatrix = Eigen::Matrix<double, Eigen::Dynamic, D::B, 0, D::B, D::B>;
   using NuVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, D::B, 1>;
+  using Square = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, D::B, D::B>;
   HMatrix h;
   NMatrix N;
   NuVector n0;
@@ -156,14 +157,16 @@ struct MultiAxisRelease {
 /// coordinate driven) nothing is inverted: S_out = S, e_out = S c + e.
 ///
 /// `armature`, when given, holds each released column's signed rotor
-/// inertia (releaseSingleAxis), added to D's diagonal.
+/// inertia (releaseSingleAxis), added to D's diagonal; `term`, when given,
+/// a full matrix added to D (an implicit integrator's, iteration_operator.hpp).
 template <class D>
 ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename MultiAxisRelease<D>::HMatrix& h,
                               const typename MultiAxisRelease<D>::HMatrix& hw, const Eigen::Matrix<double, D::B, 1>& c,
                               ArticulatedRelation<D>& out, MultiAxisRelease<D>& data,
                               const typename MultiAxisRelease<D>::NuVector* target = nullptr,
-                              const typename MultiAxisRelease<D>::NuVector* armature = nullptr) {
-  using Square = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, D::B, D::B>;
+                              const typename MultiAxisRelease<D>::NuVector* armature = nullptr,
+                              const typename MultiAxisRelease<D>::Square* term = nullptr) {
+  using Square = typename MultiAxisRelease<D>::Square;
   const Eigen::Matrix<double, D::B, D::B> s = tip.fullS();
   if (h.cols() == 0) {
     data.h = h;
@@ -175,18 +178,29 @@ ReleaseCheck releaseMultiAxis(const ArticulatedRelation<D>& tip, const typename 
   }
   const typename MultiAxisRelease<D>::HMatrix sh = s * h;
   const typename MultiAxisRelease<D>::NMatrix hwS = hw.transpose() * s;
-  const Square d = armature ? Square(hw.transpose() * sh + Square(armature->asDiagonal())) : Square(hw.transpose() * sh);
-  const Eigen::PartialPivLU<Square> lu(d);
-  ReleaseCheck check;
-  const double rcond = lu.rcond();
-  check.condition = rcond > 0.0 ? 1.0 / rcond : INFINITY;
-  if (check.singular()) return check;
+  Square d = armature ? Square(hw.transpose() * sh + Square(armature->asDiagonal())) : Square(hw.transpose() * sh);
+  if (term) d += *term;
   const Eigen::Matrix<double, D::B, 1> sce = s * c + tip.fullE();
+  const typename MultiAxisRelease<D>::NuVector rhs = target ? typename MultiAxisRelease<D>::NuVector(hw.transpose() * sce - *target)
+                                                             : typename MultiAxisRelease<D>::NuVector(hw.transpose() * sce);
+  ReleaseCheck check;
+  if (d.cols() == 3) {  // a ball's or a planar joint's three columns: the closed-form inverse, its 1-norm condition (a third of the time, perf)
+    const Eigen::Matrix3d d3 = d, inverse = d3.inverse();
+    const double norm = d3.cwiseAbs().colwise().sum().maxCoeff(), inverseNorm = inverse.cwiseAbs().colwise().sum().maxCoeff();
+    check.condition = std::isfinite(inverseNorm) && inverseNorm > 0.0 ? norm * inverseNorm : INFINITY;
+    if (check.singular()) return check;
+    data.N = -inverse * hwS;
+    data.n0 = -inverse * rhs;
+  } else {
+    const Eigen::PartialPivLU<Square> lu(d);
+    const double rcond = lu.rcond();
+    check.condition = rcond > 0.0 ? 1.0 / rcond : INFINITY;
+    if (check.singular()) return check;
+    data.N = -lu.solve(hwS);
+    data.n0 = -lu.solve(rhs);
+  }
   data.h = h;
   data.c = c;
-  data.N = -lu.solve(hwS);
-  if (target) data.n0 = -lu.solve(hw.transpose() * sce - *target);
-  else data.n0 = -lu.solve(hw.transpose() * sce);
   out = ArticulatedRelation<D>::fromFull(s + sh * data.N, sh * data.n0 + sce);
   return check;
 }

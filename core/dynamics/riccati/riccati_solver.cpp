@@ -68,8 +68,11 @@ RiccatiModel<D>::RiccatiModel(std::shared_ptr<const Model> m, const std::vector<
     // does (iteration_operator.hpp).
     else if (elements && elements->armature != 0.0 && releaseKind[i] == ReleaseKind::RotationFree)
       releaseKind[i] = mdl.kind() == ModelKind::Planar ? ReleaseKind::SingleAxis : ReleaseKind::MultiAxis;
-    else if (elements && iterated && (*iterated)[i] && releaseKind[i] == ReleaseKind::RotationFree && mdl.kind() == ModelKind::Planar)
+    else if (elements && iterated && (*iterated)[i] == IterationOperator::kCoordinate && releaseKind[i] == ReleaseKind::RotationFree &&
+             mdl.kind() == ModelKind::Planar)
       releaseKind[i] = ReleaseKind::SingleAxis;
+    else if (iterated && (*iterated)[i] == IterationOperator::kBall && releaseKind[i] == ReleaseKind::RotationFree && mdl.kind() == ModelKind::Spatial)
+      releaseKind[i] = ReleaseKind::MultiAxis;
     storeArmature(mdl, static_cast<int>(i));
     const Mat3* general = nullptr;
     if (RiccatiBodyConstants::needsGeneral(b)) {
@@ -132,7 +135,9 @@ RiccatiSolver<D>::RiccatiSolver(std::shared_ptr<const Model> model)
 template <class D>
 bool RiccatiSolver<D>::setIterationOperator(const IterationOperator* op) {
   if (op && !m_preparedForIteration) {
-    if (op->iterated.size() != static_cast<std::size_t>(m_model->bodyCount()) || op->term.size() != op->iterated.size())
+    const std::size_t n = op->iterated.size();
+    if (n != static_cast<std::size_t>(m_model->bodyCount()) || op->term.size() != n || op->acceleration.size() != n || op->rotationTerm.size() != n ||
+        op->rotationAcceleration.size() != n)
       throw Error(ErrorKind::Input, "an iteration operator for " + std::to_string(op->iterated.size()) + " bodies; model '" + m_model->name() + "' has " +
                                         std::to_string(m_model->bodyCount()));
     m_riccati = std::make_shared<const RiccatiModel<D>>(m_model, &op->iterated);
@@ -771,7 +776,16 @@ void RiccatiSweep<D>::releaseOutputHinge(int i, const ArticulatedRelation<D>& at
       }
       data.partlyDriven = false;
       if (loads) driveCoordinates(i, hm, hwm, bias, target, armature, data);
-      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, released, data, loads ? &target : nullptr, rotors ? &armature : nullptr);
+      // A ball's 3 x 3 term and its load at the iterate (iteration_operator.hpp, equations.md §5.4).
+      const bool ballTerm = m_iteration && m_iteration->iterated[static_cast<std::size_t>(i)] == IterationOperator::kBall;
+      typename MultiAxisRelease<D>::Square term;
+      if (ballTerm) {
+        term = m_iteration->rotationTerm[static_cast<std::size_t>(i)];
+        if (!loads) target.setZero(hm.cols());
+        target += term * m_iteration->rotationAcceleration[static_cast<std::size_t>(i)];
+      }
+      check = releaseMultiAxis<D>(atOutput, hm, hwm, bias, released, data, loads || ballTerm ? &target : nullptr, rotors ? &armature : nullptr,
+                                  ballTerm ? &term : nullptr);
       break;
     }
   }
@@ -845,6 +859,8 @@ void RiccatiSweep<D>::solveRoot(int root) {
     case ReleaseKind::MultiAxis: {  // free root: z_b,O = H n0 + c with z_root = 0 (equations.md §3.5)
       const MultiAxisRelease<D>& a = m_multiAxis[static_cast<std::size_t>(root)];
       const Eigen::Matrix<double, D::B, 1> z = a.h * a.n0 + a.c;
+      if (m_iteration && m_iteration->iterated[static_cast<std::size_t>(root)] == IterationOperator::kBall)
+        m_iteration->rotationAcceleration[static_cast<std::size_t>(root)] = a.n0;
       r.accOutput = z.template head<D::T>();
       r.angAcc = z.template tail<D::R>();
       storeSlideAccelerations(root, a.n0, *m_out);
@@ -939,6 +955,8 @@ void RiccatiSweep<D>::passMotionToChild(int child, const TVec& accJoint, const R
       zRoot.template head<D::T>() = accJoint;
       zRoot.template tail<D::R>() = angAccRoot;
       const typename MultiAxisRelease<D>::NuVector nu = a.N * zRoot + a.n0;
+      if (m_iteration && m_iteration->iterated[static_cast<std::size_t>(child)] == IterationOperator::kBall)
+        m_iteration->rotationAcceleration[static_cast<std::size_t>(child)] = nu;
       const Eigen::Matrix<double, D::B, 1> z = zRoot + a.h * nu + a.c;
       c.accOutput = z.template head<D::T>();
       c.angAcc = z.template tail<D::R>();
