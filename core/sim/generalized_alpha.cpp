@@ -127,11 +127,27 @@ void GeneralizedAlpha::moveTo(double h, const Eigen::VectorXd& auxNext, Eigen::V
   }
 }
 
-double GeneralizedAlpha::largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) const {
+double GeneralizedAlpha::largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) {
   double largest = 0.0;
-  for (const Coordinate& q : m_coordinates)
-    for (int r = 0; r < (q.rotation ? 3 : 1); ++r) largest = std::max(largest, std::abs(dy[q.velocity + r] - acc[q.velocity + r]));
+  for (std::size_t c = 0; c < m_coordinates.size(); ++c) {
+    const Coordinate& q = m_coordinates[c];
+    for (int r = 0; r < (q.rotation ? 3 : 1); ++r) {
+      const double d = std::abs(dy[q.velocity + r] - acc[q.velocity + r]);
+      if (!(d <= largest)) largest = d, m_worstCoordinate = static_cast<int>(c);
+    }
+  }
   return largest;
+}
+
+// Where the iteration moved most when it gave up: a body, or the hinge
+// whose slide it is.
+std::string GeneralizedAlpha::worstPlace() const {
+  const int n = m_model.bodyCount();
+  if (m_worstCoordinate < n) return "body " + quoted(m_model.body(m_worstCoordinate).name);
+  const int slide = m_worstCoordinate - n;
+  for (int i = 0; i < n; ++i)
+    if (const CompiledHinge& h = m_model.hinge(i); h.slider >= 0 && slide >= h.slider && slide < h.slider + h.slides) return "hinge " + quoted(h.name) + "'s slide";
+  return "a slide";
 }
 
 // One step of size h from (t, y, dy); false, with y, dy and the hinges'
@@ -209,7 +225,8 @@ double GeneralizedAlpha::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eige
       throw Error(ErrorKind::Divergence, "generalized-alpha: Newton's iteration did not converge to " + formatNumber(kPositionTolerance) + " in " +
                                              std::to_string(kMaxIterations) + " iterations even at a step of " + formatNumber(s.h) + " s (" +
                                              std::to_string(kMaxHalvings) + " halvings of " + formatNumber(hMax) +
-                                             " s): the motion is too abrupt here for this step; give a smaller time step");
+                                             " s), moving " + worstPlace() +
+                                             " most: a stiffness the sweep's operator does not hold (a strut, a contact, a loop) or a motion too abrupt for this step; give a smaller time step");
     ++m_halved;
     stack[top++] = {s.t + 0.5 * s.h, 0.5 * s.h, s.depth + 1};
     stack[top++] = {s.t, 0.5 * s.h, s.depth + 1};

@@ -11,6 +11,7 @@
 // 1/1024 of the step.
 
 #include <memory>
+#include <string>
 
 #include "core/dynamics/iteration_operator.hpp"
 #include "core/loads/applied_loads.hpp"
@@ -60,7 +61,8 @@ class GeneralizedAlpha final : public Integrator {
   void refreshTangents(double t, const Eigen::VectorXd& y, double gammaPrime, double betaPrime);
   Mat3 ballTerm(int body, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) const;
   void moveTo(double h, const Eigen::VectorXd& aNext, Eigen::VectorXd& y) const;
-  double largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) const;
+  double largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc);
+  std::string worstPlace() const;
 
   const Model& m_model;
   GeneralizedAlphaConstants m_c;
@@ -76,6 +78,7 @@ class GeneralizedAlpha final : public Integrator {
   std::vector<int> m_beamJointOf;  // per body: the beam joint across its output hinge, or -1
   bool m_started = false;
   long m_halved = 0, m_iterations = 0, m_refreshes = 0;
+  int m_worstCoordinate = 0;  // the coordinate the last iteration corrected most
 };
 
 }  // namespace mstmm
