@@ -207,7 +207,7 @@ class Checker {
                      "body " + quoted(m_spec.bodies[static_cast<std::size_t>(b)].name) + ": beam: the time step " + formatNumber(sim.timeStep) +
                          " s is too long for its highest frequency (" + top.vibration + ", about " + formatNumber(std::round(omega)) + " rad/s at " + std::to_string(beam.segments) +
                          " segments, w dt = " + formatNumber(std::round(x * 100.0) / 100.0) + "): " + effect + "; use a step of at most " +
-                         formatNumber(kBeamStepSuggested / omega) + " s, fewer segments, or the adaptive integrator"});
+                         formatNumber(kBeamStepSuggested / omega) + " s, fewer segments, or the implicit integrator (generalized-alpha), which takes the step given"});
   }
 
   // Visuals are drawn only, but a size that is not positive would draw

@@ -1,5 +1,6 @@
 #include "gui/main/main_window.hpp"
 
+#include <QScreen>
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -167,7 +168,7 @@ void MainWindow::createActions() {
   addAction("settings", tr("&Settings…"), {}, [this] { SimulationSettingsDialog(m_document, this).exec(); });
   addAction("fit", tr("&Fit Graph"), QKeySequence(Qt::Key_F), [this] { m_view->fitAll(); });
   addAction("resetLayout", tr("&Reset Window Layout"), {}, [this] {
-    resize(1280, 800);
+    applyDefaultSize();
     applyDefaultLayout();
   });
   addAction("about", tr("&About MSTMM Studio"), {}, [this] {
@@ -309,9 +310,27 @@ void MainWindow::report(const QString& text, bool error, ErrorSubject subject) {
   if (error && m_interactive) QMessageBox::warning(this, tr("MSTMM Studio"), text);
 }
 
+// 1280 x 800 where the screen has room for it and a window manager's title
+// bar and panels; on a smaller screen (a 1280 x 800 laptop) maximised, so
+// that the frame fits and the status bar with the run's progress stays on
+// screen (issue 55, point 2).
+MainWindow::DefaultSize MainWindow::defaultSizeFor(const QRect& available) {
+  const QSize wanted(1280, 800);
+  if (available.width() >= wanted.width() + kFrameAllowance.width() && available.height() >= wanted.height() + kFrameAllowance.height())
+    return {wanted, false};
+  return {wanted.boundedTo(available.size() - kFrameAllowance), true};
+}
+
+void MainWindow::applyDefaultSize() {
+  const QScreen* s = screen();
+  const DefaultSize size = defaultSizeFor(s ? s->availableGeometry() : QRect(0, 0, 1920, 1080));
+  resize(size.client);
+  setWindowState(size.maximised ? windowState() | Qt::WindowMaximized : windowState() & ~Qt::WindowMaximized);
+}
+
 void MainWindow::restoreLayout() {
   QSettings settings;
-  if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) resize(1280, 800);
+  if (!restoreGeometry(settings.value("mainWindow/geometry").toByteArray())) applyDefaultSize();
   restoreState(settings.value("mainWindow/state").toByteArray());
 }
 

@@ -38,6 +38,17 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 
  public:
+  /// The first window's size on a screen with this available area: 1280 x
+  /// 800 where a window manager's frame fits around it, else maximised
+  /// (the client area smaller by kFrameAllowance).
+  struct DefaultSize {
+    QSize client;
+    bool maximised = false;
+  };
+  static DefaultSize defaultSizeFor(const QRect& available);
+  /// What a window manager's frame and panels may take beyond the client area.
+  static constexpr QSize kFrameAllowance{16, 64};
+
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
@@ -143,6 +154,7 @@ class MainWindow : public QMainWindow {
   void onRunFinished(const RunOutcome& outcome);
   void report(const QString& text, bool error, ErrorSubject subject = {});
   void restoreLayout();
+  void applyDefaultSize();
 
   ModelDocument* m_document;
   SimulationController* m_simulation;

@@ -95,7 +95,7 @@ bool SimulationFields::showStepLimit(double limit, const SimulationSettings& s) 
   if (!shown) return false;
   const bool tooLong = s.timeStep > limit;
   // The model check's rule (equations.md §11.4, Eq 11.7): w dt <= 1 for the beams' highest frequency.
-  stepHint->setText(tooLong ? QObject::tr("Too long for its beams: at most %1 s with RK4 (see Messages), or the adaptive integrator").arg(limit, 0, 'g', 3)
+  stepHint->setText(tooLong ? QObject::tr("Too long for its beams: at most %1 s with RK4 (see Messages), or Generalized-α at this step").arg(limit, 0, 'g', 3)
                             : QObject::tr("Its beams take at most %1 s with RK4").arg(limit, 0, 'g', 3));
   stepHint->setStyleSheet(tooLong ? QStringLiteral("color: #b35900;") : QStringLiteral("color: palette(mid);"));
   return true;

@@ -21,6 +21,7 @@
 #include <QGraphicsView>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -924,6 +925,27 @@ class TestMainWindow : public QObject {
     bool reported = false;
     for (const QString& m : window.messages()->texts()) reported = reported || (m.contains("Generalized-α:") && m.contains("Newton iterations"));
     QVERIFY(reported);
+  }
+
+  // Issue 55, point 2: on a 1280 x 800 screen the first window was given a
+  // client area of the whole screen, so a window manager's title bar pushed
+  // the status bar (the run's progress) below it. It opens maximised there;
+  // 1280 x 800 only where the frame fits around it.
+  void theFirstWindowFitsTheScreenWithItsFrame() {
+    const MainWindow::DefaultSize laptop = MainWindow::defaultSizeFor(QRect(0, 0, 1280, 800));
+    QVERIFY(laptop.maximised);
+    QVERIFY(laptop.client.width() + MainWindow::kFrameAllowance.width() <= 1280);
+    QVERIFY(laptop.client.height() + MainWindow::kFrameAllowance.height() <= 800);
+    const MainWindow::DefaultSize panel = MainWindow::defaultSizeFor(QRect(0, 27, 1366, 741));  // a 1366 x 768 screen with a panel
+    QVERIFY(panel.maximised);
+    const MainWindow::DefaultSize large = MainWindow::defaultSizeFor(QRect(0, 0, 1920, 1080));
+    QVERIFY(!large.maximised);
+    QCOMPARE(large.client, QSize(1280, 800));
+    QSettings().remove("mainWindow/geometry");
+    MainWindow window;
+    const QRect available = window.screen()->availableGeometry();
+    QCOMPARE(window.isMaximized() || window.windowState().testFlag(Qt::WindowMaximized), MainWindow::defaultSizeFor(available).maximised);
+    QVERIFY(window.width() <= available.width() && window.height() <= available.height());
   }
 
   void menusHoldWhatTheyShould() {
