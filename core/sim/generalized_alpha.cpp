@@ -218,6 +218,9 @@ double GeneralizedAlpha::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eige
   while (top > 0) {
     const Span s = stack[--top];
     if (attempt(ode, s.t, s.h, y, dy, out)) {
+      // Quaternions stay unit by the exponential; a loop's projection
+      // (LoopStabilisation::Projection) moves y, and f is evaluated there.
+      if (ode.normalise(y, 1e-12)) ode.evaluate(s.t + s.h, y, dy, out);
       if (m_loads) m_loads->acceptState(y.data());
       continue;
     }
