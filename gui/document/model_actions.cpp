@@ -3,6 +3,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLineF>
+#include <algorithm>
+#include <cstdlib>
 #include <numbers>
 
 #include "core/dynamics/kinematics.hpp"
@@ -126,6 +129,25 @@ QString closeLoop(ModelDocument* document, BodyId tip, BodyId root, HingeType ty
 }
 
 }  // namespace
+
+// The first point, ring by ring around `at` on a grid of kFreeSpotStep,
+// that no body's node is within kFreeSpotStep of, so that bodies added one
+// after another line up instead of stacking on the first (issue 55, point 6).
+QPointF freeSpotNear(const ModelDocument* document, QPointF at) {
+  auto taken = [document](QPointF p) {
+    for (const BodySpec& b : document->spec().bodies)
+      if (document->hasPosition(b.id) && QLineF(document->position(b.id), p).length() < kFreeSpotStep - 1e-9) return true;
+    return false;
+  };
+  for (int ring = 0; ring < 64; ++ring)
+    for (int dy = -ring; dy <= ring; ++dy)
+      for (int dx = -ring; dx <= ring; ++dx) {
+        if (std::max(std::abs(dx), std::abs(dy)) != ring) continue;
+        const QPointF p = at + QPointF(dx * kFreeSpotStep, dy * kFreeSpotStep);
+        if (!taken(p)) return p;
+      }
+  return at;
+}
 
 BodyId addBody(ModelDocument* document, QPointF at) {
   BodySpec b;

@@ -14,6 +14,10 @@ namespace mstmm::gui {
 
 /// A new body of the default kind for the model (planar: rod; spatial:
 /// cylinder), 1 kg, 1 m, at graph position `at`. Returns its id.
+/// Where a new body's node goes near `at`: the nearest free point of a grid
+/// of kFreeSpotStep around it (at itself when nothing is near).
+inline constexpr double kFreeSpotStep = 70.0;
+QPointF freeSpotNear(const ModelDocument* document, QPointF at);
 BodyId addBody(ModelDocument* document, QPointF at);
 
 /// A hinge from the output end of `tip` to a free input end of `root` (a new

@@ -147,7 +147,7 @@ void MainWindow::createActions() {
   });
   addAction("addBody", tr("Add &Body"), QKeySequence(Qt::CTRL | Qt::Key_B), [this] {
     const QPointF centre = m_view->mapToScene(m_view->viewport()->rect().center());
-    const BodyId id = addBody(m_document, centre);
+    const BodyId id = addBody(m_document, freeSpotNear(m_document, centre));
     Selection s;
     s.bodies.insert(id.value);
     m_document->setSelection(s);

@@ -948,6 +948,22 @@ class TestMainWindow : public QObject {
     QVERIFY(window.width() <= available.width() && window.height() <= available.height());
   }
 
+  // Issue 55, point 6: Add Body put every new body on the last one in the
+  // graph. Three in a row now get three places at least a grid step apart,
+  // the first at the view's centre.
+  void addBodyPlacesEachNewBodyApart() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    ModelDocument* doc = window.document();
+    doc->newModel(ModelSpec{});
+    for (int k = 0; k < 3; ++k) window.action("addBody")->trigger();
+    QCOMPARE(doc->spec().bodies.size(), std::size_t(3));
+    for (std::size_t i = 0; i < 3; ++i)
+      for (std::size_t j = i + 1; j < 3; ++j)
+        QVERIFY(QLineF(doc->position(doc->spec().bodies[i].id), doc->position(doc->spec().bodies[j].id)).length() >= kFreeSpotStep - 1e-9);
+    QCOMPARE(doc->undoStack()->count(), 3);  // one step each
+  }
+
   void menusHoldWhatTheyShould() {
     MainWindow window;
     QStringList menus;
