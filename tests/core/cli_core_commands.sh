@@ -18,6 +18,13 @@ rows=$(grep -vc '^#' "$dir/demo.csv")
 "$mstmm" info "$dir/planar.json" | grep -qE "^DOF: +4$"
 if "$mstmm" format "$dir/demo.json" --kind curved 2> "$dir/err"; then echo "format took --kind curved"; exit 1; fi
 grep -q "kind expects planar or spatial, not 'curved'" "$dir/err"
+# Generalized-alpha from the command line (issue 53): its run report, and
+# a spectral radius outside [0, 1] refused with the value.
+"$mstmm" simulate "$dir/demo.json" --t-end 0.1 --dt 1e-2 --every 1 --integrator generalized-alpha --rho-inf 0.8 --out "$dir/alpha.csv" 2> "$dir/alpha.log"
+grep -q "Newton iterations" "$dir/alpha.log"
+[ "$(grep -vc '^#' "$dir/alpha.csv")" -eq 12 ] || { echo "generalized-alpha: expected a header and 11 rows"; exit 1; }
+if "$mstmm" simulate "$dir/demo.json" --integrator generalized-alpha --rho-inf 1.2 --out "$dir/bad.csv" 2> "$dir/err"; then echo "simulate took --rho-inf 1.2"; exit 1; fi
+grep -q -- "--rho-inf must be a number in \[0, 1\].*not 1.2" "$dir/err"
 "$mstmm" study "$(dirname "$0")/../../resources/studies/damping-sweep.json" --out "$dir/study" --threads 2 2> "$dir/study.log"
 grep -q "10 runs, 10 computed, 0 already done, 0 failed or invalid" "$dir/study.log"
 [ "$(grep -vc '^#' "$dir/study/summary.csv")" -eq 11 ] || { echo "the study's summary should hold a header and 10 rows"; exit 1; }
