@@ -32,7 +32,9 @@ SimulationFields::SimulationFields()
   timeStep->setCheck(positive(QObject::tr("the time step must be a positive number of seconds")));
   integrator->addItem(QObject::tr("RK4 (constant step)"), static_cast<int>(IntegratorKind::Rk4));
   integrator->addItem(QObject::tr("Dormand–Prince 5(4), adaptive"), static_cast<int>(IntegratorKind::DormandPrince45));
-  integrator->addItem(QObject::tr("Generalized-α, implicit (stiff models)"), static_cast<int>(IntegratorKind::GeneralizedAlpha));
+  // Short: the longest entry sets the combo's width and with it the Properties dock's.
+  integrator->addItem(QObject::tr("Generalized-α, implicit"), static_cast<int>(IntegratorKind::GeneralizedAlpha));
+  integrator->setItemData(integrator->count() - 1, QObject::tr("Implicit, at a constant step: for stiff models (beams, stiff springs, servos)"), Qt::ToolTipRole);
   rhoInf->setObjectName("spectralRadius");
   rhoInf->setDecimals(3);
   rhoInf->setSingleStep(0.05);
