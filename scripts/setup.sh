@@ -3,12 +3,13 @@
 # demonstration example. With a display the window opens; on a machine
 # without one the application runs the example under a virtual X server,
 # saves a screenshot of its window, and the command-line tool runs it too.
-# It builds what a user runs (the studio, the CLI and the Python module),
+# It builds what a user runs (the studio, the CLI, their man pages and the
+# Python module; `cmake --install build` then installs them),
 # not the tests: scripts/test.sh builds those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh mstmm-studio mstmm mstmm_python
+scripts/build.sh mstmm-studio mstmm mstmm_python mstmm-man-pages
 example=resources/examples/riccati-demo-planar.json
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
   exec build/app/mstmm-studio "$example"

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTimer>
 #include <cstring>
 #include <memory>
@@ -65,6 +66,11 @@ int main(int argc, char** argv) {
   const QCommandLineOption follow("follow", "Let the 3-D view follow the selected body (with none, the system's centre of mass).");
   parser.addOptions({example, select, follow, run, screenshot, size});
   parser.process(*app);  // ends the process after --help or --version
+  // The icon of the installed desktop entry (packaging/), from the theme
+  // where it is installed, else the copy built in; the desktop file's name
+  // lets Wayland compositors match windows to the entry.
+  QGuiApplication::setWindowIcon(QIcon::fromTheme("mstmm-studio", QIcon(":/mstmm-studio.svg")));
+  QGuiApplication::setDesktopFileName("mstmm-studio");
 
   mstmm::gui::MainWindow window;
   mstmm::gui::setUpStudio(window);
