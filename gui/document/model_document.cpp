@@ -27,12 +27,14 @@ ModelDocument::ModelDocument(QObject* parent) : QObject(parent) {
 }
 
 QString ModelDocument::displayName() const {
-  return m_path.isEmpty() ? QStringLiteral("untitled.json") : QFileInfo(m_path).fileName();
+  if (!m_path.isEmpty()) return QFileInfo(m_path).fileName();
+  return m_untitledName.isEmpty() ? QStringLiteral("untitled.json") : m_untitledName;
 }
 
-void ModelDocument::newModel(ModelSpec spec, const QString& path) {
+void ModelDocument::newModel(ModelSpec spec, const QString& path, const QString& untitledName) {
   m_spec = std::move(spec);
   m_path = path;
+  m_untitledName = untitledName;
   readLayout();
   m_selection = {};
   m_undo.clear();
@@ -54,9 +56,9 @@ QString ModelDocument::load(const QString& path) {
   }
 }
 
-QString ModelDocument::loadFromText(const QString& text, const QString& pathForMessages) {
+QString ModelDocument::loadFromText(const QString& text, const QString& pathForMessages, const QString& untitledName) {
   try {
-    newModel(modelFromJson(text.toStdString()));
+    newModel(modelFromJson(text.toStdString()), {}, untitledName);
     return {};
   } catch (const Error& e) {
     return pathForMessages + ": " + QString::fromStdString(e.what());

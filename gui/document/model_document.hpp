@@ -53,9 +53,12 @@ class ModelDocument : public QObject {
   QString filePath() const { return m_path; }
   QString displayName() const;
   bool isModified() const { return !m_undo.isClean(); }
-  void newModel(ModelSpec spec = {}, const QString& path = {});
+  /// A model replacing the one open; without a path it is unsaved, shown
+  /// as untitledName (an example's or an imported file's name), or
+  /// "untitled.json".
+  void newModel(ModelSpec spec = {}, const QString& path = {}, const QString& untitledName = {});
   QString load(const QString& path);
-  QString loadFromText(const QString& text, const QString& pathForMessages);
+  QString loadFromText(const QString& text, const QString& pathForMessages, const QString& untitledName = {});
   /// A model recovered after a crash (recovery_store.hpp): loaded as it was,
   /// with the file it came from, and unsaved until the user saves it.
   QString restoreRecovered(const QString& text, const QString& originalPath);
@@ -123,6 +126,7 @@ class ModelDocument : public QObject {
   ModelSpec m_spec;
   QHash<quint32, QPointF> m_positions;
   QString m_path;
+  QString m_untitledName;
   QUndoStack m_undo;
   Selection m_selection;
   std::vector<Diagnostic> m_diagnostics;

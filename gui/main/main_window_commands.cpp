@@ -89,7 +89,7 @@ bool MainWindow::openExample(const QString& id) {
   // CLI's `generate` does, rather than stored.
   QFile bundled(":/examples/" + id + ".json");
   if (bundled.open(QIODevice::ReadOnly)) {
-    const QString problem = m_document->loadFromText(QString::fromUtf8(bundled.readAll()), id);
+    const QString problem = m_document->loadFromText(QString::fromUtf8(bundled.readAll()), id, id + ".json");
     if (!problem.isEmpty()) report(problem, true);
     return problem.isEmpty();
   }
@@ -106,7 +106,7 @@ bool MainWindow::openExample(const QString& id) {
     return false;
   }
   if (spec.bodies.size() > 5000) spec.simulation.outputEvery = 10;
-  m_document->newModel(spec);
+  m_document->newModel(spec, {}, id + ".json");
   return true;
 }
 
@@ -168,7 +168,7 @@ bool MainWindow::importFile(const QString& path) {
     report(tr("Could not import '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(e.what())), true);  // the current model stays
     return false;
   }
-  m_document->newModel(imported.spec);
+  m_document->newModel(imported.spec, {}, QFileInfo(path).completeBaseName() + ".json");
   QSettings().setValue("lastDirectory", QFileInfo(path).absolutePath());
   for (const std::string& note : imported.notTaken)
     m_messages->addMessage(MessagesPanel::Level::Warning, tr("Import of '%1': %2").arg(QFileInfo(path).fileName(), QString::fromStdString(note)));

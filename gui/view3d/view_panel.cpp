@@ -39,6 +39,11 @@ ViewPanel::ViewPanel(ModelDocument* document, PlaybackClock* clock, QWidget* par
     if (change == Change::Everything) m_results.reset();
     m_recompile->start();
   });
+  // A new or opened model never shows the one before it, valid or not.
+  connect(document, &ModelDocument::modelReplaced, this, [this] {
+    m_replacedSinceShown = true;
+    showDocumentModel();
+  });
   connect(document, &ModelDocument::selectionChanged, this, &ViewPanel::applySelection);
   connect(clock, &PlaybackClock::timeChanged, this, &ViewPanel::updateFrame);
   connect(m_view, &render::ViewWidget::bodyClicked, this, &ViewPanel::bodyClicked);
@@ -150,11 +155,18 @@ void ViewPanel::showDocumentModel() {
     return;
   }
   m_showingResults = false;
-  if (!m_document->isValid()) return;  // keep showing the last valid state; the messages panel says what is wrong
+  if (!m_document->isValid()) {
+    // An edit that breaks the model keeps its last valid state in view (the
+    // messages panel says what is wrong); a model of another file, never.
+    if (m_replacedSinceShown) showModel(nullptr);
+    return;
+  }
   try {
     showModel(compile(m_document->spec()));
+    m_replacedSinceShown = false;
   } catch (const Error&) {
     // Validation passed but compilation did not: nothing sensible to draw.
+    if (m_replacedSinceShown) showModel(nullptr);
   }
 }
 

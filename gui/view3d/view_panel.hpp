@@ -68,6 +68,7 @@ class ViewPanel : public QWidget {
   render::ViewWidget* m_view;
   std::shared_ptr<RunResults> m_results;
   bool m_showingResults = false;
+  bool m_replacedSinceShown = false;  // a new or opened model not yet drawn
   bool m_userMovedCamera = false;
   int m_followed = -1;
   RunResults::Latest m_latest;  // a live run's newest state, copied for drawing  // what the view follows (render::kFollowSystem, a body, or -1)

@@ -964,6 +964,54 @@ class TestMainWindow : public QObject {
     QCOMPARE(doc->undoStack()->count(), 3);  // one step each
   }
 
+  // Issue 55 point 1: after File > New the 3-D view no longer draws the
+  // model before it (which stayed, even after Fit, until the new model
+  // passed the check), and Add Body never shows that model's body of the
+  // same name selected.
+  void fileNewClearsTheViewOfTheModelBefore() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    render::ViewWidget* view = window.findChild<StudioWorkspace*>()->viewPanel()->view();
+    QTRY_VERIFY(view->model() != nullptr);
+    QCOMPARE(view->model()->bodyCount(), 4);
+    window.action("new")->trigger();
+    QVERIFY(!window.document()->isValid());
+    QTRY_VERIFY(view->model() == nullptr);
+    window.action("addBody")->trigger();
+    QTest::qWait(400);  // past the view's redraw after an edit
+    QVERIFY(view->model() == nullptr || view->model()->bodyCount() == 1);
+    // An edit that breaks a model of the same file keeps its last valid state in view.
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QTRY_VERIFY(view->model() != nullptr && view->model()->bodyCount() == 4);
+    ModelSpec broken = window.document()->spec();
+    broken.bodies[0].shape.mass = -1.0;
+    window.document()->replaceSpec(broken, {});
+    QVERIFY(!window.document()->isValid());
+    QTest::qWait(400);
+    QVERIFY(view->model() != nullptr);
+    QCOMPARE(view->model()->bodyCount(), 4);
+  }
+
+  // Issue 55 point 9: an example opens under its own name (it opened as
+  // "untitled.json"), an imported file under the file's; both unsaved, and
+  // New is "untitled.json" again.
+  void examplesAndImportsOpenUnderTheirOwnNames() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("vehicle"));
+    QCOMPARE(window.document()->displayName(), QString("vehicle.json"));
+    QVERIFY(window.windowTitle().startsWith("vehicle.json"));
+    QVERIFY(window.document()->filePath().isEmpty());  // Save asks where
+    QVERIFY(window.openExample("branch-999"));  // generated, not bundled
+    QCOMPARE(window.document()->displayName(), QString("branch-999.json"));
+    QVERIFY(window.openOrImport(QString::fromStdString(test::sourcePath("resources/interchange/arm.urdf"))));
+    QCOMPARE(window.document()->displayName(), QString("arm.json"));
+    QVERIFY(window.document()->filePath().isEmpty());
+    window.action("new")->trigger();
+    QCOMPARE(window.document()->displayName(), QString("untitled.json"));
+  }
+
   void menusHoldWhatTheyShould() {
     MainWindow window;
     QStringList menus;
