@@ -65,6 +65,7 @@ QList<Example> MainWindow::examples() {
       {"vehicle", QObject::tr("Vehicle of 003 §2.5: floating chassis, double A-arms (loops), struts and tyres over a bump"), QObject::tr("Free-floating systems and joints")},
       {"incline-block", QObject::tr("Block sliding down a 30 degree incline (contact with friction)"), QObject::tr("Free-floating systems and joints")},
       {"dropped-chain", QObject::tr("Chain of 8 links dropped on the ground, coming to rest"), QObject::tr("Free-floating systems and joints")},
+      {"newtons-cradle", QObject::tr("Newton's cradle: five steel balls on strings, the first let go (contact between bodies)"), QObject::tr("Free-floating systems and joints")},
       {"crank-slider-printed", QObject::tr("Crank-slider of 004 Example 3.3 as printed: the rod's end a point on the x axis"), QObject::tr("Free-floating systems and joints")},
       {"flexible-arm", QObject::tr("Flexible arm: a steel strip with a payload, swung by a PD servo (beam of 8 segments)"), QObject::tr("Flexible bodies")},
       {"spinning-beam", QObject::tr("Spinning beam of Simo and Vu-Quoc: spun up to 6 rad/s in 15 s, held straight by its own spin"), QObject::tr("Flexible bodies")},
@@ -398,7 +399,8 @@ void MainWindow::onRunFinished(const RunOutcome& outcome) {
       break;
     case RunOutcome::Status::Cancelled:
       m_runLabel->setText(tr("cancelled at t = %1 s").arg(outcome.time, 0, 'g', 6));
-      m_messages->addMessage(MessagesPanel::Level::Warning, tr("Run cancelled at t = %1 s; the results up to it are kept.").arg(outcome.time));
+      // The user's own stop is no warning.
+      m_messages->addMessage(MessagesPanel::Level::Info, tr("Run cancelled at t = %1 s; the results up to it are kept.").arg(outcome.time));
       break;
     case RunOutcome::Status::Failed:
       m_runLabel->setText(tr("failed at t = %1 s").arg(outcome.time, 0, 'g', 6));

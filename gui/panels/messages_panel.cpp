@@ -10,6 +10,7 @@ namespace mstmm::gui {
 namespace {
 constexpr int kSubjectKind = Qt::UserRole;
 constexpr int kSubjectIndex = Qt::UserRole + 1;
+constexpr int kLevel = Qt::UserRole + 2;
 }  // namespace
 
 MessagesPanel::MessagesPanel(ModelDocument* document, QWidget* parent) : QTreeWidget(parent), m_document(document) {
@@ -47,6 +48,7 @@ QTreeWidgetItem* MessagesPanel::makeItem(Level level, const QString& source, con
   item->setIcon(0, QApplication::style()->standardIcon(icon));
   item->setData(0, kSubjectKind, static_cast<int>(subject.kind));
   item->setData(0, kSubjectIndex, subject.specIndex);
+  item->setData(0, kLevel, static_cast<int>(level));
   item->setToolTip(1, text);
   return item;
 }
@@ -61,6 +63,13 @@ void MessagesPanel::showValidation() {
 void MessagesPanel::addMessage(Level level, const QString& text, ErrorSubject subject) {
   m_log->addChild(makeItem(level, QTime::currentTime().toString("HH:mm:ss"), text, subject));
   scrollToItem(m_log->child(m_log->childCount() - 1));
+}
+
+MessagesPanel::Level MessagesPanel::levelOf(const QString& text) const {
+  for (QTreeWidgetItem* group : {m_log, m_validation})
+    for (int i = group->childCount() - 1; i >= 0; --i)
+      if (group->child(i)->text(1).contains(text)) return static_cast<Level>(group->child(i)->data(0, kLevel).toInt());
+  return Level::Info;
 }
 
 QStringList MessagesPanel::texts() const {

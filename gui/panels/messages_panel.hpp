@@ -20,6 +20,8 @@ class MessagesPanel : public QTreeWidget {
   void addMessage(Level level, const QString& text, ErrorSubject subject = {});
   /// All messages shown, for tests.
   QStringList texts() const;
+  /// The level of the newest message containing text (tests); Info if none.
+  Level levelOf(const QString& text) const;
 
  private:
   void showValidation();

@@ -59,10 +59,13 @@ LiveInputsActions::LiveInputsActions(MainWindow* window, StudioWorkspace* worksp
 
   SimulationController* simulation = window->simulation();
   connect(simulation, &SimulationController::resultsReady, this, &LiveInputsActions::liveRunStarted);
-  connect(simulation, &SimulationController::finished, this, [this] {
+  connect(simulation, &SimulationController::finished, this, [this, save](const RunOutcome& outcome) {
     release();
     m_controls->setEnabled(false);
+    save->setEnabled(outcome.recording != nullptr);  // only a stopped live run has one to keep
   });
+  connect(simulation, &SimulationController::started, save, [save] { save->setEnabled(false); });
+  save->setEnabled(false);
 }
 
 bool LiveInputsActions::takesInputs() const {

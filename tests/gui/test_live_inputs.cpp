@@ -233,7 +233,9 @@ class TestLiveInputs : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(sim->liveInputs()->log().size() == 2, 10000);
     const int later = sim->results()->frameCount();
     QTRY_VERIFY_WITH_TIMEOUT(sim->results()->frameCount() > later + 200, 20000);
+    QVERIFY(!window.action("saveLiveRecording")->isEnabled());  // not while it runs
     QVERIFY(stopLiveRun(window));
+    QVERIFY(window.action("saveLiveRecording")->isEnabled());
 
     QTemporaryDir dir;
     const QString path = dir.filePath("live.json");
@@ -405,6 +407,12 @@ class TestLiveInputs : public QObject {
     QVERIFY(!window.simulation()->liveInputs()->wanted().perturbation.active());
     QVERIFY(!actions->saveRecording(QDir::temp().filePath("never.json")));
     QVERIFY(!QFile::exists(QDir::temp().filePath("never.json")));
+    // Issue 55 point 9: and Export > Live Run for Replay is not offered.
+    QVERIFY(!window.action("saveLiveRecording")->isEnabled());
+    QSignalSpy finished(window.simulation(), &SimulationController::finished);
+    window.action("run")->trigger();  // an ordinary run records no live inputs
+    QVERIFY(finished.wait(30000));
+    QVERIFY(!window.action("saveLiveRecording")->isEnabled());
   }
 };
 

@@ -7,6 +7,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
@@ -200,6 +201,9 @@ class TestMainWindow : public QObject {
     window.action("cancel")->trigger();
     QVERIFY(finished.wait(5000));
     QVERIFY(!clock->isLive());
+    // Issue 55 point 9: the user's own stop is logged as information, not a warning.
+    QVERIFY(window.messages()->texts().filter("Run cancelled at").size() == 1);
+    QCOMPARE(window.messages()->levelOf("Run cancelled at"), MessagesPanel::Level::Info);
     QCOMPARE(clock->sampleCount(), window.simulation()->results()->frameCount());  // every recorded instant reached the clock
   }
 
@@ -1010,6 +1014,23 @@ class TestMainWindow : public QObject {
     QVERIFY(window.document()->filePath().isEmpty());
     window.action("new")->trigger();
     QCOMPARE(window.document()->displayName(), QString("untitled.json"));
+  }
+
+  // Issue 55 point 9: every bundled example file is in Open Example
+  // (Newton's cradle was not) and opens from there.
+  void everyBundledExampleIsInOpenExample() {
+    QStringList listed;
+    for (const Example& e : MainWindow::examples()) listed << e.id;
+    const QDir dir(QString::fromStdString(test::sourcePath("resources/examples")));
+    const QStringList files = dir.entryList({"*.json"}, QDir::Files);
+    QVERIFY(files.size() >= 31);
+    MainWindow window;
+    window.setInteractive(false);
+    for (const QString& file : files) {
+      const QString id = QFileInfo(file).completeBaseName();
+      QVERIFY2(listed.contains(id), qPrintable(id + " is not in Open Example"));
+      QVERIFY2(window.openExample(id), qPrintable(id));
+    }
   }
 
   void menusHoldWhatTheyShould() {
