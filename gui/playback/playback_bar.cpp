@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QProxyStyle>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -23,6 +24,16 @@ QToolButton* button(QWidget* parent, QStyle::StandardPixmap icon, const QString&
   return b;
 }
 
+/// A click on the slider's track jumps there (as video players do), not one
+/// page towards it.
+class JumpToClickStyle : public QProxyStyle {
+ public:
+  int styleHint(StyleHint hint, const QStyleOption* option, const QWidget* widget, QStyleHintReturn* returned) const override {
+    if (hint == SH_Slider_AbsoluteSetButtons) return Qt::LeftButton;
+    return QProxyStyle::styleHint(hint, option, widget, returned);
+  }
+};
+
 }  // namespace
 
 PlaybackBar::PlaybackBar(PlaybackClock* clock, QWidget* parent) : QWidget(parent), m_clock(clock) {
@@ -34,7 +45,10 @@ PlaybackBar::PlaybackBar(PlaybackClock* clock, QWidget* parent) : QWidget(parent
   m_slider = new QSlider(Qt::Horizontal, this);
   m_slider->setRange(0, kSliderSteps);
   m_slider->setFocusPolicy(Qt::NoFocus);
-  m_slider->setToolTip(tr("Drag to move through the results"));
+  m_slider->setToolTip(tr("Click or drag to move through the results"));
+  auto* jumpStyle = new JumpToClickStyle;  // on the application's style
+  jumpStyle->setParent(m_slider);
+  m_slider->setStyle(jumpStyle);
   m_slider->setMinimumWidth(120);
   m_time = new QLabel(this);
   m_time->setMinimumWidth(m_time->fontMetrics().horizontalAdvance("0000.0000 / 0000.0000 s"));

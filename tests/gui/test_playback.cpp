@@ -129,6 +129,23 @@ class TestPlayback : public QObject {
     QCOMPARE(clock.speed(), 0.1);
   }
 
+  // Issue 55 point 9: a click on the track moves the time to the click, not
+  // one page towards it.
+  void aClickOnTheTrackJumpsThere() {
+    PlaybackClock clock;
+    PlaybackBar bar(&clock);
+    bar.resize(800, 40);
+    bar.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&bar));
+    clock.appendSampleTimes(kTimes);
+    clock.setTime(0.0);
+    QSlider* slider = bar.slider();
+    QTest::mouseClick(slider, Qt::LeftButton, {}, QPoint(slider->width() * 3 / 4, slider->height() / 2));
+    const double at = static_cast<double>(slider->value()) / PlaybackBar::kSliderSteps;
+    QVERIFY2(std::abs(at - 0.75) < 0.05, qPrintable(QString::number(at)));
+    QVERIFY(std::abs(clock.time() - 0.75 * kTimes.back()) < 0.05 * kTimes.back());
+  }
+
   void betweenSamplesPositionsAreLinearAndOrientationsSlerped() {
     const std::shared_ptr<const Model> model = compile(loadModel(test::sourcePath("resources/examples/chain-5-spatial.json")));
     SimulationSettings settings = model->spec().simulation;
