@@ -6,7 +6,7 @@
 # scripts/test-package.sh installs it into a fresh Debian 12 root and checks it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --app
 scripts/build.sh mstmm-studio mstmm mstmm_python mstmm-man-pages
 rm -f build/mstmm-studio_*.deb
 (cd build && cpack -G DEB >/dev/null)

@@ -8,7 +8,7 @@
 # not the tests: scripts/test.sh builds those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --app
 scripts/build.sh mstmm-studio mstmm mstmm_python mstmm-man-pages
 example=resources/examples/riccati-demo-planar.json
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
