@@ -267,7 +267,7 @@ void MainWindow::applyDefaultLayout() {
   addDockWidget(Qt::LeftDockWidgetArea, m_graphDock);
   addDockWidget(Qt::RightDockWidgetArea, m_propertiesDock);
   addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
-  resizeDocks({m_graphDock, m_propertiesDock}, {260, 350}, Qt::Horizontal);
+  resizeDocks({m_graphDock, m_propertiesDock}, {240, 380}, Qt::Horizontal);  // three-number rows whole at 1280 px
   resizeDocks({m_messagesDock}, {96}, Qt::Vertical);
 }
 

@@ -68,8 +68,9 @@ BeamEditor::BeamEditor(QWidget* parent) : QWidget(parent) {
       body.deformation = {};  // a shape saved joint by joint (an equilibrium's) has no meaning for another division
     });
   });
-  m_axial = new QCheckBox(tr("stretches (EA as a degree of freedom)"));
+  m_axial = new QCheckBox(tr("stretches along its axis"));
   m_axial->setObjectName("beamAxial");
+  m_axial->setToolTip(tr("The axial stiffness EA as a degree of freedom of each segment; off: the beam keeps its length"));
   m_form->addRow(QString(), m_axial);
   connect(m_axial, &QCheckBox::toggled, this, [this](bool on) {
     if (m_loading) return;

@@ -18,6 +18,7 @@ HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_type = new QComboBox;
   m_connects = new QLabel;
   m_connects->setWordWrap(false);  // a wrapped label in a QFormLayout corrupts the heap in Qt 6.4 (see body_page.cpp)
+  m_connects->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // cut at the dock's edge, whole in its tooltip
   m_input = new QSpinBox;
   m_input->setPrefix("I_");
   m_cut = new QComboBox;
@@ -168,6 +169,7 @@ void HingePage::load() {
   const QString tipEnd = h->atChildOutput() ? tr("output end of body '%1'").arg(tipName) : tr("input end %1 of body '%2'").arg(h->childEnd + 1).arg(tipName);
   m_connects->setText(h->isGround() ? tr("%1 → the ground").arg(tipEnd)
                                     : tr("%1 → input end %2 of body '%3'").arg(tipEnd).arg(h->parentInput + 1).arg(root ? QString::fromStdString(root->name) : tr("(missing)")));
+  m_connects->setToolTip(m_connects->text());
   setRowVisible(m_form, m_input, root != nullptr);
   if (root) {
     m_input->setRange(1, static_cast<int>(root->inputs.size()));

@@ -1,6 +1,8 @@
 #include "gui/properties/properties_panel.hpp"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QFormLayout>
 #include <QLabel>
 #include <QScrollArea>
 #include <QStackedWidget>
@@ -54,8 +56,18 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   connect(m_strut, &StrutPage::refused, this, &PropertiesPanel::showRefusal);
   // Every number field says why it did not take what was typed (not only
   // those whose page forwards its refusals).
-  for (QWidget* page : {static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_body), static_cast<QWidget*>(m_hinge), static_cast<QWidget*>(m_strut)})
+  for (QWidget* page : {static_cast<QWidget*>(m_model), static_cast<QWidget*>(m_body), static_cast<QWidget*>(m_hinge), static_cast<QWidget*>(m_strut)}) {
     for (QuantityBox* box : page->findChildren<QuantityBox*>()) connect(box, &QuantityBox::refused, this, &PropertiesPanel::showRefusal, Qt::UniqueConnection);
+    // A long entry (a hinge type's explanation) shows cut in the closed
+    // box, whole in the open list, and never widens the dock.
+    // A row too wide beside its label (three numbers with units) goes
+    // under it rather than under the dock's edge.
+    for (QFormLayout* form : page->findChildren<QFormLayout*>()) form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    for (QComboBox* box : page->findChildren<QComboBox*>()) {
+      box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+      box->setMinimumContentsLength(12);
+    }
+  }
   connect(document, &ModelDocument::selectionChanged, this, &PropertiesPanel::showSelection);
   connect(document, &ModelDocument::changed, this, [this] {
     // An accepted edit: whatever was refused before no longer applies.

@@ -161,12 +161,17 @@ void QuantityBox::stepBy(int steps) {
 Vec3Editor::Vec3Editor(const QString& unit, QWidget* parent) : QWidget(parent) {
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->setSpacing(4);
+  layout->setSpacing(3);
   for (int i = 0; i < 3; ++i) {
     m_boxes[i] = new QuantityBox(unit, this);
+    // Three to a row: the text gets the room the arrows took (the wheel and
+    // the arrow keys still step).
+    m_boxes[i]->setButtonSymbols(QAbstractSpinBox::NoButtons);
+    m_boxes[i]->setMinimumWidth(40);
     m_boxes[i]->setToolTip(QString("xyz").mid(i, 1));
     layout->addWidget(m_boxes[i]);
     connect(m_boxes[i], &QuantityBox::siChanged, this, [this] { emit valueChanged(value()); });
+    connect(m_boxes[i], &QAbstractSpinBox::editingFinished, this, &QWidget::updateGeometry);
     connect(m_boxes[i], &QuantityBox::refused, this, &Vec3Editor::refused);
   }
 }
@@ -176,6 +181,21 @@ Vec3 Vec3Editor::value() const { return Vec3(m_boxes[0]->si(), m_boxes[1]->si(),
 void Vec3Editor::setValue(const Vec3& v) {
   for (int i = 0; i < 3; ++i)
     if (std::abs(m_boxes[i]->si() - v[i]) > 0.0 || !std::isfinite(v[i])) m_boxes[i]->setSi(v[i]);
+  updateGeometry();
+}
+
+QSize Vec3Editor::minimumSizeHint() const {
+  int width = 0, shown = 0;
+  for (const QuantityBox* box : m_boxes) {
+    if (box->isHidden()) continue;
+    const QLineEdit* edit = box->findChild<QLineEdit*>();
+    // The edit's text and the box's frame around it (the spin box's own
+    // margin, measured rather than assumed).
+    const int frame = std::max(0, box->width() - (edit ? edit->width() : box->width()));
+    width += std::max(40, box->fontMetrics().horizontalAdvance(box->text()) + 6 + std::max(frame, 6));
+    ++shown;
+  }
+  return QSize(width + 3 * std::max(0, shown - 1), QWidget::minimumSizeHint().height());
 }
 
 void Vec3Editor::setCheck(QuantityBox::Check check) {

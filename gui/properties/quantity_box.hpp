@@ -93,6 +93,9 @@ class Vec3Editor : public QWidget {
   void makeAngle(bool perSecond);
   /// Hides z (planar models keep z at zero).
   void setPlanar(bool planar);
+  /// Room for every number and unit shown, so that a form too narrow for
+  /// them beside the label puts them under it (QFormLayout::WrapLongRows).
+  QSize minimumSizeHint() const override;
 
  signals:
   void valueChanged(const Vec3& value);

@@ -1033,6 +1033,45 @@ class TestMainWindow : public QObject {
     }
   }
 
+  // Issue 55 point 3: at 1280 x 800 the Properties dock shows its pages
+  // whole: no horizontal scroll bar, and every number field's text (value
+  // and unit) fits its box ("-9.81 m/" was cut) on the pages the newcomer
+  // met: the vehicle's model page with its contacts, a beam, a hinge.
+  void propertyPagesFitTheDockAt1280x800() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    window.resize(1280, 800);
+    QDockWidget* dock = window.findChild<QDockWidget*>("propertiesDock");
+    QVERIFY(dock);
+    auto check = [&](const QString& page) {
+      QTest::qWait(50);
+      QApplication::processEvents();
+      for (QScrollArea* area : dock->findChildren<QScrollArea*>()) {
+        if (!area->isVisible()) continue;
+        QVERIFY2(!area->horizontalScrollBar()->isVisible(), qPrintable(page + ": a horizontal scroll bar"));
+        for (QuantityBox* box : area->findChildren<QuantityBox*>()) {
+          if (!box->isVisible()) continue;
+          const QLineEdit* edit = box->findChild<QLineEdit*>();
+          const int needed = edit->fontMetrics().horizontalAdvance(box->text()) + 4;
+          QVERIFY2(needed <= edit->width(), qPrintable(page + ": '" + box->text() + "' needs " + QString::number(needed) + " px, has " + QString::number(edit->width())));
+        }
+      }
+    };
+    QVERIFY(window.openExample("vehicle"));
+    check("vehicle, model");
+    ModelDocument* doc = window.document();
+    doc->setSelection(Selection{{doc->spec().bodies[0].id.value}, {}, {}});
+    check("vehicle, chassis");
+    doc->setSelection(Selection{{}, {doc->spec().hinges[0].id.value}, {}});
+    check("vehicle, first hinge");
+    QVERIFY(window.openExample("flexible-arm"));
+    for (const BodySpec& b : window.document()->spec().bodies)
+      if (b.beam) window.document()->setSelection(Selection{{b.id.value}, {}, {}});
+    check("flexible arm, beam");
+    QVERIFY(window.openExample("newtons-cradle"));
+    check("Newton's cradle, model");
+  }
+
   void menusHoldWhatTheyShould() {
     MainWindow window;
     QStringList menus;
