@@ -39,5 +39,8 @@ double beamStepLimit(const ModelSpec& spec);
 
 /// RK4 is unstable for omega dt > 2 sqrt(2) on an undamped mode.
 inline constexpr double kRk4StabilityLimit = 2.8284271247461903;
+/// ... and for lambda dt < -2.785 on a real decay, where its amplification
+/// 1 + z + z^2/2 + z^3/6 + z^4/24 is 1 again (z^3 + 4 z^2 + 12 z + 24 = 0).
+inline constexpr double kRk4RealLimit = 2.785293563405282;
 
 }  // namespace mstmm

@@ -16,6 +16,7 @@
 #include "core/model/massless_frames.hpp"
 #include "core/model/model_range.hpp"
 #include "core/model/spanning_tree.hpp"
+#include "core/model/stiffness_estimate.hpp"
 
 namespace mstmm {
 
@@ -56,6 +57,7 @@ class Checker {
     checkUniqueNames();
     checkTopology();
     validateLoads(m_spec, m_out);
+    checkStiffElements();
     return std::move(m_out);
   }
 
@@ -208,6 +210,37 @@ class Checker {
                          " s is too long for its highest frequency (" + top.vibration + ", about " + formatNumber(std::round(omega)) + " rad/s at " + std::to_string(beam.segments) +
                          " segments, w dt = " + formatNumber(std::round(x * 100.0) / 100.0) + "): " + effect + "; use a step of at most " +
                          formatNumber(kBeamStepSuggested / omega) + " s, fewer segments, or the implicit integrator (generalized-alpha), which takes the step given"});
+  }
+
+  // Elements whose local vibration a fixed RK4 step does not resolve
+  // (equations.md §5.5), as for beams: one warning for the fastest, naming
+  // it, the step RK4 needs and the implicit integrator; the others too fast
+  // for the step are counted. Only on a model without errors, whose
+  // coefficients and masses the estimate may trust.
+  void checkStiffElements() {
+    const SimulationSettings& sim = m_spec.simulation;
+    if (sim.integrator != IntegratorKind::Rk4 || !(sim.timeStep > 0.0) || !std::isfinite(sim.timeStep)) return;
+    if (std::any_of(m_out.begin(), m_out.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; })) return;
+    // A vibration RK4 damps above w dt = 1; a decay (an overdamped element's
+    // real root) it carries up to its real-axis limit.
+    const std::vector<StiffElement> all = stiffElements(m_spec);
+    std::vector<StiffElement> stiff;
+    for (const StiffElement& e : all)
+      if (e.rate * sim.timeStep > (e.overdamped ? kRk4RealLimit : kBeamStepWarning)) stiff.push_back(e);
+    const long count = static_cast<long>(stiff.size());
+    if (count == 0) return;
+    const StiffElement& top = stiff.front();
+    const double x = top.rate * sim.timeStep;
+    const std::string effect = top.overdamped ? "RK4 is unstable for its decay there (above 2.79), the run will likely fail"
+                               : x > kRk4StabilityLimit ? "RK4 is unstable there (above 2.83), the run will likely fail"
+                                                        : "RK4 damps that vibration and the energy balance drifts";
+    std::string more;
+    if (count > 1) more = " (" + std::to_string(count - 1) + " more element" + (count > 2 ? "s are" : " is") + " too stiff for this step)";
+    m_out.push_back({Severity::Warning, top.subject,
+                     top.element + (top.overdamped ? ": decays at about " : ": vibrates at about ") + formatNumber(std::round(top.rate)) + (top.overdamped ? " 1/s" : " rad/s") + " on its own (stiffness " + formatNumber(top.stiffness) +
+                         ", damping " + formatNumber(top.damping) + " on inertia " + formatNumber(top.inertia) + "); the time step " + formatNumber(sim.timeStep) +
+                         " s is too long for it (w dt = " + formatNumber(std::round(x * 100.0) / 100.0) + "): " + effect + "; use a step of at most " +
+                         formatNumber(kStiffStepSuggested / top.rate) + " s, or the implicit integrator (generalized-alpha), which takes the step given" + more});
   }
 
   // Visuals are drawn only, but a size that is not positive would draw
