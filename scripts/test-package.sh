@@ -18,8 +18,8 @@ scripts/package.sh
 deb=$(ls build/mstmm-studio_*.deb)
 root=$PWD/build/package-root
 # The mirror the machine's own apt uses (deb822 or one-line sources).
-host_mirror=$( (grep -hs '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{print $2}';
-                grep -hs '^deb ' /etc/apt/sources.list | awk '{print $2}') | grep -v security | head -1)
+host_mirror=$( { grep -hs '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{print $2}';
+                 grep -hs '^deb ' /etc/apt/sources.list | awk '{print $2}'; } | grep -v security | head -1 || true)
 mirror=${MSTMM_DEBIAN_MIRROR:-${host_mirror:-http://deb.debian.org/debian}}
 command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >/dev/null
 
