@@ -75,7 +75,7 @@ void ExportActions::createActions() {
   add("exportFrames", tr("Animation as PNG &Frames…"), [this] {
     render::AnimationOptions options = animationDefaults();
     if (!askAnimation(options)) return;
-    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Folder for the Frames"), QSettings().value("lastDirectory").toString());
+    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Folder for the Frames"), m_window->saveDirectory());
     if (!dir.isEmpty()) exportAnimationFrames(dir, options);
   });
   add("exportVideo", tr("Animation as &MP4 Video…"), [this] {
@@ -107,7 +107,7 @@ void ExportActions::createActions() {
 QString ExportActions::askSavePath(const QString& title, const QString& fileName, const QString& filter) {
   if (!m_window->isInteractive()) return {};
   QSettings settings;
-  const QString path = QFileDialog::getSaveFileName(m_window, title, settings.value("lastDirectory").toString() + "/" + fileName, filter);
+  const QString path = QFileDialog::getSaveFileName(m_window, title, m_window->savePathFor(fileName), filter);
   if (!path.isEmpty()) settings.setValue("lastDirectory", QFileInfo(path).absolutePath());
   return path;
 }

@@ -62,6 +62,13 @@ class MainWindow : public QMainWindow {
   bool findElement(const QString& name);
   /// The folder Save As starts in (never the bundled examples).
   QString saveDirectory() const;
+  /// Where a save or export dialog starts for `fileName`: in saveDirectory(),
+  /// a folder that exists and can be written, never "/" or the read-only
+  /// folder of an opened or imported example.
+  QString savePathFor(const QString& fileName) const;
+  /// Where Open and Import start: the last folder used if it is still
+  /// there, else the user's documents.
+  QString openDirectory() const;
   TopologyView* graphView() const { return m_view; }
   PropertiesPanel* properties() const { return m_properties; }
   MessagesPanel* messages() const { return m_messages; }

@@ -130,7 +130,7 @@ void MainWindow::newModel() {
 
 void MainWindow::open() {
   if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), QSettings().value("lastDirectory").toString(),
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open Model"), openDirectory(),
                                                     tr("MSTMM models (*.json);;All files (*)"));
   if (!path.isEmpty()) openFile(path);
 }
@@ -148,7 +148,7 @@ bool MainWindow::openFile(const QString& path) {
 
 void MainWindow::importModel() {
   if (!maybeSave()) return;
-  const QString path = QFileDialog::getOpenFileName(this, tr("Import Model"), QSettings().value("lastDirectory").toString(),
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import Model"), openDirectory(),
                                                     tr("URDF and MJCF models (*.urdf *.xml *.mjcf);;All files (*)"));
   if (!path.isEmpty()) importFile(path);
 }
@@ -184,7 +184,7 @@ bool MainWindow::importFile(const QString& path) {
 
 void MainWindow::exportModelAs() {
   QString filter;
-  const QString base = QFileInfo(QSettings().value("lastDirectory").toString(), QString::fromStdString(m_document->spec().name)).filePath();
+  const QString base = savePathFor(QString::fromStdString(m_document->spec().name));
   const QString path = QFileDialog::getSaveFileName(this, tr("Export Model As"), base, tr("URDF (*.urdf);;MJCF (*.xml)"), &filter);
   if (path.isEmpty()) return;
   const bool urdf = filter.startsWith("URDF");
@@ -249,8 +249,16 @@ QString MainWindow::saveDirectory() const {
   return QDir().mkpath(documents) ? documents : QDir::homePath();
 }
 
+QString MainWindow::savePathFor(const QString& fileName) const { return saveDirectory() + "/" + fileName; }
+
+QString MainWindow::openDirectory() const {
+  if (const QString last = QSettings().value("lastDirectory").toString(); !last.isEmpty() && QFileInfo(last).isDir()) return last;
+  const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+  return QFileInfo(documents).isDir() ? documents : QDir::homePath();
+}
+
 bool MainWindow::saveAs() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), saveDirectory() + "/" + m_document->displayName(),
+  QString path = QFileDialog::getSaveFileName(this, tr("Save Model As"), savePathFor(m_document->displayName()),
                                               tr("MSTMM models (*.json)"));
   if (path.isEmpty()) return false;
   if (!path.endsWith(".json")) path += ".json";
@@ -413,7 +421,7 @@ void MainWindow::onRunFinished(const RunOutcome& outcome) {
 void MainWindow::exportResultsCsv() {
   const std::shared_ptr<RunResults> results = m_simulation->results();
   if (!results) return;
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export Results"), QSettings().value("lastDirectory").toString() + "/results.csv",
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export Results"), savePathFor("results.csv"),
                                                     tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;
   // Beyond positions and orientations, on request (as the plots show them).

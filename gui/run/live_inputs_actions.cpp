@@ -234,7 +234,7 @@ bool LiveInputsActions::saveRecording(const QString& path) {
 void LiveInputsActions::saveRecordingAs() {
   if (!m_window->isInteractive()) return;
   QSettings settings;
-  const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Live Run for Replay"), settings.value("lastDirectory").toString() + "/live-run.json",
+  const QString path = QFileDialog::getSaveFileName(m_window, tr("Export Live Run for Replay"), m_window->savePathFor("live-run.json"),
                                                     tr("Live recordings (*.json)"));
   if (path.isEmpty()) return;
   settings.setValue("lastDirectory", QFileInfo(path).absolutePath());

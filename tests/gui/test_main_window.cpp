@@ -1072,6 +1072,30 @@ class TestMainWindow : public QObject {
     check("Newton's cradle, model");
   }
 
+  // Issue 55 point 9: save and export dialogs start in a folder that exists
+  // and can be written (they opened in "/" with no folder remembered, or in
+  // a read-only one after an import); Open starts in the last folder if it
+  // is still there, else in the documents folder.
+  void fileDialogsStartInAUsableFolder() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("riccati-demo-planar"));  // no file: no folder of its own
+    QSettings settings;
+    const QVariant before = settings.value("lastDirectory");
+    for (const QString& last : {QString(), QString("/no/such/folder")}) {
+      settings.setValue("lastDirectory", last);
+      const QFileInfo start(QFileInfo(window.savePathFor("results.csv")).absolutePath());
+      QVERIFY2(start.isDir() && start.isWritable() && start.absoluteFilePath() != "/", qPrintable(start.absoluteFilePath()));
+      QVERIFY(QFileInfo(window.openDirectory()).isDir());
+      QVERIFY(window.openDirectory() != last);
+    }
+    QTemporaryDir tmp;
+    const QString model = tmp.filePath("pendulum.json");
+    QVERIFY(window.document()->save(model).isEmpty());
+    QCOMPARE(QFileInfo(window.savePathFor("results.csv")).absolutePath(), QFileInfo(model).absolutePath());  // beside the model
+    settings.setValue("lastDirectory", before);
+  }
+
   void menusHoldWhatTheyShould() {
     MainWindow window;
     QStringList menus;
