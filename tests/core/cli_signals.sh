@@ -12,10 +12,12 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "$*"; exit 1; }
 # Under the sanitizers everything runs several times slower: the bound is
-# the plain build's, and the 30,000-body analyses are left to it.
+# the plain build's, and the 30,000-body analyses are left to it. There the
+# bound only says "ends, does not hang": a two-thread study under ASan on a
+# loaded 2-core machine once took 5.07 s to finish the step under way.
 limit=1.0
 sanitized=false
-[ -n "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] && limit=5.0 && sanitized=true
+[ -n "${ASAN_OPTIONS:-}${TSAN_OPTIONS:-}" ] && limit=10.0 && sanitized=true
 
 "$mstmm" generate chain --bodies 2000 --out "$dir/long.json" > /dev/null 2>&1
 "$mstmm" generate demo --out "$dir/demo.json" > /dev/null 2>&1
