@@ -295,4 +295,18 @@ inline SolverDifference compareSolvers(DynamicsSolver& solver, DynamicsSolver& r
   return d;
 }
 
+/// A thin cylinder of `mass` and `length` along x in a planar model, its
+/// output end at the origin and one input end at its far end: the rod the
+/// oscillator tests hang on a pin.
+inline BodySpec& addPlanarRod(ModelSpec& spec, const std::string& name, double mass, double length, double radius) {
+  BodySpec& rod = spec.addBody(name);
+  rod.shape.type = ShapeType::Cylinder;
+  rod.shape.mass = mass;
+  rod.shape.length = length;
+  rod.shape.radius = radius;
+  rod.output = Vec3::Zero();
+  rod.inputs = {Vec3(length, 0, 0)};
+  return rod;
+}
+
 }  // namespace mstmm::test

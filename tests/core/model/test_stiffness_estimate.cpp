@@ -15,6 +15,7 @@
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "tests/core/check.hpp"
+#include "tests/core/test_support.hpp"
 
 using namespace mstmm;
 using namespace mstmm::test;
@@ -31,13 +32,7 @@ ModelSpec rodOnSpring(double k, double c = 0.0) {
   spec.name = "stiff pendulum";
   spec.kind = ModelKind::Planar;
   spec.gravity = Vec3::Zero();
-  BodySpec& rod = spec.addBody("rod");
-  rod.shape.type = ShapeType::Cylinder;
-  rod.shape.mass = 2.0;
-  rod.shape.length = 0.5;
-  rod.shape.radius = kRadius;
-  rod.output = Vec3::Zero();
-  rod.inputs = {Vec3(0.5, 0, 0)};
+  BodySpec& rod = addPlanarRod(spec, "rod", 2.0, 0.5, kRadius);
   rod.theta = 0.01;
   HingeSpec& h = spec.addHinge("pivot", HingeType::Pin, rod.id, std::nullopt);
   h.loads.spring = HingeSpringSpec::linear(k, c);
@@ -103,13 +98,7 @@ TEST(StiffnessEstimate, AHingeMovesItsWholeTipSideSubtree) {
   // with the second pin held, the root pin's spring turns both, M_11 =
   // m1 L1^2/3 + m1 r^2/4 + m2 (L2^2 + 3 r^2)/12 + m2 (L1 + L2/2)^2.
   ModelSpec spec = rodOnSpring(1e6);
-  BodySpec& second = spec.addBody("second");
-  second.shape.type = ShapeType::Cylinder;
-  second.shape.mass = 1.0;
-  second.shape.length = 0.3;
-  second.shape.radius = kRadius;
-  second.output = Vec3::Zero();
-  second.inputs = {Vec3(0.3, 0, 0)};
+  BodySpec& second = addPlanarRod(spec, "second", 1.0, 0.3, kRadius);
   second.theta = 0.01;
   spec.addHinge("knee", HingeType::Pin, second.id, spec.bodies[0].id);
   const double m11 = kRodInertia + (0.09 + 3.0 * kRadius * kRadius) / 12.0 + 0.65 * 0.65;

@@ -42,13 +42,7 @@ ModelSpec rodOnSpring(double k, double damping = 0.0) {
   spec.name = "oscillator";
   spec.kind = ModelKind::Planar;
   spec.gravity = Vec3::Zero();
-  BodySpec& rod = spec.addBody("rod");
-  rod.shape.type = ShapeType::Cylinder;
-  rod.shape.mass = 1.0;
-  rod.shape.length = 1.0;
-  rod.shape.radius = kRadius;
-  rod.output = Vec3::Zero();
-  rod.inputs = {Vec3(1.0, 0, 0)};
+  const BodySpec& rod = addPlanarRod(spec, "rod", 1.0, 1.0, kRadius);
   HingeSpec& h = spec.addHinge("pivot", HingeType::Pin, rod.id, std::nullopt);
   h.loads.spring = HingeSpringSpec::linear(k, damping);
   return spec;
