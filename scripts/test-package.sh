@@ -17,34 +17,9 @@ cd "$(dirname "$0")/.."
 scripts/package.sh
 deb=$(ls build/mstmm-studio_*.deb)
 root=$PWD/build/package-root
-# The mirror the machine's own apt uses (deb822 or one-line sources).
-host_mirror=$( { grep -hs '^URIs:' /etc/apt/sources.list.d/*.sources | awk '{print $2}';
-                 grep -hs '^deb ' /etc/apt/sources.list | awk '{print $2}'; } | grep -v security | head -1 || true)
-mirror=${MSTMM_DEBIAN_MIRROR:-${host_mirror:-http://deb.debian.org/debian}}
-command -v debootstrap >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends debootstrap >/dev/null
-
-unmount() {
-  for m in "$root/dev/shm" "$root/dev/pts" "$root/dev" "$root/proc"; do
-    if mountpoint -q "$m"; then umount "$m" 2>/dev/null || { sleep 2; umount --lazy "$m"; }; fi
-  done
-  return 0
-}
+source scripts/lib/fresh-root.sh
 trap unmount EXIT
-unmount
-rm -rf --one-file-system "$root"
-debootstrap --variant=minbase bookworm "$root" "$mirror" >/dev/null ||
-  { echo "test-package: debootstrap failed once; again"; rm -rf --one-file-system "$root";
-    debootstrap --variant=minbase bookworm "$root" "$mirror" >/dev/null; }
-cp /etc/resolv.conf "$root/etc/"
-if [ -d /etc/apt/sources.list.d ] && ls /etc/apt/sources.list.d/* >/dev/null 2>&1; then
-  cp /etc/apt/sources.list.d/* "$root/etc/apt/sources.list.d/"  # the host's mirrors and suites (security, updates)
-  [ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/" || rm -f "$root/etc/apt/sources.list"
-fi
-mount -t proc proc "$root/proc"
-mount --bind /dev "$root/dev"
-mount --bind /dev/pts "$root/dev/pts"
-mount --bind /dev/shm "$root/dev/shm"
-in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEBIAN_FRONTEND=noninteractive "$@"; }
+make_root
 fail() { echo "test-package: FAILED: $*" >&2; exit 1; }
 
 in_root apt-get update -q >/dev/null
