@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "collision/fcl_shape_query.hpp"
+#include "stiff/cvode_bdf.hpp"
 #include "interchange/model_export.hpp"
 #include "interchange/model_import.hpp"
 #include "core/analysis/equilibrium.hpp"
@@ -150,7 +151,7 @@ SimulationSettings withOverrides(SimulationSettings s, const py::dict& o) {
     else if (k == "rtol") s.relativeTolerance = numberArgument(value, k);
     else if (k == "atol") s.absoluteTolerance = numberArgument(value, k);
     else if (k == "integrator")
-      s.integrator = enumByName(textArgument(value, k), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45, IntegratorKind::GeneralizedAlpha}, "integrator");
+      s.integrator = enumByName(textArgument(value, k), {IntegratorKind::Rk4, IntegratorKind::DormandPrince45, IntegratorKind::GeneralizedAlpha, IntegratorKind::Bdf}, "integrator");
     else if (k == "rho_inf") s.spectralRadius = numberArgument(value, k);
     else if (k == "solver")
       s.solver = enumByName(textArgument(value, k), {SolverKind::Riccati, SolverKind::NewtonEuler, SolverKind::MassMatrix, SolverKind::ClassicalTmm},
@@ -611,6 +612,7 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "MSTMM Studio's engine (Riccati transfer matrix method for multibody systems)";
   m.attr("__version__") = kVersion;
   installFclShapeQuery();  // contacts between bodies
+  installCvodeBdf();       // the stiff BDF integrator
   errorType() = py::reinterpret_borrow<py::object>(PyExc_ValueError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {

@@ -76,7 +76,12 @@ int simulateCommand(const std::vector<std::string>& args) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cerr << "mstmm: '" << model->name() << "' to t = " << formatNumber(report.time) << " s: " << report.steps << " steps, "
             << report.evaluations << " evaluations, " << formatNumber(wall) << " s wall, peak memory " << formatNumber(peakMemoryMiB()) << " MiB";
-  if (spec.simulation.integrator == IntegratorKind::GeneralizedAlpha)
+  if (spec.simulation.integrator == IntegratorKind::Bdf)
+    std::cerr << ", " << report.methodSteps << " BDF steps, " << report.newtonIterations << " Newton iterations ("
+              << formatNumber(static_cast<double>(report.newtonIterations) / std::max(1L, report.methodSteps))
+              << " per step), " << report.linearIterations << " Krylov iterations, " << report.tangentRefreshes << " preconditioner refreshes, "
+              << report.rejectedSteps << " rejected steps";
+  else if (spec.simulation.integrator == IntegratorKind::GeneralizedAlpha)
     std::cerr << ", " << report.newtonIterations << " Newton iterations (" << formatNumber(static_cast<double>(report.newtonIterations) / std::max(1L, report.steps))
               << " per step), " << report.tangentRefreshes << " tangent refreshes, " << report.rejectedSteps << " halved steps";
   else if (report.rejectedSteps) std::cerr << ", " << report.rejectedSteps << " rejected steps";

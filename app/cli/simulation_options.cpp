@@ -27,7 +27,8 @@ void applyOverrides(const Arguments& a, SimulationSettings& s) {
   if (integrator == "rk4") s.integrator = IntegratorKind::Rk4;
   else if (integrator == "dopri5") s.integrator = IntegratorKind::DormandPrince45;
   else if (integrator == "generalized-alpha") s.integrator = IntegratorKind::GeneralizedAlpha;
-  else throw Error(ErrorKind::Input, "--integrator must be rk4, dopri5 or generalized-alpha, not '" + integrator + "'");
+  else if (integrator == "bdf") s.integrator = IntegratorKind::Bdf;
+  else throw Error(ErrorKind::Input, "--integrator must be rk4, dopri5, generalized-alpha or bdf, not '" + integrator + "'");
   s.spectralRadius = a.number("rho-inf", s.spectralRadius);
   if (!(s.spectralRadius >= 0.0 && s.spectralRadius <= 1.0))
     throw Error(ErrorKind::Input, "--rho-inf must be a number in [0, 1] (generalized-alpha's spectral radius at infinite frequency), not " + formatNumber(s.spectralRadius));
@@ -57,7 +58,7 @@ std::vector<int> selectBodies(const Model& model, const std::string& list) {
 
 std::string describe(const SimulationSettings& s) {
   std::string text = std::string("solver ") + toString(s.solver) + ", integrator " + toString(s.integrator) + ", dt " + formatNumber(s.timeStep) + " s";
-  if (s.integrator == IntegratorKind::DormandPrince45) text += ", rtol " + formatNumber(s.relativeTolerance) + ", atol " + formatNumber(s.absoluteTolerance);
+  if (isAdaptive(s.integrator)) text += ", rtol " + formatNumber(s.relativeTolerance) + ", atol " + formatNumber(s.absoluteTolerance);
   if (s.integrator == IntegratorKind::GeneralizedAlpha) text += ", rho_inf " + formatNumber(s.spectralRadius);
   return text + ", every " + std::to_string(s.outputEvery) + ", t_end " + formatNumber(s.endTime) + " s, loops: " + toString(s.loopStabilisation);
 }

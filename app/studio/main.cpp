@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "collision/fcl_shape_query.hpp"
+#include "stiff/cvode_bdf.hpp"
 #include "core/version.hpp"
 #include "gui/document/model_document.hpp"
 #include "gui/main/main_window.hpp"
@@ -49,6 +50,7 @@ bool asksOnlyForText(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   mstmm::installFclShapeQuery();  // contacts between bodies
+  mstmm::installCvodeBdf();        // the stiff BDF integrator
   std::unique_ptr<QCoreApplication> app = asksOnlyForText(argc, argv) ? std::make_unique<QCoreApplication>(argc, argv) : std::make_unique<QApplication>(argc, argv);
   QCoreApplication::setOrganizationName("MSTMM Studio");
   QCoreApplication::setApplicationName("MSTMM Studio");

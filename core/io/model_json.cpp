@@ -724,7 +724,7 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
                "spectral_radius", "loop_stabilisation", "baumgarte_alpha", "baumgarte_beta", "project_initial_state"});
   s.endTime = r.number("end_time", s.endTime);
   s.timeStep = r.number("time_step", s.timeStep);
-  s.integrator = parseEnum<IntegratorKind>(r, "integrator", {{"rk4", IntegratorKind::Rk4}, {"dopri5", IntegratorKind::DormandPrince45}, {"generalized-alpha", IntegratorKind::GeneralizedAlpha}}, s.integrator);
+  s.integrator = parseEnum<IntegratorKind>(r, "integrator", {{"rk4", IntegratorKind::Rk4}, {"dopri5", IntegratorKind::DormandPrince45}, {"generalized-alpha", IntegratorKind::GeneralizedAlpha}, {"bdf", IntegratorKind::Bdf}}, s.integrator);
   s.spectralRadius = r.number("spectral_radius", s.spectralRadius);
   s.relativeTolerance = r.number("relative_tolerance", s.relativeTolerance);
   s.absoluteTolerance = r.number("absolute_tolerance", s.absoluteTolerance);

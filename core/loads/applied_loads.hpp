@@ -151,6 +151,12 @@ class AppliedLoads {
   /// gains where its load is within its limit. Reads the angle unwrapped
   /// against the last acceptState.
   CoordinateTangent tangentAt(int element, double t, const double* y) const;
+  /// The coordinate and rate of entry `element` (one coordinate) at state
+  /// y, unwrapped as tangentAt reads them.
+  HingeCoordinate coordinateAt(int element, const double* y) const {
+    Vec3 relative;
+    return coordinate(y, static_cast<std::size_t>(element), relative);
+  }
   /// Their kinetic energy sum J rate^2 / 2.
   double armatureEnergy(const Eigen::VectorXd& y) const;
   double dissipation() const { return m_dissipation; }

@@ -79,7 +79,13 @@ const char* toString(VisualType type) {
 }
 
 const char* toString(IntegratorKind kind) {
-  return kind == IntegratorKind::Rk4 ? "rk4" : kind == IntegratorKind::DormandPrince45 ? "dopri5" : "generalized-alpha";
+  switch (kind) {
+    case IntegratorKind::Rk4: return "rk4";
+    case IntegratorKind::DormandPrince45: return "dopri5";
+    case IntegratorKind::GeneralizedAlpha: return "generalized-alpha";
+    case IntegratorKind::Bdf: return "bdf";
+  }
+  return "rk4";
 }
 
 const char* toString(SolverKind kind) {

@@ -176,9 +176,15 @@ struct HingeSpec {
   bool operator==(const HingeSpec&) const = default;
 };
 
-/// Explicit RK4 at a fixed step, adaptive Dormand-Prince, and implicit
-/// generalized-alpha at a fixed step for stiff models (equations.md §5.4).
-enum class IntegratorKind { Rk4, DormandPrince45, GeneralizedAlpha };
+/// Explicit RK4 at a fixed step, adaptive Dormand-Prince, implicit
+/// generalized-alpha at a fixed step for stiff models (equations.md §5.4),
+/// and variable-step, variable-order BDF with error control for stiff
+/// models (SUNDIALS CVODE, §5.6; a program that links stiff/ has it).
+enum class IntegratorKind { Rk4, DormandPrince45, GeneralizedAlpha, Bdf };
+/// Whether the method chooses its own steps under error control.
+inline bool isAdaptive(IntegratorKind kind) { return kind == IntegratorKind::DormandPrince45 || kind == IntegratorKind::Bdf; }
+/// Whether each step solves its equations by Newton iterations.
+inline bool isImplicit(IntegratorKind kind) { return kind == IntegratorKind::GeneralizedAlpha || kind == IntegratorKind::Bdf; }
 /// Riccati MSTMM (the product), and the formulations it is validated and
 /// compared against: Newton-Euler with Lagrange multipliers, the joint-space
 /// mass-matrix method, and the classical (non-Riccati) transfer matrix method.
@@ -194,8 +200,8 @@ struct SimulationSettings {
   double endTime = 2.0;
   double timeStep = 1e-3;       // RK4 step; output spacing base for the adaptive method
   IntegratorKind integrator = IntegratorKind::Rk4;
-  double relativeTolerance = 1e-9;  // adaptive method only
-  double absoluteTolerance = 1e-12; // adaptive method only
+  double relativeTolerance = 1e-9;  // adaptive methods only
+  double absoluteTolerance = 1e-12; // adaptive methods only
   int outputEvery = 1;          // record every k-th step (adaptive: every k*timeStep)
   SolverKind solver = SolverKind::Riccati;
   // Closed loops only.

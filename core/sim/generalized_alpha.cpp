@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/message_text.hpp"
-#include "core/model/joints/joint_model.hpp"
+#include "core/sim/local_terms.hpp"
 
 namespace mstmm {
 
@@ -24,28 +24,6 @@ GeneralizedAlphaConstants GeneralizedAlphaConstants::fromSpectralRadius(double r
   return c;
 }
 
-namespace {
-
-// Which term body i's output hinge takes (iteration_operator.hpp): a
-// one-coordinate hinge with a spring, damper, stop or servo, released as one
-// axis (a planar pin once iterated); a spatial ball with a spring-damper or a
-// beam's joint; or none.
-char localTerm(const Model& model, int body, const std::vector<int>& beamJointOf) {
-  const HingeElements* e = model.loads().atBody(body);
-  const JointRelease release = jointModel(model.hinge(body).type).in(model.kind()).release;
-  if (release == JointRelease::RotationFree && !model.planar()) {
-    const bool ballSpring = e && e->count == 1 && e->coordinate == HingeElements::Coordinate::Rotation && e->spring && e->armature == 0.0;
-    const bool beam = beamJointOf[static_cast<std::size_t>(body)] >= 0 && !(e && e->armature != 0.0);
-    return ballSpring || beam ? IterationOperator::kBall : 0;
-  }
-  if (!e || e->column >= 0 || e->count != 1 || e->prescribed || e->coordinate == HingeElements::Coordinate::Rotation) return 0;
-  if (!(e->spring || e->stops || (e->actuator && e->actuatorKind != ActuatorKind::Force))) return 0;
-  const bool oneAxis = release == JointRelease::SingleAxis || release == JointRelease::Slide || (release == JointRelease::RotationFree && model.planar());
-  return oneAxis ? IterationOperator::kCoordinate : 0;
-}
-
-}  // namespace
-
 GeneralizedAlpha::GeneralizedAlpha(const Model& model, double rho) : m_model(model), m_c(GeneralizedAlphaConstants::fromSpectralRadius(rho)) {
   const int n = model.bodyCount();
   for (int i = 0; i < n; ++i)
@@ -53,8 +31,7 @@ GeneralizedAlpha::GeneralizedAlpha(const Model& model, double rho) : m_model(mod
   for (int k = 0; k < model.sliderCount(); ++k) m_coordinates.push_back({slideOffset(model) + 2 * k, slideOffset(model) + 2 * k + 1, false});
   if (model.hasLoads()) m_energy = energyOffset(model);
   const auto count = static_cast<std::size_t>(n);
-  m_beamJointOf.assign(count, -1);
-  for (std::size_t j = 0; j < model.loads().beamJoints.size(); ++j) m_beamJointOf[static_cast<std::size_t>(model.loads().beamJoints[j].body)] = static_cast<int>(j);
+  m_beamJointOf = beamJointOfBody(model);
   m_operator.iterated.assign(count, 0);
   m_operator.term.assign(count, 0.0);
   m_operator.acceleration.assign(count, 0.0);

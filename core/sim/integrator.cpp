@@ -119,7 +119,18 @@ double DormandPrince45::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen
   }
 }
 
+namespace {
+BdfMaker g_bdfMaker = nullptr;
+}
+
+void installBdfIntegrator(BdfMaker maker) { g_bdfMaker = maker; }
+bool hasBdfIntegrator() { return g_bdfMaker != nullptr; }
+
 std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& s, const Model& model) {
+  if (s.integrator == IntegratorKind::Bdf) {
+    if (!g_bdfMaker) throw Error(ErrorKind::Input, "the BDF integrator (SUNDIALS CVODE) is not part of this program; use generalized-alpha");
+    return g_bdfMaker(s, model);
+  }
   if (s.integrator == IntegratorKind::GeneralizedAlpha) return std::make_unique<GeneralizedAlpha>(model, s.spectralRadius);
   if (s.integrator == IntegratorKind::DormandPrince45)
     return std::make_unique<DormandPrince45>(s.relativeTolerance, s.absoluteTolerance, s.timeStep);

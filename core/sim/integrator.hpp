@@ -16,6 +16,8 @@ namespace mstmm {
 struct IntegratorStatistics {
   long newtonIterations = 0;   // sweeps spent in Newton iterations
   long tangentRefreshes = 0;   // evaluations of the hinges' local tangents
+  long linearIterations = 0;   // BDF: Krylov (GMRES) iterations of the Newton steps' linear solves
+  long steps = 0;              // BDF: its own steps (it steps past the run's instants and interpolates)
 };
 
 class Integrator {
@@ -63,5 +65,12 @@ class DormandPrince45 final : public Integrator {
 };
 
 std::unique_ptr<Integrator> makeIntegrator(const SimulationSettings& settings, const Model& model);
+
+/// The BDF integrator lives outside core (stiff/, on SUNDIALS CVODE), so
+/// that the engine stays Eigen and the standard library: a program that
+/// runs it installs its maker once, at start, as with ShapeQuery.
+using BdfMaker = std::unique_ptr<Integrator> (*)(const SimulationSettings& settings, const Model& model);
+void installBdfIntegrator(BdfMaker maker);
+bool hasBdfIntegrator();
 
 }  // namespace mstmm

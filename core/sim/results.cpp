@@ -113,7 +113,7 @@ long long intervalsTo(double end, double step) {
 
 long long recordedFrameCount(const SimulationSettings& s) {
   const long long k = s.outputEvery;
-  if (s.integrator == IntegratorKind::DormandPrince45) return 1 + intervalsTo(s.endTime, s.timeStep * static_cast<double>(k));
+  if (isAdaptive(s.integrator)) return 1 + intervalsTo(s.endTime, s.timeStep * static_cast<double>(k));
   const long long steps = intervalsTo(s.endTime, s.timeStep);
   return 1 + (steps + k - 1) / k;
 }

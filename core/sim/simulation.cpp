@@ -37,7 +37,7 @@ class Run {
   RunReport execute();
 
  private:
-  bool adaptive() const { return m_settings.integrator == IntegratorKind::DormandPrince45; }
+  bool adaptive() const { return isAdaptive(m_settings.integrator); }
   void start();
   bool takeInputs();
   void moveByHand();
@@ -120,6 +120,8 @@ RunReport Run::execute() {
   report.rejectedSteps = m_integrator->rejectedSteps();
   report.newtonIterations = m_integrator->statistics().newtonIterations;
   report.tangentRefreshes = m_integrator->statistics().tangentRefreshes;
+  report.linearIterations = m_integrator->statistics().linearIterations;
+  report.methodSteps = m_integrator->statistics().steps;
   return report;
 }
 

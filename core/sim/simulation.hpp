@@ -32,7 +32,9 @@ struct RunReport {
   long evaluations = 0;  // solver evaluations
   long rejectedSteps = 0;   // dopri5: rejected steps; generalized-alpha: halvings
   long newtonIterations = 0;  // generalized-alpha: sweeps in Newton iterations
-  long tangentRefreshes = 0;  // generalized-alpha: evaluations of the hinges' local tangents
+  long tangentRefreshes = 0;  // generalized-alpha: evaluations of the hinges' local tangents; BDF: preconditioner set-ups
+  long linearIterations = 0;  // BDF: Krylov iterations
+  long methodSteps = 0;       // BDF: its own steps (`steps` counts the run's instants)
   std::optional<Error> error;
 };
 

@@ -117,7 +117,7 @@ void ModelPage::load() {
   m_gravity->setPlanar(s.kind == ModelKind::Planar);
   m_sim.show(s.simulation);
   setRowVisible(m_form, m_sim.stepHint, m_sim.showStepLimit(beamStepLimit(s), s.simulation));
-  const bool adaptive = s.simulation.integrator == IntegratorKind::DormandPrince45;
+  const bool adaptive = isAdaptive(s.simulation.integrator);
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);
   setRowVisible(m_form, m_sim.rhoInf, s.simulation.integrator == IntegratorKind::GeneralizedAlpha);

@@ -35,6 +35,11 @@ SimulationFields::SimulationFields()
   // Short: the longest entry sets the combo's width and with it the Properties dock's.
   integrator->addItem(QObject::tr("Generalized-α, implicit"), static_cast<int>(IntegratorKind::GeneralizedAlpha));
   integrator->setItemData(integrator->count() - 1, QObject::tr("Implicit, at a constant step: for stiff models (beams, stiff springs, servos)"), Qt::ToolTipRole);
+  integrator->addItem(QObject::tr("BDF, stiff, adaptive"), static_cast<int>(IntegratorKind::Bdf));
+  integrator->setItemData(integrator->count() - 1,
+                          QObject::tr("Backward differentiation formulas of orders 1 to 5 with error control (SUNDIALS CVODE): "
+                                      "for stiff models, at the steps the tolerances allow"),
+                          Qt::ToolTipRole);
   rhoInf->setObjectName("spectralRadius");
   rhoInf->setDecimals(3);
   rhoInf->setSingleStep(0.05);

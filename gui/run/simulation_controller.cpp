@@ -181,7 +181,7 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
   const RunReport report = simulate(model, settings, *results, options);
   outcome.time = report.time;
   outcome.steps = report.steps;
-  outcome.implicit = settings.integrator == IntegratorKind::GeneralizedAlpha;
+  outcome.implicit = isImplicit(settings.integrator);
   outcome.newtonIterations = report.newtonIterations;
   outcome.tangentRefreshes = report.tangentRefreshes;
   outcome.halvedSteps = report.rejectedSteps;
