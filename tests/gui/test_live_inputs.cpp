@@ -277,8 +277,18 @@ class TestLiveInputs : public QObject {
     window.action("livePause")->trigger();
     QTest::qWait(100);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
-    panel->updateFrame();
     render::ViewWidget* view = panel->view();
+    // Under load the run thread may finish the step it was in after the
+    // pause was asked, and the view show it a frame later: grab only once
+    // the view's state stands still.
+    std::vector<render::BodyState> last;
+    for (int i = 0; i < 100; ++i) {
+      panel->updateFrame();
+      const std::vector<render::BodyState> now = view->states();
+      if (!last.empty() && now[0].input == last[0].input && now[0].orientation == last[0].orientation) break;
+      last = now;
+      QTest::qWait(50);
+    }
     QWindow* surface = view->surface();
     const Model& model = *sim->results()->model();
     std::vector<render::BodyState> states = view->states();
