@@ -339,6 +339,11 @@ py::dict simulateModel(const PyModel& m, const py::dict& overrides, py::object p
   d["interrupted"] = bridge.interrupted();
   d["steps"] = report.steps;
   d["evaluations"] = report.evaluations;
+  d["rejected_steps"] = report.rejectedSteps;
+  d["newton_iterations"] = report.newtonIterations;
+  d["krylov_iterations"] = report.linearIterations;
+  d["tangent_refreshes"] = report.tangentRefreshes;
+  d["method_steps"] = report.methodSteps;
   d["reached"] = report.time;
   d["settings"] = settingsDict(settings);
   return d;

@@ -59,6 +59,7 @@ class CvodeBdf final : public Integrator {
   void setUp(double t, const double* y);
   void solve(const double* r, double* z, double gamma);
   void sweepWithOperator(double gamma, Eigen::VectorXd& dy);
+  Vec3 turnOf(const Eigen::Ref<const Eigen::VectorXd>& r, int body) const;
   void normaliseRotations(Eigen::VectorXd& y) const;
   void acceptInternal();
   void check(int flag, const char* call) const;
@@ -67,6 +68,7 @@ class CvodeBdf final : public Integrator {
 
   const Model& m_model;
   double m_rtol, m_atol;
+  double m_longestStep;  // the output spacing
   SUNContext m_context = nullptr;
   void* m_mem = nullptr;
   N_Vector m_y = nullptr;
@@ -84,6 +86,11 @@ class CvodeBdf final : public Integrator {
   std::vector<int> m_iterated;  // bodies whose output hinge takes a term
   std::vector<CoordinateTangent> m_tangent;
   std::vector<HingeCoordinate> m_coordinate;
+  struct Ball {
+    int body, beamJoint;
+    BallTangent tangent;
+  };
+  std::vector<Ball> m_balls;  // spatial balls with a spring-damper or a beam's joint: a 3 x 3 term
   std::unique_ptr<AppliedLoads> m_loads;
   bool m_local = false;
   double m_tSetup = 0.0, m_gammaX0 = -1.0;
@@ -94,7 +101,7 @@ class CvodeBdf final : public Integrator {
 };
 
 CvodeBdf::CvodeBdf(const SimulationSettings& s, const Model& model)
-    : m_model(model), m_rtol(s.relativeTolerance), m_atol(s.absoluteTolerance) {
+    : m_model(model), m_rtol(s.relativeTolerance), m_atol(s.absoluteTolerance), m_longestStep(s.timeStep * s.outputEvery) {
   if (!(m_rtol > 0.0) || !(m_atol > 0.0))
     throw Error(ErrorKind::Input, "bdf: the tolerances must be positive (rtol " + formatNumber(m_rtol) + ", atol " + formatNumber(m_atol) + ")");
   if (SUNContext_Create(nullptr, &m_context) != 0) throw Error(ErrorKind::Solver, "bdf: SUNDIALS could not make its context");
@@ -105,16 +112,15 @@ CvodeBdf::CvodeBdf(const SimulationSettings& s, const Model& model)
   m_operator.acceleration.assign(n, 0.0);
   m_operator.rotationTerm.assign(n, Mat3::Zero());
   m_operator.rotationAcceleration.assign(n, Vec3::Zero());
-  // One-coordinate hinges only: a ball's term (a spatial beam's joint) is
-  // left to GMRES.
-  for (int i = 0; i < model.bodyCount(); ++i)
-    if (localTerm(model, i, beamJointOf) == IterationOperator::kCoordinate) {
-      m_operator.iterated[static_cast<std::size_t>(i)] = IterationOperator::kCoordinate;
-      m_iterated.push_back(i);
-    }
+  for (int i = 0; i < model.bodyCount(); ++i) {
+    const char term = localTerm(model, i, beamJointOf);
+    m_operator.iterated[static_cast<std::size_t>(i)] = term;
+    if (term == IterationOperator::kCoordinate) m_iterated.push_back(i);
+    if (term == IterationOperator::kBall) m_balls.push_back({i, beamJointOf[static_cast<std::size_t>(i)], {}});
+  }
   m_tangent.resize(m_iterated.size());
   m_coordinate.resize(m_iterated.size());
-  if (!m_iterated.empty()) m_loads = std::make_unique<AppliedLoads>(model);
+  if (!m_iterated.empty() || !m_balls.empty()) m_loads = std::make_unique<AppliedLoads>(model);
   m_outWork.resize(model);
 }
 
@@ -158,6 +164,10 @@ void CvodeBdf::start(double t, const Eigen::VectorXd& y) {
   check(CVodeSetUserData(m_mem, this), "CVodeSetUserData");
   check(CVodeSetErrHandlerFn(m_mem, &CvodeBdf::errorHandler, this), "CVodeSetErrHandlerFn");
   check(CVodeSStolerances(m_mem, m_rtol, m_atol), "CVodeSStolerances");
+  // No step longer than the output spacing: from rest the error estimate is
+  // nil and the step would grow past a sudden input between two instants
+  // (a road's step, a drive that switches) without seeing it.
+  check(CVodeSetMaxStep(m_mem, m_longestStep), "CVodeSetMaxStep");
   m_gmres = SUNLinSol_SPGMR(m_y, SUN_PREC_LEFT, kKrylovDimension, m_context);
   if (!m_gmres) throw Error(ErrorKind::Solver, "bdf: GMRES could not be created");
   SUNLinSol_SPGMRSetMaxRestarts(m_gmres, kRestarts);
@@ -264,6 +274,7 @@ void CvodeBdf::setUp(double t, const double* y) {
   normaliseRotations(m_ySetup);
   m_gammaX0 = -1.0;
   if (!m_local) return;
+  for (Ball& b : m_balls) b.tangent = ballTangent(m_model, m_ySetup, b.body, b.beamJoint);
   for (std::size_t j = 0; j < m_iterated.size(); ++j) {
     const int element = m_loads->elementRange(m_iterated[j]).first;
     m_tangent[j] = m_loads->tangentAt(element, t, m_ySetup.data());
@@ -276,6 +287,8 @@ void CvodeBdf::setUp(double t, const double* y) {
 void CvodeBdf::sweepWithOperator(double gamma, Eigen::VectorXd& dy) {
   for (std::size_t j = 0; j < m_iterated.size(); ++j)
     m_operator.term[static_cast<std::size_t>(m_iterated[j])] = gamma * m_tangent[j].damping + gamma * gamma * m_tangent[j].stiffness;
+  for (const Ball& b : m_balls)
+    m_operator.rotationTerm[static_cast<std::size_t>(b.body)] = gamma * b.tangent.damping + gamma * gamma * b.tangent.stiffness;
   m_solver->setIterationOperator(&m_operator);
   try {
     m_ode->evaluate(m_tSetup, m_ySetup, dy, m_outWork, false);
@@ -295,6 +308,12 @@ void CvodeBdf::sweepWithOperator(double gamma, Eigen::VectorXd& dy) {
 // coordinate and rate along r). (M + A)^-1 A nu is the difference of two
 // sweeps at the set-up state, with the correction nu and without (the
 // second kept while gamma stays).
+Vec3 CvodeBdf::turnOf(const Eigen::Ref<const Eigen::VectorXd>& r, int body) const {
+  const Quat change = r.segment<4>(7 * body), p = m_ySetup.segment<4>(7 * body);
+  const Quat conjugate(p[0], -p[1], -p[2], -p[3]);
+  return 2.0 * quaternionProduct(change, conjugate).tail<3>();
+}
+
 void CvodeBdf::solve(const double* r, double* z, double gamma) {
   const Eigen::Index size = m_ySetup.size();
   Eigen::Map<const Eigen::VectorXd> rv(r, size);
@@ -304,8 +323,19 @@ void CvodeBdf::solve(const double* r, double* z, double gamma) {
   if (m_local && largest > 0.0) {
     if (gamma != m_gammaX0) {
       std::fill(m_operator.acceleration.begin(), m_operator.acceleration.end(), 0.0);
+      for (const Ball& b : m_balls) m_operator.rotationAcceleration[static_cast<std::size_t>(b.body)].setZero();
       sweepWithOperator(gamma, m_x0);
       m_gammaX0 = gamma;
+    }
+    // A ball: nu = r_v + (C + gamma K)^-1 K r_q on its relative rotation,
+    // r_v = r_Omega,tip - r_Omega,root and r_q = dtheta_tip - dtheta_root,
+    // dtheta = 2 vec(r_p (x) p*) the turn (world axes) of a quaternion's change.
+    for (const Ball& b : m_balls) {
+      const int parent = m_model.body(b.body).parent;
+      const Vec3 rate = rv.segment<3>(7 * b.body + 4) - (parent >= 0 ? Vec3(rv.segment<3>(7 * parent + 4)) : Vec3::Zero());
+      const Vec3 turn = turnOf(rv, b.body) - (parent >= 0 ? turnOf(rv, parent) : Vec3::Zero());
+      const Mat3 d = b.tangent.damping + gamma * b.tangent.stiffness;
+      m_operator.rotationAcceleration[static_cast<std::size_t>(b.body)] = rate + d.ldlt().solve(b.tangent.stiffness * turn);
     }
     const double epsilon = 1e-7 / largest;  // the hinge coordinates' change along r, by a difference
     m_perturbed = m_ySetup + epsilon * rv;

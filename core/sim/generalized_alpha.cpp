@@ -64,22 +64,10 @@ void GeneralizedAlpha::refreshTangents(double t, const Eigen::VectorXd& y, doubl
   ++m_refreshes;
 }
 
-// A ball's term at the state y: its spring-damper's k I and c I (their
-// tangent at rest, the ball law's, docs/loads.md), and a beam joint's
-// A_root diag(k) A_root^T and A_root diag(c) A_root^T (the tangent of
-// equations.md Eq. 11.4 at phi = 0, the beam's axes being its pieces').
+// A ball's term: gamma' C + beta' K of its tangent (local_terms.hpp).
 Mat3 GeneralizedAlpha::ballTerm(int body, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) const {
-  Mat3 term = Mat3::Zero();
-  if (const HingeElements* e = m_model.loads().atBody(body); e && e->spring) {
-    const double k = e->characteristic.empty() ? e->stiffness : e->characteristic.slope(0.0);
-    term.diagonal().array() += gammaPrime * e->damping + betaPrime * k;
-  }
-  if (const int j = m_beamJointOf[static_cast<std::size_t>(body)]; j >= 0) {
-    const CompiledBeamJoint& joint = m_model.loads().beamJoints[static_cast<std::size_t>(j)];
-    const Mat3 root = bodyRotation(m_model, y, joint.parent);
-    term += root * (gammaPrime * joint.damping + betaPrime * joint.stiffness).asDiagonal() * root.transpose();
-  }
-  return term;
+  const BallTangent t = ballTangent(m_model, y, body, m_beamJointOf[static_cast<std::size_t>(body)]);
+  return gammaPrime * t.damping + betaPrime * t.stiffness;
 }
 
 // q_{n+1} = q_n + h q'_n + h^2 ((1/2 - beta) a'_n + beta a'_{n+1}) and

@@ -1,6 +1,7 @@
 #include "core/sim/local_terms.hpp"
 
 #include "core/dynamics/iteration_operator.hpp"
+#include "core/dynamics/state.hpp"
 #include "core/model/joints/joint_model.hpp"
 
 namespace mstmm {
@@ -23,6 +24,22 @@ char localTerm(const Model& model, int body, const std::vector<int>& beamJointOf
   if (!(e->spring || e->stops || (e->actuator && e->actuatorKind != ActuatorKind::Force))) return 0;
   const bool oneAxis = release == JointRelease::SingleAxis || release == JointRelease::Slide || (release == JointRelease::RotationFree && model.planar());
   return oneAxis ? IterationOperator::kCoordinate : 0;
+}
+
+BallTangent ballTangent(const Model& model, const Eigen::VectorXd& y, int body, int beamJoint) {
+  BallTangent t;
+  if (const HingeElements* e = model.loads().atBody(body); e && e->spring) {
+    const double k = e->characteristic.empty() ? e->stiffness : e->characteristic.slope(0.0);
+    t.stiffness.diagonal().array() += k;
+    t.damping.diagonal().array() += e->damping;
+  }
+  if (beamJoint >= 0) {
+    const CompiledBeamJoint& joint = model.loads().beamJoints[static_cast<std::size_t>(beamJoint)];
+    const Mat3 root = bodyRotation(model, y, joint.parent);
+    t.stiffness += root * joint.stiffness.asDiagonal() * root.transpose();
+    t.damping += root * joint.damping.asDiagonal() * root.transpose();
+  }
+  return t;
 }
 
 }  // namespace mstmm

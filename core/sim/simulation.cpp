@@ -38,6 +38,12 @@ class Run {
 
  private:
   bool adaptive() const { return isAdaptive(m_settings.integrator); }
+  /// What the user changes for a more accurate run: the step, or an
+  /// adaptive method's tolerances.
+  std::string remedy() const {
+    return adaptive() ? "try smaller tolerances (relative " + formatNumber(m_settings.relativeTolerance) + ", absolute " + formatNumber(m_settings.absoluteTolerance) + ")"
+                      : "try a smaller time step";
+  }
   void start();
   bool takeInputs();
   void moveByHand();
@@ -374,7 +380,7 @@ void Run::checkFinite() {
     body = std::min(static_cast<int>(k / per), m_model->bodyCount() - 1);
   }
   throw Error(ErrorKind::Divergence,
-              atTime(m_t) + "body " + quoted(m_model->body(body).name) + ": the state is no longer finite (the motion diverged); try a smaller time step",
+              atTime(m_t) + "body " + quoted(m_model->body(body).name) + ": the state is no longer finite (the motion diverged); " + remedy(),
               {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
 }
 
@@ -453,7 +459,7 @@ void Run::checkEnergy(const Energy& e) {
   throw Error(ErrorKind::Divergence,
               atTime(m_t) + what + " went from " + formatNumber(m_energy0) + " J to " + formatNumber(e.balance()) + " J, more than " +
                   formatNumber(100.0 * kEnergyDriftLimit) + " % of the " + formatNumber(m_exchanged) + " J the motion has exchanged (" + why +
-                  "; body '" + m_model->body(body).name + "' holds the most kinetic energy); try a smaller time step",
+                  "; body '" + m_model->body(body).name + "' holds the most kinetic energy); " + remedy(),
               {ErrorSubject::Kind::Body, m_model->body(body).specIndex}, m_t);
 }
 

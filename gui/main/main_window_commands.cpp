@@ -398,7 +398,15 @@ void MainWindow::onRunFinished(const RunOutcome& outcome) {
     case RunOutcome::Status::Completed:
       m_runLabel->setText(tr("done: t = %1 s in %2 s").arg(outcome.time, 0, 'g', 6).arg(outcome.wallSeconds, 0, 'g', 3));
       m_messages->addMessage(MessagesPanel::Level::Info, tr("Run completed: %1 steps to t = %2 s in %3 s.").arg(outcome.steps).arg(outcome.time).arg(outcome.wallSeconds, 0, 'g', 3));
-      if (outcome.implicit)
+      if (outcome.bdf)
+        m_messages->addMessage(MessagesPanel::Level::Info,
+                               tr("BDF: %1 steps of its own, %2 Newton iterations, %3 Krylov iterations, %4 preconditioner set-ups, %5 rejected steps.")
+                                   .arg(outcome.methodSteps)
+                                   .arg(outcome.newtonIterations)
+                                   .arg(outcome.krylovIterations)
+                                   .arg(outcome.tangentRefreshes)
+                                   .arg(outcome.halvedSteps));
+      else if (outcome.implicit)
         m_messages->addMessage(MessagesPanel::Level::Info, tr("Generalized-α: %1 Newton iterations (%2 per step), %3 tangent refreshes, %4 halved steps.")
                                                                .arg(outcome.newtonIterations)
                                                                .arg(static_cast<double>(outcome.newtonIterations) / std::max(1L, outcome.steps), 0, 'g', 3)

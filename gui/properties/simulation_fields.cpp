@@ -41,6 +41,7 @@ SimulationFields::SimulationFields()
                                       "for stiff models, at the steps the tolerances allow"),
                           Qt::ToolTipRole);
   rhoInf->setObjectName("spectralRadius");
+  rtol->setObjectName("relativeTolerance");
   rhoInf->setDecimals(3);
   rhoInf->setSingleStep(0.05);
   rhoInf->setToolTip(QObject::tr("Generalized-α's spectral radius at infinite frequency: 1 keeps every vibration, "

@@ -185,6 +185,9 @@ void SimulationController::run(const ModelSpec& spec, int generation, LivePacer*
   outcome.newtonIterations = report.newtonIterations;
   outcome.tangentRefreshes = report.tangentRefreshes;
   outcome.halvedSteps = report.rejectedSteps;
+  outcome.bdf = settings.integrator == IntegratorKind::Bdf;
+  outcome.krylovIterations = report.linearIterations;
+  outcome.methodSteps = report.methodSteps;
   if (inputs) {
     auto recording = std::make_shared<LiveRecording>();
     recording->spec = spec;

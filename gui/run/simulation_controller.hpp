@@ -29,6 +29,8 @@ struct RunOutcome {
   double wallSeconds = 0.0;
   long steps = 0;
   long newtonIterations = 0, tangentRefreshes = 0, halvedSteps = 0;  // generalized-alpha's work (RunReport)
+  bool bdf = false;
+  long krylovIterations = 0, methodSteps = 0;  // BDF's work besides (halvedSteps: its rejected steps)
   bool implicit = false;
   bool discarded = false;  // the run's model was replaced: nothing of it is shown
   /// A live run: what it takes to run it again exactly (the user's pulls,

@@ -135,7 +135,11 @@ class Results:
     slide, slide_rate (n, sliders); loads (n, channels) with load_names and
     load_units; energy: a dict of kinetic, potential, spring, work,
     dissipated, total, balance (n). status is completed, cancelled or
-    failed (message says why; what was recorded before stays).
+    failed (message says why; what was recorded before stays). steps,
+    evaluations and, for the adaptive and implicit integrators,
+    rejected_steps, newton_iterations, krylov_iterations (bdf),
+    tangent_refreshes (bdf: preconditioner set-ups) and method_steps (bdf:
+    its own steps, which pass the recorded instants) say what it cost.
     Pickles as plain arrays."""
 
     def __init__(self, arrays):

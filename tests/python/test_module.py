@@ -466,6 +466,24 @@ def test_the_screw_jack_rests_where_its_spring_holds_both_weights():
     assert np.allclose(a["slide_acceleration"], b["slide_acceleration"], rtol=0, atol=1e-10)
 
 
+def test_bdf_from_python_equals_the_cli_and_reports_its_work():
+    # Issue 53 pt 2: CVODE's BDF from Python, bit for bit as the CLI, with
+    # its Newton and Krylov iterations in the results.
+    example = SOURCE / "resources" / "examples" / "damped-double-pendulum.json"
+    model = mstmm.load(example)
+    run = mstmm.simulate(model, end_time=1.0, time_step=0.01, every=1, integrator="bdf", rtol=1e-7, atol=1e-9)
+    assert run.status == "completed" and len(run.time) == 101
+    assert 0 < run.method_steps and 0 < run.newton_iterations and 0 < run.krylov_iterations
+    out = Path(tempfile.mkdtemp()) / "cli.csv"
+    subprocess.run([CLI, "simulate", str(example), "--t-end", "1", "--dt", "0.01", "--every", "1", "--integrator", "bdf",
+                    "--rtol", "1e-7", "--atol", "1e-9", "--out", str(out)], check=True, capture_output=True)
+    header, data = read_csv(out)
+    for k, name in enumerate(header):
+        assert np.array_equal(run.column(name), data[:, k]), name
+    reference = mstmm.simulate(model, end_time=1.0, time_step=1e-4, every=100, integrator="rk4")
+    assert np.allclose(run.theta, reference.theta, rtol=0, atol=1e-5)
+
+
 def test_generalized_alpha_from_python_equals_the_cli_and_steps_the_same():
     # Issue 53: the implicit integrator and its rho_inf from Python, bit for
     # bit as the CLI, and a Simulation stepped by it follows simulate.
