@@ -22,9 +22,7 @@ if ! scripts/install-deps.sh --app --check; then
   scripts/install-deps.sh --app > build/install-deps.log 2>&1 &
   installing=$!
   echo "setup: compiler and engine headers installed at ${SECONDS} s; the engine compiles while the rest installs"
-  # Niced: the installation is the longer of the two, and the compiler
-  # takes what it leaves of the two cores.
-  MSTMM_ENGINE_ONLY=ON nice -n 10 scripts/build.sh mstmm_core ||
+  MSTMM_ENGINE_ONLY=ON scripts/build.sh mstmm_core ||
     echo "setup: the engine's early build failed; the full build below tries again"
   echo "setup: engine compiled at ${SECONDS} s"
   wait $installing || { cat build/install-deps.log; echo "setup: installing the packages failed" >&2; exit 1; }
