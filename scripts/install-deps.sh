@@ -73,7 +73,7 @@ sudo=""
 $sudo apt-get update -q
 # dpkg's unsafe I/O skips the fsync after every file it unpacks (as
 # Debian's container images do): in a fresh root the 550 MB of packages
-# took 250-430 s with it, the variance being the disk's; a crash during
+# took 250-430 s with those syncs, the variance being the disk's; a crash during
 # the install may leave files to reinstall (apt-get install --reinstall).
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
 sundials_headers

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace mstmm {
 
@@ -45,6 +46,27 @@ std::string format(double value, int decimals, double step, double largest) {
 }
 
 }  // namespace
+
+std::vector<AxisTick> logAxisTicks(double lo, double hi) {
+  std::vector<AxisTick> ticks;
+  if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi > lo) || hi - lo > 300.0) return ticks;
+  auto at = [&](const std::vector<int>& mantissas) {
+    std::vector<AxisTick> out;
+    for (int decade = static_cast<int>(std::floor(lo)); decade <= static_cast<int>(std::ceil(hi)); ++decade)
+      for (int m : mantissas) {
+        // The value as printed with one significant digit is exact in
+        // decimal; its log10 is where the tick goes.
+        char label[32];
+        std::snprintf(label, sizeof label, "%g", m * std::pow(10.0, decade));
+        const double value = std::log10(std::strtod(label, nullptr));
+        if (value >= lo - 1e-12 && value <= hi + 1e-12) out.push_back({value, label});
+      }
+    return out;
+  };
+  ticks = at(hi - lo > 4.0 ? std::vector<int>{1} : std::vector<int>{1, 2, 5});
+  if (ticks.size() < 2) ticks = at({1, 2, 3, 4, 5, 6, 7, 8, 9});
+  return ticks;
+}
 
 std::vector<AxisTick> axisTicks(double lo, double hi, int target) {
   std::vector<AxisTick> ticks;

@@ -20,6 +20,14 @@ struct AxisTick {
 /// or not finite.
 std::vector<AxisTick> axisTicks(double lo, double hi, int target = 6);
 
+/// The ticks of a logarithmic axis, whose plotted values are log10 of the
+/// quantity, inside [lo, hi]: at 1, 2 and 5 times the powers of ten (the
+/// powers of ten alone when the range spans more than four decades; every
+/// integer multiple within one decade when fewer than two would show),
+/// each at log10 of its value and labelled with the value itself ("0.05",
+/// "2", "1e+06"). Empty when the range is empty or not finite.
+std::vector<AxisTick> logAxisTicks(double lo, double hi);
+
 /// The value range a plot shows for data spanning [lo, hi]: 5 % padding on
 /// each side; a range narrower than the round-off of its magnitude
 /// (1e-9 of max(1, |lo|, |hi|), in SI units) counts as one value, so

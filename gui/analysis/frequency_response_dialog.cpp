@@ -45,6 +45,9 @@ FrequencyResponseDialog::FrequencyResponseDialog(ModelSpec spec, QWidget* parent
   auto* form = new QFormLayout;
   m_input = channelBox(channels(m_spec, true), this);
   m_output = channelBox(channels(m_spec, false), this);
+  // A transfer from a channel to itself is rarely the question: the output
+  // starts on the first channel that is not the input.
+  for (int k = 0; k < m_output->count() && m_output->currentText() == m_input->currentText(); ++k) m_output->setCurrentIndex(k);
   m_from = new QDoubleSpinBox(this);
   m_to = new QDoubleSpinBox(this);
   for (QDoubleSpinBox* box : {m_from, m_to}) {
@@ -68,8 +71,9 @@ FrequencyResponseDialog::FrequencyResponseDialog(ModelSpec spec, QWidget* parent
   layout->addWidget(m_status);
   m_magnitude = new PlotPane(this);
   m_phase = new PlotPane(this);
-  m_magnitude->setAxisTitles(tr("log10 frequency [Hz]"), tr("magnitude [dB]"));
-  m_phase->setAxisTitles(tr("log10 frequency [Hz]"), tr("phase [deg]"));
+  for (PlotPane* pane : {m_magnitude, m_phase}) pane->setLogarithmicX(true);
+  m_magnitude->setAxisTitles(tr("frequency [Hz], logarithmic"), tr("magnitude [dB]"));
+  m_phase->setAxisTitles(tr("frequency [Hz], logarithmic"), tr("phase [deg]"));
   layout->addWidget(m_magnitude, 1);
   layout->addWidget(m_phase, 1);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
@@ -131,7 +135,6 @@ void FrequencyResponseDialog::plot() {
   const QString unit = QString::fromStdString(r.outputUnit + "/" + r.inputUnit);
   m_magnitude->clearCurves();
   m_phase->clearCurves();
-  m_magnitude->setTitle(tr("%1: magnitude (dB re 1 %2)").arg(name, unit));
   m_phase->setTitle(tr("%1: phase").arg(name));
   m_magnitude->setCurveData(m_magnitude->addCurve(name), x, db);
   m_phase->setCurveData(m_phase->addCurve(name), x, phase);
@@ -141,6 +144,11 @@ void FrequencyResponseDialog::plot() {
     if (r.magnitude(k) > r.magnitude(peak)) peak = k;
   m_magnitude->setCursorTime(x[peak]);
   m_phase->setCursorTime(x[peak]);
+  m_magnitude->setTitle(tr("%1: magnitude (dB re 1 %2); peak %3 dB at %4 Hz")
+                            .arg(name, unit)
+                            .arg(db[peak], 0, 'f', 1)
+                            .arg(r.frequency[peak], 0, 'g', 4));
+  m_status->setText(m_status->text() + "\n" + tr("Peak: %1 dB at %2 Hz.").arg(db[peak], 0, 'f', 1).arg(r.frequency[peak], 0, 'g', 4));
 }
 
 QString FrequencyResponseDialog::exportTo(const QString& path) const {

@@ -114,6 +114,12 @@ PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(
 PlotPane::~PlotPane() = default;
 
 void PlotPane::setTitle(const QString& title) { m_chart->setTitle(title); }
+QString PlotPane::title() const { return m_chart->title(); }
+
+void PlotPane::setLogarithmicX(bool logarithmic) {
+  m_logX = logarithmic;
+  label(m_x, 6);
+}
 
 void PlotPane::setAxisTitles(const QString& x, const QString& y) {
   m_x->setTitleText(x);
@@ -211,7 +217,7 @@ void PlotPane::fitAxes() {
 // the range rounded by a printf format (1.3 for 1.25, 3.333e-10 for 0).
 void PlotPane::label(QCategoryAxis* axis, int target) {
   for (const QString& old : axis->categoriesLabels()) axis->remove(old);
-  const std::vector<AxisTick> ticks = axisTicks(axis->min(), axis->max(), target);
+  const std::vector<AxisTick> ticks = axis == m_x && m_logX ? logAxisTicks(axis->min(), axis->max()) : axisTicks(axis->min(), axis->max(), target);
   if (ticks.empty()) return;
   const double step = ticks.size() > 1 ? ticks[1].value - ticks[0].value : axis->max() - axis->min();
   axis->setStartValue(ticks.front().value - step);  // the first category ends at the first tick, where its label goes

@@ -35,7 +35,11 @@ class PlotPane : public QWidget {
   ~PlotPane() override;
 
   void setTitle(const QString& title);
+  QString title() const;
   void setAxisTitles(const QString& x, const QString& y);
+  /// The horizontal axis holds log10 of its quantity (a Bode plot's
+  /// frequency): its ticks then read the quantity at 1, 2, 5 x 10^k.
+  void setLogarithmicX(bool logarithmic);
   QString yAxisTitle() const;
 
   void clearCurves();
@@ -97,6 +101,7 @@ class PlotPane : public QWidget {
   std::vector<Curve> m_curves;
   double m_cursorTime = 0.0;
   bool m_zoomed = false;
+  bool m_logX = false;
 };
 
 }  // namespace mstmm::gui

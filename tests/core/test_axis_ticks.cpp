@@ -93,3 +93,25 @@ TEST(AxisTicks, roundOffAroundZeroShowsAsZero) {
   ASSERT_TRUE(axisTicks(0.0, std::nan("")).empty());
 }
 
+
+// A Bode plot's frequency axis holds log10 f; its ticks read f itself at
+// 1, 2 and 5 per decade, placed at log10 of the labelled value.
+TEST(AxisTicks, logarithmicAxisReadsTheQuantityAtOneTwoFive) {
+  const std::vector<AxisTick> ticks = logAxisTicks(std::log10(0.1), std::log10(10.0));
+  std::vector<std::string> labels;
+  for (const AxisTick& t : ticks) {
+    labels.push_back(t.label);
+    ASSERT_NEAR(t.value, std::log10(std::stod(t.label)), 1e-15);
+  }
+  ASSERT_TRUE((labels == std::vector<std::string>{"0.1", "0.2", "0.5", "1", "2", "5", "10"}));
+  // Six decades: the powers of ten alone.
+  labels.clear();
+  for (const AxisTick& t : logAxisTicks(-2.0, 4.0)) labels.push_back(t.label);
+  ASSERT_TRUE((labels == std::vector<std::string>{"0.01", "0.1", "1", "10", "100", "1000", "10000"}));
+  // Inside one decade, between 2 and 4.5 Hz: every integer that fits.
+  labels.clear();
+  for (const AxisTick& t : logAxisTicks(std::log10(2.0), std::log10(4.5))) labels.push_back(t.label);
+  ASSERT_TRUE((labels == std::vector<std::string>{"2", "3", "4"}));
+  ASSERT_TRUE(logAxisTicks(1.0, 1.0).empty());
+  ASSERT_TRUE(logAxisTicks(0.0, NAN).empty());
+}

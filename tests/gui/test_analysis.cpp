@@ -252,6 +252,9 @@ class TestAnalysis : public QObject {
     window.action("frequencyResponse")->trigger();
     FrequencyResponseDialog* dialog = window.findChild<FrequencyResponseDialog*>();
     QVERIFY(dialog);
+    // Issue 55 pt 8: it opens with an output other than the input.
+    const QList<QComboBox*> initial = dialog->findChildren<QComboBox*>();
+    QVERIFY(initial.size() == 2 && initial[0]->currentText() != initial[1]->currentText());
     dialog->setChannels("pin", "pin");
     dialog->setRange(0.05, 5.0, 50);
     QCOMPARE(dialog->compute(), QString());
@@ -265,6 +268,15 @@ class TestAnalysis : public QObject {
     }
     QVERIFY2(worst < 1e-8, qPrintable(QString::number(worst)));
     QCOMPARE(dialog->magnitudePlot()->curveCount(), 1);
+    // The frequency axis reads hertz at 1, 2, 5 per decade (the data are
+    // log10 f), and the peak is named with its frequency.
+    const QStringList ticks = dialog->magnitudePlot()->tickLabels(Qt::Horizontal);
+    QVERIFY2(ticks.contains("0.1") && ticks.contains("1") && ticks.contains("2") && !ticks.contains("-1"), qPrintable(ticks.join(' ')));
+    std::size_t peak = 0;
+    for (std::size_t j = 1; j < r.frequency.size(); ++j)
+      if (std::abs(r.response[j]) > std::abs(r.response[peak])) peak = j;
+    QVERIFY2(dialog->magnitudePlot()->title().contains(QString("peak %1 dB at %2 Hz").arg(r.decibels(peak), 0, 'f', 1).arg(r.frequency[peak], 0, 'g', 4)),
+             qPrintable(dialog->magnitudePlot()->title()));
     QCOMPARE(dialog->exportTo(dir.filePath("frf.csv")), QString());
     QFile csv(dir.filePath("frf.csv"));
     QVERIFY(csv.open(QIODevice::ReadOnly));
