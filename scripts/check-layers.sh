@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The layers' dependencies point one way (docs/architecture.md): core/
-# includes no Qt, VTK, gui/, render/, app/, interchange/ or collision/
-# header (nor MuJoCo's or FCL's); collision/ (FCL) no Qt, VTK, gui/,
+# includes no Qt, VTK, gui/, render/, app/, interchange/, collision/ or
+# stiff/ header (nor MuJoCo's, FCL's or SUNDIALS'); collision/ (FCL) and
+# stiff/ (CVODE) no Qt, VTK, gui/,
 # render/, app/ or interchange/; interchange/ no Qt, VTK, gui/, render/ or app/; render/ no gui/
 # or app/; gui/ no app/. Prints each offending line and fails if there is one.
 set -uo pipefail
@@ -16,8 +17,9 @@ check() {  # folder, pattern of forbidden includes, what it must not use
     status=1
   fi
 }
-check core 'Q[A-Za-z]|qt|vtk|gui/|render/|app/|interchange/|collision/|mujoco|fcl/' "Qt, VTK, gui/, render/, app/, interchange/, collision/, MuJoCo or FCL headers"
-check collision 'Q[A-Za-z]|qt|vtk|gui/|render/|app/|interchange/' "Qt, VTK, gui/, render/, app/ or interchange/ headers"
+check core 'Q[A-Za-z]|qt|vtk|gui/|render/|app/|interchange/|collision/|stiff/|mujoco|fcl/|cvode/|sundials/|nvector/|sunlinsol/' "Qt, VTK, gui/, render/, app/, interchange/, collision/, stiff/, MuJoCo, FCL or SUNDIALS headers"
+check collision 'Q[A-Za-z]|qt|vtk|gui/|render/|app/|interchange/|stiff/' "Qt, VTK, gui/, render/, app/, interchange/ or stiff/ headers"
+check stiff 'Q[A-Za-z]|qt|vtk|gui/|render/|app/|interchange/|collision/' "Qt, VTK, gui/, render/, app/, interchange/ or collision/ headers"
 check interchange 'Q[A-Za-z]|qt|vtk|gui/|render/|app/' "Qt, VTK, gui/, render/ or app/ headers"
 check render 'gui/|app/' "gui/ or app/ headers"
 check gui 'app/' "app/ headers"
@@ -48,5 +50,5 @@ for folder in "${!rank_of[@]}"; do
     status=1
   done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"core/[a-z_]+/' "core/$folder" --include='*.hpp' --include='*.cpp' || true)
 done
-[ $status -eq 0 ] && echo "layers: core, collision, interchange, render, gui and the core suites include only what they may; inside core: $inner_order"
+[ $status -eq 0 ] && echo "layers: core, collision, stiff, interchange, render, gui and the core suites include only what they may; inside core: $inner_order"
 exit $status
