@@ -50,16 +50,17 @@ bool AnalysisActions::animateMode(int row, double amplitude) {
       return 0;
     });
     workspace->showAnimation(results);
-    // The bodies that carry the mode (its three largest shares of kinetic energy) selected: highlighted in the graph and the view.
-    Selection selection;
-    const std::vector<BodyId> ids = userBodyIds(*report.model);  // a beam's piece selects its beam
-    for (const auto& [body, share] : mode.bodies) selection.bodies.insert(ids[static_cast<std::size_t>(body)].value);
-    m_window->document()->setSelection(selection);
+    // Nothing selected: a selection's highlight would hide the motion (the
+    // table's Bodies column names who carries the mode).
+    m_window->document()->setSelection(Selection{});
   } catch (const Error& e) {
     m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Animate mode %1: %2").arg(mode.number).arg(QString::fromStdString(e.what())));
     return false;
   }
-  m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Mode %1 (%2 Hz) shown in the 3-D view, one period in a loop").arg(mode.number).arg(mode.frequency, 0, 'g', 6));
+  // Once per mode shown, not for each new amplitude of it.
+  if (row != m_announcedMode)
+    m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Mode %1 (%2 Hz) shown in the 3-D view, one period in a loop").arg(mode.number).arg(mode.frequency, 0, 'g', 6));
+  m_announcedMode = row;
   return true;
 }
 
@@ -106,6 +107,7 @@ ModesDialog* AnalysisActions::naturalFrequencies() {
       return computeModes(compile(spec), request, 10);
     });
     if (m_dialog) m_dialog->deleteLater();
+    m_announcedMode = -1;
     m_dialog = new ModesDialog(std::move(report), m_window);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &ModesDialog::animateRequested, this, &AnalysisActions::animateMode);

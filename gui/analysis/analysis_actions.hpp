@@ -33,6 +33,7 @@ class AnalysisActions : public QObject {
  private:
   MainWindow* m_window;
   QPointer<ModesDialog> m_dialog;
+  int m_announcedMode = -1;  // the mode whose animation Messages last announced
   QPointer<FrequencyResponseDialog> m_response;
 };
 

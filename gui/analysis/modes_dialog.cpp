@@ -40,21 +40,34 @@ ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent),
   auto* about = new QLabel(text, this);
   about->setWordWrap(true);
   layout->addWidget(about);
-  m_table = new QTableWidget(static_cast<int>(m_report.rows.size()), 6, this);
+  // The bodies before the coordinates: which part moves (the chassis, a
+  // wheel) is what tells bounce from pitch, and it stays on screen.
+  m_table = new QTableWidget(static_cast<int>(m_report.rows.size()), kColumns, this);
   m_table->setObjectName("modes");
-  m_table->setHorizontalHeaderLabels({tr("Mode"), tr("Frequency (Hz)"), tr("Damping ratio"), tr("Kind"), tr("Coordinates"), tr("Bodies")});
+  m_table->setHorizontalHeaderLabels({tr("Mode"), tr("Frequency (Hz)"), tr("Damped (Hz)"), tr("Damping ratio"), tr("Kind"), tr("Bodies"), tr("Coordinates")});
+  m_table->horizontalHeaderItem(kFrequency)->setToolTip(tr("Undamped natural frequency"));
+  m_table->horizontalHeaderItem(kDamped)->setToolTip(tr("Frequency of the damped motion (the damped eigenvalue's imaginary part); none where the mode is overdamped (zeta >= 1)"));
   m_table->verticalHeader()->hide();
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   for (int r = 0; r < m_table->rowCount(); ++r) {
     const ModeRow& row = m_report.rows[static_cast<std::size_t>(r)];
     const bool vibration = row.kind == ModeKind::Vibration;
-    m_table->setItem(r, 0, cell(QString::number(row.number)));
-    m_table->setItem(r, 1, cell(vibration ? QString::fromStdString(formatNumber(row.frequency)) : "–"));
-    m_table->setItem(r, 2, cell(vibration ? QString::fromStdString(formatNumber(row.dampingRatio)) : "–"));
-    m_table->setItem(r, 3, cell(toString(row.kind)));
-    m_table->setItem(r, 4, cell(QString::fromStdString(describeCoordinates(row))));
-    m_table->setItem(r, 5, cell(QString::fromStdString(describeBodies(*m_report.model, row))));
+    const bool overdamped = vibration && row.dampingRatio >= 1.0;
+    m_table->setItem(r, kNumber, cell(QString::number(row.number)));
+    m_table->setItem(r, kFrequency, cell(vibration ? QString::fromStdString(formatNumber(row.frequency)) : "–"));
+    m_table->setItem(r, kDamped, cell(!vibration ? "–" : overdamped ? tr("none (overdamped)") : QString::fromStdString(formatNumber(row.dampedFrequency))));
+    m_table->setItem(r, kDamping, cell(!vibration ? "–" : overdamped ? tr("≥ 1") : QString::fromStdString(formatNumber(row.dampingRatio))));
+    m_table->setItem(r, kKind, cell(toString(row.kind)));
+    m_table->setItem(r, kBodies, cell(QString::fromStdString(describeBodies(*m_report.model, row))));
+    m_table->setItem(r, kCoordinates, cell(QString::fromStdString(describeCoordinates(row))));
   }
+  // The first vibration is current (a rigid mode at 0 Hz shows nothing
+  // moving), and nothing is animated before the user picks a mode.
+  for (int r = 0; r < m_table->rowCount(); ++r)
+    if (m_report.rows[static_cast<std::size_t>(r)].kind == ModeKind::Vibration) {
+      m_table->setCurrentCell(r, 0);
+      break;
+    }
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->horizontalHeader()->setStretchLastSection(true);
   layout->addWidget(m_table);
@@ -82,8 +95,10 @@ double ModesDialog::amplitude() const { return m_amplitude->value(); }
 
 namespace {
 
-// The slider spans the spin box's range logarithmically, 1e-4 to 3.
-constexpr double kLeast = 1e-4, kMost = 3.0;
+// The slider spans the spin box's range logarithmically, 1e-4 to 0.5:
+// half a radian, or half a metre, is as far as a linear mode means
+// anything (at 3 the vehicle's bounce sank the chassis through the floor).
+constexpr double kLeast = 1e-4, kMost = 0.5;
 constexpr int kSteps = 1000;
 
 int sliderPosition(double amplitude) { return static_cast<int>(std::lround(kSteps * std::log(amplitude / kLeast) / std::log(kMost / kLeast))); }
@@ -98,6 +113,7 @@ QHBoxLayout* ModesDialog::amplitudeRow() {
   m_amplitude->setDecimals(4);
   m_amplitude->setValue(0.2);
   m_amplitude->setPrefix(tr("amplitude "));
+  m_amplitude->setSuffix(tr(" rad or m"));
   m_amplitude->setToolTip(tr("The largest joint coordinate's swing in the animation (rad or m)"));
   m_slider = new QSlider(Qt::Horizontal, this);
   m_slider->setObjectName("amplitudeSlider");

@@ -28,6 +28,8 @@ class ModesDialog : public QDialog {
   QString exportCsv(const QString& path) const;
   /// The largest joint coordinate's swing of the animation (rad or m).
   double amplitude() const;
+  /// The table's columns.
+  enum Column { kNumber, kFrequency, kDamped, kDamping, kKind, kBodies, kCoordinates, kColumns };
 
  signals:
   /// A row selected, Animate, a double-click, or a new amplitude while a

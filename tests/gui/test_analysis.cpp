@@ -22,6 +22,7 @@
 #include <QFileInfo>
 #include <QImage>
 
+#include "core/message_text.hpp"
 #include "core/analysis/equilibrium.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/io/model_json.hpp"
@@ -112,7 +113,19 @@ class TestAnalysis : public QObject {
       QVERIFY2(std::abs(shown / expected - 1.0) < 1e-5, qPrintable(QString("%1 against %2").arg(shown).arg(expected)));
       QVERIFY(std::abs(dialog->report().rows[static_cast<std::size_t>(k)].frequency / expected - 1.0) < 1e-9);
     }
-    QCOMPARE(dialog->table()->item(0, 3)->text(), QString("vibration"));
+    QCOMPARE(dialog->table()->item(0, ModesDialog::kKind)->text(), QString("vibration"));
+    // Issue 55 pt 7: the damped frequency beside the undamped one (below
+    // it: the dampers slow the swing), and the bodies before the coordinates.
+    for (int k = 0; k < 2; ++k) {
+      const ModeRow& row = dialog->report().rows[static_cast<std::size_t>(k)];
+      QVERIFY(row.dampingRatio > 0.0 && row.dampingRatio < 1.0);
+      QCOMPARE(dialog->table()->item(k, ModesDialog::kDamped)->text(), QString::fromStdString(formatNumber(row.dampedFrequency)));
+      QVERIFY(row.dampedFrequency > 0.0 && row.dampedFrequency < row.frequency);
+    }
+    QCOMPARE(dialog->table()->horizontalHeaderItem(ModesDialog::kBodies)->text(), QString("Bodies"));
+    QVERIFY(ModesDialog::kBodies < ModesDialog::kCoordinates);
+    QCOMPARE(dialog->table()->currentRow(), 0);  // the first vibration, not animated until picked
+    QVERIFY(!window.findChild<StudioWorkspace*>()->clock()->isPlaying());
     dialog->show();  // an artefact to look at: build/artifacts/modes-dialog.png
     QVERIFY(QTest::qWaitForWindowExposed(dialog));
     QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
@@ -147,7 +160,7 @@ class TestAnalysis : public QObject {
     QCOMPARE(workspace->results()->frameCount(), 61);
     QVERIFY(workspace->clock()->isPlaying());
     QVERIFY(workspace->clock()->loops());
-    QCOMPARE(window.document()->selection().bodies.size(), 2);  // both rods carry the first mode (90 % and 10 %)
+    QVERIFY(window.document()->selection().isEmpty());  // no highlight over the motion (issue 55 pt 7)
     // A quarter period in: both rods turned from the rest, the shoulder by the amplitude (0.2 rad).
     const double f = dialog->report().rows[0].frequency;
     const int quarter = 15;
@@ -174,6 +187,8 @@ class TestAnalysis : public QObject {
       return 0;
     });
     QVERIFY2(std::abs(std::abs(upper) - smaller) < 1e-9, qPrintable(QString("upper %1 amplitude %2").arg(upper).arg(smaller)));
+    // One line in Messages for the mode, none for its new amplitude.
+    QCOMPARE(window.messages()->texts().filter("Mode 1 (").size(), 1);
     dialog->table()->selectRow(1);
     QCOMPARE(animate.count(), 3);
     QCOMPARE(animate.last()[0].toInt(), 1);
