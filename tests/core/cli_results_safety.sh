@@ -69,6 +69,15 @@ done
 # ends, then the command, with the message and 130, not killed silently.
 "$mstmm" generate chain --bodies 40000 --out "$dir/large.json" > /dev/null
 "$mstmm" info "$dir/large.json" > /dev/null 2> "$dir/err" & pid=$!
+# A background job of a script starts with SIGINT ignored: a signal sent
+# before the program catches it (its start, loading Qt and VTK, is slow on
+# a loaded machine) would be lost, and the command end with 0. Wait until
+# /proc says it catches SIGINT (bit 2 of SigCgt), then signal during the load.
+for _ in $(seq 1000); do
+  mask=$(awk '/^SigCgt:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+  [ -n "$mask" ] && (( (16#$mask >> 1) & 1 )) && break
+  sleep 0.01
+done
 sleep 0.3
 kill -INT "$pid"
 status=0
