@@ -101,13 +101,7 @@ ModelSpec rodOnRevolute(double mass, double length, double armature, const Vec3&
   spec.name = "rod";
   spec.kind = ModelKind::Spatial;
   spec.gravity = gravity;
-  BodySpec& rod = spec.addBody("rod");
-  rod.shape.type = ShapeType::Cylinder;
-  rod.shape.mass = mass;
-  rod.shape.length = length;
-  rod.shape.radius = kRadius;
-  rod.output = Vec3::Zero();
-  rod.inputs = {Vec3(length, 0, 0)};
+  const BodySpec& rod = addPlanarRod(spec, "rod", mass, length, kRadius);
   HingeSpec& h = spec.addHinge("pivot", HingeType::Revolute, rod.id, std::nullopt);
   h.axis = Vec3::UnitZ();
   h.loads.armature = armature;

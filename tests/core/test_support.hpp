@@ -295,9 +295,9 @@ inline SolverDifference compareSolvers(DynamicsSolver& solver, DynamicsSolver& r
   return d;
 }
 
-/// A thin cylinder of `mass` and `length` along x in a planar model, its
-/// output end at the origin and one input end at its far end: the rod the
-/// oscillator tests hang on a pin.
+/// A thin cylinder of `mass` and `length` along x, its output end at the
+/// origin and one input end at its far end: the rod the oscillator tests
+/// hang on a pin (planar) or a revolute (spatial).
 inline BodySpec& addPlanarRod(ModelSpec& spec, const std::string& name, double mass, double length, double radius) {
   BodySpec& rod = spec.addBody(name);
   rod.shape.type = ShapeType::Cylinder;
@@ -307,6 +307,20 @@ inline BodySpec& addPlanarRod(ModelSpec& spec, const std::string& name, double m
   rod.output = Vec3::Zero();
   rod.inputs = {Vec3(length, 0, 0)};
   return rod;
+}
+
+/// A planar rod (addPlanarRod, radius 0.02 m) named "rod" on a pin
+/// "pivot" at its end with `spring`, no gravity: J theta'' = tau(theta,
+/// theta') with J = m L^2 / 3 + m r^2 / 4, the oscillator of the implicit
+/// integrators' and the stiffness check's suites.
+inline ModelSpec planarRodOnSpring(double mass, double length, const HingeSpringSpec& spring) {
+  ModelSpec spec;
+  spec.name = "rod on a spring";
+  spec.kind = ModelKind::Planar;
+  spec.gravity = Vec3::Zero();
+  const BodySpec& rod = addPlanarRod(spec, "rod", mass, length, 0.02);
+  spec.addHinge("pivot", HingeType::Pin, rod.id, std::nullopt).loads.spring = spring;
+  return spec;
 }
 
 }  // namespace mstmm::test

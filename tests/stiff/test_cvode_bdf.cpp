@@ -29,16 +29,7 @@ constexpr double kRest = 0.1;  // the spring's rest angle: the rod starts kRest 
 /// A planar rod of mass 1 and length 1 on a pin with a spring k and damper
 /// c whose rest angle is kRest, no gravity: J x'' + c x' + k x = 0 for
 /// x = theta - kRest, x(0) = -kRest, x'(0) = 0.
-ModelSpec dampedRod(double k, double c) {
-  ModelSpec spec;
-  spec.name = "damped rod";
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3::Zero();
-  const BodySpec& rod = addPlanarRod(spec, "rod", 1.0, 1.0, kRadius);
-  HingeSpec& h = spec.addHinge("pivot", HingeType::Pin, rod.id, std::nullopt);
-  h.loads.spring = HingeSpringSpec::linear(k, c, kRest);
-  return spec;
-}
+ModelSpec dampedRod(double k, double c) { return planarRodOnSpring(1.0, 1.0, HingeSpringSpec::linear(k, c, kRest)); }
 
 double closedForm(double k, double c, double t) {
   const double j = 1.0 / 3.0 + kRadius * kRadius / 4.0;

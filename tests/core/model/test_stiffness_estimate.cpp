@@ -28,14 +28,8 @@ constexpr double kRadius = 0.02;
 /// k (and damping c), no gravity: J theta'' + c theta' + k theta = 0 with
 /// J = m L^2 / 3 + m r^2 / 4 about the pin (a thin cylinder).
 ModelSpec rodOnSpring(double k, double c = 0.0) {
-  ModelSpec spec;
-  spec.name = "stiff pendulum";
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3::Zero();
-  BodySpec& rod = addPlanarRod(spec, "rod", 2.0, 0.5, kRadius);
-  rod.theta = 0.01;
-  HingeSpec& h = spec.addHinge("pivot", HingeType::Pin, rod.id, std::nullopt);
-  h.loads.spring = HingeSpringSpec::linear(k, c);
+  ModelSpec spec = planarRodOnSpring(2.0, 0.5, HingeSpringSpec::linear(k, c));
+  spec.bodies[0].theta = 0.01;
   return spec;
 }
 

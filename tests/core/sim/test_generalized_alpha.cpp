@@ -37,16 +37,7 @@ constexpr double kRadius = 0.02;
 
 /// A planar rod of mass 1 and length 1 on a pin at its end with a spring k
 /// and no gravity: J theta'' = -k theta, exactly linear.
-ModelSpec rodOnSpring(double k, double damping = 0.0) {
-  ModelSpec spec;
-  spec.name = "oscillator";
-  spec.kind = ModelKind::Planar;
-  spec.gravity = Vec3::Zero();
-  const BodySpec& rod = addPlanarRod(spec, "rod", 1.0, 1.0, kRadius);
-  HingeSpec& h = spec.addHinge("pivot", HingeType::Pin, rod.id, std::nullopt);
-  h.loads.spring = HingeSpringSpec::linear(k, damping);
-  return spec;
-}
+ModelSpec rodOnSpring(double k, double damping = 0.0) { return planarRodOnSpring(1.0, 1.0, HingeSpringSpec::linear(k, damping)); }
 
 double rodInertia() { return 1.0 / 3.0 + kRadius * kRadius / 4.0; }
 
