@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

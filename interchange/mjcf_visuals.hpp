@@ -1,5 +1,5 @@
 #pragma once
-// An MJCF body's geoms as visuals (core/model/visual_spec.hpp), in the
+// An MJCF body's geoms as visuals (core/spec/visual_spec.hpp), in the
 // body's world-parallel frame of the import (docs/interchange.md I2).
 // MuJoCo's compiler moves a mesh to its own centre and principal axes, so
 // a mesh is written out as MuJoCo compiled it (binary STL in the user's
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model/visual_spec.hpp"
+#include "core/spec/visual_spec.hpp"
 
 namespace mstmm {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "interchange/model_import.hpp"
 
 namespace mstmm {

@@ -28,7 +28,7 @@
 #include "core/generate/named_generators.hpp"
 #include "core/io/model_json.hpp"
 #include "core/study/study_json.hpp"
-#include "core/loads/load_channels.hpp"
+#include "core/dynamics/load_channels.hpp"
 #include "core/message_text.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"

@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "core/dynamics/state.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/mass_properties.hpp"
 
 namespace mstmm::render {
@@ -246,7 +247,7 @@ class DrawingBuilder {
     return {body.com, body.com, r};
   }
 
-  /// The body's visuals (core/model/visual_spec.hpp). A URDF or MJCF
+  /// The body's visuals (core/spec/visual_spec.hpp). A URDF or MJCF
   /// cylinder runs along its z axis, centred on its origin; the glyph's
   /// along x from its origin. Its hub, for the hinge markers' size, is the
   /// centre of mass with the body's typical visual radius.

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/dynamics/kinematics.hpp"
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm::render {
 

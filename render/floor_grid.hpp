@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm::render {

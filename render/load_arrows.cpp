@@ -1,6 +1,7 @@
 #include "render/load_arrows.hpp"
 
 #include <algorithm>
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm::render {
 

@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "render/scene.hpp"
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm::render {
 namespace {

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/model.hpp"
 #include "render/body_drawing.hpp"
 #include "render/scene_state.hpp"

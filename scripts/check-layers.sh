@@ -25,13 +25,9 @@ check render 'gui/|app/' "gui/ or app/ headers"
 check gui 'app/' "app/ headers"
 check tests/core 'Q[A-Za-z]|qt|vtk|gui/|render/' "Qt, VTK, gui/ or render/ headers (the core suites build without them)"
 # Inside core the folders stand in one order (issue 52): each includes only
-# its own and the ones before it. The includes that still run back up are
-# listed here by file until they move (../shared/docs/structure.md, "the
-# spec tier apart"): the model owns its compiled loads and reads the loads'
-# specs, and the applied loads read the state's layout and poses.
-inner_order="math model loads dynamics sim analysis,plot io study"
-known_back_up="core/model/model_spec.hpp:core/loads/ core/model/model.hpp:core/loads/ core/model/model.cpp:core/loads/"
-known_back_up+=" core/model/validation.cpp:core/loads/ core/loads/applied_loads.hpp:core/dynamics/ core/loads/load_channels.cpp:core/dynamics/"
+# its own and the ones before it. spec/ holds what the user gives (the
+# model's, the loads' and the beams' specs), below the compiled tiers.
+inner_order="math spec model loads dynamics sim analysis,plot io study"
 rank=0
 declare -A rank_of
 for level in $inner_order; do
@@ -45,7 +41,6 @@ for folder in "${!rank_of[@]}"; do
     target=$(sed -E 's/.*#[[:space:]]*include[[:space:]]*"core\/([a-z_]+)\/.*/\1/' <<<"$hit")
     [ -n "${rank_of[$target]:-}" ] || continue
     [ "${rank_of[$target]}" -le "${rank_of[$folder]}" ] && continue
-    case " $known_back_up " in *" $file:core/$target/ "*) continue ;; esac
     echo "core/$folder/ must not include core/$target/ (core's order: $inner_order): $hit"
     status=1
   done < <(grep -rnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"core/[a-z_]+/' "core/$folder" --include='*.hpp' --include='*.cpp' || true)

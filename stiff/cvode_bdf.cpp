@@ -14,7 +14,7 @@
 #include "core/dynamics/iteration_operator.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/error.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 #include "core/math/rotation.hpp"
 #include "core/message_text.hpp"
 #include "core/sim/integrator.hpp"

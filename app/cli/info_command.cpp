@@ -5,6 +5,7 @@
 #include "core/dynamics/loops/mobility.hpp"
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/model.hpp"
 
 namespace mstmm::cli {

@@ -9,6 +9,7 @@
 #include "core/analysis/sweep_newton.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 

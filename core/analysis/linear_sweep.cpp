@@ -7,6 +7,7 @@
 
 #include "core/dynamics/kinematics.hpp"
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/message_text.hpp"
 
 namespace mstmm {

@@ -9,7 +9,7 @@
 #include "core/dynamics/loops/closure_constraints.hpp"
 #include "core/dynamics/loops/rank_revealing_solve.hpp"
 #include "core/error.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 namespace mstmm {
 

@@ -7,6 +7,7 @@
 #include <numbers>
 
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm {
 

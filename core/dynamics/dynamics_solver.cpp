@@ -8,6 +8,7 @@
 #include "core/dynamics/reference/newton_euler_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/message_text.hpp"
 
 namespace mstmm {

@@ -1,6 +1,7 @@
 #include "core/dynamics/state.hpp"
 
 #include <cmath>
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm {
 

@@ -2,7 +2,7 @@
 // Models with ground contact (issue 14, docs/contact.md): a block on an
 // incline and a chain dropped onto the ground.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

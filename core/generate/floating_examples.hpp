@@ -4,7 +4,7 @@
 // of 004 Example 3.3 exactly as printed, whose rod end is a point sliding on
 // the x axis. Their initial states satisfy every hinge at velocity level.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -4,7 +4,7 @@
 // 2 and 9). Their initial states close every loop at position and velocity
 // level, computed from the linkages' exact kinematics.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

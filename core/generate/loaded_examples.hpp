@@ -3,7 +3,7 @@
 // struts (docs/loads.md; Examples menu and `mstmm generate`). Each starts
 // from a state its hinges and drives accept.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -6,7 +6,7 @@
 // not the geometry (its Fig. 2.4 is not in the text); the geometry here is
 // ours, stated in VehicleGeometry.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

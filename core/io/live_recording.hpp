@@ -8,7 +8,7 @@
 #include <atomic>
 #include <string>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/run_input_source.hpp"
 #include "core/sim/simulation.hpp"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/io/atomic_file.hpp"  // writeFileAtomically, which every saver here and in its users calls
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -5,7 +5,7 @@
 // (centre of mass), <name>.qw .qx .qy .qz (body-to-world unit quaternion),
 // planar models also <name>.theta (rad, continuous); per sliding hinge
 // <hinge>.s and <hinge>.s_dot; for a model with load elements the element
-// channels (core/loads/load_channels.hpp); then energy.kinetic,
+// channels (core/dynamics/load_channels.hpp); then energy.kinetic,
 // energy.potential, energy.total, and with load elements energy.spring,
 // energy.work, energy.dissipated and energy.balance. Numbers use '.' whatever the locale and
 // the shortest text that reads back to the same double.

@@ -12,7 +12,7 @@
 #include "core/loads/beam_joint.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/loads/ground_contact.hpp"
-#include "core/loads/load_spec.hpp"
+#include "core/spec/load_spec.hpp"
 #include "core/loads/shape_query.hpp"
 
 namespace mstmm {

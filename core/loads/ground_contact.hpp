@@ -4,7 +4,7 @@
 // normal force, the regularised friction, the rolling resistance, and the
 // energy the contact stores and takes out.
 
-#include "core/loads/contact_spec.hpp"
+#include "core/spec/contact_spec.hpp"
 
 namespace mstmm {
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/loads/compiled_loads.hpp"
 #include "core/message_text.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"

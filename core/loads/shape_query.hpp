@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/loads/body_contact_spec.hpp"
+#include "core/spec/body_contact_spec.hpp"
 
 namespace mstmm {
 

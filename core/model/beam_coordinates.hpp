@@ -2,7 +2,7 @@
 // How many degrees of freedom a model's beams add (equations.md §11.1), for
 // the counts the editor shows before anything is compiled.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -4,14 +4,14 @@
 // joint, and the step RK4 needs to carry that mode without damping it.
 // validate() warns when the model's fixed step is too long for a beam.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 
 /// The highest natural frequency of the beam's division (rad/s; Eq 11.6)
 /// and which vibration has it: bending in each plane (the free division's
 /// own top mode, an upper bound however the beam is held), torsion unless
-/// planar, stretch if axial (Gershgorin's bounds). tests/core/test_beams.cpp
+/// planar, stretch if axial (Gershgorin's bounds). tests/core/model/test_beams.cpp
 /// measures how close it comes to the division's highest mode.
 struct BeamTopFrequency {
   double omega = 0.0;

@@ -3,7 +3,7 @@
 // the inertia about the input end I_1 that the transfer matrices need
 // (000 Eq. 5 uses J'_I; equations.md §7.2).
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

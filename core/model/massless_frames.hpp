@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "core/model/spanning_tree.hpp"
 
 namespace mstmm {

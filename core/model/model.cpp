@@ -196,42 +196,22 @@ CompiledCut compileCut(const ModelSpec& spec, int h, const Model& model, const s
 
 }  // namespace
 
-// The pieces' compiled indices, and the bending and torsion of each joint of
-// a spatial beam as a beam-joint element: K = (GJ, EI_y, EI_z) / h, C = beta K
-// (equations.md §11.1).
-void compileBeams(std::vector<BeamLayout> layouts, Model& model) {
+// The pieces' compiled indices, by name once (a chain of a thousand beams
+// has ~10^4 pieces). Their bending and torsion become load elements in
+// compile() (core/loads/compile_model.cpp).
+void compileBeamPieces(std::vector<BeamLayout> layouts, Model& model) {
   if (layouts.empty()) return;
-  // By name once (a chain of a thousand beams has ~10^4 pieces).
   std::unordered_map<std::string, int> byName;
   for (int i = 0; i < model.bodyCount(); ++i) byName.emplace(model.body(i).name, i);
   for (BeamLayout& layout : layouts) {
     CompiledBeam beam;
     for (const std::string& piece : layout.pieces) beam.pieces.push_back(byName.at(piece));
-    const BeamSpec& b = layout.beam;
-    const SectionProperties& s = layout.section;
-    const double h = layout.segment();
-    beam.firstJoint = static_cast<int>(model.m_loads.beamJoints.size());
-    if (!model.planar()) {
-      for (int j = 0; j < b.segments; ++j) {
-        CompiledBeamJoint joint;
-        const int tip = layout.tipPiece(j), root = layout.rootSidePiece(j);
-        joint.body = beam.pieces[static_cast<std::size_t>(tip)];
-        joint.parent = beam.pieces[static_cast<std::size_t>(root)];
-        joint.stiffness = Vec3(b.shearModulus * s.torsion, b.youngsModulus * s.iy, b.youngsModulus * s.iz) / h;
-        joint.damping = b.dampingBeta * joint.stiffness;
-        model.m_loads.beamJoints.push_back(joint);
-      }
-    }
-    if (b.dampingAlpha > 0.0)
-      for (std::size_t k = 0; k < beam.pieces.size(); ++k)
-        if (static_cast<int>(k) != layout.rootPiece)
-          model.m_loads.beamDrags.push_back({beam.pieces[k], beam.pieces[static_cast<std::size_t>(layout.rootPiece)], b.dampingAlpha});
     beam.layout = std::move(layout);
     model.m_beams.push_back(std::move(beam));
   }
 }
 
-std::shared_ptr<const Model> compile(const ModelSpec& user, const CompileOptions& options) {
+std::shared_ptr<Model> compileStructure(const ModelSpec& user) {
   throwIfInvalid(user);
   BeamExpansion expansion = expandBeams(user);
   const ModelSpec& spec = expansion.spec;
@@ -285,13 +265,7 @@ std::shared_ptr<const Model> compile(const ModelSpec& user, const CompileOptions
     model->m_cuts.push_back(compileCut(spec, h, *model, model->m_bodies));
     model->m_cutRows += model->m_cuts.back().rows;
   }
-  model->m_loads = compileLoads(spec, *model);
-  model->m_loads.runInputs = options.runInputs;
-  compileBeams(std::move(expansion.beams), *model);
-  for (int k : model->m_loads.cutElements) {
-    const HingeElements& e = model->m_loads.hinges[static_cast<std::size_t>(k)];
-    if (e.prescribed) model->m_cuts[static_cast<std::size_t>(e.cut)].drive = k;
-  }
+  compileBeamPieces(std::move(expansion.beams), *model);
   model->m_dof = tree.dof;
   // Depth from the root down (parents come after children, so walk backwards).
   for (int i = model->bodyCount() - 1; i >= 0; --i) {

@@ -13,11 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "core/loads/compiled_loads.hpp"
 #include "core/model/beam_layout.hpp"
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
+
+struct CompiledLoads;  // core/loads/compiled_loads.hpp
 
 /// A tip-side body attached at one input end of its root-side body.
 struct ChildLink {
@@ -150,10 +151,12 @@ class Model {
 
   /// Springs, dampers, stops, actuators, prescribed hinges, external loads
   /// and struts (empty for a model that only swings under gravity).
-  const CompiledLoads& loads() const { return m_loads; }
-  bool hasLoads() const { return !m_loads.empty(); }
+  /// Compiled one tier up, with the model's structure in hand
+  /// (core/loads/compile_model.cpp); never null once compile() returns.
+  const CompiledLoads& loads() const { return *m_loads; }
+  bool hasLoads() const { return m_hasLoads; }
   /// Compiled to take a run's inputs (CompileOptions::runInputs).
-  bool takesRunInputs() const { return m_loads.runInputs; }
+  bool takesRunInputs() const { return m_takesRunInputs; }
 
   /// The spec this model was compiled from (names, shapes, initial state),
   /// with every beam laid out as its pieces and joints (beam_layout.hpp).
@@ -163,7 +166,8 @@ class Model {
 
  private:
   friend std::shared_ptr<const Model> compile(const ModelSpec& spec, const CompileOptions& options);
-  friend void compileBeams(std::vector<BeamLayout> layouts, Model& model);
+  friend std::shared_ptr<Model> compileStructure(const ModelSpec& spec);
+  friend void compileBeamPieces(std::vector<BeamLayout> layouts, Model& model);
 
   ModelKind m_kind = ModelKind::Spatial;
   Vec3 m_gravity = Vec3::Zero();
@@ -178,13 +182,21 @@ class Model {
   int m_dof = 0;
   int m_treeDepth = 0;
   int m_systemCount = 0;
-  CompiledLoads m_loads;
+  std::shared_ptr<const CompiledLoads> m_loads;
+  bool m_hasLoads = false, m_takesRunInputs = false;
   ModelSpec m_spec;
   std::vector<CompiledBeam> m_beams;
 };
 
+/// The model's structure (bodies, hinges, cuts, beams' pieces) without its
+/// load elements; validates the spec first as compile() does. compile()
+/// (core/loads/compile_model.cpp) adds the loads to it.
+std::shared_ptr<Model> compileStructure(const ModelSpec& spec);
+
 /// Validates the spec and builds the immutable model. Throws mstmm::Error
 /// (kind Validation) with every problem found, each naming its element.
+/// Defined in core/loads/compile_model.cpp: the one place that needs both
+/// the model's structure and its compiled loads.
 std::shared_ptr<const Model> compile(const ModelSpec& spec, const CompileOptions& options);
 inline std::shared_ptr<const Model> compile(const ModelSpec& spec) { return compile(spec, {}); }
 

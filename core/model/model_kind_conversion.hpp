@@ -6,7 +6,7 @@
 // the plane, say) is for validate() to name. Used by the studio's Kind box
 // and by `mstmm format --kind`.
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -14,7 +14,7 @@
 
 #include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm {

@@ -4,7 +4,7 @@
 // studio uses it to tell whether results still describe the model on
 // screen (an edit undone, or redone back to what was run).
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

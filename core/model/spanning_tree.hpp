@@ -16,7 +16,7 @@
 
 #include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/loads/load_validation.hpp"
+#include "core/model/load_validation.hpp"
 #include "core/message_text.hpp"
 #include "core/model/beam_step.hpp"
 #include "core/model/joints/joint_model.hpp"

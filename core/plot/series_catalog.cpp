@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <numbers>
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm {
 namespace {

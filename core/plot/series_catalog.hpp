@@ -15,7 +15,7 @@
 namespace mstmm {
 
 /// Slide and SlideRate belong to the sliding hinges: one component per slider.
-/// LoadElement: the channels of the load elements (core/loads/load_channels.hpp),
+/// LoadElement: the channels of the load elements (core/dynamics/load_channels.hpp),
 /// one component each. Energy has, with load elements, also spring, work in,
 /// dissipated and the balance E - W_in + E_diss.
 enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate, LoadElement, Momentum, AngularMomentum, CentreOfMass };

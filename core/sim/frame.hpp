@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/dynamics/kinematics.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 namespace mstmm {
 

@@ -14,7 +14,7 @@
 #include <string>
 
 #include "core/dynamics/iteration_operator.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 #include "core/sim/integrator.hpp"
 
 namespace mstmm {

@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "core/sim/ode_system.hpp"
 
 namespace mstmm {

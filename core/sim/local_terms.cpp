@@ -2,6 +2,7 @@
 
 #include "core/dynamics/iteration_operator.hpp"
 #include "core/dynamics/state.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/joints/joint_model.hpp"
 
 namespace mstmm {

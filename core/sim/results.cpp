@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm {
 

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "core/loads/load_channels.hpp"
+#include "core/dynamics/load_channels.hpp"
 #include "core/sim/frame.hpp"
 
 namespace mstmm {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "core/dynamics/loops/closed_loop_solver.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/math/finite.hpp"
 #include "core/message_text.hpp"
 #include "core/model/validation.hpp"

@@ -4,7 +4,7 @@
 
 #include <QDialog>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 class QComboBox;
 class QSpinBox;

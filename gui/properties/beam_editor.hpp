@@ -7,7 +7,7 @@
 #include <QWidget>
 #include <functional>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 class QCheckBox;
 class QComboBox;

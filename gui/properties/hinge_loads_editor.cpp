@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/loads/load_validation.hpp"
+#include "core/model/load_validation.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 #include "gui/properties/time_function_editor.hpp"

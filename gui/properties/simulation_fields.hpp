@@ -6,7 +6,7 @@
 #include <QString>
 #include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 class QCheckBox;
 class QComboBox;

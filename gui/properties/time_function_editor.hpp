@@ -8,7 +8,7 @@
 #include <QWidget>
 #include <functional>
 
-#include "core/loads/time_function.hpp"
+#include "core/spec/time_function.hpp"
 
 class QCheckBox;
 class QComboBox;

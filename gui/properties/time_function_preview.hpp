@@ -5,7 +5,7 @@
 
 #include <QWidget>
 
-#include "core/loads/time_function.hpp"
+#include "core/spec/time_function.hpp"
 
 namespace mstmm::gui {
 

@@ -9,7 +9,7 @@
 #include <QDialog>
 #include <vector>
 
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "core/sim/solver_comparison.hpp"
 
 class QCheckBox;

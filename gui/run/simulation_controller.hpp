@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "core/error.hpp"
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "core/io/live_recording.hpp"
 #include "core/sim/live_pacer.hpp"
 #include "core/sim/run_input_source.hpp"

@@ -19,7 +19,7 @@
 
 #include "core/study/study_json.hpp"
 #include "core/model/model.hpp"
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 class QChart;
 class QChartView;

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/math/rotation.hpp"
 #include "core/model/beam_pieces.hpp"
 #include "gui/document/model_document.hpp"

@@ -10,7 +10,7 @@
 #include "tests/core/check.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/generate/generators.hpp"
-#include "core/loads/time_function.hpp"
+#include "core/spec/time_function.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"

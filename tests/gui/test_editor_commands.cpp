@@ -23,7 +23,7 @@
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/editor/topology_scene.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 #include "gui/properties/properties_panel.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"

@@ -17,6 +17,7 @@
 #include "core/generate/generators.hpp"
 #include "core/generate/named_generators.hpp"
 #include "core/generate/loaded_examples.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
 #include "core/model/model.hpp"

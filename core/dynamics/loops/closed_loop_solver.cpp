@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/validation.hpp"
 #include "core/message_text.hpp"
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <numbers>
+#include "core/loads/compiled_loads.hpp"
 
 namespace mstmm {
 

@@ -20,6 +20,7 @@
 
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
+#include "core/model/joints/joint_model.hpp"
 
 namespace mstmm {
 

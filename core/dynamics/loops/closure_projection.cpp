@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/validation.hpp"
 #include "core/message_text.hpp"
 

@@ -5,6 +5,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/message_text.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/model/validation.hpp"
@@ -247,7 +248,7 @@ void MassMatrixSolver::compute(const Eigen::VectorXd& y, SolverOutput& out) {
   // error than forming M and its right side puts in. Beams' pieces spin
   // about their axes with ~1e-5 of a hub's inertia; there the plain
   // Cholesky solve was twice as far from Newton-Euler (1.45e-10 against
-  // 7.3e-11 relative, tests/core/test_beams.cpp).
+  // 7.3e-11 relative, tests/core/model/test_beams.cpp).
   Eigen::VectorXd free = llt.solve(rhs);
   free += llt.solve(rhs - mFree * free);
   uDot(m_free) = free;

@@ -22,7 +22,7 @@
 #include <memory>
 
 #include "core/dynamics/dynamics_solver.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 namespace mstmm {
 

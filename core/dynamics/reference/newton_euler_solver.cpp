@@ -8,6 +8,7 @@
 #include "core/dynamics/loops/closure_constraints.hpp"
 #include "core/dynamics/reference/singular_direction.hpp"
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/joints/joint_model.hpp"
 
 namespace mstmm {

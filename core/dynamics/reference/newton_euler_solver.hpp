@@ -25,7 +25,7 @@
 
 #include "core/dynamics/dimension.hpp"
 #include "core/dynamics/dynamics_solver.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 namespace mstmm {
 

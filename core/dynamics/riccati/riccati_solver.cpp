@@ -4,6 +4,7 @@
 
 #include "core/dynamics/riccati/ball_kernels.hpp"
 #include "core/error.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/message_text.hpp"
 #include "core/model/validation.hpp"
 

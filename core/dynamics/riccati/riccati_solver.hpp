@@ -26,7 +26,7 @@
 #include "core/dynamics/riccati/body_step.hpp"
 #include "core/dynamics/riccati/joint_release.hpp"
 #include "core/dynamics/riccati/subtree_parallelism.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 namespace mstmm {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/math/rotation.hpp"
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 
 namespace mstmm {
 

@@ -27,6 +27,10 @@ const JointModel& jointModel(HingeType type) {
   return *table[static_cast<std::size_t>(type)];
 }
 
+// Declared with the spec's enumerations (model_spec.hpp); the names live
+// with each joint.
+const char* toString(HingeType type) { return jointModel(type).name; }
+
 const std::vector<HingeType>& allHingeTypes() {
   static const std::vector<HingeType> types = [] {
     std::vector<HingeType> all;

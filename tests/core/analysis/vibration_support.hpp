@@ -9,7 +9,7 @@
 
 #include "core/generate/generators.hpp"
 #include "core/math/rotation.hpp"
-#include "core/model/model_spec.hpp"
+#include "core/spec/model_spec.hpp"
 #include "tests/core/check.hpp"
 
 namespace mstmm::test {

@@ -19,6 +19,7 @@
 #include "core/error.hpp"
 #include "core/io/model_json.hpp"
 #include "core/generate/generators.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"

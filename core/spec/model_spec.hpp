@@ -10,13 +10,13 @@
 #include <string>
 #include <vector>
 
-#include "core/loads/body_contact_spec.hpp"
-#include "core/loads/contact_spec.hpp"
-#include "core/loads/load_spec.hpp"
+#include "core/spec/body_contact_spec.hpp"
+#include "core/spec/contact_spec.hpp"
+#include "core/spec/load_spec.hpp"
 #include "core/math/rotation.hpp"
-#include "core/model/beam_deformation.hpp"
-#include "core/model/beam_spec.hpp"
-#include "core/model/visual_spec.hpp"
+#include "core/spec/beam_deformation.hpp"
+#include "core/spec/beam_spec.hpp"
+#include "core/spec/visual_spec.hpp"
 
 namespace mstmm {
 
@@ -250,7 +250,7 @@ struct ModelSpec {
 };
 
 const char* toString(ModelKind kind);
-const char* toString(HingeType type);
+const char* toString(HingeType type);  // defined with the joint table (core/model/joints)
 const char* toString(ShapeType type);
 const char* toString(IntegratorKind kind);
 const char* toString(SolverKind kind);
@@ -258,6 +258,9 @@ const char* toString(CutChoice choice);
 const char* toString(LoopStabilisation method);
 std::optional<SolverKind> solverKindFromString(const std::string& name);
 
+// What a hinge type is, from here down to hingeConstraintCount (and
+// HingeSpec::loadsOn), is answered by the joint table: defined in
+// core/model/joints/hinge_queries.cpp.
 /// Degrees of freedom a hinge leaves free in a model of the given kind.
 int hingeDof(HingeType type, ModelKind kind);
 /// How many of them are slides (ODE states s, s' each); the rest are rotations.

@@ -1,4 +1,4 @@
-#include "core/loads/load_channels.hpp"
+#include "core/dynamics/load_channels.hpp"
 
 #include <algorithm>
 

@@ -11,7 +11,7 @@
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/riccati/riccati_solver.hpp"
 #include "core/generate/generators.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 #include "core/model/model.hpp"
 #include "tests/core/test_support.hpp"
 

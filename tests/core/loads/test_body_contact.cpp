@@ -12,7 +12,7 @@
 
 #include "collision/fcl_shape_query.hpp"
 #include "core/io/model_json.hpp"
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 #include "core/loads/shape_query.hpp"
 #include "tests/core/test_support.hpp"
 

@@ -17,6 +17,7 @@
 #include "core/dynamics/loops/closed_loop_solver.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/model.hpp"
 #include "core/model/spanning_tree.hpp"
 #include "core/sim/results.hpp"

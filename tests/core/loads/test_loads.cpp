@@ -14,6 +14,7 @@
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"

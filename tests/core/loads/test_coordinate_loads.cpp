@@ -15,7 +15,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/generate/floating_examples.hpp"
 #include "core/io/model_json.hpp"
-#include "core/loads/load_validation.hpp"
+#include "core/model/load_validation.hpp"
 #include "core/model/model_kind_conversion.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"

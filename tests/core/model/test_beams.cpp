@@ -19,7 +19,7 @@
 #include "core/dynamics/dynamics_solver.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/io/model_json.hpp"
-#include "core/loads/load_channels.hpp"
+#include "core/dynamics/load_channels.hpp"
 #include "core/message_text.hpp"
 #include "core/model/beam_coordinates.hpp"
 #include "core/model/beam_step.hpp"

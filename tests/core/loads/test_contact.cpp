@@ -14,6 +14,7 @@
 #include "core/dynamics/kinematics.hpp"
 #include "core/generate/contact_examples.hpp"
 #include "core/io/model_json.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/loads/ground_contact.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"

@@ -1,4 +1,4 @@
-#include "core/loads/time_function.hpp"
+#include "core/spec/time_function.hpp"
 
 #include <algorithm>
 #include <cmath>

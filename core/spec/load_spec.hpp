@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/loads/time_function.hpp"
+#include "core/spec/time_function.hpp"
 #include "core/math/rotation.hpp"
 
 namespace mstmm {

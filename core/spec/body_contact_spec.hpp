@@ -8,7 +8,7 @@
 #include <cmath>
 #include <string>
 
-#include "core/loads/contact_spec.hpp"
+#include "core/spec/contact_spec.hpp"
 
 namespace mstmm {
 

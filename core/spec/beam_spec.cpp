@@ -1,4 +1,4 @@
-#include "core/model/beam_spec.hpp"
+#include "core/spec/beam_spec.hpp"
 
 #include <algorithm>
 #include <numbers>

@@ -19,7 +19,7 @@
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
-#include "core/loads/load_validation.hpp"
+#include "core/model/load_validation.hpp"
 #include "core/model/model.hpp"
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"

@@ -1,4 +1,4 @@
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 #include <algorithm>
 #include <array>

@@ -16,6 +16,7 @@
 #include "core/analysis/move_within_joints.hpp"
 #include "core/io/live_recording.hpp"
 #include "core/io/model_json.hpp"
+#include "core/loads/compiled_loads.hpp"
 #include "core/sim/run_input_source.hpp"
 #include "tests/core/test_support.hpp"
 

@@ -1,4 +1,4 @@
-#include "core/loads/load_validation.hpp"
+#include "core/model/load_validation.hpp"
 
 #include <cmath>
 #include <numbers>

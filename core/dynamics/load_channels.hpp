@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/loads/applied_loads.hpp"
+#include "core/dynamics/applied_loads.hpp"
 
 namespace mstmm {
 
