@@ -24,20 +24,7 @@ void recordModeMotion(std::shared_ptr<const Model> model, const Linearisation& l
     const double t = period * k / (frames - 1);
     lin.state(amplitude * std::sin(w * t) * unit, amplitude * w * std::cos(w * t) * unit, y);
     solver->evaluate(y, out);
-    computePoses(*model, y, poses);
-    Frame frame;
-    frame.time = t;
-    frame.model = model.get();
-    frame.y = &y;
-    frame.out = &out;
-    frame.poses = &poses;
-    frame.energy = computeEnergy(*model, poses);
-    frame.momentum = computeMomentum(*model, poses);
-    if (loads) {
-      loads->evaluate(t, y, &poses);
-      frame.loads = loads.get();
-    }
-    sink.record(frame);
+    sink.record(makeFrame(*model, t, y, out, poses, loads.get()));
   }
   sink.finish();
 }

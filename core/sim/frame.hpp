@@ -22,6 +22,18 @@ struct Frame {
   const AppliedLoads* loads = nullptr;
 };
 
+/// The energies at (t, y), the poses at y in hand: the bodies' and, in a
+/// model with load elements (`loads` not null), what those add: the
+/// armatures' kinetic energy, the springs' potential, the work put in and
+/// the energy dissipated (docs/loads.md L9). Evaluates `loads` at y.
+Energy frameEnergy(const Model& model, double t, const Eigen::VectorXd& y, const std::vector<BodyPose>& poses, AppliedLoads* loads);
+
+/// The one way a recorded instant is made, by a run and by a mode's
+/// animation alike: the poses at y (into `poses`), the energies, the
+/// momentum, and the load elements evaluated at y. `out` holds the
+/// accelerations at y; the frame points into y, out, poses and loads.
+Frame makeFrame(const Model& model, double t, const Eigen::VectorXd& y, const SolverOutput& out, std::vector<BodyPose>& poses, AppliedLoads* loads);
+
 /// Receives the recorded frames of a run (in memory, streamed to a file, or
 /// forwarded to a GUI). Called on the thread that runs the simulation.
 class ResultSink {

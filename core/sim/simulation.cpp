@@ -284,16 +284,7 @@ void Run::throwInitialOverflow() const {
 }
 
 void Run::record() {
-  computePoses(*m_model, m_y, m_poses);
-  Frame frame;
-  frame.time = m_t;
-  frame.model = m_model.get();
-  frame.y = &m_y;
-  frame.out = &m_out;
-  frame.poses = &m_poses;
-  frame.energy = energyAt();
-  frame.momentum = computeMomentum(*m_model, m_poses);
-  if (m_model->hasLoads()) frame.loads = &m_loads;
+  const Frame frame = makeFrame(*m_model, m_t, m_y, m_out, m_poses, m_model->hasLoads() ? &m_loads : nullptr);
   checkEnergy(frame.energy);
   m_sink.record(frame);
   ++m_recorded;
@@ -422,16 +413,7 @@ void Run::checkLoopClosure() {
 // Energies at the current state (poses already computed): with load
 // elements also the springs' potential and the integrated work and
 // dissipation (method: docs/loads.md, energy balance).
-Energy Run::energyAt() {
-  Energy e = computeEnergy(*m_model, m_poses);
-  if (!m_model->hasLoads()) return e;
-  m_loads.evaluate(m_t, m_y, &m_poses);
-  e.kinetic += m_loads.armatureEnergy(m_y);
-  e.spring = m_loads.potential();
-  e.work = m_y[energyOffset(*m_model)];
-  e.dissipated = m_y[energyOffset(*m_model) + 1];
-  return e;
-}
+Energy Run::energyAt() { return frameEnergy(*m_model, m_t, m_y, m_poses, m_model->hasLoads() ? &m_loads : nullptr); }
 
 // The energy that must not move: the total energy, or for a model with load
 // elements the balance E - W_in + E_diss; both are constant in exact motion.
