@@ -27,6 +27,7 @@
 #include "core/error.hpp"
 #include "core/generate/named_generators.hpp"
 #include "core/io/model_json.hpp"
+#include "core/sim/run.hpp"
 #include "core/study/study_json.hpp"
 #include "core/dynamics/load_channels.hpp"
 #include "core/message_text.hpp"
@@ -382,22 +383,15 @@ py::dict evaluateModel(const PyModel& m, const py::array_t<double, py::array::c_
   return d;
 }
 
-/// A run stepped from Python: the model's integrator and solver, a state
-/// and a time that the caller may read and set between steps.
+/// A run stepped from Python: core's run loop (core/sim/run.hpp) with the
+/// model's integrator and solver, recording nothing; the caller reads and
+/// sets its state and time between steps. Its checks are the run's.
 class Stepper {
  public:
-  Stepper(const PyModel& m, const py::dict& overrides)
-      : m_model(m.model()),
-        m_settings(withOverrides(m.spec.simulation, overrides)),
-        m_solver(makeSolver(m_settings.solver, m_model, supplementTarget(m_settings))),
-        m_ode(*m_solver),
-        m_integrator(makeIntegrator(m_settings, *m_model)),
-        m_y(initialState(*m_model)) {
+  Stepper(const PyModel& m, const py::dict& overrides) : m_settings(withOverrides(m.spec.simulation, overrides)) {
     if (const auto problems = settingsProblems(m_settings); !problems.empty()) throw Error(ErrorKind::Input, problems.front());
-    m_integrator->prepare(*m_solver);
-    m_out.resize(*m_model);
-    m_dy.resize(m_y.size());
-    m_ode.evaluate(m_t, m_y, m_dy, m_out);
+    m_run.emplace(m.model(), m_settings, m_nothing, RunOptions{});
+    m_run->start();
   }
 
   /// n steps of the model's time step (fewer if h is given: steps of h).
@@ -406,36 +400,24 @@ class Stepper {
     if (!(dt > 0.0) || !std::isfinite(dt)) throw Error(ErrorKind::Input, "a step must be a positive number of seconds");
     if (n < 0) throw Error(ErrorKind::Input, "the number of steps must not be negative");
     py::gil_scoped_release released;
-    for (int k = 0; k < n; ++k) {
-      m_t += m_integrator->step(m_ode, m_t, m_y, m_dy, m_out, dt);
-      if (!m_y.allFinite()) throw Error(ErrorKind::Divergence, "at t = " + formatNumber(m_t) + " s: the state is no longer finite; try a smaller step", {}, m_t);
-      m_solver->acceptState(m_y);  // hinge angles unwrap as they turn, as in simulate() (docs/loads.md)
-    }
+    for (int k = 0; k < n; ++k) m_run->stepBy(dt);
   }
 
-  double time() const { return m_t; }
-  py::array_t<double> state() const { return vectorArray(m_y); }
+  double time() const { return m_run->time(); }
+  py::array_t<double> state() const { return vectorArray(m_run->state()); }
   void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& y, std::optional<double> t) {
-    Eigen::VectorXd v = stateFrom(y);
-    if (v.size() != m_y.size())
-      throw Error(ErrorKind::Input, "the state vector has " + std::to_string(v.size()) + " entries; model '" + m_model->name() + "' needs " +
-                                        std::to_string(m_y.size()));
-    m_y = std::move(v);
-    if (t) m_t = *t;
-    m_solver->acceptState(m_y);  // each angle taken within half a turn of where it was
-    m_ode.evaluate(m_t, m_y, m_dy, m_out);
+    m_run->setState(stateFrom(y), t.value_or(m_run->time()));
   }
-  py::dict output() const { return outputArrays(m_out); }
+  py::dict output() const { return outputArrays(m_run->output()); }
 
  private:
-  std::shared_ptr<const Model> m_model;
+  /// The frames a run records: none, here.
+  struct NoFrames final : ResultSink {
+    void record(const Frame&) override {}
+  };
   SimulationSettings m_settings;
-  std::unique_ptr<DynamicsSolver> m_solver;
-  OdeSystem m_ode;
-  std::unique_ptr<Integrator> m_integrator;
-  Eigen::VectorXd m_y, m_dy;
-  SolverOutput m_out;
-  double m_t = 0.0;
+  NoFrames m_nothing;
+  std::optional<Run> m_run;
 };
 
 PyModel fromSpec(ModelSpec spec) { return PyModel{std::move(spec), nullptr}; }

@@ -174,6 +174,22 @@ def test_stepping_a_simulation_follows_simulate_exactly():
         sim.set_state(np.zeros(2))
 
 
+def test_stepping_checks_what_simulate_checks():
+    # One run loop (core/sim/run.hpp): a four-bar without loop stabilisation
+    # at a step too long for it drifts apart; the stepped run stops where
+    # simulate() does, with the same message (issue 52: no second loop).
+    model = mstmm.load(str(SOURCE / "resources" / "examples" / "four-bar.json"))
+    with pytest.warns(RuntimeWarning):
+        run = mstmm.simulate(model, end_time=5, time_step=0.05, loop_stabilisation="none")
+    assert run.status == "failed" and "drifted" in run.message
+    sim = mstmm.Simulation(model, time_step=0.05, loop_stabilisation="none")
+    with pytest.raises(mstmm.Error) as stopped:
+        sim.step(100)
+    assert str(stopped.value) == run.message
+    with pytest.raises(mstmm.Error, match="finite"):
+        sim.set_state(np.full(len(sim.state), np.nan))
+
+
 ROD_PAST_A_HALF_TURN = """{
   "name": "rod past a half turn", "kind": "spatial", "gravity": [0, 0, 0],
   "simulation": {"end_time": 3.0, "time_step": 0.001},
