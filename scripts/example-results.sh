@@ -30,8 +30,12 @@ if [ "${1:-}" = "--commits" ]; then
   for side in a b; do
     commit=$([ $side = a ] && echo "$2" || echo "$3")
     git -C "$root" worktree add --detach "$work/$side" "$commit" >/dev/null
+    # CVODE's headers, when install-deps.sh unpacked them into this
+    # checkout's .deps: the worktree has none of its own.
+    cvode=()
+    [ -d "$root/.deps/sundials/usr/include" ] && cvode=(-DMSTMM_CVODE_INCLUDE_DIR="$root/.deps/sundials/usr/include")
     cmake -S "$work/$side" -B "$work/$side/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DMSTMM_CORE_ONLY=ON \
-      -DCMAKE_CXX_FLAGS=-ffp-contract=off $(MSTMM_UNITY_BUILD=ON "$root/scripts/compiler-cache.sh") >/dev/null
+      "${cvode[@]}" -DCMAKE_CXX_FLAGS=-ffp-contract=off $(MSTMM_UNITY_BUILD=ON "$root/scripts/compiler-cache.sh") >/dev/null
     cmake --build "$work/$side/build" -j2 --target mstmm >/dev/null
     "$0" "$work/results-$side" "$work/$side/build/app/mstmm"
   done
