@@ -40,6 +40,7 @@ class CvodeBdf final : public Integrator {
 
   void prepare(DynamicsSolver& solver) override;
   double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) override;
+  void setCancel(const std::atomic<bool>* cancel) override { m_cancel = cancel; }
   long rejectedSteps() const override { return m_total.rejected + (m_mem ? countRejected() : 0); }
   IntegratorStatistics statistics() const override;
 
@@ -67,6 +68,7 @@ class CvodeBdf final : public Integrator {
   void foldCounts();
 
   const Model& m_model;
+  const std::atomic<bool>* m_cancel = nullptr;  // the run's; looked at between CVODE's own steps
   double m_rtol, m_atol;
   double m_longestStep;  // the output spacing
   SUNContext m_context = nullptr;
@@ -405,14 +407,16 @@ double CvodeBdf::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::Vecto
     flag = CVode(m_mem, end, m_y, &reached, CV_ONE_STEP);
     if (m_failure) std::rethrow_exception(m_failure);
     if (flag >= 0) acceptInternal();
+    if (flag >= 0 && reached < end && m_cancel && m_cancel->load(std::memory_order_relaxed)) break;  // y is CVODE's at `reached`
   }
+  const bool cutShort = flag >= 0 && reached < end;  // cancelled: the run stops where CVODE's steps came
   if (flag >= 0 && reached > end) flag = CVodeGetDky(m_mem, end, 0, m_y);  // y at the instant, by CVODE's interpolant
   if (flag < 0)
     throw Error(ErrorKind::Divergence, "bdf: CVODE stopped (" + std::string(CVodeGetReturnFlagName(flag)) + "): " + m_message +
                                            (flag == CV_CONV_FAILURE || flag == CV_REPTD_RHSFUNC_ERR || flag == CV_TOO_CLOSE
                                                 ? std::string("; the solver refused the states CVODE tried even at small steps")
                                                 : std::string()));
-  reached = end;  // exactly, for the run's output instants
+  if (!cutShort) reached = end;  // exactly, for the run's output instants
   y = Eigen::Map<const Eigen::VectorXd>(N_VGetArrayPointer(m_y), y.size());
   normaliseRotations(y);
   ode.evaluate(reached, y, dy, out);  // the recorded loads and accelerations at the step's end

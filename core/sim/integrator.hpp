@@ -5,6 +5,7 @@
 // Dormand-Prince's FSAL stage): exactly 4 (RK4) or 6 (DP45) evaluations per
 // step, and the recorded hinge loads come for free.
 
+#include <atomic>
 #include <memory>
 
 #include "core/spec/model_spec.hpp"
@@ -32,6 +33,11 @@ class Integrator {
   /// its stages in dy): the caller keeps the state from before the step
   /// (Run::step) and evaluates again before going on (Run::checkFinite).
   virtual double step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eigen::VectorXd& dy, SolverOutput& out, double hMax) = 0;
+  /// The run's cancel flag (RunOptions::cancel; may be null). A method
+  /// whose one step() may take many of its own (BDF steps between output
+  /// instants) looks at it between them and returns the step taken so far,
+  /// so that a cancelled run stops within one of its own steps.
+  virtual void setCancel(const std::atomic<bool>* cancel) { (void)cancel; }
   /// Steps rejected so far (adaptive methods).
   virtual long rejectedSteps() const { return 0; }
   virtual IntegratorStatistics statistics() const { return {}; }

@@ -32,6 +32,7 @@ Run::Run(std::shared_ptr<const Model> model, const SimulationSettings& settings,
       m_loads(*m_model) {
   m_closedLoop = dynamic_cast<ClosedLoopSolver*>(m_solver.get());
   m_integrator->prepare(*m_solver);
+  m_integrator->setCancel(options.cancel);
   if (m_model->hasLoops() && settings.loopStabilisation == LoopStabilisation::Projection) m_ode.setProjector(&m_projector);
 }
 

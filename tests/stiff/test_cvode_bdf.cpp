@@ -6,6 +6,7 @@
 // preconditioner holds the hinges' stiffness); a spatial chain against RK4;
 // the run's output instants and its messages.
 
+#include <atomic>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -13,6 +14,7 @@
 #include "core/model/model.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/integrator.hpp"
+#include "core/sim/run.hpp"
 #include "core/sim/simulation.hpp"
 #include "stiff/cvode_bdf.hpp"
 #include "tests/core/check.hpp"
@@ -220,4 +222,38 @@ TEST(CvodeBdf, doesNotStepOverTheQuarterCarsRoadStep) {
   info("body height within %.2e m of RK4 (it travels %.3f m); %ld BDF steps", worst, travel, bdf.methodSteps);
   ASSERT_TRUE(travel > 0.01);
   ASSERT_TRUE(worst <= 1e-5);
+}
+
+// A cancelled run stops within one of BDF's own steps, not at the next
+// output instant (issue 53: the studio's Stop and the CLI's Ctrl+C within a
+// second even when an instant is far): with the run's cancel flag set, a
+// step of 2 s asked of the stiff chain returns after CVODE's first step,
+// at the state CVODE reached; cleared, the run goes on from there to the
+// same state as a run never cancelled.
+TEST(CvodeBdf, aCancelStopsItBetweenItsOwnSteps) {
+  ModelSpec spec = stiffChain();
+  spec.simulation.integrator = IntegratorKind::Bdf;
+  spec.simulation.timeStep = 2.0;  // one output interval: the whole run
+  spec.simulation.relativeTolerance = 1e-8;
+  spec.simulation.absoluteTolerance = 1e-10;
+  const auto model = compile(spec);
+  std::atomic<bool> cancel{false};
+  RunOptions options;
+  options.cancel = &cancel;
+  Results frames(*model), otherFrames(*model);
+  mstmm::Run run(model, spec.simulation, frames, options);  // qualified: gtest's Test has a Run() of its own
+  run.start();
+  cancel = true;
+  run.stepBy(2.0);
+  const double stoppedAt = run.time();
+  cancel = false;
+  run.stepBy(2.0 - stoppedAt);
+  mstmm::Run uncancelled(model, spec.simulation, otherFrames, RunOptions{});
+  uncancelled.start();
+  uncancelled.stepBy(2.0);
+  const double apart = (run.state() - uncancelled.state()).lpNorm<Eigen::Infinity>();
+  info("stopped at t = %.3e s of the 2 s asked; after going on to t = %.17g s, %.2e from the run never cancelled", stoppedAt, run.time(), apart);
+  ASSERT_TRUE(stoppedAt > 0.0 && stoppedAt < 0.01);
+  ASSERT_NEAR(run.time(), 2.0, 1e-12);
+  ASSERT_TRUE(apart <= 1e-5);
 }
