@@ -1,5 +1,7 @@
 #include "gui/analysis/analysis_actions.hpp"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QMenu>
 #include <QUndoStack>
@@ -98,19 +100,25 @@ bool AnalysisActions::findEquilibrium() {
   }
 }
 
-ModesDialog* AnalysisActions::naturalFrequencies() {
+ModesDialog* AnalysisActions::listModes(int count) {
   const ModelSpec spec = m_window->document()->spec();
+  m_modeCount = std::max(1, count);
   try {
-    ModesReport report = aside(m_window, tr("Computing the natural frequencies…"), [spec](const std::atomic<bool>* cancel) {
+    ModesReport report = aside(m_window, tr("Computing the natural frequencies…"), [spec, count = m_modeCount](const std::atomic<bool>* cancel) {
       AnalysisRequest request;
       request.cancel = cancel;
-      return computeModes(compile(spec), request, 10);
+      return computeModes(compile(spec), request, count);
     });
+    QPoint where;  // a new count opens the new list where the old one stood
+    if (m_dialog && m_dialog->isVisible()) where = m_dialog->pos();
     if (m_dialog) m_dialog->deleteLater();
     m_announcedMode = -1;
-    m_dialog = new ModesDialog(std::move(report), m_window);
+    m_dialog = new ModesDialog(std::move(report), m_modeCount, m_window);
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &ModesDialog::animateRequested, this, &AnalysisActions::animateMode);
+    // Queued: the list is replaced after the spin box's own signal returns.
+    connect(m_dialog, &ModesDialog::countRequested, this, [this](int n) { listModes(n); }, Qt::QueuedConnection);
+    if (!where.isNull()) m_dialog->move(where);
     if (m_window->isInteractive()) m_dialog->show();
     return m_dialog;
   } catch (const Error& e) {

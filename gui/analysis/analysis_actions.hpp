@@ -24,7 +24,10 @@ class AnalysisActions : public QObject {
 
   /// Each returns whether it succeeded (the reason is in Messages otherwise).
   bool findEquilibrium();
-  ModesDialog* naturalFrequencies();
+  /// The lowest modes, as many as last asked (10 at first).
+  ModesDialog* naturalFrequencies() { return listModes(m_modeCount); }
+  /// The lowest `count` modes, in a new list.
+  ModesDialog* listModes(int count);
   ModesDialog* dialog() const { return m_dialog; }
   FrequencyResponseDialog* frequencyResponse();
   /// Shows mode `row` of the table as motion in the 3-D view, in a loop.
@@ -34,6 +37,7 @@ class AnalysisActions : public QObject {
   MainWindow* m_window;
   QPointer<ModesDialog> m_dialog;
   int m_announcedMode = -1;  // the mode whose animation Messages last announced
+  int m_modeCount = 10;      // modes asked for last
   QPointer<FrequencyResponseDialog> m_response;
 };
 

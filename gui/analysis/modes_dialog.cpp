@@ -10,8 +10,10 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -32,9 +34,10 @@ QTableWidgetItem* cell(const QString& text) {
 
 }  // namespace
 
-ModesDialog::ModesDialog(ModesReport report, QWidget* parent) : QDialog(parent), m_report(std::move(report)) {
+ModesDialog::ModesDialog(ModesReport report, int asked, QWidget* parent) : QDialog(parent), m_report(std::move(report)) {
   setWindowTitle(tr("Natural Frequencies"));
   auto* layout = new QVBoxLayout(this);
+  layout->addLayout(countRow(asked));
   QString text = QString::fromStdString(m_report.description);
   for (const std::string& note : m_report.notes) text += "\n" + QString::fromStdString(note);  // e.g. a beam divided too coarsely for the modes listed
   auto* about = new QLabel(text, this);
@@ -105,6 +108,29 @@ int sliderPosition(double amplitude) { return static_cast<int>(std::lround(kStep
 double sliderAmplitude(int position) { return kLeast * std::pow(kMost / kLeast, static_cast<double>(position) / kSteps); }
 
 }  // namespace
+
+// As many modes as the model has coordinates (the dense path lists them
+// all); the list is computed again when the count is let go of.
+QHBoxLayout* ModesDialog::countRow(int asked) {
+  m_count = new QSpinBox(this);
+  m_count->setObjectName("modeCount");
+  const int most = std::max(1, m_report.model ? m_report.model->degreesOfFreedom() : asked);
+  m_count->setRange(1, most);
+  m_count->setValue(std::min(asked, most));
+  m_count->setKeyboardTracking(false);  // typing "25" asks once, for 25
+  m_count->setToolTip(tr("How many modes to list, the lowest first (up to the model's degrees of freedom)"));
+  connect(m_count, &QSpinBox::valueChanged, this, [this](int count) { emit countRequested(count); });
+  auto* label = new QLabel(tr("Modes:"), this);
+  label->setBuddy(m_count);
+  auto* shown = new QLabel(tr("%1 listed of %2 degrees of freedom").arg(m_report.rows.size()).arg(most), this);
+  shown->setObjectName("modesListed");
+  auto* row = new QHBoxLayout;
+  row->addWidget(label);
+  row->addWidget(m_count);
+  row->addWidget(shown);
+  row->addStretch(1);
+  return row;
+}
 
 QHBoxLayout* ModesDialog::amplitudeRow() {
   m_amplitude = new QDoubleSpinBox(this);

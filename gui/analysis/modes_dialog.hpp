@@ -10,6 +10,7 @@
 #include "core/analysis/vibration.hpp"
 
 class QDoubleSpinBox;
+class QSpinBox;
 class QHBoxLayout;
 class QSlider;
 class QLabel;
@@ -21,7 +22,8 @@ class ModesDialog : public QDialog {
   Q_OBJECT
 
  public:
-  ModesDialog(ModesReport report, QWidget* parent);
+  /// `asked`: how many modes were asked for (the list may hold fewer).
+  ModesDialog(ModesReport report, int asked, QWidget* parent);
   QTableWidget* table() const { return m_table; }
   const ModesReport& report() const { return m_report; }
   /// Writes the CSV; the reason when it cannot, else an empty string.
@@ -35,16 +37,22 @@ class ModesDialog : public QDialog {
   /// A row selected, Animate, a double-click, or a new amplitude while a
   /// mode is shown (the slider when let go, the spin box when edited).
   void animateRequested(int row, double amplitude);
+  /// The user asked for another number of modes (the list is computed
+  /// again, by whoever opened the dialog).
+  void countRequested(int count);
 
  private:
   /// The amplitude's spin box beside a logarithmic slider over its range.
   QHBoxLayout* amplitudeRow();
+  /// "Modes: [n]" and the list's own count, beside the description.
+  QHBoxLayout* countRow(int asked);
   void animate(int row);
 
   ModesReport m_report;
   QTableWidget* m_table = nullptr;
   QDoubleSpinBox* m_amplitude = nullptr;
   QSlider* m_slider = nullptr;
+  QSpinBox* m_count = nullptr;
   int m_animated = -1;  // the row last animated
 };
 

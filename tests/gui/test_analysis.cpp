@@ -37,6 +37,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include "gui/analysis/modes_dialog.hpp"
+#include <QSpinBox>
+#include <QPointer>
+#include <QLabel>
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
 #include "gui/panels/messages_panel.hpp"
@@ -138,6 +141,43 @@ class TestAnalysis : public QObject {
     const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
     QVERIFY(lines[1].startsWith("1,vibration,0.4265"));
+  }
+
+  // Issue 55 pt 7: how many modes is the user's to say. The five-ball
+  // chain (15 degrees of freedom) lists 10 at first; asking for 15 lists
+  // all of them in a new list where the old one stood, the first ten the
+  // same numbers, and the next opening asks for 15 again.
+  void theNumberOfModesIsTheUsers() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("chain-5-spatial"));
+    window.action("naturalFrequencies")->trigger();
+    QPointer<ModesDialog> first = analysisOf(window)->dialog();
+    QVERIFY(first);
+    QCOMPARE(first->table()->rowCount(), 10);
+    auto* count = first->findChild<QSpinBox*>("modeCount");
+    QVERIFY(count);
+    QCOMPARE(count->value(), 10);
+    QCOMPARE(count->maximum(), 15);
+    QCOMPARE(first->findChild<QLabel*>("modesListed")->text(), QString("10 listed of 15 degrees of freedom"));
+    std::vector<double> frequencies;
+    for (const ModeRow& row : first->report().rows) frequencies.push_back(row.frequency);
+    count->setValue(15);
+    QTRY_VERIFY(first.isNull() && analysisOf(window)->dialog());
+    ModesDialog* all = analysisOf(window)->dialog();
+    QCOMPARE(all->table()->rowCount(), 15);
+    QCOMPARE(all->findChild<QSpinBox*>("modeCount")->value(), 15);
+    QCOMPARE(all->findChild<QLabel*>("modesListed")->text(), QString("15 listed of 15 degrees of freedom"));
+    for (std::size_t k = 0; k < frequencies.size(); ++k) {
+      const double now = all->report().rows[k].frequency;
+      QVERIFY2(now == frequencies[k] || std::abs(now / frequencies[k] - 1.0) < 1e-9, qPrintable(QString("mode %1: %2 then %3").arg(k + 1).arg(frequencies[k]).arg(now)));
+    }
+    const QPointer<ModesDialog> closed = all;
+    all->close();
+    QTRY_VERIFY(closed.isNull());
+    window.action("naturalFrequencies")->trigger();
+    QVERIFY(analysisOf(window)->dialog());
+    QCOMPARE(analysisOf(window)->dialog()->table()->rowCount(), 15);
   }
 
   // Animating a mode: one period of its motion becomes the view's results,
