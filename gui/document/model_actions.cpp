@@ -26,8 +26,6 @@ QList<HingeType> hingeTypesFor(ModelKind kind) {
 
 QString hingeTypeLabel(HingeType type) { return QObject::tr(jointModel(type).label); }
 
-HingeType defaultHingeType(ModelKind kind) { return kind == ModelKind::Planar ? HingeType::Pin : HingeType::Ball; }
-
 namespace {
 
 ShapeSpec defaultShape(ModelKind kind) {

@@ -52,8 +52,6 @@ QString setModelKind(ModelDocument* document, ModelKind kind);
 /// Places every body by the automatic tree layout (one undo step).
 void applyAutoLayout(ModelDocument* document);
 
-/// The hinge type new connections get by default in a model of this kind.
-HingeType defaultHingeType(ModelKind kind);
 /// The hinge types a model of this kind offers, in the order menus list them.
 QList<HingeType> hingeTypesFor(ModelKind kind);
 /// A hinge type's name wherever the studio shows one ("Ball-and-socket",

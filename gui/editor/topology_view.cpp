@@ -131,7 +131,7 @@ void TopologyView::finishConnect(const QPoint& viewPos) {
   const BodyId tip{from->id()};
   const std::optional<BodyId> other = to ? std::optional<BodyId>(BodyId{to->id()}) : std::nullopt;
   chooseHingeType(
-      viewPos,
+      viewPos, other ? tr("Connect with a hinge") : tr("Attach to the ground with"),
       [this, tip, other](HingeType type) {
         const QString problem = other ? connectBodies(m_document, tip, *other, type) : attachToGround(m_document, tip, type);
         if (!problem.isEmpty()) emit message(problem);
@@ -142,15 +142,35 @@ void TopologyView::finishConnect(const QPoint& viewPos) {
       });
 }
 
-void TopologyView::chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then, const std::function<void()>& strut) {
+void TopologyView::chooseHingeType(const QPoint& viewPos, const QString& title, const std::function<void(HingeType)>& then,
+                                   const std::function<void()>& strut) {
   QMenu menu(this);
-  menu.addSection(bodyAt(viewPos) ? tr("Connect with a hinge") : tr("Attach to the ground with"));
-  for (const HingeType t : hingeTypesFor(m_document->spec().kind)) menu.addAction(hingeTypeLabel(t), [then, t] { then(t); });
+  menu.setObjectName("hingeTypeMenu");
+  menu.addSection(title);
+  for (const HingeType t : hingeTypesFor(m_document->spec().kind)) {
+    QAction* action = menu.addAction(hingeTypeLabel(t), [then, t] { then(t); });
+    action->setObjectName(QString("hinge-") + toString(t));
+  }
   if (strut) {
     menu.addSection(tr("Or join with a force element"));
     menu.addAction(tr("Spring-damper (strut)"), strut);
   }
   menu.exec(mapToGlobal(viewPos));
+}
+
+void TopologyView::attachSelectionToGround() {
+  const QList<quint32> bodies(m_document->selection().bodies.begin(), m_document->selection().bodies.end());
+  if (bodies.isEmpty()) {
+    emit message(tr("Attach to Ground: select the bodies to attach first"));
+    return;
+  }
+  QPoint at = viewport()->rect().center();
+  if (BodyItem* first = m_scene->bodyItem(bodies.front())) at = mapFromScene(first->pos());
+  const QString title = bodies.size() == 1 ? tr("Attach to the ground with") : tr("Attach %1 bodies to the ground with").arg(bodies.size());
+  chooseHingeType(at, title, [this, bodies](HingeType type) {
+    for (quint32 id : bodies)
+      if (const QString problem = attachToGround(m_document, BodyId{id}, type); !problem.isEmpty()) emit message(problem);
+  });
 }
 
 void TopologyView::mouseDoubleClickEvent(QMouseEvent* event) {
@@ -182,10 +202,7 @@ void TopologyView::contextMenuEvent(QContextMenuEvent* event) {
       m_document->setSelection(s);
     }
     const BodyId id{body->id()};
-    menu.addAction(tr("Attach to the Ground"), [this, id] {
-      const QString problem = attachToGround(m_document, id, defaultHingeType(m_document->spec().kind));
-      if (!problem.isEmpty()) emit message(problem);
-    });
+    menu.addAction(tr("Attach to the Ground…"), this, &TopologyView::attachSelectionToGround);
     menu.addAction(tr("Delete"), [this] { deleteSelection(m_document); });
   } else if (QGraphicsItem* item = itemAt(event->pos()); item && item->type() == static_cast<int>(GraphItemKind::Hinge)) {
     Selection s;

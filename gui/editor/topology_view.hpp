@@ -26,6 +26,10 @@ class TopologyView : public QGraphicsView {
   /// Centres an item at a readable scale (nodes at their drawn size or larger).
   void focusOn(QGraphicsItem* item);
   void zoomBy(double factor);
+  /// Asks with which hinge type (the menu a connecting drag to empty space
+  /// opens) and attaches each selected body to the ground with it: Attach
+  /// to Ground and the body's context menu.
+  void attachSelectionToGround();
 
  signals:
   /// Something the user should read in the status bar.
@@ -43,8 +47,9 @@ class TopologyView : public QGraphicsView {
  private:
   BodyItem* bodyAt(const QPoint& viewPos) const;
   void finishConnect(const QPoint& viewPos);
-  /// The menu after a connecting drag: hinge types, and (if `strut` is given) a spring-damper.
-  void chooseHingeType(const QPoint& viewPos, const std::function<void(HingeType)>& then, const std::function<void()>& strut = {});
+  /// The menu after a connecting drag: hinge types under `title`, and (if
+  /// `strut` is given) a spring-damper.
+  void chooseHingeType(const QPoint& viewPos, const QString& title, const std::function<void(HingeType)>& then, const std::function<void()>& strut = {});
   void commitMove();
 
   ModelDocument* m_document;

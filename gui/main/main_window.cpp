@@ -152,12 +152,7 @@ void MainWindow::createActions() {
     s.bodies.insert(id.value);
     m_document->setSelection(s);
   });
-  addAction("attachGround", tr("Attach to &Ground"), QKeySequence(Qt::CTRL | Qt::Key_J), [this] {
-    for (quint32 id : m_document->selection().bodies) {
-      const QString problem = attachToGround(m_document, BodyId{id}, defaultHingeType(m_document->spec().kind));
-      if (!problem.isEmpty()) statusBar()->showMessage(problem, 8000);
-    }
-  });
+  addAction("attachGround", tr("Attach to &Ground…"), QKeySequence(Qt::CTRL | Qt::Key_J), [this] { m_view->attachSelectionToGround(); });
   addAction("layout", tr("Automatic &Layout"), QKeySequence(Qt::CTRL | Qt::Key_L), [this] {
     applyAutoLayout(m_document);
     m_view->fitAll();

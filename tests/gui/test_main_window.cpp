@@ -843,6 +843,46 @@ class TestMainWindow : public QObject {
     QCOMPARE(doc->selection().hinges.size(), qsizetype(1));
   }
 
+  // Issue 55 pt 9: Attach to Ground (Ctrl+J) asks with which hinge, in
+  // the menu a connecting drag opens, instead of making a ball hinge
+  // unasked; the menu closed without a choice attaches nothing.
+  void attachToGroundAsksWhichHinge() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    ModelDocument* doc = window.document();
+    ModelSpec empty;
+    empty.kind = ModelKind::Spatial;
+    doc->newModel(empty);
+    window.action("addBody")->trigger();
+    QCOMPARE(doc->spec().bodies.size(), std::size_t(1));
+    QCOMPARE(doc->selection().bodies.size(), qsizetype(1));
+    auto pick = [](const QString& name) {
+      QTimer::singleShot(200, [name] {
+        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        QAction* choice = menu ? menu->findChild<QAction*>(name) : nullptr;
+        if (choice) choice->trigger();
+        if (menu) menu->close();
+      });
+    };
+    pick("none");  // no such entry: the menu is closed unanswered
+    window.action("attachGround")->trigger();
+    QVERIFY(doc->spec().hinges.empty());
+    QStringList offered;
+    QTimer::singleShot(200, [&offered] {
+      if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget()))
+        for (QAction* a : menu->actions())
+          if (!a->objectName().isEmpty()) offered << a->objectName();
+    });
+    pick("hinge-revolute");
+    window.action("attachGround")->trigger();
+    QCOMPARE(doc->spec().hinges.size(), std::size_t(1));
+    QCOMPARE(doc->spec().hinges.front().type, HingeType::Revolute);
+    QVERIFY(doc->spec().hinges.front().isGround());
+    QVERIFY2(offered.contains("hinge-ball") && offered.contains("hinge-free") && offered.contains("hinge-screw"), qPrintable(offered.join(", ")));
+    doc->undoStack()->undo();
+    QVERIFY(doc->spec().hinges.empty());
+  }
+
   // Issue 52: a screw built by hand in a new spatial model (a body, a hinge
   // to the ground made a screw on its page, its pitch typed in with its
   // unit), run in the studio, and its slide plotted: the curve is the
