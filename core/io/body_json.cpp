@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/io/input_bounds.hpp"
+#include "core/io/model_json.hpp"
 #include "core/message_text.hpp"
 #include "core/model/beam_material.hpp"
 #include "core/model/validation.hpp"

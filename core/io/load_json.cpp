@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "core/io/input_bounds.hpp"
+#include "core/io/model_json.hpp"
 #include "core/model/validation.hpp"
 
 namespace mstmm::model_file {

@@ -1,5 +1,6 @@
 #include "core/model/stiffness_estimate.hpp"
 
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 

@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "core/model/validation.hpp"
 #include "core/sim/integrator.hpp"
 #include "core/sim/run.hpp"
 
