@@ -396,8 +396,7 @@ class Stepper {
 
   /// n steps of the model's time step (fewer if h is given: steps of h).
   void step(int n, std::optional<double> h) {
-    const double dt = h.value_or(m_settings.timeStep);
-    if (!(dt > 0.0) || !std::isfinite(dt)) throw Error(ErrorKind::Input, "a step must be a positive number of seconds");
+    const double dt = h.value_or(m_settings.timeStep);  // Run::stepBy refuses a step that is not positive and finite
     if (n < 0) throw Error(ErrorKind::Input, "the number of steps must not be negative");
     py::gil_scoped_release released;
     for (int k = 0; k < n; ++k) m_run->stepBy(dt);
