@@ -22,6 +22,7 @@
 #include "gui/editor/topology_view.hpp"
 #include "gui/panels/messages_panel.hpp"
 #include "gui/properties/properties_panel.hpp"
+#include "gui/help/user_guide.hpp"
 
 // Resources in a static library are registered explicitly, at global scope
 // as Q_INIT_RESOURCE requires.
@@ -173,6 +174,9 @@ void MainWindow::createActions() {
                            .arg(kVersion));
   });
   addAction("shortcuts", tr("&Keyboard Shortcuts"), {}, [this] { ShortcutsDialog(allActions(), this).exec(); });
+  // F1: the page of what has the focus (guidePage properties, set in createDocks and on the workspace's docks).
+  addAction("userGuide", tr("&User Guide"), QKeySequence::HelpContents, [this] { showUserGuide(guidePageFor(QApplication::focusWidget())); })
+      ->setIcon(s->standardIcon(QStyle::SP_DialogHelpButton));
 }
 
 void MainWindow::createMenus() {
@@ -215,6 +219,7 @@ void MainWindow::createMenus() {
   for (const char* name : {"run", "cancel", "settings"}) simulate->addAction(action(name));
   m_viewMenu = menuBar()->addMenu(tr("&View"));
   m_helpMenu = menuBar()->addMenu(tr("&Help"));
+  m_helpMenu->addAction(action("userGuide"));
   m_helpMenu->addAction(action("about"));
   m_helpMenu->addAction(action("shortcuts"));
   rebuildRecentMenu();
@@ -244,6 +249,12 @@ void MainWindow::createDocks() {
   m_graphDock = dock(tr("Topology Graph"), "graphDock", m_view, Qt::LeftDockWidgetArea);
   m_propertiesDock = dock(tr("Properties"), "propertiesDock", m_properties, Qt::RightDockWidgetArea);
   m_messagesDock = dock(tr("Messages"), "messagesDock", m_messages, Qt::BottomDockWidgetArea);
+  m_guide = new UserGuide;
+  m_guideDock = dock(tr("User Guide"), "guideDock", m_guide, Qt::RightDockWidgetArea);
+  m_guideDock->hide();
+  m_view->setProperty("guidePage", "building-a-model.md");
+  m_properties->setProperty("guidePage", "fields.md");
+  m_messages->setProperty("guidePage", "running-and-watching.md");
   m_viewMenu->addSeparator();
   m_viewMenu->addAction(action("fit"));
   m_viewMenu->addAction(action("resetLayout"));
@@ -264,6 +275,19 @@ void MainWindow::applyDefaultLayout() {
   addDockWidget(Qt::BottomDockWidgetArea, m_messagesDock);
   resizeDocks({m_graphDock, m_propertiesDock}, {240, 380}, Qt::Horizontal);  // three-number rows whole at 1280 px
   resizeDocks({m_messagesDock}, {96}, Qt::Vertical);
+}
+
+void MainWindow::showUserGuide(const QString& page) {
+  if (m_guideDock->isHidden()) {
+    // In the Properties' place, as a tab: the graph, the 3-D view and the
+    // plots stay in view beside it at 1280 px (split beside the Properties
+    // it left the 3-D view a third of its width).
+    m_guideDock->setFloating(false);
+    if (!m_propertiesDock->isHidden() && !m_propertiesDock->isFloating()) tabifyDockWidget(m_propertiesDock, m_guideDock);
+    m_guideDock->show();
+  }
+  m_guideDock->raise();
+  m_guide->showPage(page);
 }
 
 void MainWindow::createStatusBar() {

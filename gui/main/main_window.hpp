@@ -25,6 +25,7 @@ namespace mstmm::gui {
 class TopologyScene;
 class TopologyView;
 class PropertiesPanel;
+class UserGuide;
 class MessagesPanel;
 
 /// An entry of File ▸ Open Example.
@@ -71,6 +72,11 @@ class MainWindow : public QMainWindow {
   QString openDirectory() const;
   TopologyView* graphView() const { return m_view; }
   PropertiesPanel* properties() const { return m_properties; }
+  /// The user guide's dock (hidden until Help ▸ User Guide or F1) and its page widget.
+  QDockWidget* guideDock() const { return m_guideDock; }
+  UserGuide* userGuide() const { return m_guide; }
+  /// Shows the guide at `page` ("fields.md") beside the studio.
+  void showUserGuide(const QString& page);
   MessagesPanel* messages() const { return m_messages; }
   QAction* action(const QString& name) const { return m_actions.value(name); }
   QList<QAction*> allActions() const { return m_actions.values(); }
@@ -170,7 +176,8 @@ class MainWindow : public QMainWindow {
   TopologyView* m_view;
   PropertiesPanel* m_properties;
   MessagesPanel* m_messages;
-  QDockWidget *m_graphDock, *m_propertiesDock, *m_messagesDock;
+  QDockWidget *m_graphDock, *m_propertiesDock, *m_messagesDock, *m_guideDock = nullptr;
+  UserGuide* m_guide = nullptr;
   QHash<QString, QAction*> m_actions;
   QMenu *m_recentMenu, *m_exampleMenu, *m_exportMenu, *m_viewMenu, *m_simulateMenu, *m_helpMenu;
   QProgressBar* m_progress;

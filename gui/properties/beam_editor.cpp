@@ -19,6 +19,7 @@ QString zeroOrPositive(double v) { return v >= 0 && std::isfinite(v) ? QString()
 }  // namespace
 
 BeamEditor::BeamEditor(QWidget* parent) : QWidget(parent) {
+  setProperty("fieldSection", "Beam");  // its labels' tooltips: docs/guide/fields.md, section Beam
   m_form = new QFormLayout(this);
   m_form->setContentsMargins(0, 0, 0, 0);
   m_form->addRow(new QLabel(tr("<b>Elastic beam</b> along x from the origin")));

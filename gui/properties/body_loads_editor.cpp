@@ -18,6 +18,7 @@ const char* kComponentNames[6] = {"force x", "force y", "force z", "moment x", "
 }
 
 BodyLoadsEditor::BodyLoadsEditor(QWidget* parent) : QWidget(parent) {
+  setProperty("fieldSection", "Body loads");  // its labels' tooltips: docs/guide/fields.md, section Body loads
   m_form = new QFormLayout(this);
   m_form->setContentsMargins(0, 0, 0, 0);
   auto* title = new QLabel(tr("<b>External loads</b>"));

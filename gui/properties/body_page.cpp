@@ -52,6 +52,7 @@ QString formatVec(const Vec3& v) { return QString("(%1, %2, %3)").arg(v.x(), 0, 
 }  // namespace
 
 BodyPage::BodyPage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  setProperty("fieldSection", "Body");  // its labels' tooltips: docs/guide/fields.md, section Body
   auto* page = new QVBoxLayout(this);
   page->setContentsMargins(0, 0, 0, 0);
   m_form = new QFormLayout;

@@ -14,6 +14,7 @@
 namespace mstmm::gui {
 
 ContactsEditor::ContactsEditor(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  setProperty("fieldSection", "Contacts");  // its labels' tooltips: docs/guide/fields.md, section Contacts
   auto* column = new QVBoxLayout(this);
   column->setContentsMargins(0, 0, 0, 0);
   column->addWidget(new QLabel(tr("<b>Contacts with the ground</b>")));

@@ -48,7 +48,9 @@ const HingeLoadsSpec& shownLoads(const HingeSpec& h, const std::string& coordina
 
 }  // namespace
 
-HingeLoadsEditor::HingeLoadsEditor(QWidget* parent) : QWidget(parent) {}
+HingeLoadsEditor::HingeLoadsEditor(QWidget* parent) : QWidget(parent) {
+  setProperty("fieldSection", "Hinge loads");  // its labels' tooltips: docs/guide/fields.md, section Hinge loads
+}
 
 QuantityBox* HingeLoadsEditor::addBox(const QString& label, const QString& unit, const QString& name, bool nonNegative) {
   auto* box = QuantityBox::checked(unit, name, nonNegative);

@@ -13,6 +13,7 @@
 namespace mstmm::gui {
 
 HingePage::HingePage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  setProperty("fieldSection", "Hinge");  // its labels' tooltips: docs/guide/fields.md, section Hinge
   m_form = new QFormLayout(this);
   m_name = new QLineEdit;
   m_type = new QComboBox;

@@ -29,6 +29,7 @@ QString finite(double v) { return std::isfinite(v) ? QString() : QStringLiteral(
 }  // namespace
 
 ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  setProperty("fieldSection", "Model");  // its labels' tooltips: docs/guide/fields.md, section Model
   auto* page = new QVBoxLayout(this);
   page->setContentsMargins(0, 0, 0, 0);
   m_form = new QFormLayout;

@@ -1,5 +1,7 @@
 #include "gui/properties/properties_panel.hpp"
 
+#include "gui/help/user_guide.hpp"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QFormLayout>
@@ -99,6 +101,9 @@ void PropertiesPanel::showSelection() {
     m_several->setText(tr("%1 bodies, %2 hinges and %3 spring-dampers selected").arg(s.bodies.size()).arg(s.hinges.size()).arg(s.struts.size()));
     m_stack->setCurrentIndex(3);
   }
+  // The hinge's loads section builds its rows anew for a slide or a turn:
+  // their labels get their tooltips from the guide each time.
+  explainFields(m_stack->currentWidget());
 }
 
 QString PropertiesPanel::refusalText() const { return m_refusal->text(); }

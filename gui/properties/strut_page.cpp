@@ -9,6 +9,7 @@
 namespace mstmm::gui {
 
 StrutPage::StrutPage(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
+  setProperty("fieldSection", "Strut");  // its labels' tooltips: docs/guide/fields.md, section Strut
   m_form = new QFormLayout(this);
   m_name = new QLineEdit;
   m_name->setObjectName("strutName");

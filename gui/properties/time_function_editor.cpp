@@ -18,6 +18,7 @@ namespace mstmm::gui {
 
 TimeFunctionEditor::TimeFunctionEditor(const QString& unit, bool angle, bool motion, QWidget* parent)
     : QWidget(parent), m_unit(unit), m_motion(motion), m_angle(angle) {
+  setProperty("fieldSection", "Function of time");  // its labels' tooltips: docs/guide/fields.md
   m_form = new QFormLayout(this);
   m_form->setContentsMargins(12, 0, 0, 0);  // indented under the section's check box
   m_kind = new QComboBox;
