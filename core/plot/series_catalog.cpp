@@ -115,6 +115,11 @@ std::vector<LoadGroup> loadGroups(const Model& model) {
   return groups;
 }
 
+bool loadChannelsShareOneUnit(const Model& model) {
+  const std::vector<LoadChannel> channels = loadChannels(model);
+  return std::all_of(channels.begin(), channels.end(), [&](const LoadChannel& c) { return c.unit == channels.front().unit; });
+}
+
 PlotChoice defaultPlot(const Model& model) {
   if (model.loads().drivenCount() > 0) {
     const std::string drive = model.loads().drivenHinge(0).name + ".drive";

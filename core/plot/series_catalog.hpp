@@ -83,6 +83,9 @@ struct LoadGroup {
   std::vector<int> channels;  // indices into loadChannels(model)
 };
 std::vector<LoadGroup> loadGroups(const Model& model);
+/// Whether every load channel is in one unit, so that all of them can share
+/// one plot axis (a vehicle's are not: N, m/s and m).
+bool loadChannelsShareOneUnit(const Model& model);
 
 /// The rotation angle about a unit axis contained in a rotation (the twist
 /// of the swing-twist decomposition), in (-pi, pi].

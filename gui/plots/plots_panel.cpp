@@ -277,9 +277,11 @@ void PlotsPanel::fillComponents(PaneView& view) {
   QSignalBlocker block(view.component);
   const QVariant previous = view.component->currentData();
   view.component->clear();
-  view.component->addItem(tr("all components"), -1);
+  const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
+  // One unit on an axis: load elements in several units (a vehicle's
+  // forces, slips and penetrations) are offered by kind or one by one.
+  if (!m_results || quantity != Quantity::LoadElement || loadChannelsShareOneUnit(*m_results->model())) view.component->addItem(tr("all components"), -1);
   if (m_results) {
-    const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
     // Load elements: first what they measure (every contact's normal force,
     // on one axis in one unit), then each channel.
     if (quantity == Quantity::LoadElement) {
@@ -298,7 +300,9 @@ void PlotsPanel::fillComponents(PaneView& view) {
 std::vector<SeriesKey> PlotsPanel::keysOf(const PaneView& view) const {
   if (!m_results) return {};
   const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
-  const int component = view.component->currentData().isValid() ? view.component->currentData().toInt() : -1;
+  int component = view.component->currentData().isValid() ? view.component->currentData().toInt() : -1;
+  if (quantity == Quantity::LoadElement && component == -1 && !loadChannelsShareOneUnit(*m_results->model()))
+    component = loadGroups(*m_results->model()).empty() ? 0 : kFirstGroup;  // the first entry offered: one unit
   if (quantity == Quantity::LoadElement && component <= kFirstGroup) {
     const std::vector<LoadGroup> groups = loadGroups(*m_results->model());
     const auto g = static_cast<std::size_t>(kFirstGroup - component);

@@ -19,6 +19,8 @@
 
 #include "core/io/model_json.hpp"
 #include "core/io/table_csv.hpp"
+#include "core/dynamics/load_channels.hpp"
+#include "core/plot/series_catalog.hpp"
 #include "core/sim/simulation.hpp"
 #include "gui/playback/playback_clock.hpp"
 #include "gui/plots/plot_pane.hpp"
@@ -332,6 +334,38 @@ class TestPlots : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&on.panel));
     QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
     QVERIFY(on.panel.grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/vehicle-tyre-normal-forces-1280x800.png"));
+  }
+
+  // Issue 55.9: a Load elements plot never puts two units on one axis. The
+  // vehicle's load channels are in N, m/s and m: "all components" is not
+  // offered, the pane opens on the first kind (one unit), and every kind and
+  // every channel offered plots in one unit, named on the axis.
+  void loadElementsInSeveralUnitsNeverShareAnAxis() {
+    auto results = run("vehicle.json", 0.5);
+    PanelOnRun on(results);
+    const Model& model = *results->model();
+    QVERIFY(!loadChannelsShareOneUnit(model));
+    PlotPane* pane = on.panel.panes().front().pane;
+    on.panel.setPaneQuantity(pane, Quantity::LoadElement);
+    QComboBox* component = on.panel.panes().front().component;
+    QCOMPARE(component->findData(-1), -1);
+    const std::vector<LoadChannel> channels = loadChannels(model);
+    QStringList units;
+    for (const LoadChannel& c : channels) units << QString::fromStdString(c.unit);
+    units.removeDuplicates();
+    QVERIFY(units.size() >= 3);
+    for (int i = 0; i < component->count(); ++i) {
+      on.panel.setPaneQuantity(pane, Quantity::LoadElement, component->itemData(i).toInt());
+      const QString title = pane->yAxisTitle();
+      QVERIFY2(pane->curveCount() >= 1, qPrintable(component->itemText(i)));
+      QVERIFY2(!title.contains(','), qPrintable(component->itemText(i) + ": " + title));
+      QVERIFY2(title.endsWith(']'), qPrintable(title));
+    }
+    // Asked for every channel (as the old default did), the pane shows the
+    // first kind offered, in its one unit.
+    on.panel.setPaneQuantity(pane, Quantity::LoadElement, -1);
+    QCOMPARE(component->currentIndex(), 0);
+    QVERIFY2(!pane->yAxisTitle().contains(','), qPrintable(pane->yAxisTitle()));
   }
 
   void firstPlotOfANewModelFitsIt() {
