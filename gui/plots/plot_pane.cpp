@@ -11,7 +11,9 @@
 #include <QPainter>
 #include <QRubberBand>
 #include <QValueAxis>
-#include <QVBoxLayout>
+#include <QHBoxLayout>
+#include <QListWidget>
+#include <QScrollBar>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -84,9 +86,9 @@ class PlotChartView : public QChartView {
   QPointF m_pressAt, m_lastAt;
 };
 
-PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(new QCategoryAxis), m_y(new QCategoryAxis) {
+PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_legend(new QListWidget), m_x(new QCategoryAxis), m_y(new QCategoryAxis) {
   m_chart->setMargins(QMargins(4, 4, 4, 4));
-  m_chart->legend()->setAlignment(Qt::AlignRight);
+  m_chart->legend()->hide();  // the list beside the chart scrolls; exports draw their own (renderTo)
   m_chart->addAxis(m_x, Qt::AlignBottom);
   m_chart->addAxis(m_y, Qt::AlignLeft);
   m_x->setTitleText(tr("t [s]"));
@@ -96,9 +98,22 @@ PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_x(
   m_cursor = new QGraphicsLineItem(m_chart);
   m_cursor->setPen(QPen(QColor(220, 60, 30), 1.5));
   m_cursor->setZValue(100);
-  auto* layout = new QVBoxLayout(this);
+  m_legend->setObjectName("plotLegend");
+  m_legend->setFrameShape(QFrame::NoFrame);
+  m_legend->setIconSize(QSize(28, 10));
+  m_legend->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_legend->setTextElideMode(Qt::ElideMiddle);
+  m_legend->setSelectionMode(QAbstractItemView::NoSelection);
+  m_legend->setVisible(false);
+  connect(m_legend, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
+    const int curve = m_legend->row(item);
+    if (curve >= 0 && curve < curveCount()) m_curves[static_cast<std::size_t>(curve)].series->setVisible(item->checkState() == Qt::Checked);
+  });
+  auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_view);
+  layout->setSpacing(0);
+  layout->addWidget(m_view, 1);
+  layout->addWidget(m_legend);
   connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeCursor(); });
   connect(m_x, &QValueAxis::rangeChanged, this, [this] {
     placeCursor();
@@ -131,27 +146,95 @@ QString PlotPane::yAxisTitle() const { return m_y->titleText(); }
 void PlotPane::clearCurves() {
   m_chart->removeAllSeries();
   m_curves.clear();
+  m_legend->clear();
+  m_legend->setVisible(false);
   m_zoomed = false;
 }
 
 int PlotPane::addCurve(const QString& name) {
-  // Ten well-separated colours (the chart theme has five), then the same
-  // colours dashed and dotted, so up to thirty curves stay distinguishable.
+  // Sixteen colours no two alike (ten well separated, then six darker or
+  // lighter ones; the chart theme has five), then the same dashed and
+  // dotted: up to 48 curves, each its own pen.
   static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),  QColor(214, 39, 40),
                                    QColor(148, 103, 189), QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127),
-                                   QColor(188, 189, 34), QColor(23, 190, 207)};
+                                   QColor(188, 189, 34), QColor(23, 190, 207),  QColor(0, 0, 0),      QColor(120, 0, 60),
+                                   QColor(0, 90, 90),    QColor(170, 120, 0),  QColor(90, 60, 200),  QColor(0, 140, 255)};
+  constexpr std::size_t kColours = std::size(palette);
   static const Qt::PenStyle styles[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine};
   const auto index = m_curves.size();
   auto* series = new QLineSeries;
   series->setName(name);
-  QPen pen(palette[index % 10], 1.6);
-  pen.setStyle(styles[(index / 10) % 3]);
+  QPen pen(palette[index % kColours], 1.6);
+  pen.setStyle(styles[(index / kColours) % 3]);
   series->setPen(pen);
   m_chart->addSeries(series);
   series->attachAxis(m_x);
   series->attachAxis(m_y);
   m_curves.push_back({series, {}, {}});
+  addLegendEntry(static_cast<int>(m_curves.size()) - 1);
   return static_cast<int>(m_curves.size()) - 1;
+}
+
+namespace {
+
+// A legend entry's sample of the curve's pen.
+QPixmap penSample(const QPen& pen, const QSize& size) {
+  QPixmap sample(size);
+  sample.fill(Qt::transparent);
+  QPainter p(&sample);
+  p.setRenderHint(QPainter::Antialiasing);
+  QPen wide(pen);
+  wide.setWidthF(2.2);
+  p.setPen(wide);
+  p.drawLine(QPointF(1, size.height() / 2.0), QPointF(size.width() - 1, size.height() / 2.0));
+  return sample;
+}
+
+}  // namespace
+
+void PlotPane::addLegendEntry(int curve) {
+  auto* item = new QListWidgetItem(QIcon(penSample(m_curves[static_cast<std::size_t>(curve)].series->pen(), m_legend->iconSize())),
+                                   m_curves[static_cast<std::size_t>(curve)].series->name(), m_legend);
+  item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+  item->setCheckState(Qt::Checked);
+  item->setToolTip(item->text());
+  const int widest = m_legend->sizeHintForColumn(0) + m_legend->verticalScrollBar()->sizeHint().width() + 8;
+  m_legend->setFixedWidth(std::clamp(widest, 80, std::max(120, width() / 3)));
+  m_legend->setVisible(true);
+}
+
+bool PlotPane::curveVisible(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->isVisible(); }
+
+Qt::PenStyle PlotPane::curveStyle(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->pen().style(); }
+
+// The exported legend: entries of one line each, in as many columns as the
+// image's height needs, right of the chart.
+int PlotPane::exportLegendWidth(const QSize& size, int* rows) const {
+  const int count = curveCount();
+  const QFontMetrics metrics(m_chart->legend()->font());
+  const int line = metrics.height() + 4;
+  const int perColumn = std::max(1, (size.height() - 16) / line);
+  if (rows) *rows = perColumn;
+  if (count == 0) return 0;
+  int widest = 0;
+  for (const Curve& c : m_curves) widest = std::max(widest, metrics.horizontalAdvance(c.series->name()));
+  const int columnWidth = std::min(widest, size.width() / 4) + 40;
+  const int columns = (count + perColumn - 1) / perColumn;
+  return std::min(columns * columnWidth, size.width() / 2);
+}
+
+std::vector<QRectF> PlotPane::exportLegendLayout(const QSize& size) const {
+  int rows = 1;
+  const int width = exportLegendWidth(size, &rows);
+  std::vector<QRectF> at;
+  const int count = curveCount();
+  if (count == 0) return at;
+  const int columns = (count + rows - 1) / rows;
+  const double columnWidth = static_cast<double>(width) / columns;
+  const double line = QFontMetrics(m_chart->legend()->font()).height() + 4;
+  for (int k = 0; k < count; ++k)
+    at.emplace_back(size.width() - width + (k / rows) * columnWidth, 8 + (k % rows) * line, columnWidth, line);
+  return at;
 }
 
 QString PlotPane::curveName(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->name(); }
@@ -278,11 +361,26 @@ void PlotPane::renderTo(QPainter& painter, const QSize& size) const {
   // Lay the chart out at the requested size (fonts and lines keep their
   // size, the plot area grows), draw it, and put it back.
   const QRectF shown = m_chart->geometry();
-  m_chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+  const int legendWidth = exportLegendWidth(size);
+  const QSizeF chartSize(size.width() - legendWidth, size.height());
+  m_chart->setGeometry(QRectF(QPointF(0, 0), chartSize));
   m_cursor->setVisible(false);  // exported plots show the curves, not the playback position
   painter.setRenderHint(QPainter::Antialiasing);
-  m_view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), m_chart->geometry());
+  m_view->scene()->render(&painter, QRectF(QPointF(0, 0), chartSize), m_chart->geometry());
   m_chart->setGeometry(shown);
+  // The legend, every entry (the chart's own legend cut them off).
+  painter.setFont(m_chart->legend()->font());
+  const std::vector<QRectF> entries = exportLegendLayout(size);
+  for (std::size_t k = 0; k < entries.size(); ++k) {
+    const QRectF& r = entries[k];
+    QPen pen = m_curves[k].series->pen();
+    pen.setWidthF(2.2);
+    painter.setPen(pen);
+    painter.drawLine(QPointF(r.left() + 4, r.center().y()), QPointF(r.left() + 30, r.center().y()));
+    painter.setPen(Qt::black);
+    painter.drawText(r.adjusted(36, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                     QFontMetrics(painter.font()).elidedText(m_curves[k].series->name(), Qt::ElideMiddle, static_cast<int>(r.width()) - 38));
+  }
   const_cast<PlotPane*>(this)->placeCursor();
 }
 

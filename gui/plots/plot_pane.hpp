@@ -17,6 +17,7 @@ class QChart;
 class QLineSeries;
 class QCategoryAxis;
 class QGraphicsLineItem;
+class QListWidget;
 class QPainter;
 
 namespace mstmm::gui {
@@ -53,6 +54,16 @@ class PlotPane : public QWidget {
   const std::vector<double>& curveTimes(int curve) const { return m_curves[static_cast<std::size_t>(curve)].t; }
   const std::vector<double>& curveValues(int curve) const { return m_curves[static_cast<std::size_t>(curve)].v; }
   QColor curveColour(int curve) const;
+  /// The curve's pen style (solid, dashed, dotted: the palette's second and third rounds).
+  Qt::PenStyle curveStyle(int curve) const;
+  bool curveVisible(int curve) const;
+  /// The legend beside the plot: one entry per curve, scrolled when they do
+  /// not fit (the chart's own legend cut them off beyond about seven); an
+  /// entry's box hides or shows its curve.
+  QListWidget* legend() const { return m_legend; }
+  /// Where an exported image of `size` draws each curve's legend entry: in
+  /// columns on the right, every one inside the image.
+  std::vector<QRectF> exportLegendLayout(const QSize& size) const;
 
   void setCursorTime(double t);
   double cursorTime() const { return m_cursorTime; }
@@ -94,8 +105,12 @@ class PlotPane : public QWidget {
   void placeCursor();
   void renderTo(QPainter& painter, const QSize& size) const;
 
+  void addLegendEntry(int curve);
+  /// The width the exported legend takes at `size`, and its rows per column.
+  int exportLegendWidth(const QSize& size, int* rows = nullptr) const;
   QChart* m_chart;
   PlotChartView* m_view;
+  QListWidget* m_legend;
   QCategoryAxis *m_x, *m_y;  // value axes whose labels we write (core axisTicks)
   QGraphicsLineItem* m_cursor;
   std::vector<Curve> m_curves;

@@ -14,6 +14,9 @@
 #include <QtTest>
 #include <QStandardItemModel>
 #include <QComboBox>
+#include <QListWidget>
+#include <QScrollBar>
+#include <QSet>
 #include <Eigen/Geometry>
 #include <numbers>
 
@@ -366,6 +369,57 @@ class TestPlots : public QObject {
     on.panel.setPaneQuantity(pane, Quantity::LoadElement, -1);
     QCOMPARE(component->currentIndex(), 0);
     QVERIFY2(!pane->yAxisTitle().contains(','), qPrintable(pane->yAxisTitle()));
+  }
+
+  // Issue 55.9: legends were cut beyond about seven series and colours
+  // repeated from the eleventh. Twenty curves (the chain of 20 bodies'
+  // angles): twenty different pens (colour and dash), a legend entry for
+  // each that can be scrolled to and hides its curve, and an exported image
+  // whose legend draws every entry inside the image.
+  void twentyCurvesEachHaveTheirPenAndLegendEntry() {
+    auto results = run("riccati-demo-planar.json", 0.1);
+    PanelOnRun on(results);
+    on.panel.resize(1280, 300);
+    on.panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&on.panel));
+    PlotPane* pane = on.panel.panes().front().pane;
+    pane->clearCurves();
+    for (int k = 0; k < 20; ++k) {
+      pane->addCurve(QString("body %1: angle").arg(k + 1));
+      pane->setCurveData(k, {0.0, 1.0}, {0.0, 0.1 * k});
+    }
+    QSet<QString> pens;
+    for (int k = 0; k < 20; ++k) pens.insert(pane->curveColour(k).name() + QString::number(static_cast<int>(pane->curveStyle(k))));
+    QCOMPARE(pens.size(), 20);
+    QSet<QString> colours;
+    for (int k = 0; k < 16; ++k) colours.insert(pane->curveColour(k).name());
+    QCOMPARE(colours.size(), 16);  // no colour twice before the dashes start
+
+    QListWidget* legend = pane->legend();
+    QVERIFY(legend->isVisible());
+    QCOMPARE(legend->count(), 20);
+    QTRY_VERIFY(legend->verticalScrollBar()->maximum() > 0);  // 20 lines do not fit in 300 px: it scrolls
+    for (int k = 0; k < 20; ++k) {
+      legend->scrollToItem(legend->item(k));
+      QVERIFY2(legend->viewport()->rect().contains(legend->visualItemRect(legend->item(k))), qPrintable(legend->item(k)->text()));
+      QCOMPARE(legend->item(k)->text(), pane->curveName(k));
+    }
+    legend->item(3)->setCheckState(Qt::Unchecked);
+    QVERIFY(!pane->curveVisible(3));
+    legend->item(3)->setCheckState(Qt::Checked);
+    QVERIFY(pane->curveVisible(3));
+
+    for (const QSize size : {QSize(800, 240), QSize(1600, 900)}) {
+      const std::vector<QRectF> entries = pane->exportLegendLayout(size);
+      QCOMPARE(entries.size(), std::size_t{20});
+      for (const QRectF& r : entries) QVERIFY(QRectF(QPointF(0, 0), QSizeF(size)).contains(r));
+      for (std::size_t a = 0; a < entries.size(); ++a)
+        for (std::size_t b = a + 1; b < entries.size(); ++b) QVERIFY(!entries[a].intersects(entries[b].adjusted(0.5, 0.5, -0.5, -0.5)));
+    }
+    // Artefacts to look at: the panel, and its export at 800 x 240.
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    QVERIFY(pane->savePng(QString(MSTMM_BINARY_DIR) + "/artifacts/plot-legend-20-curves-export.png", QSize(800, 240)));
+    QVERIFY(on.panel.grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/plot-legend-20-curves-1280x300.png"));
   }
 
   void firstPlotOfANewModelFitsIt() {
