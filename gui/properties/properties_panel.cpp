@@ -47,7 +47,14 @@ PropertiesPanel::PropertiesPanel(ModelDocument* document, QWidget* parent) : QWi
   m_fieldNote->setObjectName("fieldNote");
   m_fieldNote->setWordWrap(true);
   m_fieldNote->setStyleSheet("color: #c0392b; background: #fdf0ee; border: 1px solid #e6b0aa; padding: 2px 4px;");
+  // It floats over the next field: clicks go through to that field, and
+  // it goes once the focus leaves the field it is about (issue 55: it
+  // covered and blocked the next field).
+  m_fieldNote->setAttribute(Qt::WA_TransparentForMouseEvents);
   m_fieldNote->hide();
+  connect(qApp, &QApplication::focusChanged, this, [this](QWidget*, QWidget* now) {
+    if (m_fieldNote->isVisible() && now && m_noteField && now != m_noteField && !m_noteField->isAncestorOf(now)) m_fieldNote->hide();
+  });
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(m_stack);
@@ -127,6 +134,7 @@ void PropertiesPanel::placeFieldNote(QWidget* field, const QString& text) {
     m_fieldNote->hide();
     return;
   }
+  m_noteField = field;
   m_fieldNote->setText(text);
   const int noteWidth = std::max(field->width(), std::min(width() - 8, 320));
   m_fieldNote->setFixedWidth(noteWidth);

@@ -3,6 +3,7 @@
 // is selected, one body or one hinge when that is selected, a count when
 // several are. A refused value shows its reason at the bottom.
 
+#include <QPointer>
 #include <QWidget>
 
 #include "gui/document/model_document.hpp"
@@ -49,6 +50,7 @@ class PropertiesPanel : public QWidget {
   QLabel* m_several;
   QLabel* m_refusal;
   QLabel* m_fieldNote;
+  QPointer<QWidget> m_noteField;  // the field the note is about
   QString m_lastRefusal;
 };
 

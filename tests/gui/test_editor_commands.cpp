@@ -229,6 +229,44 @@ class TestEditorCommands : public QObject {
     QVERIFY(!note->isVisible());
   }
 
+  // Issue 55.9: the note floated over the next field and took its clicks.
+  // A click on the next field, where the note covers it, goes to that field,
+  // and the note goes with the focus.
+  void aRefusalNoteLetsTheNextFieldBeClicked() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    panel.resize(360, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&panel));
+    selectOnly(doc, "1");
+    auto* length = panel.bodyPage()->findChild<QuantityBox*>("bodyLength");
+    QVERIFY(length && length->isVisible());
+    length->setFocus();
+    QString text = "-2 m";
+    int pos = 0;
+    QCOMPARE(length->validate(text, pos), QValidator::Intermediate);
+    QLabel* note = panel.fieldNote();
+    QVERIFY(note->isVisible());
+    // The visible field the note lies over.
+    QWidget* next = nullptr;
+    for (QWidget* w : panel.bodyPage()->findChildren<QWidget*>()) {
+      if (w == length || !w->isVisible() || !(w->focusPolicy() & Qt::ClickFocus) || !w->isEnabled()) continue;
+      const QRect r(w->mapTo(&panel, QPoint(0, 0)), w->size());
+      if (r.intersects(note->geometry()) && r.top() > length->mapTo(&panel, QPoint(0, 0)).y() && (!next || r.top() < next->mapTo(&panel, QPoint(0, 0)).y())) next = w;
+    }
+    QVERIFY2(next, "the note covers no field here; the test needs one under it");
+    const QRect over = QRect(next->mapTo(&panel, QPoint(0, 0)), next->size()).intersected(note->geometry());
+    // Where a click there lands, as the window delivers it (the widget on top).
+    QWidget* hit = panel.childAt(over.center());
+    QVERIFY(hit);
+    QTest::mouseClick(hit, Qt::LeftButton, {}, hit->mapFrom(&panel, over.center()));
+    QTRY_VERIFY2(next->hasFocus() || next->isAncestorOf(QApplication::focusWidget()), qPrintable(next->objectName()));
+    QTRY_VERIFY(!note->isVisible());
+  }
+
   void spinBoxDragsMergeIntoOneStep() {
     ModelDocument doc;
     doc.newModel(riccatiDemo());
