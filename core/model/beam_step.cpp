@@ -69,6 +69,13 @@ double beamStepLimit(const ModelSpec& spec) {
   return limit;
 }
 
+double offeredStep(double limit) {
+  if (!(limit > 0.0) || !std::isfinite(limit)) return limit;
+  const double unit = std::pow(10.0, std::floor(std::log10(limit)) - 1.0);  // of the second digit
+  const double step = std::floor(limit / unit * (1.0 + 1e-12)) * unit;
+  return step <= limit ? step : limit;
+}
+
 double beamResolvedFrequency(const BeamSpec& beam, bool planar) {
   const SectionProperties s = sectionProperties(beam.section);
   const double h = beam.length / beam.segments;

@@ -36,6 +36,9 @@ inline constexpr double kBeamStepSuggested = 1.0;
 /// (kBeamStepWarning over the highest frequency of any beam), in seconds;
 /// infinity without beams. What the studio shows beside the time step.
 double beamStepLimit(const ModelSpec& spec);
+/// The step the studio offers for that limit: rounded down to two
+/// significant digits (4.37e-05 -> 4.3e-05), so never above it.
+double offeredStep(double limit);
 
 /// RK4 is unstable for omega dt > 2 sqrt(2) on an undamped mode.
 inline constexpr double kRk4StabilityLimit = 2.8284271247461903;

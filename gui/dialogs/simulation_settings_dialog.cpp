@@ -4,6 +4,7 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSpinBox>
 
 #include "core/model/beam_step.hpp"
@@ -22,7 +23,12 @@ SimulationSettingsDialog::SimulationSettingsDialog(ModelDocument* document, QWid
   for (QuantityBox* b : fields.quantities()) connect(b, &QuantityBox::refused, refusal, &QLabel::setText);
   auto* form = new QFormLayout(this);
   fields.addRows(form);
-  form->setRowVisible(fields.stepHint, fields.showStepLimit(beamStepLimit(document->spec()), document->spec().simulation));
+  const double limit = beamStepLimit(document->spec());
+  form->setRowVisible(fields.stepRow, fields.showStepLimit(limit, document->spec().simulation));
+  QObject::connect(fields.useStep, &QPushButton::clicked, this, [fields, limit] {
+    fields.timeStep->setSi(fields.useStep->property("step").toDouble());
+    fields.showStepLimit(limit, fields.settings());
+  });
   form->addRow(refusal);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   form->addRow(buttons);

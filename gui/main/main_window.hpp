@@ -131,6 +131,11 @@ class MainWindow : public QMainWindow {
   bool saveAs();
   void generate();
   void runSimulation();
+  /// Before a run with RK4 at a step too long for the model's beams: offers
+  /// the step they take, or generalized-alpha at this step (each one undo
+  /// step), or the run as it is. False when the user cancels. Asked only
+  /// when the window is interactive.
+  bool offerBeamStep();
   void cancelSimulation();
   void exportResultsCsv();
 

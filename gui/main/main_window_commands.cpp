@@ -16,6 +16,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QProgressBar>
 #include <QLabel>
 #include <QSettings>
@@ -23,9 +24,11 @@
 #include <QVBoxLayout>
 
 #include "core/generate/generators.hpp"
+#include "core/model/beam_step.hpp"
 #include "core/io/results_csv.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
 #include "gui/dialogs/urdf_import_dialog.hpp"
+#include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
 #include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
@@ -365,6 +368,7 @@ void MainWindow::runSimulation() {
            true);
     return;
   }
+  if (!offerBeamStep()) return;
   m_stale = false;
   m_staleLabel->setVisible(false);
   m_simulation->start(m_document->spec());
@@ -372,6 +376,42 @@ void MainWindow::runSimulation() {
   m_progress->setVisible(true);
   m_runLabel->setText(tr("starting…"));
   updateActions();
+}
+
+// Issue 55: a beam added with the defaults failed its first run, and the
+// step to use was written only beside the time step.
+bool MainWindow::offerBeamStep() {
+  const ModelSpec& spec = m_document->spec();
+  const double limit = beamStepLimit(spec);
+  if (!m_interactive || spec.simulation.integrator != IntegratorKind::Rk4 || !(spec.simulation.timeStep > limit)) return true;
+  const double offered = offeredStep(limit);
+  QMessageBox box(QMessageBox::Question, tr("Run"),
+                  tr("The time step %1 s is too long for the model's beams with RK4 (at most %2 s): the run would likely fail or lose "
+                     "their vibration's energy.")
+                      .arg(spec.simulation.timeStep, 0, 'g', 3)
+                      .arg(limit, 0, 'g', 3),
+                  QMessageBox::NoButton, this);
+  box.setObjectName("stepOffer");
+  box.setInformativeText(tr("Generalized-α, implicit, takes the step given; RK4 needs the shorter one."));
+  QPushButton* shorter = box.addButton(tr("Use %1 s").arg(offered, 0, 'g', 2), QMessageBox::AcceptRole);
+  shorter->setObjectName("useOfferedStep");
+  QPushButton* implicit = box.addButton(tr("Use Generalized-α"), QMessageBox::AcceptRole);
+  implicit->setObjectName("useGeneralizedAlpha");
+  QPushButton* asItIs = box.addButton(tr("Run as It Is"), QMessageBox::DestructiveRole);
+  asItIs->setObjectName("runAsItIs");
+  box.addButton(QMessageBox::Cancel);
+  box.setDefaultButton(shorter);
+  box.exec();
+  const ModelProperties before = ModelProperties::of(spec);
+  ModelProperties after = before;
+  if (box.clickedButton() == shorter) {
+    after.simulation.timeStep = offered;
+    m_document->undoStack()->push(new EditModelCommand(m_document, before, after, tr("time step")));
+  } else if (box.clickedButton() == implicit) {
+    after.simulation.integrator = IntegratorKind::GeneralizedAlpha;
+    m_document->undoStack()->push(new EditModelCommand(m_document, before, after, tr("integrator")));
+  }
+  return box.clickedButton() == shorter || box.clickedButton() == implicit || box.clickedButton() == asItIs;
 }
 
 void MainWindow::cancelSimulation() { m_simulation->cancel(); }

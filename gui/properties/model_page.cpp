@@ -3,6 +3,7 @@
 #include <QFormLayout>
 #include <QVBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QLineEdit>
 #include <QSpinBox>
 
@@ -66,6 +67,10 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   connect(m_gravity, &Vec3Editor::valueChanged, this, [this](const Vec3& g) { commit("gravity", [g](ModelProperties& p) { p.gravity = g; }); });
   connect(m_sim.endTime, &QuantityBox::siChanged, this, [this](double v) { commit("end time", [v](ModelProperties& p) { p.simulation.endTime = v; }); });
   connect(m_sim.timeStep, &QuantityBox::siChanged, this, [this](double v) { commit("time step", [v](ModelProperties& p) { p.simulation.timeStep = v; }); });
+  connect(m_sim.useStep, &QPushButton::clicked, this, [this] {
+    const double v = m_sim.useStep->property("step").toDouble();
+    commit("time step", [v](ModelProperties& p) { p.simulation.timeStep = v; });
+  });
   connect(m_sim.rtol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.relativeTolerance = v; }); });
   connect(m_sim.atol, &QuantityBox::siChanged, this, [this](double v) { commit("tolerance", [v](ModelProperties& p) { p.simulation.absoluteTolerance = v; }); });
   connect(m_sim.rhoInf, &QuantityBox::siChanged, this, [this](double v) { commit("spectral radius", [v](ModelProperties& p) { p.simulation.spectralRadius = v; }); });
@@ -117,7 +122,7 @@ void ModelPage::load() {
   m_gravity->setValue(s.gravity);
   m_gravity->setPlanar(s.kind == ModelKind::Planar);
   m_sim.show(s.simulation);
-  setRowVisible(m_form, m_sim.stepHint, m_sim.showStepLimit(beamStepLimit(s), s.simulation));
+  setRowVisible(m_form, m_sim.stepRow, m_sim.showStepLimit(beamStepLimit(s), s.simulation));
   const bool adaptive = isAdaptive(s.simulation.integrator);
   setRowVisible(m_form, m_sim.rtol, adaptive);
   setRowVisible(m_form, m_sim.atol, adaptive);

@@ -1,5 +1,8 @@
 #include "gui/properties/simulation_fields.hpp"
 
+#include <QHBoxLayout>
+#include <QPushButton>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -7,6 +10,7 @@
 #include <QSpinBox>
 #include <cmath>
 
+#include "core/model/beam_step.hpp"
 #include "gui/properties/quantity_box.hpp"
 
 namespace mstmm::gui {
@@ -53,6 +57,14 @@ SimulationFields::SimulationFields()
   }
   stepHint->setObjectName("beamStepHint");
   stepHint->setWordWrap(true);
+  useStep = new QPushButton;
+  useStep->setObjectName("useOfferedStep");
+  useStep->setToolTip(QObject::tr("Set the time step to the longest RK4 takes with the model's beams (one undo step)"));
+  stepRow = new QWidget;
+  auto* row = new QHBoxLayout(stepRow);
+  row->setContentsMargins(0, 0, 0, 0);
+  row->addWidget(stepHint, 1);
+  row->addWidget(useStep, 0, Qt::AlignTop);
   every->setRange(0, 1000000000);  // 0 is typed and refused with the reason, not clamped to 1 in silence (issue 30)
   every->setObjectName("recordEvery");
   every->setSuffix(QObject::tr(" steps"));
@@ -70,7 +82,7 @@ SimulationFields::SimulationFields()
 void SimulationFields::addRows(QFormLayout* form) const {
   form->addRow(QObject::tr("End time"), endTime);
   form->addRow(QObject::tr("Time step"), timeStep);
-  form->addRow(QString(), stepHint);
+  form->addRow(QString(), stepRow);
   form->addRow(QObject::tr("Integrator"), integrator);
   form->addRow(QObject::tr("Rel. tolerance"), rtol);
   form->addRow(QObject::tr("Abs. tolerance"), atol);
@@ -106,6 +118,10 @@ bool SimulationFields::showStepLimit(double limit, const SimulationSettings& s) 
   stepHint->setText(tooLong ? QObject::tr("Too long for its beams: at most %1 s with RK4 (see Messages), or Generalized-α at this step").arg(limit, 0, 'g', 3)
                             : QObject::tr("Its beams take at most %1 s with RK4").arg(limit, 0, 'g', 3));
   stepHint->setStyleSheet(tooLong ? QStringLiteral("color: #b35900;") : QStringLiteral("color: palette(mid);"));
+  const double offered = offeredStep(limit);
+  useStep->setText(QObject::tr("Use %1 s").arg(offered, 0, 'g', 2));
+  useStep->setProperty("step", offered);
+  useStep->setVisible(tooLong);
   return true;
 }
 

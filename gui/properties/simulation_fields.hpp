@@ -11,6 +11,8 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QPushButton;
+class QWidget;
 class QFormLayout;
 class QSpinBox;
 
@@ -27,6 +29,11 @@ struct SimulationFields {
   /// Under the time step: the longest step the model's beams take with RK4
   /// (beamStepLimit), in the warning's colour when the step is longer.
   QLabel* stepHint;
+  /// Beside the hint, when the step is too long: "Use 4.3e-05 s", the
+  /// step offered (offeredStep) in its "step" property; what it does is the
+  /// page's or the dialog's. stepRow holds both: the form's row.
+  QPushButton* useStep;
+  QWidget* stepRow;
   /// Why the "Record every" value cannot be taken (0), or empty.
   QString everyRefusal() const;
   // Closed loops (equations.md §6): drift control and the initial state.

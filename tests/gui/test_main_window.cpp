@@ -16,6 +16,8 @@
 #include <QScatterSeries>
 #include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QMenuBar>
 #include <QTimer>
 #include <QDockWidget>
@@ -31,6 +33,7 @@
 #include <limits>
 
 #include "core/generate/generators.hpp"
+#include "core/model/beam_step.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/results.hpp"
 #include "core/sim/simulation.hpp"
@@ -881,6 +884,76 @@ class TestMainWindow : public QObject {
     QVERIFY2(offered.contains("hinge-ball") && offered.contains("hinge-free") && offered.contains("hinge-screw"), qPrintable(offered.join(", ")));
     doc->undoStack()->undo();
     QVERIFY(doc->spec().hinges.empty());
+  }
+
+  // Issue 55.9: a beam added with the defaults failed its first run, and
+  // the step it needs was written only beside the time step. Built as a
+  // newcomer builds it (a new planar model, Add Body, its shape made an
+  // elastic beam, attached to the ground by a pin), Run offers that step:
+  // taken, it is one undo step and the run ends well; the model page offers
+  // it too, as a button beside its hint.
+  void aBeamsFirstRunOffersTheStepItNeeds() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    ModelDocument* doc = window.document();
+    window.action("new")->trigger();
+    window.action("addBody")->trigger();
+    QCOMPARE(doc->selection().bodies.size(), qsizetype(1));
+    const BodyId id{*doc->selection().bodies.begin()};
+    const char* pinType = doc->spec().kind == ModelKind::Planar ? "hinge-pin" : "hinge-revolute";
+    auto* shape = window.properties()->bodyPage()->findChildren<QComboBox*>().front();
+    const int beamItem = shape->findText("elastic beam");
+    QVERIFY(beamItem >= 0);
+    shape->setCurrentIndex(beamItem);
+    emit shape->activated(beamItem);
+    QVERIFY(doc->body(id)->beam.has_value());
+    QTimer::singleShot(200, [pinType] {
+      if (auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget())) {
+        if (QAction* pin = menu->findChild<QAction*>(pinType)) pin->trigger();
+        menu->close();
+      }
+    });
+    window.action("attachGround")->trigger();
+    QCOMPARE(doc->spec().hinges.size(), std::size_t(1));
+    QVERIFY(doc->isValid());
+    const double limit = beamStepLimit(doc->spec());
+    const double step = doc->spec().simulation.timeStep;
+    QVERIFY2(step > limit, qPrintable(QString("the defaults' step %1 s, the beam's limit %2 s").arg(step).arg(limit)));
+
+    // The model page offers it beside the hint.
+    doc->setSelection({});
+    auto* use = window.properties()->modelPage()->findChild<QPushButton*>("useOfferedStep");
+    QVERIFY(use && use->isVisible());
+    const double offered = use->property("step").toDouble();
+    QVERIFY(offered <= limit && offered >= 0.9 * limit);
+    QVERIFY2(use->text() == QString("Use %1 s").arg(offered, 0, 'g', 2), qPrintable(use->text()));
+
+    // Run offers it as well; cancelled, nothing runs and nothing changes.
+    window.setInteractive(true);
+    auto answer = [](const char* button) {
+      QTimer::singleShot(300, [button] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()); box && box->objectName() == "stepOffer") {
+          if (QString(button) == "cancel") box->reject();
+          else if (auto* b = box->findChild<QPushButton*>(button)) b->click();
+        }
+      });
+    };
+    const int steps = doc->undoStack()->count();
+    answer("cancel");
+    window.action("run")->trigger();
+    QVERIFY(!window.simulation()->isRunning());
+    QCOMPARE(doc->spec().simulation.timeStep, step);
+    answer("useOfferedStep");
+    QSignalSpy finished(window.simulation(), &SimulationController::finished);
+    window.action("run")->trigger();
+    window.setInteractive(false);
+    QCOMPARE(doc->spec().simulation.timeStep, offered);
+    QCOMPARE(doc->undoStack()->count(), steps + 1);
+    QVERIFY(finished.wait(120000));
+    const RunOutcome& outcome = window.simulation()->lastOutcome();
+    QVERIFY2(outcome.status == RunOutcome::Status::Completed, qPrintable(outcome.message));
+    QCOMPARE(outcome.time, doc->spec().simulation.endTime);
+    QVERIFY(!use->isVisible());
   }
 
   // Issue 52: a screw built by hand in a new spatial model (a body, a hinge
