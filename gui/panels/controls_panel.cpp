@@ -27,8 +27,10 @@ ControlsPanel::ControlsPanel(QWidget* parent) : QWidget(parent), m_note(new QLab
   scroll->setFrameShape(QFrame::NoFrame);
   scroll->setWidget(m_rowsWidget);
   layout->addWidget(scroll, 1);
-  clear(tr("Controls act on a live run (Simulate ▸ Run Live): a slider for each actuator and servo set-point."));
+  clear(idleNote());
 }
+
+QString ControlsPanel::idleNote() { return tr("Controls act on a live run (Simulate ▸ Run Live): a slider for each actuator and servo set-point."); }
 
 void ControlsPanel::clear(const QString& why) {
   m_inputs.reset();

@@ -34,6 +34,8 @@ class ControlsPanel final : public QWidget {
   void setChannels(const std::vector<ControlChannel>& channels, std::shared_ptr<LiveInputs> inputs);
   /// No live run: the panel says how to get one.
   void clear(const QString& why);
+  /// What the panel says with no live run: what it is for.
+  static QString idleNote();
   int count() const { return static_cast<int>(m_rows.size()); }
   QSlider* slider(int control) const;
   /// Sets control k to a value (SI: rad, m, N m, N; within its range) as

@@ -143,6 +143,13 @@ void PlotPane::setAxisTitles(const QString& x, const QString& y) {
 
 QString PlotPane::yAxisTitle() const { return m_y->titleText(); }
 
+void PlotPane::clearAll() {
+  clearCurves();
+  m_x->setRange(0, 1);
+  m_y->setRange(-1, 1);
+  placeCursor();
+}
+
 void PlotPane::clearCurves() {
   m_chart->removeAllSeries();
   m_curves.clear();

@@ -44,6 +44,9 @@ class PlotPane : public QWidget {
   QString yAxisTitle() const;
 
   void clearCurves();
+  /// No curves, and the axes as a new pane has them (t 0-1, values -1-1):
+  /// another model shows nothing of the previous one's ranges.
+  void clearAll();
   /// A new curve; returns its index.
   int addCurve(const QString& name);
   void setCurveData(int curve, std::vector<double> t, std::vector<double> v);

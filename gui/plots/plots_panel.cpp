@@ -318,7 +318,7 @@ void PlotsPanel::refreshPane(const PaneView& view) {
   PlotPane* pane = view.pane;
   const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
   if (!m_results) {
-    pane->clearCurves();
+    pane->clearAll();
     pane->setAxisTitles(tr("t [s]"), titleOf(quantity));
     return;
   }

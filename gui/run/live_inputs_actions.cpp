@@ -30,6 +30,12 @@ LiveInputsActions::LiveInputsActions(MainWindow* window, StudioWorkspace* worksp
   window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
   window->viewMenu()->addAction(m_dock->toggleViewAction());
   m_dock->hide();
+  // Another model: none of the previous one's sliders (issue 55).
+  connect(window->document(), &ModelDocument::modelReplaced, this, [this] {
+    release();
+    m_controls->clear(ControlsPanel::idleNote());
+    m_controls->setEnabled(false);
+  });
 
   for (int k = 0; k <= 9; ++k) {
     auto* action = new QAction(k == 0 ? tr("Give Every Control Back to the Model") : tr("Control %1").arg(k), window);
@@ -77,7 +83,7 @@ void LiveInputsActions::liveRunStarted() {
   if (!takesInputs()) {
     m_controls->clear(m_window->simulation()->isLive()
                           ? tr("The classical TMM computes no actuators or pulls: choose another solver to control this model live.")
-                          : tr("Controls act on a live run (Simulate ▸ Run Live): a slider for each actuator and servo set-point."));
+                          : ControlsPanel::idleNote());
     return;
   }
   const Model& model = *m_window->simulation()->results()->model();

@@ -23,6 +23,8 @@
 #include "gui/document/commands.hpp"
 #include "gui/document/model_document.hpp"
 #include "gui/main/studio_workspace.hpp"
+#include "gui/plots/plot_pane.hpp"
+#include "gui/plots/plots_panel.hpp"
 #include "gui/panels/controls_panel.hpp"
 #include "gui/properties/quantity_box.hpp"
 #include "gui/run/live_actions.hpp"
@@ -408,6 +410,26 @@ class TestLiveInputs : public QObject {
   }
 
   // Outside a live run a grab pulls nothing and says how to start one.
+  // Issue 55.9: after a live run, the Controls dock kept the previous
+  // model's sliders, and the plots their time and value ranges, when
+  // another model was opened.
+  void anotherModelLeavesNoSlidersOrRangesOfThePrevious() {
+    MainWindow window;
+    QVERIFY(test::showStudio(window));
+    SimulationController* sim = startLive(window, "servo-arm", std::numeric_limits<double>::infinity(), 200);
+    QVERIFY(sim);
+    ControlsPanel* controls = window.findChild<LiveInputsActions*>()->controls();
+    QTRY_COMPARE(controls->count(), 3);
+    QVERIFY(stopLiveRun(window));
+    PlotPane* pane = window.findChild<StudioWorkspace*>()->plots()->panes().front().pane;
+    QVERIFY(pane->timeRange().y() > 0.1);  // the live run's time span
+    QVERIFY(window.openExample("riccati-demo-planar"));
+    QCOMPARE(controls->count(), 0);
+    QCOMPARE(pane->curveCount(), 0);
+    QCOMPARE(pane->timeRange(), QPointF(0.0, 1.0));
+    QCOMPARE(pane->valueRange(), QPointF(-1.0, 1.0));
+  }
+
   void aGrabOutsideALiveRunSaysHow() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
