@@ -180,6 +180,7 @@ HingeItem::HingeItem(quint32 id) : m_id(id) {
 }
 
 void HingeItem::setLabel(const QString& name, const QString& typeName) {
+  prepareGeometryChange();  // the label's box is part of the item's
   m_name = name;
   m_typeName = typeName;
   const QString cut = m_cut ? QStringLiteral("\ncut to close a loop: its two ends are tied by the supplement equations") : QString();
@@ -247,8 +248,25 @@ void HingeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option,
   painter->setBrush(colour);
   painter->drawPolygon(QPolygonF({tip, a, b}));
   if (lod < 0.8) return;
-  const QPointF mid = line.center();
-  drawLabel(painter, QRectF(mid.x() + 4, mid.y() - 8, 60, 16), Qt::AlignLeft | Qt::AlignVCenter, colour, m_name);
+  drawLabel(painter, labelRect(), Qt::AlignCenter, colour, m_name);
+}
+
+// The label's box is centred on the normal through the arrow's middle, on
+// the right of the arrow (above a level one), as far out as its half
+// extent along that normal plus a gap: the box then lies wholly on one
+// side of the line.
+QRectF HingeItem::labelRect() const {
+  const QLineF line = visibleLine();
+  QFont font;
+  font.setPointSizeF(7.5);
+  const QSizeF text(QFontMetricsF(font).horizontalAdvance(m_name) + 4.0, 14.0);
+  if (line.length() < 1.0) return QRectF(m_line.p1(), text);
+  const QPointF u = (line.p2() - line.p1()) / line.length();
+  QPointF n(-u.y(), u.x());
+  if (n.x() < -1e-9 || (std::abs(n.x()) <= 1e-9 && n.y() > 0.0)) n = -n;
+  const double half = 0.5 * (std::abs(n.x()) * text.width() + std::abs(n.y()) * text.height());
+  const QPointF centre = line.center() + n * (half + 4.0);
+  return QRectF(centre - QPointF(0.5 * text.width(), 0.5 * text.height()), text);
 }
 
 namespace {

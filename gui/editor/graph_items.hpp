@@ -96,7 +96,13 @@ class HingeItem : public EdgeItem {
   bool isCut() const { return m_cut; }
 
   QPainterPath shape() const override;
+  QRectF boundingRect() const override { return EdgeItem::boundingRect().united(labelRect()); }
   void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+  /// Where the name is written: beside the arrow's middle, clear of the
+  /// arrow whatever its direction (issue 55: over it on level arrows).
+  QRectF labelRect() const;
+  /// The arrow as drawn, from the tip body's circle to the root's.
+  QLineF arrowLine() const { return visibleLine(); }
 
  private:
   double endGap() const override;

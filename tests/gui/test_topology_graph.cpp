@@ -4,7 +4,10 @@
 // on the element and listed with the validator's message.
 
 #include <QApplication>
+#include <QGraphicsScene>
 #include <QGraphicsView>
+#include <QPainterPath>
+#include <QPainterPathStroker>
 #include <QtTest>
 #include <cmath>
 #include <functional>
@@ -14,6 +17,7 @@
 #include "core/model/model.hpp"
 #include "gui/document/commands.hpp"
 #include "gui/document/model_actions.hpp"
+#include "gui/editor/graph_items.hpp"
 #include "gui/editor/graph_overview.hpp"
 #include "gui/editor/topology_scene.hpp"
 #include "gui/editor/topology_view.hpp"
@@ -312,6 +316,37 @@ class TestTopologyGraph : public QObject {
     window.graphScene()->clearSelection();
     window.graphScene()->bodyItem(doc->spec().bodies[0].id.value)->setSelected(true);
     QCOMPARE(doc->selection().bodies, QSet<quint32>{doc->spec().bodies[0].id.value});
+  }
+
+  // Issue 55.9: hinge labels were drawn over their arrows (a level arrow
+  // ran through its name). At every direction around the clock the label's
+  // box stays clear of the arrow, beside its middle.
+  void hingeLabelsStayClearOfTheirArrows() {
+    QGraphicsScene scene;
+    auto* root = new BodyItem(1);
+    scene.addItem(root);
+    root->setPos(0, 0);
+    for (int deg = 0; deg < 360; deg += 15) {
+      auto* tip = new BodyItem(static_cast<quint32>(100 + deg));
+      scene.addItem(tip);
+      const double a = deg * M_PI / 180.0;
+      tip->setPos(160 * std::cos(a), 160 * std::sin(a));
+      auto* hinge = new HingeItem(static_cast<quint32>(100 + deg));
+      scene.addItem(hinge);
+      hinge->setEnds(tip, root);
+      hinge->setLabel(QString("hinge %1").arg(deg), "pin");
+      const QRectF label = hinge->labelRect();
+      const QLineF arrow = hinge->arrowLine();
+      QPainterPath stroke;
+      stroke.moveTo(arrow.p1());
+      stroke.lineTo(arrow.p2());
+      QPainterPathStroker stroker;
+      stroker.setWidth(3.0);  // the arrow's pen, with a margin
+      QVERIFY2(!stroker.createStroke(stroke).intersects(label), qPrintable(QString("%1 degrees").arg(deg)));
+      // Beside the middle, not far off: its centre within 60 px of it.
+      QVERIFY2(QLineF(label.center(), arrow.center()).length() < 60.0, qPrintable(QString("%1 degrees").arg(deg)));
+      QVERIFY(hinge->boundingRect().contains(label));
+    }
   }
 };
 
