@@ -118,6 +118,22 @@ void ViewPanel::frameMotion() {
   m_view->fitBox(lo, hi);
 }
 
+void ViewPanel::keepInView() {
+  if (m_userMovedCamera || m_followed != -1 || m_states.empty()) return;
+  Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+  for (std::size_t i = 0; i < m_states.size(); ++i)
+    if (m_visible.empty() || m_visible[i]) lo = lo.cwiseMin(m_states[i].input), hi = hi.cwiseMax(m_states[i].input);
+  if (!lo.allFinite() || !hi.allFinite()) return;
+  if (m_framed && (lo.array() >= m_framedLo.array()).all() && (hi.array() <= m_framedHi.array()).all()) return;
+  // Room to move before the next framing: a third of the system's size
+  // (or of its bodies' length) on every side.
+  const double pad = 0.35 * std::max((hi - lo).norm(), 4.0 * m_arrowLength);
+  m_framedLo = lo - Vec3::Constant(pad);
+  m_framedHi = hi + Vec3::Constant(pad);
+  m_framed = true;
+  m_view->fitBox(m_framedLo, m_framedHi);
+}
+
 void ViewPanel::setTrails(bool on, double windowSeconds) {
   m_trailWindow->setValue(windowSeconds);
   m_actions.value("trails")->setChecked(on);
@@ -178,6 +194,7 @@ void ViewPanel::setResults(std::shared_ptr<RunResults> results) {
     return;
   }
   m_showingResults = true;
+  m_framed = false;  // a new run frames afresh
   m_recompile->stop();  // the run's model supersedes a redraw of the document's pending from the edit before it
   if (m_view->model() != m_results->model()) showModel(m_results->model());
   updateFrame();
@@ -209,6 +226,7 @@ void ViewPanel::updateFrame() {
     arrows.insert(arrows.end(), loads.begin(), loads.end());
   }
   m_view->setArrows(arrows);
+  if (m_clock->isLive() && t >= m_clock->endTime()) keepInView();
 }
 
 // A live run watched at its newest result: the bodies where the run is now

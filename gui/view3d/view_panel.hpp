@@ -43,6 +43,11 @@ class ViewPanel : public QWidget {
   /// Frames everything the bodies sweep over the run, unless the user has
   /// moved the camera since the model appeared (called when a run ends).
   void frameMotion();
+  /// While a run computes and the view shows its newest instant: frames the
+  /// bodies where they are, and frames them again when one leaves the
+  /// framed box (a live run has no end to frame the motion at; issue 55).
+  /// Not once the user moved the camera or follows a body.
+  void keepInView();
   void setTrails(bool on, double windowSeconds);
   void setFollowSelection(bool on);
   /// Frames the selected bodies where they are now (Edit > Find).
@@ -70,6 +75,8 @@ class ViewPanel : public QWidget {
   bool m_showingResults = false;
   bool m_replacedSinceShown = false;  // a new or opened model not yet drawn
   bool m_userMovedCamera = false;
+  bool m_framed = false;  // keepInView's box, framed since the run began
+  Vec3 m_framedLo = Vec3::Zero(), m_framedHi = Vec3::Zero();
   int m_followed = -1;
   RunResults::Latest m_latest;  // a live run's newest state, copied for drawing  // what the view follows (render::kFollowSystem, a body, or -1)
   QHash<quint32, QVector<int>> m_compiledOfBodyId;  // a beam's id: all its pieces

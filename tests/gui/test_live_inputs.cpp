@@ -430,6 +430,41 @@ class TestLiveInputs : public QObject {
     QCOMPARE(pane->valueRange(), QPointF(-1.0, 1.0));
   }
 
+  // Issue 55.9: a live run was neither framed nor followed: the vehicle
+  // drove out of the view. Watched at its newest instant, every body stays
+  // in view as it goes down its road (the camera untouched by the user).
+  void aLiveRunKeepsItsBodiesInView() {
+    MainWindow window;
+    QVERIFY(test::showStudio(window));
+    SimulationController* sim = startLive(window, "vehicle", std::numeric_limits<double>::infinity(), 20);
+    QVERIFY(sim);
+    ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
+    auto latest = [&] {
+      double t = 0.0;
+      sim->results()->read([&](const Results& r) {
+        t = r.frameCount() > 0 ? r.times().back() : 0.0;
+        return 0;
+      });
+      return t;
+    };
+    double travelled = 0.0;
+    std::vector<render::BodyState> first;
+    for (double until : {2.0, 4.0, 6.0}) {
+      QTRY_VERIFY_WITH_TIMEOUT(latest() > until, 60000);
+      QTest::qWait(100);  // the view's next poll of the newest instant
+      render::ViewWidget* view = panel->view();
+      const std::vector<render::BodyState> states = view->states();
+      QVERIFY(!states.empty());
+      if (first.empty()) first = states;
+      travelled = (states[0].input - first[0].input).norm();
+      const QRect surface(0, 0, view->surface()->width(), view->surface()->height());
+      for (std::size_t i = 0; i < states.size(); ++i)
+        QVERIFY2(surface.contains(pixelOf(view, states[i].input)), qPrintable(QString("body %1 at t > %2 s").arg(i).arg(until)));
+    }
+    QVERIFY2(travelled > 10.0, qPrintable(QString("the vehicle moved %1 m").arg(travelled)));  // far enough to have left the first framing
+    QVERIFY(stopLiveRun(window));
+  }
+
   void aGrabOutsideALiveRunSaysHow() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
