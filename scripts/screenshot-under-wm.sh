@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A screenshot of the studio as a user sees it: under a window manager
+# (openbox) on a virtual 1280 x 800 screen, a model opened, then the mouse
+# and keyboard steps given, the whole screen saved as PNG. For the
+# screenshots in docs/screenshots (a bare X server hides what a title bar
+# pushes off screen). Needs openbox, xdotool and netpbm (installed if
+# missing).
+# Usage: scripts/screenshot-under-wm.sh MODEL.json OUT.png [click X Y | key KEY | wait S]...
+# e.g.   scripts/screenshot-under-wm.sh resources/examples/vehicle.json guide.png click 1100 230 key F1
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -ge 2 ] || { echo "usage: $0 MODEL.json OUT.png [click X Y | key KEY | wait S]..." >&2; exit 2; }
+model=$(realpath "$1"); out=$(realpath -m "$2"); shift 2
+for tool in openbox xdotool xwdtopnm; do
+  command -v $tool >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends openbox xdotool netpbm x11-apps >/dev/null
+done
+steps=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    click) steps+="xdotool mousemove $2 $3 click 1; sleep 0.5; "; shift 3 ;;
+    key) steps+="xdotool key $2; sleep 1; "; shift 2 ;;
+    wait) steps+="sleep $2; "; shift 2 ;;
+    *) echo "unknown step: $1" >&2; exit 2 ;;
+  esac
+done
+studio=$PWD/build/app/mstmm-studio
+home=$(mktemp -d)  # fresh settings: the window as a first start opens it
+cat > "$home/shot.sh" <<SCRIPT
+openbox & sleep 1
+"$studio" "$model" &
+for i in \$(seq 60); do xdotool search --name "MSTMM Studio" >/dev/null 2>&1 && break; sleep 0.5; done
+sleep 4
+xdotool windowactivate --sync \$(xdotool search --name "MSTMM Studio" | head -1) 2>/dev/null || true
+$steps
+xwd -root -silent | xwdtopnm 2>/dev/null | pnmtopng > "$out"
+pkill -f "$studio"; pkill openbox; true
+SCRIPT
+HOME=$home XDG_CONFIG_HOME=$home xvfb-run -a -s "-screen 0 1280x800x24" sh "$home/shot.sh" 2>/dev/null
+rm -rf "$home"
+echo "screenshot: $out"
