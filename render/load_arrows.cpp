@@ -1,6 +1,8 @@
 #include "render/load_arrows.hpp"
 
 #include <algorithm>
+#include <cmath>
+
 #include "core/loads/compiled_loads.hpp"
 
 namespace mstmm::render {
@@ -9,6 +11,7 @@ namespace {
 
 struct Force {
   Vec3 point, force;
+  bool betweenBodies = false;  // a contact of two bodies: the reaction acts on the other
 };
 
 std::vector<Force> forcesAt(const Model& model, const std::vector<BodyState>& states, double t) {
@@ -85,16 +88,26 @@ std::vector<Trail> contactArrows(const Model& model, const Results& results, dou
     if (a.force.isZero() && b.force.isZero()) continue;  // apart at both instants
     // A contact that begins or ends between the instants acts where it acts.
     const Vec3 point = a.force.isZero() ? b.point : b.force.isZero() ? a.point : (1.0 - w) * a.point + w * b.point;
-    forces.push_back({point, (1.0 - w) * a.force + w * b.force});
+    forces.push_back({point, (1.0 - w) * a.force + w * b.force, k >= static_cast<int>(model.loads().contacts.size())});
     largest = std::max(largest, forces.back().force.norm());
   }
   double weight = 0.0;
   for (const CompiledBody& body : model.bodies()) weight += body.mass * model.gravity().norm();
   const double reference = weight > 0.0 ? weight : largest;
   if (!(reference > 0.0)) return arrows;
-  for (const Force& c : forces)  // each from the point it acts at
-    if (c.force.norm() > 1e-9 * reference) addArrow(model, c.point, c.point + length * c.force / reference, arrows);
+  for (const Force& c : forces) {  // each from the point it acts at
+    const double f = c.force.norm();
+    if (!(f > 1e-9 * reference)) continue;
+    const Vec3 shaft = contactArrowShaft(f / reference, length) * c.force / f;
+    addArrow(model, c.point, c.point + shaft, arrows);
+    if (c.betweenBodies) addArrow(model, c.point, c.point - shaft, arrows);  // the reaction on the other body
+  }
   return arrows;
+}
+
+double contactArrowShaft(double weights, double length) {
+  const double cap = kContactArrowCap * length;
+  return cap * std::tanh(length * weights / cap);
 }
 
 }  // namespace mstmm::render

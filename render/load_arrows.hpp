@@ -16,11 +16,23 @@ namespace mstmm::render {
 std::vector<Trail> loadArrows(const Model& model, const std::vector<BodyState>& states, double t, double length);
 
 /// The contact forces at time t (Results::contactForce, linear between the
-/// recorded instants), each from the point it acts at along the force. An
-/// arrow of `length` is the model's whole weight (without gravity: the
-/// largest force at t), so a wheel carrying a quarter of a car shows a
-/// quarter of it, and it grows over a bump. Empty without contacts.
+/// recorded instants), each from the point it acts at along the force; a
+/// contact between two bodies also the reaction on the other body, from
+/// the same point the other way. The shaft is contactArrowShaft of the
+/// force over the model's whole weight (without gravity: the largest force
+/// at t): `length` per weight while short, so a wheel carrying a quarter of
+/// a car shows a quarter of it, and never longer than kContactArrowCap
+/// lengths, so an impact of many weights stays in view (issue 55). Empty
+/// without contacts.
 std::vector<Trail> contactArrows(const Model& model, const Results& results, double t, double length);
+
+/// The longest contact arrow, in `length`s (a third of contactArrowLength's
+/// twice the system's extent: two thirds of the extent).
+inline constexpr double kContactArrowCap = 0.33;
+/// A contact arrow's shaft for a force of `weights` model weights:
+/// cap tanh(length weights / cap), cap = kContactArrowCap length: the
+/// proportional length below the cap, bending smoothly to it.
+double contactArrowShaft(double weights, double length);
 
 /// The contact arrows' length for the whole weight: twice the extent of the
 /// bodies now (the diagonal of the box round their input ends), so that a

@@ -35,6 +35,7 @@ Scene::Scene(std::shared_ptr<const Model> model)
       m_drawing(makeBodyDrawing(*m_model)),
       m_renderer(vtkSmartPointer<vtkRenderer>::New()),
       m_axesRenderer(vtkSmartPointer<vtkRenderer>::New()),
+      m_overlayRenderer(vtkSmartPointer<vtkRenderer>::New()),
       m_axes(vtkSmartPointer<vtkAxesActor>::New()),
       m_trails(vtkSmartPointer<vtkPolyData>::New()),
       m_trailActor(vtkSmartPointer<vtkActor>::New()),
@@ -84,7 +85,10 @@ Scene::Scene(std::shared_ptr<const Model> model)
   m_arrowActor->GetProperty()->SetLineWidth(3.0);
   m_arrowActor->GetProperty()->SetColor(kArrowColour.r / 255.0, kArrowColour.g / 255.0, kArrowColour.b / 255.0);
   m_arrowActor->GetProperty()->LightingOff();
-  m_renderer->AddActor(m_arrowActor);
+  m_overlayRenderer->SetLayer(1);
+  m_overlayRenderer->SetActiveCamera(m_renderer->GetActiveCamera());
+  m_overlayRenderer->InteractiveOff();
+  m_overlayRenderer->AddActor(m_arrowActor);
   auto pullMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
   pullMapper->SetInputData(m_pull);
   m_pullActor->SetMapper(pullMapper);
@@ -128,11 +132,13 @@ vtkRenderer* Scene::renderer() const { return m_renderer; }
 void Scene::attach(vtkRenderWindow* window) {
   window->SetNumberOfLayers(2);
   window->AddRenderer(m_renderer);
+  window->AddRenderer(m_overlayRenderer);
   window->AddRenderer(m_axesRenderer);
 }
 
 void Scene::detach(vtkRenderWindow* window) {
   window->RemoveRenderer(m_axesRenderer);
+  window->RemoveRenderer(m_overlayRenderer);
   window->RemoveRenderer(m_renderer);
 }
 

@@ -147,6 +147,10 @@ class Scene {
   std::shared_ptr<const Model> m_model;
   BodyDrawing m_drawing;
   vtkSmartPointer<vtkRenderer> m_renderer, m_axesRenderer;
+  /// Over the scene with the same camera: the force arrows, never hidden
+  /// inside the bodies they push (Newton's cradle's impacts act between
+  /// the balls, along the line of their centres).
+  vtkSmartPointer<vtkRenderer> m_overlayRenderer;
   vtkSmartPointer<vtkAxesActor> m_axes;
   vtkSmartPointer<vtkPolyData> m_trails;
   vtkSmartPointer<vtkActor> m_trailActor;

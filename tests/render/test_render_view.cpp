@@ -29,6 +29,7 @@
 #include "render/result_states.hpp"
 #include "render/strut_drawing.hpp"
 #include "render/view_widget.hpp"
+#include "tests/core/test_support.hpp"
 #include "tests/render/render_support.hpp"
 
 using namespace mstmm;
@@ -642,7 +643,9 @@ class TestRenderView : public QObject {
     while (results.contactForce(last, k).force.isZero()) ++k;
     const Results::ContactForce c = results.contactForce(last, k);
     QVERIFY((arrows[0].points[0] - c.point).norm() < 1e-12);
-    QVERIFY((arrows[0].points[1] - (c.point + length * c.force / weight)).norm() < 1e-12);
+    // The shaft: cap tanh(length F / (W cap)), cap a third of the length (issue 55).
+    auto shaft = [&](const Vec3& force) { return Vec3(0.33 * length * std::tanh(length * force.norm() / weight / (0.33 * length)) * force.normalized()); };
+    QVERIFY((arrows[0].points[1] - (c.point + shaft(c.force))).norm() < 1e-12);
     // Half way between two instants while the chain falls onto the ground.
     int f = 1;
     while (f < last && (results.contactForce(f, k).force.isZero() || results.contactForce(f + 1, k).force.isZero())) ++f;
@@ -653,10 +656,71 @@ class TestRenderView : public QObject {
     const std::vector<Trail> between = contactArrows(*model, results, t, length);
     const Vec3 tail = 0.5 * (results.contactForce(f, k).point + results.contactForce(f + 1, k).point);
     const Vec3 force = 0.5 * (results.contactForce(f, k).force + results.contactForce(f + 1, k).force);
-    const Trail& shaft = between[static_cast<std::size_t>(2 * before)];
-    QVERIFY((shaft.points[0] - tail).norm() < 1e-12);
-    QVERIFY((shaft.points[1] - (tail + length * force / weight)).norm() < 1e-12);
+    const Trail& drawn = between[static_cast<std::size_t>(2 * before)];
+    QVERIFY((drawn.points[0] - tail).norm() < 1e-12);
+    QVERIFY((drawn.points[1] - (tail + shaft(force))).norm() < 1e-12);
     QVERIFY(contactArrows(*compile(riccatiDemo()), Results(*compile(riccatiDemo())), 0.0, length).empty());
+  }
+
+  // Issue 55.4: in Newton's cradle an impact (many times the weight that
+  // sets the arrows' scale) was a thin line hidden inside the balls and
+  // running off the view, with no reaction. At the largest impact: its
+  // arrow is within the cap (two thirds of the system's extent), the other
+  // ball has the reaction, and the arrows are drawn over the balls.
+  void anImpactBetweenBodiesIsDrawnWholeOverTheBallsWithItsReaction() {
+    ModelSpec spec = loadModel(test::sourcePath("resources/examples/newtons-cradle.json"));
+    spec.simulation.endTime = 0.6;
+    const auto model = compile(spec);
+    Results results(*model);
+    QVERIFY(simulate(model, spec.simulation, results).status == RunStatus::Completed);
+    const int ground = static_cast<int>(model->loads().contacts.size());
+    QVERIFY(results.contactCount() > ground);  // contacts between the balls
+    double weight = 0.0;
+    for (const CompiledBody& b : model->bodies()) weight += b.mass * model->gravity().norm();
+    int frame = 0, contact = ground;
+    for (int f = 0; f < results.frameCount(); ++f)
+      for (int k = ground; k < results.contactCount(); ++k)
+        if (results.contactForce(f, k).force.norm() > results.contactForce(frame, contact).force.norm()) frame = f, contact = k;
+    const Results::ContactForce impact = results.contactForce(frame, contact);
+    qInfo("the largest impact: %.3g N, %.1f weights, at t = %.4f s", impact.force.norm(), impact.force.norm() / weight, results.time(frame));
+    QVERIFY(impact.force.norm() > 5.0 * weight);
+    std::vector<BodyState> states;
+    std::vector<char> visible;
+    statesAt(*model, results, results.time(frame), states, visible);
+    const double length = contactArrowLength(states, 0.1);
+    int active = 0;
+    for (int k = 0; k < results.contactCount(); ++k) active += !results.contactForce(frame, k).force.isZero() ? (k >= ground ? 2 : 1) : 0;
+    const std::vector<Trail> arrows = contactArrows(*model, results, results.time(frame), length);
+    QCOMPARE(static_cast<int>(arrows.size()), 2 * active);  // a shaft and a head each, the reactions included
+    const Trail* action = nullptr;
+    const Trail* reaction = nullptr;
+    for (const Trail& a : arrows) {
+      QVERIFY((a.points.back() - a.points.front()).norm() <= 0.33 * length * (1.0 + 1e-12) || a.points.size() == 3);  // shafts within the cap
+      if (a.points.size() == 2 && (a.points[0] - impact.point).norm() < 1e-12) (action ? reaction : action) = &a;
+    }
+    QVERIFY(action && reaction);
+    const Vec3 d1 = action->points[1] - action->points[0], d2 = reaction->points[1] - reaction->points[0];
+    QVERIFY((d1 + d2).norm() < 1e-12 * d1.norm());  // equal and opposite
+    QVERIFY(std::abs(d1.norm() - 0.33 * length * std::tanh(impact.force.norm() / weight / 0.33)) < 1e-12 * length);
+    QVERIFY(d1.norm() > 0.3 * length);  // many weights: near the cap, not a speck
+
+    OffscreenRenderer renderer;
+    renderer.setModel(model);
+    renderer.setStates(states);
+    renderer.setCamera(renderer.camera());
+    renderer.setArrows(arrows);
+    const QImage image = renderer.render(640, 400);
+    // A point of the arrow inside the ball it pushes: drawn over it, in the arrow's green.
+    const Vec3 inside = renderer.projectToPixel(impact.point + 0.04 * d1.normalized(), 640, 400);
+    int green = 0;
+    for (int dx = -2; dx <= 2; ++dx)
+      for (int dy = -2; dy <= 2; ++dy) {
+        const QColor c = image.pixelColor(static_cast<int>(inside.x()) + dx, static_cast<int>(inside.y()) + dy);
+        green += c.green() > c.red() + 40 && c.green() > c.blue() + 40;
+      }
+    QVERIFY2(green > 0, "the arrow is hidden by the ball");
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    image.save(QString(MSTMM_BINARY_DIR) + "/artifacts/newtons-cradle-impact-arrows.png");  // to be looked at
   }
 
   // Issue 30: the view buttons Side and Front were swapped for the vehicle
