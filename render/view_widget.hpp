@@ -58,6 +58,9 @@ class ViewWidget final : public QWidget, public SceneHandle {
   long framesRendered() const { return m_frames; }
   /// The native window that takes the mouse (tests send it events).
   QWindow* surface() const;
+  /// Whether a Ctrl+drag holds a body now (a pull or a turn): the camera
+  /// must not move under the user's hand.
+  bool grabbing() const { return m_grab != Grab::None; }
   /// The OpenGL renderer of the view's context (empty before the first frame).
   QString glRenderer() const { return m_glRenderer; }
 

@@ -119,7 +119,8 @@ void ViewPanel::frameMotion() {
 }
 
 void ViewPanel::keepInView() {
-  if (m_userMovedCamera || m_followed != -1 || m_states.empty()) return;
+  // Never under the user's hand: a Ctrl+drag maps the cursor through this camera.
+  if (m_userMovedCamera || m_followed != -1 || m_states.empty() || m_view->grabbing()) return;
   Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
   for (std::size_t i = 0; i < m_states.size(); ++i)
     if (m_visible.empty() || m_visible[i]) lo = lo.cwiseMin(m_states[i].input), hi = hi.cwiseMax(m_states[i].input);

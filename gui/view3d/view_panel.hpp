@@ -46,7 +46,8 @@ class ViewPanel : public QWidget {
   /// While a run computes and the view shows its newest instant: frames the
   /// bodies where they are, and frames them again when one leaves the
   /// framed box (a live run has no end to frame the motion at; issue 55).
-  /// Not once the user moved the camera or follows a body.
+  /// Not once the user moved the camera or follows a body, nor while a
+  /// Ctrl+drag holds a body.
   void keepInView();
   void setTrails(bool on, double windowSeconds);
   void setFollowSelection(bool on);
