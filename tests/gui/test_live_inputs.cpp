@@ -409,7 +409,6 @@ class TestLiveInputs : public QObject {
     QVERIFY(stopLiveRun(window));
   }
 
-  // Outside a live run a grab pulls nothing and says how to start one.
   // Issue 55.9: after a live run, the Controls dock kept the previous
   // model's sliders, and the plots their time and value ranges, when
   // another model was opened.
@@ -465,6 +464,7 @@ class TestLiveInputs : public QObject {
     QVERIFY(stopLiveRun(window));
   }
 
+  // Outside a live run a grab pulls nothing and says how to start one.
   void aGrabOutsideALiveRunSaysHow() {
     MainWindow window;
     QVERIFY(test::showStudio(window));
