@@ -74,6 +74,7 @@ AppliedLoads::AppliedLoads(const Model& model) : m_model(model), m_loads(model.l
   m_load.resize(m_loads.hinges.size());
   m_hinge.resize(m_loads.hinges.size());
   m_strut.resize(m_loads.springs.size());
+  m_bearing.resize(m_loads.bearings.size());
   m_contact.resize(m_loads.contacts.size());
   m_bodyContact.resize(m_loads.bodyContacts.size());
   m_angleReference.assign(m_loads.laws.size(), 0.0);
@@ -153,6 +154,7 @@ void AppliedLoads::evaluateBodyLoads(double t, const Eigen::VectorXd& y, const s
     }
     addBodyLoads(t, *poses);
     addStruts(*poses);
+    addBearings(*poses);
     addContacts(*poses);
     addBodyContacts(*poses);
     addBeamDrags(*poses);
@@ -532,6 +534,41 @@ void AppliedLoads::addStruts(const std::vector<BodyPose>& poses) {
     m_inputPower = before;
     m_potential += 0.5 * s.stiffness * stretch * stretch + s.preload * st.length;
     m_dissipation += s.damping * st.rate * st.rate;
+  }
+}
+
+// A bearing (docs/rotors.md R1) pushes the journal back towards the housing
+// point in the plane normal to its axis, and the housing takes the reaction
+// at the same point. The pair's power is -d'.(K d + C d') with d measured in
+// the housing's axes: booked as the change of the symmetric stiffness's
+// energy, what the symmetric damping takes out, and the cross-coupled rest
+// (-d'.K_a d) as work put in, which is how a fluid film drives whirl.
+void AppliedLoads::addBearings(const std::vector<BodyPose>& poses) {
+  static const BodyPose ground;
+  for (std::size_t k = 0; k < m_loads.bearings.size(); ++k) {
+    const CompiledBearing& b = m_loads.bearings[k];
+    const BodyPose& journal = poses[static_cast<std::size_t>(b.body)];
+    const BodyPose& housing = b.housing < 0 ? ground : poses[static_cast<std::size_t>(b.housing)];
+    const Vec3 p = journal.point(b.point), h = housing.point(b.housingPoint);
+    const Vec3 vJournal = journal.comVelocity + journal.omega.cross(p - journal.com);
+    const Vec3 vHousing = housing.comVelocity + housing.omega.cross(p - housing.com);  // its material point under the journal
+    const Mat3 axes = housing.rotation * b.axes;
+    BearingState& st = m_bearing[k];
+    const Vec3 d = axes.transpose() * (p - h), rate = axes.transpose() * (vJournal - vHousing);
+    st.displacement = d.head<2>();
+    st.rate = rate.head<2>();
+    st.speed = axes.col(2).dot(journal.omega - housing.omega);
+    const BearingCoefficients c = bearingCoefficients(b, st.speed);
+    st.load = -(c.stiffness * st.displacement + c.damping * st.rate);
+    const Vec3 force = axes.leftCols<2>() * st.load;
+    const double before = m_inputPower;
+    applyAt(b.body, journal, p, force, Vec3::Zero());
+    if (b.housing >= 0) applyAt(b.housing, housing, p, -force, Vec3::Zero());
+    m_inputPower = before;
+    const Eigen::Matrix2d ks = 0.5 * (c.stiffness + c.stiffness.transpose()), cs = 0.5 * (c.damping + c.damping.transpose());
+    m_potential += 0.5 * st.displacement.dot(ks * st.displacement);
+    m_dissipation += st.rate.dot(cs * st.rate);
+    m_inputPower -= st.rate.dot((c.stiffness - ks) * st.displacement);
   }
 }
 

@@ -132,6 +132,7 @@ class AppliedLoads {
   const std::vector<HingeElementLoads>& hinges() const { return m_hinge; }
   const std::vector<StrutState>& struts() const { return m_strut; }
   const std::vector<ContactState>& contacts() const { return m_contact; }
+  const std::vector<BearingState>& bearings() const { return m_bearing; }
   const std::vector<ContactState>& bodyContacts() const { return m_bodyContact; }
 
   /// Resultant external force at the centre of mass and moment about it on
@@ -193,6 +194,7 @@ class AppliedLoads {
   void addBodyLoads(double t, const std::vector<BodyPose>& poses);
   void addStruts(const std::vector<BodyPose>& poses);
   void addContacts(const std::vector<BodyPose>& poses);
+  void addBearings(const std::vector<BodyPose>& poses);
   void addBodyContacts(const std::vector<BodyPose>& poses);
   void applyAt(int body, const BodyPose& pose, const Vec3& point, const Vec3& force, const Vec3& moment);
   void collectBallLaws();
@@ -212,6 +214,7 @@ class AppliedLoads {
   std::vector<HingeLoad> m_load;          // per compiled hinge element
   std::vector<HingeElementLoads> m_hinge;  // the same in detail
   std::vector<StrutState> m_strut;
+  std::vector<BearingState> m_bearing;
   std::vector<ContactState> m_contact;
   std::vector<ContactState> m_bodyContact;
   std::vector<Vec3> m_force, m_moment;

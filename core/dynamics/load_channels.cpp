@@ -105,6 +105,13 @@ std::vector<LoadChannel> loadChannels(const Model& model) {
     c.push_back({s.name + ".length", "m", "length of spring-damper '" + s.name + "'"});
     c.push_back({s.name + ".tension", "N", "tension of spring-damper '" + s.name + "'"});
   }
+  for (const CompiledBearing& b : model.loads().bearings) {
+    const std::string of = " of bearing '" + b.name + "' (its x, y axes)";
+    c.push_back({b.name + ".dx", "m", "journal displacement x" + of});
+    c.push_back({b.name + ".dy", "m", "journal displacement y" + of});
+    c.push_back({b.name + ".fx", "N", "load on the journal x" + of});
+    c.push_back({b.name + ".fy", "N", "load on the journal y" + of});
+  }
   // docs/contact.md C5 and C8: the same four for either kind.
   auto contact = [&c](const std::string& name, const std::string& kind, const char* depth) {
     const std::string of = " of " + kind + " '" + name + "'";
@@ -155,6 +162,12 @@ void loadChannelValues(const Model& model, const AppliedLoads& loads, const Solv
   for (const StrutState& s : loads.struts()) {
     values.push_back(s.length);
     values.push_back(s.tension);
+  }
+  for (const BearingState& b : loads.bearings()) {
+    values.push_back(b.displacement.x());
+    values.push_back(b.displacement.y());
+    values.push_back(b.load.x());
+    values.push_back(b.load.y());
   }
   for (const auto* states : {&loads.contacts(), &loads.bodyContacts()})
     for (const ContactState& s : *states) {

@@ -63,6 +63,12 @@ Json writeContactShape(const ContactShape& s);
 Json writeBodyContacts(const std::vector<BodyContactSpec>& contacts);
 Json writeGround(const GroundSpec& g);
 
+// bearings and unbalances (rotor_json.cpp)
+std::vector<BearingSpec> readBearings(const ObjectReader& top);
+std::vector<UnbalanceSpec> readUnbalances(const ObjectReader& top);
+Json writeBearings(const std::vector<BearingSpec>& bearings);
+Json writeUnbalances(const std::vector<UnbalanceSpec>& unbalances);
+
 // layout (json_pretty.cpp)
 void writePretty(const Json& j, int indent, std::string& out);
 

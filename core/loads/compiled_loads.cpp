@@ -190,6 +190,18 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     c.preload = s.preload;
     out.springs.push_back(std::move(c));
   }
+  for (const BearingSpec& s : spec.bearings) {
+    CompiledBearing c;
+    c.name = s.name;
+    c.body = model.bodyByName(s.body);
+    c.point = s.point - model.spec().bodies[static_cast<std::size_t>(model.body(c.body).specIndex)].inputs.front();
+    c.housing = s.groundHousing() ? -1 : model.bodyByName(s.housing);
+    c.housingPoint = s.groundHousing() ? s.housingPoint : Vec3(s.housingPoint - model.spec().bodies[static_cast<std::size_t>(model.body(c.housing).specIndex)].inputs.front());
+    c.axes = bearingAxes(s);
+    c.speeds = s.speeds;
+    c.coefficients = s.coefficients;
+    out.bearings.push_back(std::move(c));
+  }
   for (const ContactSpec& s : spec.contacts) {
     CompiledContact c;
     c.law = s;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/loads/beam_joint.hpp"
+#include "core/loads/bearing.hpp"
 #include "core/model/joints/joint_model.hpp"
 #include "core/loads/ground_contact.hpp"
 #include "core/spec/load_spec.hpp"
@@ -133,15 +134,16 @@ struct CompiledLoads {
   std::shared_ptr<const ShapeQuery> shapeQuery;  // their overlaps; null without body contacts
   std::vector<CompiledBeamJoint> beamJoints;     // the bending and torsion of spatial beams
   std::vector<CompiledBeamDrag> beamDrags;       // beams' mass-proportional damping
+  std::vector<CompiledBearing> bearings;         // radial bearings and seals (docs/rotors.md R1)
   /// Compiled for a run that takes inputs while it goes on (run_inputs.hpp,
   /// CompileOptions): the state then carries W_in and E_diss for their work
   /// even in a model without elements of its own.
   bool runInputs = false;
 
-  bool empty() const { return !runInputs && hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty() && beamDrags.empty(); }
+  bool empty() const { return !runInputs && hinges.empty() && bodyLoads.empty() && springs.empty() && contacts.empty() && bodyContacts.empty() && beamJoints.empty() && beamDrags.empty() && bearings.empty(); }
   /// Struts, contacts and external loads need body positions and velocities
   /// (one kinematics walk per evaluation); hinge elements need only the state.
-  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty() || !beamDrags.empty(); }
+  bool needsPoses() const { return !bodyLoads.empty() || !springs.empty() || !contacts.empty() || !bodyContacts.empty() || !beamDrags.empty() || !bearings.empty(); }
   /// Bodies receive resultant external loads: from external loads and struts,
   /// or from the moment pairs of elements on cut hinges and of beam joints.
   bool loadsBodies() const { return needsPoses() || !cutElements.empty() || !beamJoints.empty(); }

@@ -80,6 +80,11 @@ class Expander {
       if (!s.groundB()) s.bodyB = pieceOf(s.bodyB, s.pointB);
     }
     for (ContactSpec& c : m_out.spec.contacts) c.body = pieceOf(c.body, c.point);
+    for (BearingSpec& b : m_out.spec.bearings) {
+      b.body = pieceOf(b.body, b.point);
+      if (!b.groundHousing()) b.housing = pieceOf(b.housing, b.housingPoint);
+    }
+    for (UnbalanceSpec& u : m_out.spec.unbalances) u.body = pieceOf(u.body, u.centre);
     for (BodyContactSpec& c : m_out.spec.bodyContacts) {
       if (!c.first.onGround()) c.first.body = pieceOf(c.first.body, c.first.centre);
       if (!c.second.onGround()) c.second.body = pieceOf(c.second.body, c.second.centre);

@@ -11,6 +11,7 @@ namespace mstmm {
 namespace {
 
 bool nonNegative(double v) { return std::isfinite(v) && v >= 0.0; }
+bool alongZ(const Vec3& v) { return v.allFinite() && v.norm() > 0.0 && std::abs(v.z()) >= (1.0 - 1e-12) * v.norm(); }
 
 class LoadChecker {
  public:
@@ -25,6 +26,8 @@ class LoadChecker {
     for (std::size_t c = 0; c < m_spec.contacts.size(); ++c) checkContact(m_spec.contacts[c], static_cast<int>(c));
     if (!m_spec.contacts.empty()) checkGround(m_spec.ground);
     for (std::size_t c = 0; c < m_spec.bodyContacts.size(); ++c) checkBodyContact(m_spec.bodyContacts[c], static_cast<int>(c));
+    for (std::size_t k = 0; k < m_spec.bearings.size(); ++k) checkBearing(m_spec.bearings[k], static_cast<int>(k));
+    for (std::size_t k = 0; k < m_spec.unbalances.size(); ++k) checkUnbalance(m_spec.unbalances[k], static_cast<int>(k));
   }
 
  private:
@@ -255,6 +258,57 @@ class LoadChecker {
     if (!nonNegative(s.damping)) error("damping must be a finite number >= 0 (N s/m)");
     if (!nonNegative(s.restLength)) error("rest length must be a finite number >= 0 (m)");
     if (!std::isfinite(s.preload)) error("preload must be a finite number (N)");
+  }
+
+  // docs/rotors.md R1: the speeds a table is given at must increase, each
+  // coefficient has one value or one per speed, and the direct stiffnesses
+  // and dampings must not push the journal away.
+  void checkBearing(const BearingSpec& b, int index) {
+    const std::string where = "bearing " + quoted(b.name) + ": ";
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
+    if (b.name.empty()) error("it needs a name");
+    for (std::size_t k = 0; k < m_spec.bearings.size(); ++k)
+      if (static_cast<int>(k) < index && m_spec.bearings[k].name == b.name) error("another bearing has the same name");
+    if (bodyByName(b.body) < 0) error("body " + quoted(b.body) + " does not exist");
+    if (!b.groundHousing() && bodyByName(b.housing) < 0) error("housing body " + quoted(b.housing) + " does not exist");
+    if (!b.groundHousing() && b.housing == b.body) error("the journal and the housing are both body '" + b.body + "'");
+    if (!b.point.allFinite() || !b.housingPoint.allFinite()) error("its points must be finite");
+    if (!b.axis.allFinite() || !(b.axis.norm() > 1e-9)) error("its axis must be a nonzero vector");
+    else if (!b.xAxis.allFinite() || !(b.xAxis.cross(b.axis.normalized()).norm() > 1e-6 * b.xAxis.norm())) error("its x axis must be a nonzero vector not along its axis");
+    if (planar() && !alongZ(b.axis)) error("in a planar model the bearing's axis must be z (its plane is the model's)");
+    for (std::size_t i = 0; i < b.speeds.size(); ++i) {
+      if (!std::isfinite(b.speeds[i])) error("speeds must be finite numbers (rad/s)");
+      else if (i > 0 && !(b.speeds[i] > b.speeds[i - 1]))
+        error("speeds must increase strictly: " + formatNumber(b.speeds[i]) + " rad/s follows " + formatNumber(b.speeds[i - 1]) + " rad/s");
+    }
+    const std::size_t n = b.speeds.size();
+    for (int k = 0; k < kBearingCoefficients; ++k) {
+      const std::vector<double>& values = b.coefficients[static_cast<std::size_t>(k)];
+      const std::string name = bearingCoefficientName(k);
+      if (values.size() != 1 && (n == 0 || values.size() != n))
+        error(name + " has " + std::to_string(values.size()) + " values; give one, or one per speed (" + std::to_string(n) + ")");
+      const bool direct = k == 0 || k == 3 || k == 4 || k == 7;
+      for (double v : values) {
+        if (!std::isfinite(v)) error(name + " must be finite");
+        else if (direct && v < 0.0) error(name + " is " + formatNumber(v) + ": a direct " + (k < 4 ? "stiffness" : "damping") + " must be >= 0");
+      }
+    }
+  }
+
+  void checkUnbalance(const UnbalanceSpec& u, int index) {
+    const std::string where = "unbalance " + quoted(u.name) + ": ";
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
+    if (u.name.empty()) error("it needs a name");
+    for (std::size_t k = 0; k < m_spec.unbalances.size(); ++k)
+      if (static_cast<int>(k) < index && m_spec.unbalances[k].name == u.name) error("another unbalance has the same name");
+    if (bodyByName(u.body) < 0) error("body " + quoted(u.body) + " does not exist");
+    if (!(std::isfinite(u.mass) && u.mass > 0.0)) error("mass must be a finite number > 0 (kg)");
+    if (!nonNegative(u.eccentricity)) error("eccentricity must be a finite number >= 0 (m)");
+    if (!std::isfinite(u.phase)) error("phase must be finite (rad)");
+    if (!u.centre.allFinite()) error("its centre must be finite");
+    if (!u.axis.allFinite() || !(u.axis.norm() > 1e-9)) error("its axis must be a nonzero vector");
+    if (planar() && (u.centre.z() != 0.0 || !alongZ(u.axis)))
+      error("in a planar model it turns about z in the x-y plane: centre z = 0, axis z");
   }
 
   void checkContact(const ContactSpec& c, int index) {

@@ -65,4 +65,12 @@ MassProperties massProperties(const ShapeSpec& shape) {
   return mp;
 }
 
+MassProperties withPointMass(const MassProperties& body, double mass, const Vec3& position) {
+  MassProperties out;
+  out.mass = body.mass + mass;
+  out.com = (body.mass * body.com + mass * position) / out.mass;
+  out.inertiaAtCom = shiftInertia(body.inertiaAtCom, body.mass, body.com - out.com) + shiftInertia(Mat3::Zero(), mass, position - out.com);
+  return out;
+}
+
 }  // namespace mstmm

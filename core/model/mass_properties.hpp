@@ -17,6 +17,10 @@ struct MassProperties {
 /// Does not validate; see validate() for the checks and their messages.
 MassProperties massProperties(const ShapeSpec& shape);
 
+/// The same with a point mass m at p added (an unbalance, docs/rotors.md R2):
+/// the centres of mass combine, and each inertia moves to the new centre.
+MassProperties withPointMass(const MassProperties& body, double mass, const Vec3& position);
+
 /// Centroid of a rod, cylinder or box (its `center`, or half its length on x).
 Vec3 shapeCentroid(const ShapeSpec& shape);
 

@@ -120,8 +120,10 @@ std::vector<int> postOrder(const SpecTree& tree) {
   return order;
 }
 
-CompiledBody compileBody(const BodySpec& spec, int specIndex) {
-  const MassProperties mp = massProperties(spec.shape);
+CompiledBody compileBody(const BodySpec& spec, int specIndex, const std::vector<UnbalanceSpec>& unbalances) {
+  MassProperties mp = massProperties(spec.shape);
+  for (const UnbalanceSpec& u : unbalances)
+    if (u.body == spec.name) mp = withPointMass(mp, u.mass, unbalancePosition(u));
   const Vec3 origin = spec.inputs.front();  // I_1 becomes the body frame origin
   CompiledBody body;
   body.name = spec.name;
@@ -228,7 +230,7 @@ std::shared_ptr<Model> compileStructure(const ModelSpec& user) {
 
   for (std::size_t i = 0; i < order.size(); ++i) {
     const int s = order[i];
-    CompiledBody body = compileBody(spec.bodies[static_cast<std::size_t>(s)], s);
+    CompiledBody body = compileBody(spec.bodies[static_cast<std::size_t>(s)], s, spec.unbalances);
     const int h = tree.outputHinge[static_cast<std::size_t>(s)];
     const HingeSpec& hingeSpec = spec.hinges[static_cast<std::size_t>(h)];
     if (!hingeSpec.isGround()) {

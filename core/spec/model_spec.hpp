@@ -13,6 +13,7 @@
 #include "core/spec/body_contact_spec.hpp"
 #include "core/spec/contact_spec.hpp"
 #include "core/spec/load_spec.hpp"
+#include "core/spec/rotor_spec.hpp"
 #include "core/math/rotation.hpp"
 #include "core/spec/beam_deformation.hpp"
 #include "core/spec/beam_spec.hpp"
@@ -228,6 +229,9 @@ struct ModelSpec {
   /// Shapes on two bodies (or a body and the ground) that push apart where
   /// they overlap (docs/contact.md C8).
   std::vector<BodyContactSpec> bodyContacts;
+  /// Radial bearings and seals, and unbalances (docs/rotors.md).
+  std::vector<BearingSpec> bearings;
+  std::vector<UnbalanceSpec> unbalances;
   SimulationSettings simulation;
   /// Opaque JSON object owned by the editor (graph node positions and the
   /// like); core stores and writes it back unchanged. Empty: none.

@@ -1,0 +1,56 @@
+#pragma once
+// A rotor held at one spin speed, as the rotor analyses linearise it
+// (docs/rotors.md R3): the spin coordinate is driven at the constant rate
+// Omega, every body beyond it starts turning with it, and the unbalances'
+// masses are left out (they enter as the force they exert). About that
+// steady spin the equations are time-invariant, and the linearisation exact,
+// when what turns is axisymmetric about the spin axis and nothing that
+// holds it turns with it (the usual rotor: isotropic disks and shafts on
+// bearings fixed in the housing).
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/model/model.hpp"
+
+namespace mstmm {
+
+/// The coordinate a rotor spins on: a revolute or pin hinge (coordinate
+/// empty), or the "angle" of a cylindrical, planar or (planar model) free hinge.
+struct SpinCoordinate {
+  std::string hinge;
+  std::string coordinate;
+};
+
+/// Throws mstmm::Error (kind Input) with the message: bad input to a rotor analysis.
+[[noreturn]] void refuseRotorInput(const std::string& what);
+
+class RotorAtSpeed {
+ public:
+  /// Checks that the hinge exists, can spin, and that the model is a tree;
+  /// throws mstmm::Error (kind Input) naming what is wrong.
+  RotorAtSpeed(ModelSpec spec, SpinCoordinate spin);
+
+  /// The model at spin speed omega (rad/s), compiled.
+  std::shared_ptr<const Model> at(double omega) const;
+  /// The spin axis in the world at the initial state (unit).
+  const Vec3& axis() const { return m_axis; }
+  /// Names of the bodies that spin (spec names).
+  const std::vector<std::string>& spinning() const { return m_spinningNames; }
+  const std::vector<UnbalanceSpec>& unbalances() const { return m_unbalances; }
+  const SpinCoordinate& spin() const { return m_spin; }
+  const ModelSpec& spec() const { return m_spec; }
+
+ private:
+  ModelSpec m_spec;  // without the unbalances
+  SpinCoordinate m_spin;
+  int m_hinge = -1;
+  int m_coordinate = -1;  // among the hinge's named coordinates; -1: its only one
+  Vec3 m_axis = Vec3::UnitZ();
+  std::vector<int> m_spinningBodies;  // spec indices
+  std::vector<std::string> m_spinningNames;
+  std::vector<UnbalanceSpec> m_unbalances;
+};
+
+}  // namespace mstmm

@@ -1,0 +1,40 @@
+#pragma once
+// Rotors with closed-form answers (docs/rotors.md R8), for the tests, the
+// examples and `mstmm generate`.
+
+#include "core/spec/model_spec.hpp"
+
+namespace mstmm {
+
+/// Jeffcott's rotor: a disk of `mass` on a massless shaft whose lateral
+/// stiffness is a bearing to the ground at the disk's centre (kxx, kyy, with
+/// dampings cxx = cyy = `damping`), in a planar model: the disk's hinge to
+/// the ground is free (x, y and the spin "angle"); an unbalance of
+/// `unbalanceMass` at `eccentricity`. No gravity. Criticals sqrt(k/m).
+struct JeffcottOptions {
+  double mass = 10.0;          // kg
+  double stiffnessX = 1e6;     // N/m
+  double stiffnessY = 1e6;     // N/m
+  double damping = 200.0;      // N s/m
+  double unbalanceMass = 0.01; // kg
+  double eccentricity = 0.05;  // m
+  double phase = 0.0;          // rad
+};
+ModelSpec generateJeffcottRotor(const JeffcottOptions& options = {});
+
+/// A disk (mass, diametral inertia Id, polar Ip) overhung at `overhang` on a
+/// rigid massless shaft that tilts about a universal joint at the ground,
+/// held by a spring of `tiltStiffness` on each of its angles; the disk spins
+/// on a revolute hinge "spin" about the shaft (z). Its conical whirl is
+///   (Id + m a^2) w^2 -+ Ip Omega w - k = 0   (forward -, backward +).
+struct OverhungOptions {
+  double mass = 5.0;              // kg
+  double diametral = 0.02;        // kg m^2, about the disk's centre
+  double polar = 0.04;            // kg m^2
+  double overhang = 0.3;          // m
+  double tiltStiffness = 2e4;     // N m/rad
+  double tiltDamping = 0.0;       // N m s/rad
+};
+ModelSpec generateOverhungRotor(const OverhungOptions& options = {});
+
+}  // namespace mstmm

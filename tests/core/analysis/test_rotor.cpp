@@ -1,0 +1,298 @@
+// Rotor dynamics (docs/rotors.md) against closed forms: Jeffcott's rotor
+// (critical speeds, damped unbalance response, anisotropic supports, a
+// speed-dependent bearing, the cross-coupled stiffness's stability
+// threshold), the overhung disk's gyroscopic conical whirl, and the same
+// rotor run in time; bad input refused by name.
+
+#include <cmath>
+#include <complex>
+#include <numbers>
+
+#include "core/analysis/rotor/campbell.hpp"
+#include "core/analysis/rotor/unbalance_response.hpp"
+#include "core/error.hpp"
+#include "core/generate/rotor_examples.hpp"
+#include "core/io/model_json.hpp"
+#include "core/model/validation.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace mstmm {
+namespace {
+
+using cd = std::complex<double>;
+constexpr double kTwoPi = 2.0 * std::numbers::pi;
+
+std::vector<double> speedGrid(double to, int n) {
+  std::vector<double> s;
+  for (int i = 0; i <= n; ++i) s.push_back(to * i / n);
+  return s;
+}
+
+// Empty when `call` throws mstmm::Error with `part` in its message; else what happened.
+template <class Call>
+std::string refused(Call call, const std::string& part) {
+  try {
+    call();
+    return "accepted";
+  } catch (const Error& e) {
+    return test::contains(e.what(), part) ? std::string() : std::string(e.what());
+  }
+}
+#define EXPECT_REFUSED(call, part) EXPECT_EQ(refused([&] { call; }, part), "")
+
+double relative(double a, double b) { return std::abs(a - b) / std::abs(b); }
+
+// The expected root of m s^2 + c s + k = 0 (per plane): damped frequency.
+double dampedNatural(double k, double c, double m) { return std::sqrt(k / m - c * c / (4 * m * m)); }
+
+TEST(Rotor, JeffcottCriticalSpeedIsTheDampedNaturalFrequency) {
+  const JeffcottOptions o;
+  const RotorAtSpeed rotor(generateJeffcottRotor(o), {"spin", "angle"});
+  CampbellOptions options;
+  options.speeds = speedGrid(600.0, 6);
+  options.modes = 2;
+  const CampbellDiagram d = campbellDiagram(rotor, options);
+  ASSERT_EQ(d.lines.size(), 2u);
+  const double expected = dampedNatural(o.stiffnessX, o.damping, o.mass);
+  for (const auto& line : d.lines)
+    for (const RotorMode& m : line) EXPECT_LT(relative(kTwoPi * m.frequency, expected), 1e-10);
+  const std::vector<CriticalSpeed> critical = criticalSpeeds(rotor, d);
+  ASSERT_EQ(critical.size(), 2u);  // both lines, forward and backward, at one speed
+  for (const CriticalSpeed& c : critical) {
+    EXPECT_LT(relative(c.speed, expected), 1e-10) << c.speed << " against " << expected;
+    EXPECT_NEAR(c.dampingRatio, o.damping / (2 * std::sqrt(o.stiffnessX * o.mass)), 1e-10);
+  }
+  test::info("Jeffcott critical speed: %.15g rad/s (closed form %.15g)", critical[0].speed, expected);
+}
+
+TEST(Rotor, AnisotropicSupportsGiveTwoCriticals) {
+  JeffcottOptions o;
+  o.stiffnessY = 2.5e6;
+  const RotorAtSpeed rotor(generateJeffcottRotor(o), {"spin", ""});
+  CampbellOptions options;
+  options.speeds = speedGrid(800.0, 8);
+  options.modes = 2;
+  const std::vector<CriticalSpeed> critical = criticalSpeeds(rotor, campbellDiagram(rotor, options));
+  ASSERT_EQ(critical.size(), 2u);
+  EXPECT_LT(relative(critical[0].speed, dampedNatural(o.stiffnessX, o.damping, o.mass)), 1e-10);
+  EXPECT_LT(relative(critical[1].speed, dampedNatural(o.stiffnessY, o.damping, o.mass)), 1e-10);
+  // Each support's mode moves along its own axis: a straight orbit, no whirl.
+  EXPECT_EQ(critical[0].whirl, Whirl::None);
+}
+
+TEST(Rotor, DampedUnbalanceResponseHasTheClosedFormAmplitudeAndPhase) {
+  JeffcottOptions o;
+  o.phase = 0.7;
+  const RotorAtSpeed rotor(generateJeffcottRotor(o), {"spin", ""});
+  const std::vector<double> speeds{50.0, 250.0, 316.0, 400.0, 1500.0};
+  const UnbalanceResponse r = unbalanceResponse(rotor, speeds, {{"disk", Vec3::Zero(), "disk"}});
+  ASSERT_EQ(r.orbits.size(), 1u);
+  for (std::size_t i = 0; i < speeds.size(); ++i) {
+    const double w = speeds[i];
+    // Its mass left out of the linear model, the unbalance is the force
+    // m e w^2 turning from angle phase: x + i y = R+ e^{iwt}.
+    const cd expected = o.unbalanceMass * o.eccentricity * w * w * std::polar(1.0, o.phase) / cd(o.stiffnessX - o.mass * w * w, o.damping * w);
+    const Orbit& orbit = r.orbits[0][i];
+    EXPECT_LT(std::abs(orbit.x - expected) / std::abs(expected), 1e-10) << "at " << w;
+    EXPECT_LT(std::abs(orbit.y - cd(0, -1) * expected) / std::abs(expected), 1e-10) << "at " << w;
+    EXPECT_LT(relative(orbit.major(), std::abs(expected)), 1e-10);
+    EXPECT_LT(relative(orbit.minor(), std::abs(expected)), 1e-10);  // circular, forward
+    if (i == 2) test::info("at 316 rad/s: |r| = %.12g m, phase lag %.9f rad", orbit.major(), o.phase - std::arg(orbit.x));
+  }
+}
+
+TEST(Rotor, OverhungDiskWhirlsForwardAndBackwardAsTheGyroscopicClosedForm) {
+  const OverhungOptions o;
+  const RotorAtSpeed rotor(generateOverhungRotor(o), {"spin", ""});
+  const double it = o.diametral + o.mass * o.overhang * o.overhang;
+  for (double w : {0.0, 100.0, 400.0, 2000.0}) {
+    const double root = std::sqrt(o.polar * o.polar * w * w + 4 * it * o.tiltStiffness);
+    const double forward = (o.polar * w + root) / (2 * it), backward = (-o.polar * w + root) / (2 * it);
+    const RotorModes modes = rotorModes(rotor, w);
+    ASSERT_EQ(modes.modes.size(), 2u) << "at " << w;
+    EXPECT_LT(relative(kTwoPi * modes.modes[0].frequency, backward), 1e-10) << "at " << w;
+    EXPECT_LT(relative(kTwoPi * modes.modes[1].frequency, forward), 1e-10) << "at " << w;
+    if (w > 0.0) {
+      EXPECT_EQ(modes.modes[0].whirl, Whirl::Backward) << "at " << w;
+      EXPECT_EQ(modes.modes[1].whirl, Whirl::Forward) << "at " << w;
+      EXPECT_NEAR(modes.modes[1].whirlRatio, 1.0, 1e-9);  // isotropic: circular
+    }
+  }
+}
+
+TEST(Rotor, CampbellLinesFollowTheirModesThroughTheSplit) {
+  const OverhungOptions o;
+  const RotorAtSpeed rotor(generateOverhungRotor(o), {"spin", ""});
+  CampbellOptions options;
+  options.speeds = speedGrid(3000.0, 30);
+  options.modes = 2;
+  const CampbellDiagram d = campbellDiagram(rotor, options);
+  // From the second speed on, one line is the forward mode, the other the backward.
+  const Whirl first = d.lines[0][1].whirl;
+  ASSERT_NE(first, Whirl::None);
+  for (std::size_t k = 0; k < 2; ++k)
+    for (std::size_t i = 1; i < d.speeds.size(); ++i) {
+      EXPECT_EQ(d.lines[k][i].whirl, k == 0 ? first : (first == Whirl::Forward ? Whirl::Backward : Whirl::Forward));
+      if (i > 1) EXPECT_GT(d.mac[k][i], 0.999999);
+    }
+  // The forward line crosses 1x once: (It - Ip) w^2 = k, when It > Ip.
+  const double it = o.diametral + o.mass * o.overhang * o.overhang;
+  const std::vector<CriticalSpeed> critical = criticalSpeeds(rotor, d);
+  ASSERT_EQ(critical.size(), 2u);
+  // Backward: It w^2 + Ip w^2 = k; forward: (It - Ip) w^2 = k.
+  EXPECT_EQ(critical[0].whirl, Whirl::Backward);
+  EXPECT_LT(relative(critical[0].speed, std::sqrt(o.tiltStiffness / (it + o.polar))), 1e-10);
+  EXPECT_EQ(critical[1].whirl, Whirl::Forward);
+  EXPECT_LT(relative(critical[1].speed, std::sqrt(o.tiltStiffness / (it - o.polar))), 1e-10);
+  test::info("overhung rotor: criticals %.12g (backward) and %.12g rad/s (forward); %ld linearisations", critical[0].speed, critical[1].speed, d.linearisations);
+}
+
+TEST(Rotor, ASpeedDependentBearingIsInterpolatedAndHeldBeyondItsTable) {
+  // kxx = kyy = k0 + k1 w from a two-point table over [0, 1000] rad/s:
+  // undamped, the critical solves m w^2 = k0 + k1 w.
+  JeffcottOptions o;
+  o.damping = 0.0;
+  ModelSpec spec = generateJeffcottRotor(o);
+  const double k0 = 5e5, k1 = 1000.0;
+  BearingSpec& b = spec.bearings.front();
+  b.speeds = {0.0, 1000.0};
+  b.coefficients[0] = b.coefficients[3] = {k0, k0 + k1 * 1000.0};
+  const RotorAtSpeed rotor(spec, {"spin", ""});
+  CampbellOptions options;
+  options.speeds = speedGrid(900.0, 9);
+  options.modes = 2;
+  const std::vector<CriticalSpeed> critical = criticalSpeeds(rotor, campbellDiagram(rotor, options));
+  ASSERT_FALSE(critical.empty());
+  const double expected = (k1 + std::sqrt(k1 * k1 + 4 * o.mass * k0)) / (2 * o.mass);
+  EXPECT_LT(relative(critical.front().speed, expected), 1e-10);
+  // Beyond the table the last value holds: at 1500 rad/s the frequency is sqrt((k0 + 1000 k1)/m).
+  const RotorModes beyond = rotorModes(rotor, 1500.0);
+  EXPECT_LT(relative(kTwoPi * beyond.modes.front().frequency, std::sqrt((k0 + k1 * 1000.0) / o.mass)), 1e-10);
+}
+
+TEST(Rotor, CrossCoupledStiffnessDestabilisesAtTheClosedFormSpeed) {
+  // kxy = -kyx = q = alpha w (a fluid film's cross-coupling grows with
+  // speed): the forward mode's damping crosses zero at q = c sqrt(k/m).
+  JeffcottOptions o;
+  ModelSpec spec = generateJeffcottRotor(o);
+  const double alpha = 50.0;
+  BearingSpec& b = spec.bearings.front();
+  b.speeds = {0.0, 2000.0};
+  for (std::size_t k = 0; k < 8; ++k)
+    if (b.coefficients[k].size() == 1) b.coefficients[k] = {b.coefficients[k][0], b.coefficients[k][0]};
+  b.coefficients[1] = {0.0, alpha * 2000.0};
+  b.coefficients[2] = {0.0, -alpha * 2000.0};
+  const RotorAtSpeed rotor(spec, {"spin", ""});
+  CampbellOptions options;
+  options.speeds = speedGrid(2000.0, 10);
+  options.modes = 2;
+  const CampbellDiagram d = campbellDiagram(rotor, options);
+  const std::optional<StabilityThreshold> t = stabilityThreshold(rotor, d);
+  ASSERT_TRUE(t.has_value());
+  const double expected = o.damping * std::sqrt(o.stiffnessX / o.mass) / alpha;
+  EXPECT_LT(relative(t->speed, expected), 1e-9) << t->speed << " against " << expected;
+  EXPECT_EQ(t->whirl, Whirl::Forward);
+  EXPECT_LT(relative(kTwoPi * t->frequency, std::sqrt(o.stiffnessX / o.mass)), 1e-9);
+  test::info("stability threshold %.12g rad/s (closed form %.12g)", t->speed, expected);
+}
+
+// The unbalance is a point mass in a run: spun at constant w, the disk's
+// centre settles on the orbit of m_u e w^2 / |k - (m + m_u) w^2 + i c w|.
+TEST(Rotor, ARunSettlesOnTheUnbalanceOrbitAndKeepsItsEnergyBalance) {
+  JeffcottOptions o;
+  o.stiffnessY = o.stiffnessX;
+  ModelSpec spec = generateJeffcottRotor(o);
+  const double w = 250.0;
+  const RotorAtSpeed rotor(spec, {"spin", ""});
+  // The drive at w, with the unbalance back on the disk.
+  ModelSpec driven = rotor.at(w)->spec();
+  driven.unbalances = spec.unbalances;
+  driven.bearings.front().coefficients[1] = {3000.0};  // some cross-coupling, for the balance
+  driven.bearings.front().coefficients[2] = {-3000.0};
+  const auto model = compile(driven);
+  struct Recorder : ResultSink {
+    double radiusMin = 1e300, radiusMax = 0.0, balanceDrift = 0.0, balance0 = 0.0;
+    bool first = true;
+    void record(const Frame& f) override {
+      if (first) balance0 = f.energy.balance();
+      first = false;
+      balanceDrift = std::max(balanceDrift, std::abs(f.energy.balance() - balance0));
+      if (f.time < 1.5) return;
+      // The disk's geometric centre: its body frame's origin.
+      const double r = (*f.poses)[0].input.head<2>().norm();
+      radiusMin = std::min(radiusMin, r);
+      radiusMax = std::max(radiusMax, r);
+    }
+  } rec;
+  SimulationSettings s = driven.simulation;
+  s.endTime = 2.0;
+  s.timeStep = 1e-4;
+  simulate(model, s, rec);
+  // With the cross-coupling q the orbit's equation is (k - i q - M w^2 + i c w) R = m_u e w^2.
+  const double mass = o.mass + o.unbalanceMass;
+  const double expected = o.unbalanceMass * o.eccentricity * w * w / std::abs(cd(o.stiffnessX - mass * w * w, o.damping * w - 3000.0));
+  EXPECT_LT(relative(rec.radiusMax, expected), 1e-6);
+  EXPECT_LT(relative(rec.radiusMin, expected), 1e-6);
+  EXPECT_LT(rec.balanceDrift, 1e-9);
+  test::info("run at 250 rad/s: orbit %.9g..%.9g m (closed form %.9g); energy balance within %.2g J", rec.radiusMin, rec.radiusMax, expected, rec.balanceDrift);
+}
+
+TEST(Rotor, FilesKeepBearingsAndUnbalances) {
+  ModelSpec spec = generateJeffcottRotor();
+  spec.bearings.front().speeds = {0.0, 100.0};
+  spec.bearings.front().coefficients[1] = {0.0, 5.0};
+  const ModelSpec back = modelFromJson(modelToJson(spec), ".");
+  EXPECT_EQ(back.bearings, spec.bearings);
+  EXPECT_EQ(back.unbalances, spec.unbalances);
+}
+
+std::string firstError(const ModelSpec& spec) {
+  for (const Diagnostic& d : validate(spec))
+    if (d.severity == Severity::Error) return d.message;
+  return {};
+}
+
+TEST(Rotor, BadInputIsRefusedByName) {
+  ModelSpec spec = generateJeffcottRotor();
+  {
+    ModelSpec s = spec;
+    s.bearings.front().speeds = {0.0, 100.0, 50.0};
+    for (auto& c : s.bearings.front().coefficients) c = {1.0};
+    EXPECT_EQ(firstError(s), "bearing 'shaft': speeds must increase strictly: 50 rad/s follows 100 rad/s");
+  }
+  {
+    ModelSpec s = spec;
+    s.bearings.front().speeds = {0.0, 100.0};
+    s.bearings.front().coefficients[0] = {1e6, 2e6, 3e6};
+    EXPECT_EQ(firstError(s), "bearing 'shaft': kxx has 3 values; give one, or one per speed (2)");
+  }
+  {
+    ModelSpec s = spec;
+    s.bearings.front().coefficients[3] = {-5.0};
+    EXPECT_EQ(firstError(s), "bearing 'shaft': kyy is -5: a direct stiffness must be >= 0");
+  }
+  {
+    ModelSpec s = spec;
+    s.unbalances.front().body = "nothing";
+    EXPECT_EQ(firstError(s), "unbalance 'unbalance': body 'nothing' does not exist");
+  }
+  const RotorAtSpeed rotor(spec, {"spin", ""});
+  CampbellOptions options;
+  options.speeds = {-10.0, 100.0};
+  EXPECT_REFUSED(campbellDiagram(rotor, options), "speed -10 rad/s: speeds must be finite and >= 0");
+  options.speeds = {100.0, 100.0};
+  EXPECT_REFUSED(campbellDiagram(rotor, options), "speeds must increase");
+  options.speeds = {};
+  EXPECT_REFUSED(campbellDiagram(rotor, options), "give at least one speed");
+  EXPECT_REFUSED(RotorAtSpeed(spec, {"axle", ""}), "spin hinge 'axle' does not exist");
+  EXPECT_REFUSED(RotorAtSpeed(spec, {"spin", "x"}), "spin hinge 'spin': the rotor spins on its coordinate 'angle', not 'x'");
+  ModelSpec without = spec;
+  without.unbalances.clear();
+  EXPECT_REFUSED(unbalanceResponse(RotorAtSpeed(without, {"spin", ""}), {100.0}, {{"disk", Vec3::Zero(), ""}}), "has no unbalance");
+  ModelSpec ball = generateOverhungRotor();
+  ball.hinges.back().type = HingeType::Ball;
+  EXPECT_REFUSED(RotorAtSpeed(ball, {"spin", ""}), "a rotor spins on a revolute or pin hinge, or the angle of a cylindrical or planar hinge (this one is ball)");
+}
+
+}  // namespace
+}  // namespace mstmm
