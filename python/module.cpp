@@ -16,6 +16,7 @@
 #include <chrono>
 #include <memory>
 
+#include "python/rotor_bindings.hpp"
 #include "collision/fcl_shape_query.hpp"
 #include "stiff/cvode_bdf.hpp"
 #include "interchange/model_export.hpp"
@@ -680,6 +681,12 @@ PYBIND11_MODULE(_core, m) {
   m.def("frf", &responseOf, py::arg("model"), py::arg("input"), py::arg("output"), py::arg("f_from") = 0.1, py::arg("f_to") = 10.0, py::arg("points") = 200,
         py::arg("linear") = false, py::arg("at") = "equilibrium", py::arg("method") = "auto", py::arg("solver") = "riccati",
         py::arg("frequencies") = std::vector<double>{});
+  m.def("campbell", [](const PyModel& model, const std::string& spin, const std::vector<double>& speeds, int modes, const std::vector<double>& orders) {
+    return python::campbellOf(model.spec, spin, speeds, modes, orders);
+  }, py::arg("model"), py::arg("spin"), py::arg("speeds"), py::arg("modes") = 6, py::arg("orders") = std::vector<double>{1.0});
+  m.def("unbalance_response", [](const PyModel& model, const std::string& spin, const std::vector<double>& speeds, const std::vector<std::string>& bodies) {
+    return python::unbalanceOf(model.spec, spin, speeds, bodies);
+  }, py::arg("model"), py::arg("spin"), py::arg("speeds"), py::arg("bodies") = std::vector<std::string>{});
   m.def(
       "run_study",
       [](const std::string& path, const std::string& out, const py::object& threads, bool restart) {

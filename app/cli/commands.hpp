@@ -19,5 +19,7 @@ int equilibriumCommand(const std::vector<std::string>& args);
 int modesCommand(const std::vector<std::string>& args);
 int frfCommand(const std::vector<std::string>& args);
 int replayCommand(const std::vector<std::string>& args);
+int campbellCommand(const std::vector<std::string>& args);
+int unbalanceCommand(const std::vector<std::string>& args);
 
 }  // namespace mstmm::cli

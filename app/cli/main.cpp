@@ -69,7 +69,8 @@ const CommandUsage kCommands[] = {
      "                                                           (springs, dampers, drives, PD servos, struts, stops)\n"
      "  generate eight-body|eight-body-thrown|eight-body-loaded|cardan-shaft|crank-slider-printed --out F.json\n"
      "                                                           (free-floating systems, every joint type, loads on coordinates)\n"
-     "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"},
+     "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"
+     "  generate jeffcott-rotor|overhung-rotor|two-disk-rotor --out F.json (rotors on bearings, with closed forms: docs/rotors.md)\n"},
     {"import",
      "  import FILE.urdf|FILE.xml --out MODEL.json [--package-root DIR] [--floating-base]\n"
      "      reads a URDF model (urdfdom) or an MJCF model (MuJoCo's compiler), told apart by the root element\n"
@@ -108,6 +109,18 @@ const CommandUsage kCommands[] = {
      "      0.1 to 10, 200 points, logarithmic unless --linear), or at the --frequencies listed (one or more, Hz,\n"
      "      ascending); trees above 1000 degrees of freedom take the complex\n"
      "      linearised Riccati sweep, O(N) per frequency (docs/vibration.md)\n"},
+    {"campbell",
+     "  campbell MODEL.json --spin HINGE[.angle] (--to W [--from W0] [--points N] | --speeds W1,W2,...) [--modes K] [--orders N1,N2,...]\n"
+     "           [--out CAMPBELL.csv]\n"
+     "      the Campbell diagram of a rotor spinning on HINGE at speeds from W0 (default 0) to W rad/s (N points, default 41):\n"
+     "      the K lowest modes (default 6) followed from speed to speed by their shapes (MAC), each with its damped\n"
+     "      frequency, damping ratio, logarithmic decrement and whirl (forward, backward, mixed); the critical speeds\n"
+     "      where a mode meets N x the spin (default 1x) and the stability threshold, both found by root finding\n"
+     "      (docs/rotors.md)\n"},
+    {"unbalance",
+     "  unbalance MODEL.json --spin HINGE[.angle] (--to W [--from W0] [--points N] | --speeds W1,...) [--at BODY[@x,y,z];...] [--out F.csv]\n"
+     "      the steady orbits that the model's unbalances drive at each speed: amplitude and phase of x and y, and the\n"
+     "      orbit's major and minor semi-axes, at each bearing's journal (default) or the points given (docs/rotors.md)\n"},
     {"format",
      "  format MODEL.json [--out F.json] [--kind planar|spatial]\n"
      "      check a model file and rewrite it in canonical form; --kind converts it (pin <-> ball,\n"
@@ -176,6 +189,8 @@ int runCommand(const std::string& command, const std::vector<std::string>& args)
     if (command == "equilibrium") return mstmm::cli::equilibriumCommand(args);
     if (command == "modes") return mstmm::cli::modesCommand(args);
     if (command == "frf") return mstmm::cli::frfCommand(args);
+    if (command == "campbell") return mstmm::cli::campbellCommand(args);
+    if (command == "unbalance") return mstmm::cli::unbalanceCommand(args);
     std::cerr << "mstmm: error: unknown command '" << command << "' (try mstmm --help)\n";
     return 2;
   } catch (const mstmm::Error& e) {

@@ -6,6 +6,7 @@
 #include "core/generate/generators.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/generate/loaded_examples.hpp"
+#include "core/generate/rotor_examples.hpp"
 #include "core/generate/vehicle.hpp"
 
 namespace mstmm {
@@ -15,7 +16,7 @@ const std::vector<std::string>& generatorNames() {
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
                                               "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown", "eight-body-loaded",
                                               "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain",
-                                              "vehicle"};
+                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor"};
   return names;
 }
 
@@ -70,6 +71,9 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "incline-block") return generateBlockOnIncline({});
   if (name == "dropped-chain") return generateDroppedChain();
   if (name == "vehicle") return generateVehicle();
+  if (name == "jeffcott-rotor") return generateJeffcottRotor();
+  if (name == "overhung-rotor") return generateOverhungRotor();
+  if (name == "two-disk-rotor") return generateTwoDiskRotor();
   throw Error(ErrorKind::Input, "unknown kind '" + name + "' (" + nameList() + ")");
 }
 

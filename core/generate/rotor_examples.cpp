@@ -1,5 +1,8 @@
 #include "core/generate/rotor_examples.hpp"
 
+#include <numbers>
+#include <utility>
+
 namespace mstmm {
 
 namespace {
@@ -60,6 +63,67 @@ ModelSpec generateOverhungRotor(const OverhungOptions& o) {
   }
   HingeSpec& spin = spec.addHinge("spin", HingeType::Revolute, disk, shaft);
   spin.axis = Vec3::UnitZ();
+  return spec;
+}
+
+namespace {
+
+// A steel cylinder along x, centred on its frame's origin.
+BodyId addDisk(ModelSpec& spec, const std::string& name, double diameter, double thickness, double density) {
+  const double r = diameter / 2;
+  BodySpec& b = spec.addBody(name);
+  b.shape.type = ShapeType::Cylinder;
+  b.shape.mass = density * std::numbers::pi * r * r * thickness;
+  b.shape.length = thickness;
+  b.shape.radius = r;
+  b.shape.center = Vec3::Zero();
+  b.inputs = {Vec3::Zero()};
+  b.output = Vec3::Zero();
+  return b.id;
+}
+
+}  // namespace
+
+ModelSpec generateTwoDiskRotor() {
+  ModelSpec spec;
+  spec.name = "two-disk rotor on bearings";
+  spec.kind = ModelKind::Spatial;
+  spec.gravity = Vec3::Zero();
+  spec.simulation.endTime = 1.0;
+  spec.simulation.timeStep = 1e-4;
+  const double density = 7810.0;
+  const BodyId sideways = addRigid(spec, "carrier y", 0.0, Vec3::Zero(), Vec3::Zero()).id;
+  const BodyId upways = addRigid(spec, "carrier z", 0.0, Vec3::Zero(), Vec3::Zero()).id;
+  const BodyId tilting = addRigid(spec, "tilt frame", 0.0, Vec3::Zero(), Vec3::Zero()).id;
+  const BodyId shaftId = addDisk(spec, "shaft", 0.05, 1.5, density);
+  BodySpec& shaft = spec.bodies.back();
+  shaft.shape.center = Vec3(0.75, 0, 0);
+  shaft.inputs = {Vec3(0.5, 0, 0), Vec3(1.0, 0, 0)};
+  const BodyId disk1 = addDisk(spec, "disk 1", 0.28, 0.07, density);
+  const BodyId disk2 = addDisk(spec, "disk 2", 0.35, 0.07, density);
+  spec.addHinge("lateral y", HingeType::Slider, sideways, std::nullopt).axis = Vec3::UnitY();
+  spec.addHinge("lateral z", HingeType::Slider, upways, sideways).axis = Vec3::UnitZ();
+  HingeSpec& tilt = spec.addHinge("tilt", HingeType::Universal, tilting, upways);
+  tilt.axis = Vec3::UnitY();
+  tilt.axis2 = Vec3::UnitZ();
+  spec.addHinge("spin", HingeType::Revolute, shaftId, tilting).axis = Vec3::UnitX();
+  spec.addHinge("disk 1 fit", HingeType::Weld, disk1, shaftId, 0);
+  spec.addHinge("disk 2 fit", HingeType::Weld, disk2, shaftId, 1);
+  for (const auto& [name, x] : {std::pair<const char*, double>{"left", 0.0}, {"right", 1.5}}) {
+    BearingSpec b = BearingSpec::isotropic(name, "shaft", 1e6, 100.0);
+    b.coefficients[3] = {1.5e6};
+    b.point = b.housingPoint = Vec3(x, 0, 0);
+    b.axis = Vec3::UnitX();
+    b.xAxis = Vec3::UnitY();
+    spec.bearings.push_back(b);
+  }
+  UnbalanceSpec u;
+  u.name = "disk 2 unbalance";
+  u.body = "disk 2";
+  u.mass = 0.002;
+  u.eccentricity = 0.05;
+  u.axis = Vec3::UnitX();
+  spec.unbalances.push_back(u);
   return spec;
 }
 

@@ -37,4 +37,14 @@ struct OverhungOptions {
 };
 ModelSpec generateOverhungRotor(const OverhungOptions& options = {});
 
+/// A rigid steel shaft (1.5 m long, 50 mm across) carrying two steel disks
+/// (280 and 350 mm across, 70 mm thick, at 0.5 and 1.0 m) on two
+/// anisotropic bearings at its ends (1 MN/m horizontally, 1.5 MN/m
+/// vertically, 100 N s/m each), with an unbalance of 1e-4 kg m on the second
+/// disk: the rigid rotor on flexible supports, with its cylindrical and
+/// conical whirls. The shaft moves sideways and tilts (two sliders and a
+/// universal joint at its left end, through massless frames) and spins on
+/// the revolute hinge "spin" about x: the shape of a rotor in a mechanism.
+ModelSpec generateTwoDiskRotor();
+
 }  // namespace mstmm

@@ -251,6 +251,32 @@ def frf(model, input, output, f_from=0.1, f_to=10.0, points=200, linear=False, a
                      str(at), method, solver, listed)
 
 
+def _speeds(speeds):
+    return [_number(w, "speeds") for w in _np.atleast_1d(_np.asarray(speeds, dtype=object))]
+
+
+def campbell(model, spin, speeds, modes=6, orders=(1.0,)):
+    """The Campbell diagram of a rotor spinning on hinge `spin` ("hinge", or
+    "hinge.angle" for a cylindrical or planar hinge) at `speeds` (rad/s,
+    increasing; docs/rotors.md): "speeds", and "lines", the `modes` lowest
+    modes followed by MAC, each a dict of arrays "frequency" (Hz, damped),
+    "damping_ratio", "log_decrement", "whirl_ratio", "mac" and a list
+    "whirl" ("forward", "backward", "mixed", "none"); "critical_speeds" (rad/s,
+    where a line meets each order x the spin, by root finding) and
+    "stability_threshold" (rad/s, or None)."""
+    listed = [_number(n, "orders") for n in _np.atleast_1d(_np.asarray(orders, dtype=object))]
+    return _core.campbell(model._core, str(spin), _speeds(speeds), _whole(modes, "modes", 1, 10000), listed)
+
+
+def unbalance_response(model, spin, speeds, bodies=()):
+    """The steady orbits that the model's unbalances drive at `speeds` (rad/s)
+    at the origin of each of `bodies` (default: each bearing's journal):
+    "speeds" and "points", each with complex arrays "x", "y" (m, in the plane
+    normal to the spin axis) and the orbit's "major" and signed "minor"
+    semi-axes (positive: forward whirl) (docs/rotors.md R7)."""
+    return _core.unbalance_response(model._core, str(spin), _speeds(speeds), [str(b) for b in bodies])
+
+
 def _number(value, what):
     """A real number argument, or mstmm.Error naming it (not Python's own
     OverflowError or ValueError from float() or int())."""

@@ -9,6 +9,7 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <complex>
 #include <fstream>
 
 #include "core/io/model_json.hpp"
@@ -66,7 +67,7 @@ class TestCli : public QObject {
   // Issue 13.10: every subcommand prints its own usage for --help (and -h),
   // on stdout with exit code 0; --version ends its line.
   void everyCommandPrintsItsOwnUsage() {
-    for (const QString command : {"simulate", "export", "generate", "info", "format", "import", "export-model"}) {
+    for (const QString command : {"simulate", "export", "generate", "info", "format", "import", "export-model", "campbell", "unbalance"}) {
       for (const QString flag : {"--help", "-h"}) {
         const Run r = mstmmCli({command, flag});
         QCOMPARE(r.exitCode, 0);
@@ -244,6 +245,47 @@ class TestCli : public QObject {
     QVERIFY(r.err.contains("imported 'two' (2 bodies, 2 hinges;"));
     const Run info = mstmmCli({"info", model});
     QVERIFY2(info.out.contains("DOF:          7"), qPrintable(info.out));  // a free base and one hinge
+  }
+
+  // Issue 54: the rotor analyses from the command line. The overhung disk's
+  // criticals are the closed form's (docs/rotors.md R8), read from what the
+  // tool prints; its Campbell CSV has a row per speed and six columns per
+  // line; the Jeffcott rotor's unbalance orbit at 250 rad/s is
+  // m_u e w^2 / |k - m w^2 + i c w| (the generator's defaults).
+  void campbellAndUnbalanceFromTheCommandLine() {
+    QTemporaryDir dir;
+    const QString overhung = dir.filePath("overhung.json"), jeffcott = dir.filePath("jeffcott.json"), csv = dir.filePath("campbell.csv"), orbit = dir.filePath("orbit.csv");
+    QCOMPARE(mstmmCli({"generate", "overhung-rotor", "--out", overhung}).exitCode, 0);
+    QCOMPARE(mstmmCli({"generate", "jeffcott-rotor", "--out", jeffcott}).exitCode, 0);
+    const Run c = mstmmCli({"campbell", overhung, "--spin", "spin", "--to", "3000", "--points", "31", "--modes", "2", "--out", csv});
+    QVERIFY2(c.exitCode == 0, qPrintable(c.err));
+    const QRegularExpression critical("critical speed \\(1x\\): ([0-9.e+-]+) rad/s = [0-9.e+-]+ rpm, line \\d, (\\w+) whirl");
+    std::vector<std::pair<double, QString>> found;
+    for (auto it = critical.globalMatch(c.out); it.hasNext();) {
+      const auto m = it.next();
+      found.emplace_back(m.captured(1).toDouble(), m.captured(2));
+    }
+    QCOMPARE(found.size(), std::size_t(2));
+    const double it = 0.02 + 5.0 * 0.3 * 0.3, ip = 0.04, k = 2e4;  // generateOverhungRotor's defaults
+    // Printed to six digits (the closed forms themselves: test_rotor, to 1e-10).
+    QVERIFY(std::abs(found[0].first / std::sqrt(k / (it + ip)) - 1.0) < 5e-6);
+    QCOMPARE(found[0].second, QString("backward"));
+    QVERIFY(std::abs(found[1].first / std::sqrt(k / (it - ip)) - 1.0) < 5e-6);
+    QCOMPARE(found[1].second, QString("forward"));
+    QVERIFY(c.out.contains("stable over the whole range"));
+    const Csv campbell = readCsv(csv);
+    QCOMPARE(campbell.header.size(), 2 + 2 * 6);
+    QCOMPARE(campbell.rows.size(), std::size_t(31));
+    QCOMPARE(campbell.rows.back()[0], 3000.0);
+    const Run u = mstmmCli({"unbalance", jeffcott, "--spin", "spin.angle", "--speeds", "250", "--at", "disk", "--out", orbit});
+    QVERIFY2(u.exitCode == 0, qPrintable(u.err));
+    const Csv response = readCsv(orbit);
+    QCOMPARE(response.rows.size(), std::size_t(1));
+    const double w = 250.0, expected = 0.01 * 0.05 * w * w / std::abs(std::complex<double>(1e6 - 10.0 * w * w, 200.0 * w));
+    QVERIFY(std::abs(response.rows[0][6] / expected - 1.0) < 1e-9);  // point 1's major semi-axis
+    const Run bad = mstmmCli({"campbell", overhung, "--spin", "spin", "--from", "100", "--to", "50"});
+    QCOMPARE(bad.exitCode, 1);
+    QCOMPARE(bad.err, QString("mstmm: error: campbell: the speed range 100 to 50 rad/s must be increasing and >= 0\n"));
   }
 
   void badInputExitsNonZeroWithOneLine_data() {

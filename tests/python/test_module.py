@@ -520,3 +520,25 @@ def test_generalized_alpha_from_python_equals_the_cli_and_steps_the_same():
     assert np.allclose(sim.state[0::2][:17], run.theta[-1][:17], rtol=1e-12, atol=1e-15)
     with pytest.raises(mstmm.Error, match=r"rho_inf must be in \[0, 1\]"):
         mstmm.simulate(model, end_time=0.1, integrator="generalized-alpha", rho_inf=1.5)
+
+
+def test_the_rotor_analyses_give_the_overhung_disk_and_jeffcott_closed_forms():
+    # docs/rotors.md R8: generate's defaults, the closed forms of test_rotor.cpp.
+    overhung = mstmm.generate("overhung-rotor")
+    d = mstmm.campbell(overhung, "spin", np.linspace(0.0, 3000.0, 31), modes=2)
+    it, ip, k = 0.02 + 5.0 * 0.3**2, 0.04, 2e4
+    critical = d["critical_speeds"]
+    assert [c["whirl"] for c in critical] == ["backward", "forward"]
+    assert math.isclose(critical[0]["speed"], math.sqrt(k / (it + ip)), rel_tol=1e-10)
+    assert math.isclose(critical[1]["speed"], math.sqrt(k / (it - ip)), rel_tol=1e-10)
+    assert d["stability_threshold"] is None
+    w = d["speeds"][10]
+    forward = (ip * w + math.sqrt((ip * w) ** 2 + 4 * it * k)) / (2 * it)
+    line = next(l for l in d["lines"] if l["whirl"][10] == "forward")
+    assert math.isclose(2 * math.pi * line["frequency"][10], forward, rel_tol=1e-10)
+    r = mstmm.unbalance_response(mstmm.generate("jeffcott-rotor"), "spin.angle", [250.0], bodies=["disk"])
+    w = 250.0
+    expected = 0.01 * 0.05 * w * w / (1e6 - 10.0 * w * w + 200j * w)
+    assert abs(r["points"][0]["x"][0] - expected) < 1e-10 * abs(expected)
+    with pytest.raises(mstmm.Error, match="spin hinge 'axle' does not exist"):
+        mstmm.campbell(overhung, "axle", [0.0, 100.0])

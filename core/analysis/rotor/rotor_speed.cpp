@@ -58,6 +58,17 @@ RotorAtSpeed::RotorAtSpeed(ModelSpec spec, SpinCoordinate spin) : m_spec(std::mo
       if (h.parent && in[static_cast<std::size_t>(m_spec.bodyIndex(*h.parent))] && !in[static_cast<std::size_t>(child)]) grew = in[static_cast<std::size_t>(child)] = true;
     }
   }
+  // What spins must be rigid: a joint or an elastic beam beyond the spin
+  // hinge has coordinates that turn with the rotor, in which a rotor on
+  // supports that do not turn is not time-invariant (docs/rotors.md R3).
+  for (const HingeSpec& h : m_spec.hinges)
+    if (h.parent && in[static_cast<std::size_t>(m_spec.bodyIndex(*h.parent))] && h.type != HingeType::Weld)
+      refuseRotorInput("spin hinge " + quoted(hinge.name) + ": hinge " + quoted(h.name) + " (" + toString(h.type) +
+                       ") turns with the rotor; the rotor analyses take a spinning part that is rigid (welds only beyond the spin hinge)");
+  for (std::size_t b = 0; b < in.size(); ++b)
+    if (in[b] && m_spec.bodies[b].beam)
+      refuseRotorInput("spin hinge " + quoted(hinge.name) + ": the elastic beam " + quoted(m_spec.bodies[b].name) +
+                       " turns with the rotor, and its bending with it; the rotor analyses take a spinning part that is rigid (docs/rotors.md R3)");
   for (std::size_t b = 0; b < in.size(); ++b)
     if (in[b]) {
       m_spinningBodies.push_back(static_cast<int>(b));

@@ -8,6 +8,8 @@
 #include <complex>
 #include <numbers>
 
+#include <Eigen/Eigenvalues>
+
 #include "core/analysis/rotor/campbell.hpp"
 #include "core/analysis/rotor/unbalance_response.hpp"
 #include "core/error.hpp"
@@ -235,6 +237,112 @@ TEST(Rotor, ARunSettlesOnTheUnbalanceOrbitAndKeepsItsEnergyBalance) {
   EXPECT_LT(relative(rec.radiusMin, expected), 1e-6);
   EXPECT_LT(rec.balanceDrift, 1e-9);
   test::info("run at 250 rad/s: orbit %.9g..%.9g m (closed form %.9g); energy balance within %.2g J", rec.radiusMin, rec.radiusMax, expected, rec.balanceDrift);
+}
+
+// A run-up through the critical speed (issue 54): spun up smoothly from
+// rest to 600 rad/s, the disk's orbit is largest just after the spin passes
+// the critical speed that the modes give, and the later the faster the
+// run-up (Lewis, 1932): four times slower, the lag more than halves.
+double runUpPeak(double duration) {
+  ModelSpec spec = generateJeffcottRotor();
+  TimeFunction runUp;
+  runUp.kind = TimeFunctionKind::SpinUp;
+  runUp.slope = 600.0;
+  runUp.duration = duration;
+  spec.hinges.front().coordinateLoads.push_back({"angle", {}});
+  spec.hinges.front().coordinateLoads.back().loads.motion = runUp;
+  struct Recorder : ResultSink {
+    double peak = 0.0, speedAtPeak = 0.0;
+    void record(const Frame& f) override {
+      const double r = (*f.poses)[0].input.head<2>().norm();
+      if (r > peak) {
+        peak = r;
+        speedAtPeak = (*f.poses)[0].omega.z();
+      }
+    }
+  } rec;
+  SimulationSettings s = spec.simulation;
+  s.endTime = duration;
+  s.timeStep = 2e-4;
+  simulate(compile(spec), s, rec);
+  return rec.speedAtPeak;
+}
+
+TEST(Rotor, ARunUpPeaksJustPastTheCriticalSpeedTheLaterTheFasterItRuns) {
+  const RotorAtSpeed rotor(generateJeffcottRotor(), {"spin", ""});
+  CampbellOptions options;
+  options.speeds = speedGrid(600.0, 6);
+  options.modes = 2;
+  const double critical = criticalSpeeds(rotor, campbellDiagram(rotor, options)).front().speed;
+  const double fast = runUpPeak(6.0), slow = runUpPeak(24.0);
+  EXPECT_GT(slow, critical);
+  EXPECT_LT(slow, 1.03 * critical);
+  EXPECT_LT(slow - critical, 0.5 * (fast - critical));
+  test::info("run-up to 600 rad/s: orbit peaks at %.6g rad/s in 6 s, %.6g rad/s in 24 s (%.2f %% past); critical speed from the modes %.9g rad/s", fast, slow,
+             100.0 * (slow / critical - 1.0), critical);
+}
+
+// The bundled two-disk rotor (a rigid shaft and two disks on anisotropic
+// bearings) against its equations assembled by hand in the centre of mass's
+// translations y, z and tilts about y and z (docs/rotors.md R8):
+//   M = diag(m, m, Id, Id), gyroscopic C[ty][tz] = Ip W = -C[tz][ty],
+//   each bearing at axial distance s from the centre: y_s = y + s tz,
+//   z_s = z - s ty, its K and C as J^T diag(k) J.
+// The mass properties come from the geometry here, not from the model.
+TEST(Rotor, TheTwoDiskRotorHasTheFrequenciesOfItsHandAssembledEquations) {
+  const ModelSpec spec = loadModel(test::sourcePath("resources/examples/two-disk-rotor.json"));
+  const RotorAtSpeed rotor(spec, {"spin", ""});
+  const double rho = 7810.0, pi = std::numbers::pi;
+  struct Part {
+    double m, ip, id, x;
+  };
+  auto cylinder = [&](double r, double length, double x) {
+    const double m = rho * pi * r * r * length;
+    return Part{m, m * r * r / 2, m * (3 * r * r + length * length) / 12, x};
+  };
+  const Part parts[] = {cylinder(0.025, 1.5, 0.75), cylinder(0.14, 0.07, 0.5), cylinder(0.175, 0.07, 1.0)};
+  double m = 0, mx = 0, ip = 0;
+  for (const Part& p : parts) m += p.m, mx += p.m * p.x, ip += p.ip;
+  const double xc = mx / m;
+  double id = 0;
+  for (const Part& p : parts) id += p.id + p.m * (p.x - xc) * (p.x - xc);
+  const double ky = 1e6, kz = 1.5e6, c = 100.0;
+  Eigen::Matrix4d mass = Eigen::Vector4d(m, m, id, id).asDiagonal(), k = Eigen::Matrix4d::Zero(), damping = Eigen::Matrix4d::Zero();
+  for (double s : {-xc, 1.5 - xc}) {
+    Eigen::Matrix<double, 2, 4> j;
+    j << 1, 0, 0, s, 0, 1, -s, 0;
+    k += j.transpose() * Eigen::Vector2d(ky, kz).asDiagonal() * j;
+    damping += j.transpose() * Eigen::Vector2d(c, c).asDiagonal() * j;
+  }
+  for (double w : {0.0, 300.0, 1000.0, 3000.0}) {
+    Eigen::Matrix4d g = Eigen::Matrix4d::Zero();
+    g(2, 3) = ip * w;
+    g(3, 2) = -ip * w;
+    Eigen::Matrix<double, 8, 8> a = Eigen::Matrix<double, 8, 8>::Zero();
+    a.topRightCorner<4, 4>().setIdentity();
+    a.bottomLeftCorner<4, 4>() = -mass.inverse() * k;
+    a.bottomRightCorner<4, 4>() = -mass.inverse() * (damping + g);
+    std::vector<double> expected;
+    for (const cd& lambda : Eigen::EigenSolver<Eigen::Matrix<double, 8, 8>>(a).eigenvalues())
+      if (lambda.imag() > 0) expected.push_back(lambda.imag() / kTwoPi);
+    std::sort(expected.begin(), expected.end());
+    const RotorModes modes = rotorModes(rotor, w);
+    ASSERT_EQ(modes.modes.size(), expected.size()) << "at " << w;
+    for (std::size_t i = 0; i < expected.size(); ++i) EXPECT_LT(relative(modes.modes[i].frequency, expected[i]), 1e-8) << "mode " << i + 1 << " at " << w;
+    test::info("two-disk rotor at %g rad/s: %.9g %.9g %.9g %.9g Hz (hand-assembled %.9g %.9g %.9g %.9g); whirl %s %s %s %s", w, modes.modes[0].frequency,
+               modes.modes[1].frequency, modes.modes[2].frequency, modes.modes[3].frequency, expected[0], expected[1], expected[2], expected[3],
+               toString(modes.modes[0].whirl), toString(modes.modes[1].whirl), toString(modes.modes[2].whirl), toString(modes.modes[3].whirl));
+  }
+}
+
+// What spins must be rigid: an elastic shaft turning with the rotor bends
+// in coordinates that turn with it (docs/rotors.md R3), and is refused.
+TEST(Rotor, AnElasticBeamThatSpinsIsRefusedByName) {
+  ModelSpec spec = generateTwoDiskRotor();
+  BodySpec& shaft = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(spec.hinges[3].child))];
+  shaft.beam = BeamSpec{};
+  shaft.beam->length = 1.5;
+  EXPECT_REFUSED(RotorAtSpeed(spec, {"spin", ""}), "the elastic beam 'shaft' turns with the rotor");
 }
 
 TEST(Rotor, FilesKeepBearingsAndUnbalances) {
