@@ -38,6 +38,49 @@ AnalysisActions::AnalysisActions(MainWindow* window) : QObject(window), m_window
       &AnalysisActions::naturalFrequencies);
   add("frequencyResponse", tr("Frequency &Response…"), tr("The steady-state response from an input to an output over a range of frequencies (Bode plot)"),
       &AnalysisActions::frequencyResponse);
+  add("campbellDiagram", tr("&Campbell Diagram…"),
+      tr("A rotor's modes over a range of spin speeds: whirl, critical speeds, stability threshold and the unbalance response (docs/rotors.md)"),
+      &AnalysisActions::campbellDiagram);
+}
+
+CampbellDialog* AnalysisActions::campbellDiagram() {
+  if (m_campbell) m_campbell->deleteLater();
+  m_campbell = new CampbellDialog(m_window->document()->spec(), m_window);
+  m_campbell->setAttribute(Qt::WA_DeleteOnClose);
+  connect(m_campbell, &CampbellDialog::animateRequested, this, &AnalysisActions::animateWhirl);
+  if (m_window->isInteractive()) m_campbell->show();
+  return m_campbell;
+}
+
+bool AnalysisActions::animateWhirl(int line, int speed) {
+  auto* workspace = m_window->findChild<StudioWorkspace*>();
+  if (!m_campbell || !m_campbell->rotor() || !workspace) return false;
+  const CampbellDiagram& d = m_campbell->diagram();
+  if (line < 0 || line >= static_cast<int>(d.lines.size()) || speed < 0 || speed >= static_cast<int>(d.speeds.size())) return false;
+  const RotorMode& mode = d.lines[static_cast<std::size_t>(line)][static_cast<std::size_t>(speed)];
+  const double omega = d.speeds[static_cast<std::size_t>(speed)];
+  try {
+    const RotorAtSpeed rotor = *m_campbell->rotor();
+    std::shared_ptr<RunResults> results;
+    aside(m_window, tr("Preparing the animation…"), [&](const std::atomic<bool>*) {
+      const std::shared_ptr<const Model> model = rotor.at(omega);
+      results = std::make_shared<RunResults>(model, RecordOptions{});
+      const Linearisation lin(model, initialState(*model));
+      recordModeMotion(model, lin, mode.shape, 0.02, mode.frequency, 61, *results);
+      return 0;
+    });
+    workspace->showAnimation(results);
+    m_window->document()->setSelection(Selection{});
+  } catch (const Error& e) {
+    m_window->messages()->addMessage(MessagesPanel::Level::Error, tr("Show whirl of line %1: %2").arg(line + 1).arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  m_window->messages()->addMessage(MessagesPanel::Level::Info, tr("Line %1 at %2 rpm (%3 Hz, %4 whirl) shown in the 3-D view, one period in a loop")
+                                                                   .arg(line + 1)
+                                                                   .arg(omega * 30.0 / 3.141592653589793, 0, 'f', 0)
+                                                                   .arg(mode.frequency, 0, 'g', 6)
+                                                                   .arg(toString(mode.whirl)));
+  return true;
 }
 
 bool AnalysisActions::animateMode(int row, double amplitude) {

@@ -102,7 +102,7 @@ PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_le
   m_legend->setFrameShape(QFrame::NoFrame);
   m_legend->setIconSize(QSize(28, 10));
   m_legend->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_legend->setTextElideMode(Qt::ElideMiddle);
+  m_legend->setTextElideMode(Qt::ElideRight);
   m_legend->setSelectionMode(QAbstractItemView::NoSelection);
   m_legend->setVisible(false);
   connect(m_legend, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
@@ -206,7 +206,10 @@ void PlotPane::addLegendEntry(int curve) {
   item->setCheckState(Qt::Checked);
   item->setToolTip(item->text());
   const int widest = m_legend->sizeHintForColumn(0) + m_legend->verticalScrollBar()->sizeHint().width() + 8;
-  m_legend->setFixedWidth(std::clamp(widest, 80, std::max(120, width() / 3)));
+  // Wide enough for a name like "line 4 (forward)" or "hinge 'knee' angle"
+  // before the pane is laid out (width() is then its default); a longer one
+  // is cut at its end, where a name's least telling part is.
+  m_legend->setFixedWidth(std::clamp(widest, 80, std::max(220, width() / 3)));
   m_legend->setVisible(true);
 }
 

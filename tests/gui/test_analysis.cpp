@@ -28,6 +28,7 @@
 #include "core/io/model_json.hpp"
 #include "core/model/model.hpp"
 #include "gui/analysis/analysis_actions.hpp"
+#include "gui/analysis/campbell_dialog.hpp"
 #include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/plots/plot_pane.hpp"
 #include "gui/main/studio_workspace.hpp"
@@ -38,6 +39,8 @@
 #include <QSignalSpy>
 #include "gui/analysis/modes_dialog.hpp"
 #include <QSpinBox>
+#include <QDoubleSpinBox>
+#include <QTabWidget>
 #include <QPointer>
 #include <QLabel>
 #include "gui/main/main_window.hpp"
@@ -362,6 +365,78 @@ class TestAnalysis : public QObject {
       shakenWorst = std::max(shakenWorst, std::abs(std::abs(shaken.response[j]) - h) / h);
     }
     QVERIFY2(shakenWorst < 1e-8, qPrintable(QString::number(shakenWorst)));
+  }
+
+  // Issue 54: the Campbell dialog on the bundled rotor. Its lines at rest
+  // are the frequencies of the rotor's hand-assembled equations (printed by
+  // test_rotor's TheTwoDiskRotorHasTheFrequenciesOfItsHandAssembledEquations),
+  // the plot holds the diagram, a forward line's whirl animates with disk 2
+  // orbiting forward about the spin axis (+x), and the unbalance response
+  // exports as CSV that reads back.
+  void aCampbellDiagramIsPlottedItsWhirlAnimatedAndItsResponseExported() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("two-disk-rotor"));
+    QVERIFY(window.action("campbellDiagram"));
+    window.action("campbellDiagram")->trigger();
+    CampbellDialog* dialog = analysisOf(window)->campbellDialog();
+    QVERIFY(dialog);
+    QCOMPARE(dialog->spinChoices(), QStringList{"spin"});
+    dialog->setRange(0.0, 15000.0, 31, 4);
+    QCOMPARE(dialog->compute(), QString());
+    const CampbellDiagram& d = dialog->diagram();
+    QCOMPARE(d.lines.size(), std::size_t(4));
+    const double atRest[] = {21.4892585, 26.3190591, 53.200729, 65.1603551};
+    for (std::size_t k = 0; k < 4; ++k) QVERIFY2(std::abs(d.lines[k][0].frequency / atRest[k] - 1.0) < 1e-8, qPrintable(QString::number(d.lines[k][0].frequency, 'g', 12)));
+    PlotPane* plot = dialog->campbellPlot();
+    QCOMPARE(plot->curveCount(), 5);  // four lines and the 1x line
+    QCOMPARE(plot->curveValues(3)[10], d.lines[3][10].frequency);
+    QCOMPARE(plot->curveTimes(4).back(), 15000.0);
+    QCOMPARE(plot->curveValues(4).back(), 250.0);  // 15000 rpm = 250 Hz
+    QVERIFY2(dialog->summary().startsWith("Critical speeds (1x): 1289 rpm (line 1, mixed), 1579 rpm (line 2, mixed), 3155 rpm (line 3, backward), 3981 rpm (line 4, forward)"),
+             qPrintable(dialog->summary()));
+    QVERIFY(dialog->summary().contains("Stable over the range."));
+    // Line 4 (forward) at 10,000 rpm, whirling in the view.
+    dialog->findChild<QSpinBox*>("campbellLine")->setValue(4);
+    dialog->findChild<QDoubleSpinBox*>("campbellShowAt")->setValue(10000.0);
+    QSignalSpy whirl(dialog, &CampbellDialog::animateRequested);
+    dialog->findChild<QPushButton*>("campbellShowWhirl")->click();
+    QCOMPARE(whirl.count(), 1);
+    auto* workspace = window.findChild<StudioWorkspace*>();
+    QVERIFY(workspace->results());
+    QCOMPARE(workspace->results()->frameCount(), 61);
+    const int disk = workspace->results()->model()->bodyByName("disk 2");
+    double swept = 0.0;  // twice the area the disk's centre sweeps about +x
+    workspace->results()->read([&](const Results& r) {
+      const int slot = r.slotOf(disk);
+      for (int k = 0; k + 1 < r.frameCount(); ++k) {
+        const Vec3 a = r.com(k, slot), b = r.com(k + 1, slot);
+        swept += a.y() * b.z() - a.z() * b.y();
+      }
+      return 0;
+    });
+    QVERIFY2(swept > 0.0, qPrintable(QString::number(swept)));
+    QVERIFY(window.messages()->texts().join("\n").contains("forward whirl) shown in the 3-D view"));
+    // The unbalance response, exported from its tab and read back.
+    dialog->tabs()->setCurrentWidget(dialog->unbalancePlot());
+    QCOMPARE(dialog->unbalancePlot()->curveCount(), 2);  // the two bearings
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("orbits.csv"), png = dir.filePath("orbits.png");
+    QCOMPARE(dialog->exportTo(csv), QString());
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList rows = QString::fromUtf8(file.readAll()).trimmed().split('\n');
+    QCOMPARE(rows.size(), 32);
+    QVERIFY(rows[0].startsWith("speed_rad_s,speed_rpm,point1_x_m"));
+    const QStringList middle = rows[16].split(',');
+    QCOMPARE(middle[6].toDouble(), dialog->unbalance().orbits[0][15].major());
+    QCOMPARE(dialog->exportTo(png), QString());
+    QVERIFY(!QImage(png).isNull());
+    dialog->tabs()->setCurrentWidget(dialog->campbellPlot());
+    dialog->resize(1000, 720);
+    QTest::qWait(200);
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    QVERIFY(dialog->grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/campbell-two-disk-rotor.png"));
   }
 
   void aModelWithoutRestIsRefusedByName() {
