@@ -58,7 +58,7 @@ int renderAnimation(std::shared_ptr<const Model> model, const Results& results, 
   else renderer.setModel(model);
   if (!options.currentCamera) {
     Vec3 lo, hi;
-    motionBounds(results, 0.03, lo, hi);
+    motionBounds(*model, results, 0.03, lo, hi);
     renderer.fitBox(lo, hi, static_cast<double>(options.width) / options.height);
   }
   std::vector<BodyState> states;

@@ -91,15 +91,46 @@ std::vector<Trail> trailsAt(const Model& model, const Results& results, std::vec
   return trails;
 }
 
-void motionBounds(const Results& results, double relativeMargin, Vec3& lo, Vec3& hi) {
+ShapeBox shapeBox(const Model& model, int body) {
+  const CompiledBody& b = model.body(body);
+  const BodySpec& spec = model.spec().bodies[static_cast<std::size_t>(b.specIndex)];
+  const ShapeSpec& shape = spec.shape;
+  const Vec3 origin = spec.inputs.front();  // the compiled frame's origin, in the spec's frame
+  ShapeBox box;
+  box.centre = shape.center ? Vec3(*shape.center - origin - b.com) : Vec3::Zero();
+  switch (shape.type) {
+    case ShapeType::Rod: box.half = Vec3(shape.length / 2, 0, 0); break;
+    case ShapeType::Cylinder: box.half = Vec3(shape.length / 2, shape.radius, shape.radius); break;
+    case ShapeType::Box: box.half = shape.size / 2; break;
+    case ShapeType::PointMasses: {
+      Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
+      for (const PointMass& p : shape.points) lo = lo.cwiseMin(p.position - origin - b.com), hi = hi.cwiseMax(p.position - origin - b.com);
+      box.centre = (lo + hi) / 2;
+      box.half = (hi - lo) / 2;
+      break;
+    }
+    case ShapeType::Custom: break;
+  }
+  return box;
+}
+
+void motionBounds(const Model& model, const Results& results, double relativeMargin, Vec3& lo, Vec3& hi) {
   lo = Vec3::Constant(std::numeric_limits<double>::infinity());
   hi = -lo;
+  std::vector<ShapeBox> boxes;
+  for (int s = 0; s < results.recordedBodyCount(); ++s) boxes.push_back(shapeBox(model, results.recordedBody(s)));
   for (int f = 0; f < results.frameCount(); ++f)
-    for (int s = 0; s < results.recordedBodyCount(); ++s)
-      for (const Vec3& p : {results.inputEnd(f, s), results.outputEnd(f, s), results.com(f, s)}) {
+    for (int s = 0; s < results.recordedBodyCount(); ++s) {
+      for (const Vec3& p : {results.inputEnd(f, s), results.outputEnd(f, s)}) {
         lo = lo.cwiseMin(p);
         hi = hi.cwiseMax(p);
       }
+      const ShapeBox& box = boxes[static_cast<std::size_t>(s)];
+      const Mat3 turn = rotationFromQuaternion(results.orientation(f, s));
+      const Vec3 c = results.com(f, s) + turn * box.centre, r = turn.cwiseAbs() * box.half;
+      lo = lo.cwiseMin(c - r);
+      hi = hi.cwiseMax(c + r);
+    }
   if (!(lo.x() <= hi.x())) lo = hi = Vec3::Zero();
   const double margin = relativeMargin * (hi - lo).norm();
   lo.array() -= margin;

@@ -35,8 +35,17 @@ Trail trailOf(const Results& results, int slot, const Vec3& bodyPoint, double t0
 /// `maxTrails` (more traces than a couple of dozen are unreadable).
 std::vector<Trail> trailsAt(const Model& model, const Results& results, std::vector<int> bodies, double t, double window, int maxTrails = 24);
 
-/// The box every recorded body's ends and centre of mass stay in over the
-/// whole run, grown on each side by `relativeMargin` times its diagonal.
-void motionBounds(const Results& results, double relativeMargin, Vec3& lo, Vec3& hi);
+/// The box every recorded body stays in over the whole run (its ends, and
+/// its shape's box turned with it: a disk's rim, a shaft's far end that no
+/// hinge marks), grown on each side by `relativeMargin` times its diagonal.
+void motionBounds(const Model& model, const Results& results, double relativeMargin, Vec3& lo, Vec3& hi);
+
+/// The box of body `body`'s shape in its own axes: its centre relative to
+/// the body's centre of mass, and its half sizes.
+struct ShapeBox {
+  Vec3 centre = Vec3::Zero();
+  Vec3 half = Vec3::Zero();
+};
+ShapeBox shapeBox(const Model& model, int body);
 
 }  // namespace mstmm::render

@@ -245,7 +245,7 @@ int exportCommand(const std::vector<std::string>& args) {
     look.setShadows(!a.has("no-shadows"));
     look.setPreset(preset);
     Vec3 lo, hi;  // frame the whole motion, not just the first instant
-    render::motionBounds(results, 0.03, lo, hi);
+    render::motionBounds(*model, results, 0.03, lo, hi);
     look.fitBox(lo, hi, static_cast<double>(imageSize.first) / imageSize.second);
   }
   if (a.has("image")) {

@@ -12,6 +12,7 @@
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -43,6 +44,19 @@ QSpinBox* countBox(int low, int high, int value, QWidget* parent) {
   box->setRange(low, high);
   box->setValue(value);
   return box;
+}
+
+// The response's peaks are narrow: ten speeds for each step of the
+// diagram (at most 2,001), and the critical speeds themselves, where the
+// peaks are.
+std::vector<double> responseSpeeds(const std::vector<double>& diagram, const std::vector<CriticalSpeed>& critical) {
+  const int steps = std::min(2000, 10 * static_cast<int>(diagram.size() - 1));
+  std::vector<double> speeds;
+  for (int i = 0; i <= steps; ++i) speeds.push_back(diagram.front() + (diagram.back() - diagram.front()) * i / std::max(steps, 1));
+  for (const CriticalSpeed& c : critical) speeds.push_back(c.speed);
+  std::sort(speeds.begin(), speeds.end());
+  speeds.erase(std::unique(speeds.begin(), speeds.end()), speeds.end());
+  return speeds;
 }
 
 SpinCoordinate spinOf(const QString& text) {
@@ -183,7 +197,7 @@ QString CampbellDialog::compute() {
       std::vector<OrbitPoint> points = bearingPoints(spec);
       if (points.empty())
         for (const UnbalanceSpec& b : spec.unbalances) points.push_back({b.body, b.centre, "body " + quoted(b.body)});
-      if (!rotor.unbalances().empty()) u = unbalanceResponse(rotor, options.speeds, points, cancel);
+      if (!rotor.unbalances().empty()) u = unbalanceResponse(rotor, responseSpeeds(options.speeds, critical), points, cancel);
       return Result{std::move(rotor), std::move(d), std::move(critical), threshold, std::move(u)};
     });
     m_rotor.emplace(std::move(r.rotor));
@@ -231,11 +245,13 @@ void CampbellDialog::plot() {
   for (double r : rpm) once.push_back(r / 60.0);
   m_campbell->setCurveData(m_campbell->addCurve(tr("1x (the spin)")), rpm, once);
   m_campbell->setTitle(tr("Campbell diagram, spin on '%1'; the critical speeds are where a line crosses 1x").arg(m_spin->currentText()));
+  std::vector<double> responseRpm;
+  for (double w : m_unbalance.speeds) responseRpm.push_back(w * kRpm);
   for (std::size_t p = 0; p < m_unbalance.points.size(); ++p) {
     std::vector<double> major;
     for (const Orbit& o : m_unbalance.orbits[p]) major.push_back(o.major());
     const OrbitPoint& point = m_unbalance.points[p];
-    m_orbits->setCurveData(m_orbits->addCurve(QString::fromStdString(point.label.empty() ? "body " + quoted(point.body) : point.label)), rpm, major);
+    m_orbits->setCurveData(m_orbits->addCurve(QString::fromStdString(point.label.empty() ? "body " + quoted(point.body) : point.label)), responseRpm, major);
   }
   m_orbits->setTitle(m_unbalance.points.empty() ? tr("No unbalance in the model") : tr("Orbits driven by the unbalances"));
   for (PlotPane* pane : {m_campbell, m_damping, m_orbits}) pane->setCursorTime(m_showAt->value());

@@ -114,14 +114,23 @@ PlotPane::PlotPane(QWidget* parent) : QWidget(parent), m_chart(new QChart), m_le
   layout->setSpacing(0);
   layout->addWidget(m_view, 1);
   layout->addWidget(m_legend);
-  connect(m_chart, &QChart::plotAreaChanged, this, [this] { placeCursor(); });
+  // As many time ticks as fit their labels ("0.0125" takes some 50 px):
+  // a narrow plot beside the legend got "0..." labels.
+  connect(m_chart, &QChart::plotAreaChanged, this, [this](const QRectF& area) {
+    placeCursor();
+    const int fit = std::clamp(static_cast<int>(area.width() / 75.0), 2, 6);
+    if (fit != m_timeTicks) {
+      m_timeTicks = fit;
+      label(m_x, m_timeTicks);
+    }
+  });
   connect(m_x, &QValueAxis::rangeChanged, this, [this] {
     placeCursor();
-    label(m_x, 6);
+    label(m_x, m_timeTicks);
   });
   connect(m_y, &QValueAxis::rangeChanged, this, [this] { label(m_y, 5); });
   for (QCategoryAxis* axis : {m_x, m_y}) axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-  label(m_x, 6);
+  label(m_x, m_timeTicks);
   label(m_y, 5);
   setMinimumHeight(180);  // room for a y axis title such as "Angular velocity [deg/s]" and five ticks
 }
@@ -133,7 +142,7 @@ QString PlotPane::title() const { return m_chart->title(); }
 
 void PlotPane::setLogarithmicX(bool logarithmic) {
   m_logX = logarithmic;
-  label(m_x, 6);
+  label(m_x, m_timeTicks);
 }
 
 void PlotPane::setAxisTitles(const QString& x, const QString& y) {

@@ -119,6 +119,7 @@ class PlotPane : public QWidget {
   std::vector<Curve> m_curves;
   double m_cursorTime = 0.0;
   bool m_zoomed = false;
+  int m_timeTicks = 6;  // the time axis's tick target, for the plot's width
   bool m_logX = false;
 };
 

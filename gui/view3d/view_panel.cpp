@@ -114,7 +114,7 @@ void ViewPanel::frameMotion() {
   // Following something, the view tracks it instead (framing a car's whole road would lose it).
   if (m_userMovedCamera || m_followed != -1 || !m_showingResults || !m_results || m_results->frameCount() == 0) return;
   Vec3 lo, hi;
-  m_results->read([&](const Results& r) { render::motionBounds(r, 0.03, lo, hi); });
+  m_results->read([&](const Results& r) { render::motionBounds(*m_results->model(), r, 0.03, lo, hi); });
   m_view->fitBox(lo, hi);
 }
 

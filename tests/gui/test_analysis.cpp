@@ -426,10 +426,15 @@ class TestAnalysis : public QObject {
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QStringList rows = QString::fromUtf8(file.readAll()).trimmed().split('\n');
-    QCOMPARE(rows.size(), 32);
+    // Ten speeds a step of the diagram, and the four critical speeds where the peaks are.
+    const UnbalanceResponse& response = dialog->unbalance();
+    QCOMPARE(response.speeds.size(), std::size_t(301 + 4));
+    QCOMPARE(rows.size(), 306);
     QVERIFY(rows[0].startsWith("speed_rad_s,speed_rpm,point1_x_m"));
-    const QStringList middle = rows[16].split(',');
-    QCOMPARE(middle[6].toDouble(), dialog->unbalance().orbits[0][15].major());
+    const QStringList middle = rows[151].split(',');
+    QCOMPARE(middle[0].toDouble(), response.speeds[150]);
+    QCOMPARE(middle[6].toDouble(), response.orbits[0][150].major());
+    QCOMPARE(dialog->unbalancePlot()->curveValues(1)[150], response.orbits[1][150].major());
     QCOMPARE(dialog->exportTo(png), QString());
     QVERIFY(!QImage(png).isNull());
     dialog->tabs()->setCurrentWidget(dialog->campbellPlot());

@@ -376,6 +376,29 @@ class TestPlots : public QObject {
   // angles): twenty different pens (colour and dash), a legend entry for
   // each that can be scrolled to and hides its curve, and an exported image
   // whose legend draws every entry inside the image.
+  // A narrow plot beside its legend (a whirl's 15 ms period beside "spin:
+  // driving load") printed "0..." for every time tick: the ticks are now as
+  // many as their labels fit, and each label is drawn whole.
+  void aNarrowPlotShowsWholeTimeLabels() {
+    PlotPane pane;
+    pane.resize(420, 250);
+    const int curve = pane.addCurve("spin: driving load of hinge 'spin'");
+    std::vector<double> t, v;
+    for (int k = 0; k <= 60; ++k) t.push_back(0.0151 * k / 60), v.push_back(std::sin(k * 0.1));
+    pane.setCurveData(curve, t, v);
+    pane.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&pane));
+    QTest::qWait(100);
+    const QStringList labels = pane.tickLabels(Qt::Horizontal);
+    QVERIFY(labels.size() >= 2);
+    const double spacing = pane.positionOf(0.0151, 0.0).x() - pane.positionOf(0.0, 0.0).x();
+    const QFontMetrics metrics(pane.font());
+    int widest = 0;
+    for (const QString& l : labels) widest = std::max(widest, metrics.horizontalAdvance(l));
+    // Each label has its share of the axis, with room to spare.
+    QVERIFY2(widest * labels.size() < 0.8 * spacing, qPrintable(QString("%1 labels of up to %2 px on %3 px: %4").arg(labels.size()).arg(widest).arg(spacing).arg(labels.join(" "))));
+  }
+
   void twentyCurvesEachHaveTheirPenAndLegendEntry() {
     auto results = run("riccati-demo-planar.json", 0.1);
     PanelOnRun on(results);

@@ -465,6 +465,23 @@ class TestRenderView : public QObject {
   // motion for its own aspect: every body end at every recorded time of a
   // swinging 10-body chain projects inside a 1920x1080 image, though the
   // on-screen camera (a tall narrow view, zoomed in) showed part of it.
+  // The framed box holds the bodies' shapes, not only their ends: the
+  // two-disk rotor's shaft runs on 0.5 m past its last end (the second
+  // disk's seat, at 1.0 m) and the disk's rim stands 0.175 m off the axis;
+  // a mode's animation framed on the ends alone cut both off (issue 54).
+  void motionBoundsHoldTheBodiesShapes() {
+    const auto model = compile(loadModel(test::sourcePath("resources/examples/two-disk-rotor.json")));
+    Results results(*model);
+    SimulationSettings s = model->spec().simulation;
+    s.endTime = 1e-3;
+    simulate(model, s, results);
+    Vec3 lo, hi;
+    motionBounds(*model, results, 0.0, lo, hi);
+    QVERIFY2(hi.x() >= 1.5 - 1e-9 && lo.x() <= 1e-9, qPrintable(QString("x from %1 to %2").arg(lo.x()).arg(hi.x())));
+    QVERIFY2(hi.y() >= 0.175 - 1e-6 && lo.y() <= -0.175 + 1e-6 && hi.z() >= 0.175 - 1e-6, qPrintable(QString("y to %1, z to %2").arg(hi.y()).arg(hi.z())));
+    QVERIFY(hi.y() < 0.3 && hi.x() < 1.8);  // a sphere about each centre of mass, not the whole world
+  }
+
   void exportsFrameTheWholeMotionForTheirAspect() {
     const ChainRun run = runPlanarChain(10);
     QVERIFY(run.completed);
@@ -473,7 +490,7 @@ class TestRenderView : public QObject {
     OffscreenRenderer view;  // stands for the on-screen view: 300x700, zoomed in on the middle
     view.setModel(model);
     Vec3 lo, hi;
-    motionBounds(results, 0.03, lo, hi);
+    motionBounds(*model, results, 0.03, lo, hi);
     view.fitBox(lo, hi, 300.0 / 700.0);
     CameraState closer = view.camera();
     closer.position = closer.focalPoint + (closer.position - closer.focalPoint) / 8.0;
