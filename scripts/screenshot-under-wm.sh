@@ -5,11 +5,11 @@
 # screenshots in docs/screenshots (a bare X server hides what a title bar
 # pushes off screen). Needs openbox, xdotool, xwininfo and netpbm (installed
 # if missing).
-# Usage: scripts/screenshot-under-wm.sh MODEL.json OUT.png [click X Y | key KEY | wait S]...
+# Usage: scripts/screenshot-under-wm.sh MODEL.json OUT.png [click X Y | key KEY | type TEXT | wait S]...
 # e.g.   scripts/screenshot-under-wm.sh resources/examples/vehicle.json guide.png click 1100 230 key F1
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] || { echo "usage: $0 MODEL.json OUT.png [click X Y | key KEY | wait S]..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 MODEL.json OUT.png [click X Y | key KEY | type TEXT | wait S]..." >&2; exit 2; }
 model=$(realpath "$1"); out=$(realpath -m "$2"); shift 2
 for tool in openbox xdotool xwdtopnm xwininfo; do
   command -v $tool >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends openbox xdotool netpbm x11-apps x11-utils >/dev/null
@@ -19,6 +19,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     click) steps+="xdotool mousemove $2 $3 click 1; sleep 0.5; "; shift 3 ;;
     key) steps+="xdotool key $2; sleep 1; "; shift 2 ;;
+    type) steps+="xdotool type '$2'; sleep 0.5; "; shift 2 ;;
     wait) steps+="sleep $2; "; shift 2 ;;
     *) echo "unknown step: $1" >&2; exit 2 ;;
   esac
