@@ -115,7 +115,8 @@ struct ModelPropertiesPart {
   static void apply(ModelDocument* d, const ModelProperties& m) { d->setModelProperties(m.name, m.kind, m.gravity, m.simulation); }
   static bool sameElement(const ModelProperties&, const ModelProperties&) { return true; }
 };
-/// A list the document holds whole (struts, contacts, body contacts, the ground).
+/// A list the document holds whole (struts, contacts, body contacts, the
+/// ground, bearings, unbalances).
 template <class T, void (ModelDocument::*Set)(const T&), int Id>
 struct WholePart {
   using Value = T;
@@ -128,6 +129,8 @@ using EditStrutsCommand = EditCommand<WholePart<std::vector<SpringDamperSpec>, &
 using EditContactsCommand = EditCommand<WholePart<std::vector<ContactSpec>, &ModelDocument::setContacts, 7>>;
 using EditBodyContactsCommand = EditCommand<WholePart<std::vector<BodyContactSpec>, &ModelDocument::setBodyContacts, 9>>;
 using EditGroundCommand = EditCommand<WholePart<GroundSpec, &ModelDocument::setGround, 8>>;
+using EditBearingsCommand = EditCommand<WholePart<std::vector<BearingSpec>, &ModelDocument::setBearings, 10>>;
+using EditUnbalancesCommand = EditCommand<WholePart<std::vector<UnbalanceSpec>, &ModelDocument::setUnbalances, 11>>;
 
 /// Replaces one body's properties: "Change `field` of body 'name'";
 /// successive edits of the same field of the same body merge into one step.

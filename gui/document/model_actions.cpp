@@ -271,11 +271,21 @@ QString deleteSelection(ModelDocument* document) {
   std::vector<BodyContactSpec> keptBodyContacts;
   for (const BodyContactSpec& c : spec.bodyContacts)
     if (!goneBodies.contains(QString::fromStdString(c.first.body)) && !goneBodies.contains(QString::fromStdString(c.second.body))) keptBodyContacts.push_back(c);
+  auto gone = [&](const std::string& name) { return goneBodies.contains(QString::fromStdString(name)); };
+  std::vector<BearingSpec> keptBearings;
+  for (const BearingSpec& b : spec.bearings)
+    if (!gone(b.body) && !gone(b.housing)) keptBearings.push_back(b);
+  std::vector<UnbalanceSpec> keptUnbalances;
+  for (const UnbalanceSpec& u : spec.unbalances)
+    if (!gone(u.body)) keptUnbalances.push_back(u);
   const bool struts = kept.size() != spec.springs.size(), elements = !s.bodies.isEmpty() || !s.hinges.isEmpty();
   const bool contacts = keptContacts.size() != spec.contacts.size(), bodyContacts = keptBodyContacts.size() != spec.bodyContacts.size();
+  const bool bearings = keptBearings.size() != spec.bearings.size(), unbalances = keptUnbalances.size() != spec.unbalances.size();
   QUndoStack* stack = document->undoStack();
-  const bool macro = int(struts) + int(elements) + int(contacts) + int(bodyContacts) > 1;
+  const bool macro = int(struts) + int(elements) + int(contacts) + int(bodyContacts) + int(bearings) + int(unbalances) > 1;
   if (macro) stack->beginMacro(QStringLiteral("Delete"));
+  if (bearings) stack->push(new EditBearingsCommand(document, spec.bearings, keptBearings, QStringLiteral("Delete bearings")));
+  if (unbalances) stack->push(new EditUnbalancesCommand(document, spec.unbalances, keptUnbalances, QStringLiteral("Delete unbalances")));
   if (struts) stack->push(new EditStrutsCommand(document, spec.springs, kept, QStringLiteral("Delete spring-dampers")));
   if (contacts) stack->push(new EditContactsCommand(document, spec.contacts, keptContacts, QStringLiteral("Delete contacts")));
   if (bodyContacts) stack->push(new EditBodyContactsCommand(document, spec.bodyContacts, keptBodyContacts, QStringLiteral("Delete contacts between bodies")));

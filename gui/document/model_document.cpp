@@ -249,6 +249,11 @@ void ModelDocument::replaceBody(int index, const BodySpec& body) {
     for (BodyContactSpec& c : m_spec.bodyContacts)
       for (ContactShape* s : {&c.first, &c.second})
         if (s->body == before) s->body = body.name;
+    for (BearingSpec& b : m_spec.bearings)  // bearings and unbalances as well
+      for (std::string* end : {&b.body, &b.housing})
+        if (*end == before) *end = body.name;
+    for (UnbalanceSpec& u : m_spec.unbalances)
+      if (u.body == before) u.body = body.name;
   }
   emitChanged(struts ? Change::Structure : Change::Body);
 }
@@ -273,6 +278,17 @@ void ModelDocument::setContacts(const std::vector<ContactSpec>& contacts) {
 
 void ModelDocument::setBodyContacts(const std::vector<BodyContactSpec>& contacts) {
   m_spec.bodyContacts = contacts;
+  emitChanged(Change::Hinge);
+}
+
+void ModelDocument::setBearings(const std::vector<BearingSpec>& bearings) {
+  m_spec.bearings = bearings;
+  emitChanged(Change::Hinge);
+}
+
+// An unbalance changes its body's mass: the same kind of change as a body's.
+void ModelDocument::setUnbalances(const std::vector<UnbalanceSpec>& unbalances) {
+  m_spec.unbalances = unbalances;
   emitChanged(Change::Hinge);
 }
 

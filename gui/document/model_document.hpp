@@ -101,6 +101,8 @@ class ModelDocument : public QObject {
   /// Contact spheres and the ground they press on (docs/contact.md).
   void setContacts(const std::vector<ContactSpec>& contacts);
   void setBodyContacts(const std::vector<BodyContactSpec>& contacts);
+  void setBearings(const std::vector<BearingSpec>& bearings);
+  void setUnbalances(const std::vector<UnbalanceSpec>& unbalances);
   void setGround(const GroundSpec& ground);
   std::string freeStrutName() const;
   void setModelProperties(const std::string& name, ModelKind kind, const Vec3& gravity, const SimulationSettings& simulation);

@@ -15,6 +15,7 @@
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
 #include "gui/properties/contacts_editor.hpp"
+#include "gui/properties/rotor_editor.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
 
@@ -55,6 +56,9 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_contacts = new ContactsEditor(document);
   page->addWidget(m_contacts);
   connect(m_contacts, &ContactsEditor::refused, this, &ModelPage::refused);
+  m_rotor = new RotorEditor(document);
+  page->addWidget(m_rotor);
+  connect(m_rotor, &RotorEditor::refused, this, &ModelPage::refused);
   page->addStretch(1);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
@@ -143,6 +147,7 @@ void ModelPage::load() {
   for (QWidget* w : std::initializer_list<QWidget*>{m_sim.loopStabilisation, m_sim.alpha, m_sim.beta, m_sim.projectInitial})
     setRowVisible(m_form, w, loops > 0);
   m_contacts->load();
+  m_rotor->load();
 }
 
 }  // namespace mstmm::gui

@@ -24,6 +24,7 @@ namespace mstmm::gui {
 class QuantityBox;
 class Vec3Editor;
 class ContactsEditor;
+class RotorEditor;
 
 /// Shows or hides a row of a QFormLayout (label and field together).
 void setRowVisible(QFormLayout* form, QWidget* field, bool visible);
@@ -56,6 +57,7 @@ class ModelPage : public QWidget {
   QLabel* m_summary;
   QFormLayout* m_form;
   ContactsEditor* m_contacts;
+  RotorEditor* m_rotor;
 };
 
 class BodyPage : public QWidget {

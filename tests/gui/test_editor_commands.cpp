@@ -13,6 +13,8 @@
 #include <Eigen/Geometry>
 #include <numbers>
 
+#include "core/analysis/rotor/campbell.hpp"
+#include "core/generate/rotor_examples.hpp"
 #include "core/generate/floating_examples.hpp"
 #include "core/generate/generators.hpp"
 #include "core/dynamics/loops/closure_projection.hpp"
@@ -780,6 +782,73 @@ class TestEditorCommands : public QObject {
     doc.setSelection({});
     auto* remove = panel.modelPage()->findChild<QPushButton*>("removeContact");
     QVERIFY(!remove->isEnabled());
+  }
+
+  // Issue 54: bearings and unbalances on the model page. On the Jeffcott
+  // rotor, the bearing removed and a new one added on the disk, its kyy and
+  // cross-coupling set, an unbalance added and given a mass; each one undo
+  // step; the disk renamed takes both along, and deleting it takes both
+  // away in one step. The edited model's criticals are sqrt(kxx/m) and
+  // sqrt(kyy/m) less the damping's share (docs/rotors.md R8).
+  void bearingsAndUnbalancesAreEditedAsOneStepEach() {
+    ModelDocument doc;
+    doc.newModel(generateJeffcottRotor());
+    PropertiesPanel panel(&doc);
+    doc.setSelection({});
+    auto* remove = panel.modelPage()->findChild<QPushButton*>("removeBearing");
+    QVERIFY(remove && remove->isEnabled());
+    checkUndoRedo(doc, [&] { remove->click(); });
+    QVERIFY(doc.spec().bearings.empty());
+    auto* add = panel.modelPage()->findChild<QPushButton*>("addBearing");
+    checkUndoRedo(doc, [&] { add->click(); });
+    QCOMPARE(doc.spec().bearings.size(), std::size_t{1});
+    QCOMPARE(doc.spec().bearings.front().body, std::string("disk"));
+    auto* kyy = panel.modelPage()->findChild<QuantityBox*>("bearing_kyy");
+    QVERIFY(kyy && kyy->isVisibleTo(&panel));
+    checkUndoRedo(doc, [&] { kyy->setSi(2.5e6), emit kyy->siChanged(2.5e6); });
+    QCOMPARE(doc.spec().bearings.front().coefficients[3], std::vector<double>{2.5e6});
+    auto* kxy = panel.modelPage()->findChild<QuantityBox*>("bearing_kxy");
+    checkUndoRedo(doc, [&] { kxy->setSi(-3e3), emit kxy->siChanged(-3e3); });  // cross terms take either sign
+    QCOMPARE(doc.spec().bearings.front().coefficients[1], std::vector<double>{-3e3});
+    kxy->setSi(0.0), emit kxy->siChanged(0.0);
+    auto* kxx = panel.modelPage()->findChild<QuantityBox*>("bearing_kxx");
+    QSignalSpy refused(kxx, &QuantityBox::refused);
+    kxx->selectAll();
+    QTest::keyClicks(kxx, "-5");
+    QTest::keyClick(kxx, Qt::Key_Return);
+    QVERIFY(refused.count() >= 1);  // a direct stiffness is never negative: refused, the model kept
+    QCOMPARE(doc.spec().bearings.front().coefficients[0], std::vector<double>{1e6});
+    auto* addUnbalance = panel.modelPage()->findChild<QPushButton*>("addUnbalance");
+    QVERIFY(panel.modelPage()->findChild<QPushButton*>("removeUnbalance")->isEnabled());  // the example's own
+    checkUndoRedo(doc, [&] { addUnbalance->click(); });
+    QCOMPARE(doc.spec().unbalances.size(), std::size_t{2});
+    auto* pick = panel.modelPage()->findChild<QComboBox*>("unbalancePick");
+    QCOMPARE(pick->count(), 2);
+    pick->setCurrentIndex(1);
+    emit pick->activated(1);
+    auto* mass = panel.modelPage()->findChild<QuantityBox*>("unbalanceMass");
+    checkUndoRedo(doc, [&] { mass->setSi(0.02), emit mass->siChanged(0.02); });
+    QCOMPARE(doc.spec().unbalances.back().mass, 0.02);
+    QVERIFY(doc.isValid());
+    const RotorAtSpeed rotor(doc.spec(), {"spin", ""});
+    CampbellOptions options;
+    for (int i = 0; i <= 8; ++i) options.speeds.push_back(100.0 * i);
+    options.modes = 2;
+    const std::vector<CriticalSpeed> critical = criticalSpeeds(rotor, campbellDiagram(rotor, options));
+    QCOMPARE(critical.size(), std::size_t{2});
+    const double m = 10.0, c = 100.0;  // the disk; the new bearing's damping
+    QVERIFY(std::abs(critical[0].speed / std::sqrt(1e6 / m - c * c / (4 * m * m)) - 1.0) < 1e-9);
+    QVERIFY(std::abs(critical[1].speed / std::sqrt(2.5e6 / m - c * c / (4 * m * m)) - 1.0) < 1e-9);
+    // Renamed, the disk takes its bearing and unbalances along; deleted, it takes them away.
+    const BodySpec before = *doc.body(bodyNamed(doc, "disk"));
+    BodySpec after = before;
+    after.name = "rotor";
+    checkUndoRedo(doc, [&] { doc.undoStack()->push(new EditBodyCommand(&doc, before, after, "name")); });
+    QCOMPARE(doc.spec().bearings.front().body, std::string("rotor"));
+    QCOMPARE(doc.spec().unbalances.back().body, std::string("rotor"));
+    selectOnly(doc, "rotor");
+    checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
+    QVERIFY(doc.spec().bearings.empty() && doc.spec().unbalances.empty());
   }
 
   // Issue 28: a body becomes an elastic beam and back, and each of its
