@@ -13,13 +13,6 @@ namespace mstmm::python {
 
 namespace {
 
-// "hinge" or "hinge.angle", as the CLI's --spin.
-SpinCoordinate spinOf(const std::string& text) {
-  const std::size_t dot = text.rfind('.');
-  if (dot != std::string::npos && text.substr(dot + 1) == "angle") return {text.substr(0, dot), "angle"};
-  return {text, ""};
-}
-
 template <class F>
 py::array_t<double> column(std::size_t n, F value) {
   py::array_t<double> a(static_cast<py::ssize_t>(n));
@@ -30,7 +23,7 @@ py::array_t<double> column(std::size_t n, F value) {
 }  // namespace
 
 py::dict campbellOf(const ModelSpec& spec, const std::string& spin, const std::vector<double>& speeds, int modes, const std::vector<double>& orders) {
-  const RotorAtSpeed rotor(spec, spinOf(spin));
+  const RotorAtSpeed rotor(spec, parseSpin(spin));
   CampbellOptions options;
   options.speeds = speeds;
   options.modes = modes;
@@ -78,7 +71,7 @@ py::dict campbellOf(const ModelSpec& spec, const std::string& spin, const std::v
 }
 
 py::dict unbalanceOf(const ModelSpec& spec, const std::string& spin, const std::vector<double>& speeds, const std::vector<std::string>& bodies) {
-  const RotorAtSpeed rotor(spec, spinOf(spin));
+  const RotorAtSpeed rotor(spec, parseSpin(spin));
   std::vector<OrbitPoint> points;
   for (const std::string& b : bodies) points.push_back({b, Vec3::Zero(), ""});
   if (points.empty()) points = bearingPoints(spec);

@@ -25,10 +25,7 @@ constexpr double kRpm = 30.0 / std::numbers::pi;
 // --spin HINGE or HINGE.angle
 SpinCoordinate spinOption(const Arguments& a, const char* command) {
   if (!a.has("spin")) throw Error(ErrorKind::Input, std::string(command) + " needs --spin HINGE (the hinge the rotor turns on; HINGE.angle for a cylindrical or planar hinge)");
-  const std::string text = a.value("spin");
-  const std::size_t dot = text.rfind('.');
-  if (dot != std::string::npos && text.substr(dot + 1) == "angle") return {text.substr(0, dot), "angle"};
-  return {text, ""};
+  return parseSpin(a.value("spin"));
 }
 
 // --speeds W1,W2,... or --from, --to (rad/s) and --points, evenly spaced.

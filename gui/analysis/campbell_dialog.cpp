@@ -59,13 +59,6 @@ std::vector<double> responseSpeeds(const std::vector<double>& diagram, const std
   return speeds;
 }
 
-SpinCoordinate spinOf(const QString& text) {
-  const std::string s = text.toStdString();
-  const std::size_t dot = s.rfind('.');
-  if (dot != std::string::npos && s.substr(dot + 1) == "angle") return {s.substr(0, dot), "angle"};
-  return {s, ""};
-}
-
 }  // namespace
 
 CampbellDialog::CampbellDialog(ModelSpec spec, QWidget* parent) : QDialog(parent), m_spec(std::move(spec)) {
@@ -147,11 +140,7 @@ CampbellDialog::CampbellDialog(ModelSpec spec, QWidget* parent) : QDialog(parent
 
 QStringList CampbellDialog::spinChoices() const {
   QStringList list;
-  for (const HingeSpec& h : m_spec.hinges) {
-    const QString name = QString::fromStdString(h.name);
-    if (h.type == HingeType::Revolute || h.type == HingeType::Pin) list << name;
-    else if (h.type == HingeType::Cylindrical || h.type == HingeType::Planar || (m_spec.kind == ModelKind::Planar && h.type == HingeType::Free)) list << name + ".angle";
-  }
+  for (const std::string& name : mstmm::spinChoices(m_spec)) list << QString::fromStdString(name);
   return list;
 }
 
@@ -179,7 +168,7 @@ QString CampbellDialog::compute() {
   options.modes = m_modes->value();
   try {
     const ModelSpec spec = m_spec;
-    const SpinCoordinate spin = spinOf(m_spin->currentText());
+    const SpinCoordinate spin = parseSpin(m_spin->currentText().toStdString());
     struct Result {
       RotorAtSpeed rotor;
       CampbellDiagram diagram;

@@ -8,19 +8,32 @@ namespace mstmm {
 
 void refuseRotorInput(const std::string& what) { throw Error(ErrorKind::Input, what); }
 
+SpinCoordinate parseSpin(const std::string& text) {
+  const std::size_t dot = text.rfind('.');
+  if (dot != std::string::npos && text.substr(dot + 1) == "angle") return {text.substr(0, dot), "angle"};
+  return {text, ""};
+}
+
 namespace {
+
+// Whether a hinge's rotation about one axis can be the spin: the one
+// coordinate of a revolute or pin, or the angle of a cylindrical, planar or
+// (planar model) free hinge.
+bool spinsAlone(HingeType type) { return type == HingeType::Revolute || type == HingeType::Pin; }
+bool spinsByAngle(HingeType type, ModelKind kind) {
+  return type == HingeType::Cylindrical || type == HingeType::Planar || (kind == ModelKind::Planar && type == HingeType::Free);
+}
 
 // Index of the spun coordinate among the hinge's named ones (-1 for a
 // one-coordinate hinge, as initialCoordinateAt takes it), or refused when
 // it cannot spin.
 int spinIndex(const HingeSpec& h, ModelKind kind, const std::string& coordinate) {
   const std::string where = "spin hinge " + quoted(h.name) + ": ";
-  if (h.type == HingeType::Revolute || h.type == HingeType::Pin) {
+  if (spinsAlone(h.type)) {
     if (!coordinate.empty()) refuseRotorInput(where + "a " + std::string(toString(h.type)) + " hinge has one coordinate; give no coordinate name");
     return -1;
   }
-  const bool angled = h.type == HingeType::Cylindrical || h.type == HingeType::Planar || (kind == ModelKind::Planar && h.type == HingeType::Free);
-  if (!angled) refuseRotorInput(where + "a rotor spins on a revolute or pin hinge, or the angle of a cylindrical or planar hinge (this one is " + toString(h.type) + ")");
+  if (!spinsByAngle(h.type, kind)) refuseRotorInput(where + "a rotor spins on a revolute or pin hinge, or the angle of a cylindrical or planar hinge (this one is " + toString(h.type) + ")");
   const std::string name = coordinate.empty() ? std::string("angle") : coordinate;
   if (name != "angle") refuseRotorInput(where + "the rotor spins on its coordinate 'angle', not " + quoted(name));
   return hingeCoordinateIndex(h.type, kind, name);
@@ -33,6 +46,15 @@ Mat3 initialRotationOf(const ModelSpec& spec, int body) {
 }
 
 }  // namespace
+
+std::vector<std::string> spinChoices(const ModelSpec& spec) {
+  std::vector<std::string> out;
+  for (const HingeSpec& h : spec.hinges) {
+    if (spinsAlone(h.type)) out.push_back(h.name);
+    else if (spinsByAngle(h.type, spec.kind)) out.push_back(h.name + ".angle");
+  }
+  return out;
+}
 
 RotorAtSpeed::RotorAtSpeed(ModelSpec spec, SpinCoordinate spin) : m_spec(std::move(spec)), m_spin(std::move(spin)) {
   m_unbalances = std::move(m_spec.unbalances);

@@ -23,6 +23,12 @@ struct SpinCoordinate {
   std::string coordinate;
 };
 
+/// "hinge" or "hinge.angle", as the CLI's --spin, Python's `spin` and the
+/// studio's list name a spin coordinate.
+SpinCoordinate parseSpin(const std::string& text);
+/// Every coordinate of the model a rotor can spin on, named as parseSpin reads them.
+std::vector<std::string> spinChoices(const ModelSpec& spec);
+
 /// Throws mstmm::Error (kind Input) with the message: bad input to a rotor analysis.
 [[noreturn]] void refuseRotorInput(const std::string& what);
 

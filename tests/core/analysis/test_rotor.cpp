@@ -366,6 +366,15 @@ TEST(Rotor, AnElasticBeamThatSpinsIsRefusedByName) {
   EXPECT_REFUSED(RotorAtSpeed(spec, {"spin", ""}), "the elastic beam 'shaft' turns with the rotor");
 }
 
+TEST(Rotor, TheCoordinatesARotorCanSpinOnAreListedAsTheyAreRead) {
+  EXPECT_EQ(spinChoices(generateJeffcottRotor()), std::vector<std::string>{"spin.angle"});  // a planar free hinge's angle
+  EXPECT_EQ(spinChoices(generateOverhungRotor()), std::vector<std::string>{"spin"});        // the universal cannot spin
+  EXPECT_EQ(spinChoices(generateTwoDiskRotor()), std::vector<std::string>{"spin"});         // nor sliders nor welds
+  EXPECT_EQ(parseSpin("spin.angle").hinge, "spin");
+  EXPECT_EQ(parseSpin("spin.angle").coordinate, "angle");
+  EXPECT_EQ(parseSpin("a.b").hinge, "a.b");  // a dot in a hinge's own name
+}
+
 TEST(Rotor, FilesKeepBearingsAndUnbalances) {
   ModelSpec spec = generateJeffcottRotor();
   spec.bearings.front().speeds = {0.0, 100.0};
