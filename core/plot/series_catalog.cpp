@@ -157,6 +157,13 @@ bool global(Quantity quantity) {
 }
 }  // namespace
 
+std::optional<SeriesKey> pairedSeries(const SeriesKey& y, Quantity x, const Model& model, const PlotSettings& settings) {
+  auto ofBodies = [](Quantity q) { return q == Quantity::Angle || q == Quantity::AngularVelocity || q == Quantity::HingeForce || q == Quantity::HingeMoment; };
+  if (x == Quantity::LoadElement || y.quantity == Quantity::LoadElement || ofBodies(x) != ofBodies(y.quantity)) return std::nullopt;
+  if (componentNames(x, model, settings).size() != componentNames(y.quantity, model, settings).size()) return std::nullopt;
+  return SeriesKey{x, y.component, y.body};
+}
+
 std::vector<std::string> componentNames(Quantity quantity, const Model& model, const PlotSettings& settings) {
   const bool planar = model.planar();
   switch (quantity) {

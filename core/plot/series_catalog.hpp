@@ -7,6 +7,7 @@
 // recorded ones, only converted to the unit asked for.
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,12 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
 /// The curves of one plot: component `component` (-1: all) of `quantity`
 /// for each of `bodies` (compiled indices; ignored for the energies).
 std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::vector<int>& bodies, const Model& model, const PlotSettings& settings);
+/// The series to plot `y` against for a plot of one quantity against
+/// another (a phase portrait: a body's angle against its angular velocity):
+/// the same body's and component's series of `x`. None when the two
+/// quantities do not pair (one is a body's and the other not, their
+/// components differ in number, or either is a load element's).
+std::optional<SeriesKey> pairedSeries(const SeriesKey& y, Quantity x, const Model& model, const PlotSettings& settings);
 /// The value axis title with its unit, e.g. "Angle [deg]". Load elements
 /// carry several units; the title lists those of the curves `shown` (all
 /// of the model's when none are given), so one curve in N reads "[N]";

@@ -78,7 +78,9 @@ class PlotChartView : public QChartView {
 
  private:
   enum class Mode { None, Seek, Zoom, Pan };
-  void seek(const QPointF& at) { emit m_pane->seekRequested(m_pane->timeAt(mapTo(m_pane, at.toPoint()))); }
+  void seek(const QPointF& at) {
+    if (m_pane->timeAxis()) emit m_pane->seekRequested(m_pane->timeAt(mapTo(m_pane, at.toPoint())));
+  }
 
   PlotPane* m_pane;
   QRubberBand* m_band;
@@ -351,10 +353,15 @@ void PlotPane::setCursorTime(double t) {
   placeCursor();
 }
 
+void PlotPane::setTimeAxis(bool time) {
+  m_timeAxis = time;
+  placeCursor();
+}
+
 void PlotPane::placeCursor() {
   const QRectF area = m_chart->plotArea();
   const bool inside = m_cursorTime >= m_x->min() && m_cursorTime <= m_x->max();
-  m_cursor->setVisible(inside && area.isValid());
+  m_cursor->setVisible(m_timeAxis && inside && area.isValid());
   if (!inside) return;
   const double x = m_chart->mapToPosition(QPointF(m_cursorTime, m_y->min())).x();
   m_cursor->setLine(x, area.top(), x, area.bottom());

@@ -68,6 +68,11 @@ class PlotPane : public QWidget {
   /// columns on the right, every one inside the image.
   std::vector<QRectF> exportLegendLayout(const QSize& size) const;
 
+  /// Whether the horizontal axis is time (the default): otherwise (one
+  /// quantity against another) there is no playback cursor and a click
+  /// does not seek.
+  void setTimeAxis(bool time);
+  bool timeAxis() const { return m_timeAxis; }
   void setCursorTime(double t);
   double cursorTime() const { return m_cursorTime; }
   /// The widget position of a (time, value) point, and back (tests, seeking).
@@ -119,6 +124,7 @@ class PlotPane : public QWidget {
   std::vector<Curve> m_curves;
   double m_cursorTime = 0.0;
   bool m_zoomed = false;
+  bool m_timeAxis = true;
   int m_timeTicks = 6;  // the time axis's tick target, for the plot's width
   bool m_logX = false;
 };

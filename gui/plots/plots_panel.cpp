@@ -205,12 +205,19 @@ PlotPane* PlotsPanel::addPane(Quantity quantity) {
   for (Quantity q : kQuantities) view.quantity->addItem(titleOf(q), static_cast<int>(q));
   view.quantity->setCurrentIndex(view.quantity->findData(static_cast<int>(quantity)));
   view.component = new QComboBox;
+  view.against = new QComboBox;
+  view.against->setObjectName("plotAgainst");
+  view.against->setToolTip(tr("The horizontal axis: time, or another quantity of the same bodies (a phase portrait: angle against angular velocity)"));
+  view.against->addItem(tr("against t"), -1);
+  for (Quantity q : kQuantities)
+    if (q != Quantity::LoadElement) view.against->addItem(tr("against %1").arg(titleOf(q).toLower()), static_cast<int>(q));
   auto* close = new QToolButton;
   close->setText(QStringLiteral("×"));
   close->setToolTip(tr("Remove this plot"));
   close->setAutoRaise(true);
   header->addWidget(view.quantity);
   header->addWidget(view.component);
+  header->addWidget(view.against);
   header->addStretch(1);
   header->addWidget(close);
   auto* layout = new QVBoxLayout(box);
@@ -228,6 +235,11 @@ PlotPane* PlotsPanel::addPane(Quantity quantity) {
     m_current = pane;
   });
   connect(view.component, &QComboBox::activated, this, [this, pane] {
+    for (PaneView& v : m_panes)
+      if (v.pane == pane) refreshPane(v);
+    m_current = pane;
+  });
+  connect(view.against, &QComboBox::activated, this, [this, pane] {
     for (PaneView& v : m_panes)
       if (v.pane == pane) refreshPane(v);
     m_current = pane;
@@ -336,10 +348,51 @@ void PlotsPanel::refreshPane(const PaneView& view) {
     pane->clearCurves();
     for (const QString& name : names) pane->addCurve(name);
   }
+  const int against = view.against->currentData().toInt();
+  pane->setTimeAxis(against < 0);
+  pane->setTitle(QString());  // the panes' titles only ever say why a pairing failed
+  if (against >= 0) {
+    refreshAgainst(view, static_cast<Quantity>(against), keys);
+    return;
+  }
   m_results->read([&](const Results& r) {
     for (std::size_t k = 0; k < keys.size(); ++k) pane->setCurveData(static_cast<int>(k), r.times(), seriesValues(r, model, keys[k], s));
   });
   pane->setCursorTime(m_clock->time());
+}
+
+// Each curve against its pair (pairedSeries); a curve without one is left
+// empty, and the title says why.
+void PlotsPanel::refreshAgainst(const PaneView& view, Quantity x, const std::vector<SeriesKey>& keys) {
+  const Model& model = *m_results->model();
+  const PlotSettings s = settings();
+  std::vector<SeriesKey> xs;
+  int unpaired = 0;
+  m_results->read([&](const Results& r) {
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const std::optional<SeriesKey> pair = pairedSeries(keys[k], x, model, s);
+      if (!pair) {
+        ++unpaired;
+        view.pane->setCurveData(static_cast<int>(k), {}, {});
+        continue;
+      }
+      xs.push_back(*pair);
+      view.pane->setCurveData(static_cast<int>(k), seriesValues(r, model, *pair, s), seriesValues(r, model, keys[k], s));
+    }
+  });
+  view.pane->setAxisTitles(QString::fromStdString(axisTitle(x, model, s, xs)), QString::fromStdString(axisTitle(keys.empty() ? x : keys.front().quantity, model, s, keys)));
+  view.pane->setTitle(unpaired ? tr("%1 of the curves have no %2 to plot against (a body's quantity pairs with a body's, with as many components)")
+                                     .arg(unpaired)
+                                     .arg(titleOf(x).toLower())
+                               : QString());
+}
+
+void PlotsPanel::setPaneAgainst(PlotPane* pane, std::optional<Quantity> x) {
+  for (PaneView& v : m_panes)
+    if (v.pane == pane) {
+      v.against->setCurrentIndex(v.against->findData(x ? static_cast<int>(*x) : -1));
+      refreshPane(v);
+    }
 }
 
 void PlotsPanel::refresh() {
@@ -355,7 +408,7 @@ void PlotsPanel::appendNewFrames() {
   for (const PaneView& view : m_panes) {
     PlotPane* pane = view.pane;
     const std::vector<SeriesKey> keys = keysOf(view);
-    if (pane->curveCount() != static_cast<int>(keys.size())) {
+    if (pane->curveCount() != static_cast<int>(keys.size()) || !pane->timeAxis()) {
       refreshPane(view);
       continue;
     }

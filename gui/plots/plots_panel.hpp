@@ -8,6 +8,7 @@
 // simulation as its results arrive.
 
 #include <QWidget>
+#include <optional>
 #include <memory>
 
 #include "core/io/table_csv.hpp"
@@ -35,6 +36,7 @@ class PlotsPanel : public QWidget {
     PlotPane* pane = nullptr;
     QComboBox* quantity = nullptr;
     QComboBox* component = nullptr;  // index 0: all components
+    QComboBox* against = nullptr;    // "t", or a quantity plotted on the horizontal axis
   };
 
   PlotsPanel(PlaybackClock* clock, QWidget* parent = nullptr);
@@ -54,6 +56,10 @@ class PlotsPanel : public QWidget {
   /// component: -1 all, k >= 0 that component, kFirstGroup - g load group g (loadGroups()).
   void setPaneQuantity(PlotPane* pane, Quantity quantity, int component = -1);
   static constexpr int kFirstGroup = -2;
+  /// Plots the pane's curves against `x` (each curve against the same
+  /// body's and component's series of x: a phase portrait), or against
+  /// time when `x` is empty.
+  void setPaneAgainst(PlotPane* pane, std::optional<Quantity> x);
   void setAngleRepresentation(AngleRepresentation representation, const Vec3& axis = Vec3::UnitZ());
   PlotSettings settings() const;
 
@@ -68,6 +74,7 @@ class PlotsPanel : public QWidget {
   void rebuildBodyList();
   void fillComponents(PaneView& view);
   void refreshPane(const PaneView& view);
+  void refreshAgainst(const PaneView& view, Quantity x, const std::vector<SeriesKey>& keys);
   /// A live run: appends the frames recorded since the last call to every curve.
   void appendNewFrames();
   std::vector<SeriesKey> keysOf(const PaneView& view) const;

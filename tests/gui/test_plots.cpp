@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
+#include <QSignalSpy>
 #include <QStandardItemModel>
 #include <QComboBox>
 #include <QListWidget>
@@ -115,6 +116,47 @@ class TestPlots : public QObject {
       QVERIFY(pane->yAxisTitle().contains("[N]"));
     }
     (void)model;
+  }
+
+  // Issue 55: one quantity against another. The demo's angular velocities
+  // against their angles (a phase portrait) are, point by point, each body's
+  // recorded theta' against its theta; such a plot has no time cursor and a
+  // click does not move the clock; energies do not pair with a body's angle,
+  // and the plot says so; back against t, the curves are over time again.
+  void aPhasePortraitPlotsEachBodysRateAgainstItsAngle() {
+    const auto results = run("riccati-demo-planar.json", 1.0);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
+    PlotPane* pane = panel.currentPane();
+    panel.setPaneQuantity(pane, Quantity::AngularVelocity, -1);
+    panel.setPaneAgainst(pane, Quantity::Angle);
+    QVERIFY(!pane->timeAxis());
+    const Results r = recorded(*results);
+    QVERIFY(pane->curveCount() >= 2);
+    for (int c = 0; c < pane->curveCount(); ++c) {
+      const int slot = r.slotOf(panel.plottedBodies()[static_cast<std::size_t>(c)]);
+      QCOMPARE(pane->curveTimes(c).size(), static_cast<std::size_t>(r.frameCount()));
+      for (int f = 0; f < r.frameCount(); f += 7) {
+        QCOMPARE(pane->curveTimes(c)[static_cast<std::size_t>(f)], r.theta(f, slot) * kDeg);
+        QCOMPARE(pane->curveValues(c)[static_cast<std::size_t>(f)], r.angularVelocity(f, slot).z() * kDeg);
+      }
+    }
+    QVERIFY(pane->tickLabels(Qt::Horizontal).size() >= 2);
+    panel.resize(900, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy seek(pane, &PlotPane::seekRequested);
+    QGraphicsView* view = pane->findChild<QGraphicsView*>();
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->viewport()->rect().center());
+    QCOMPARE(seek.count(), 0);
+    QVERIFY(std::isnan(pane->cursorX()));  // no time cursor
+    panel.setPaneQuantity(pane, Quantity::Energy, 1);
+    panel.setPaneAgainst(pane, Quantity::Angle);
+    QVERIFY2(pane->title().contains("no angle to plot against"), qPrintable(pane->title()));
+    panel.setPaneAgainst(pane, std::nullopt);
+    QVERIFY(pane->timeAxis());
+    QCOMPARE(pane->curveTimes(0), r.times());
+    QVERIFY(pane->title().isEmpty());
   }
 
   void slideCurvesAreTheRecordedSlides() {
