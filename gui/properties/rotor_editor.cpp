@@ -113,7 +113,8 @@ void RotorEditor::buildBearing() {
   });
   connect(m_point, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commitBearing(tr("journal point"), [p](BearingSpec& b) { b.point = p; }); });
   connect(m_housingPoint, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commitBearing(tr("housing point"), [p](BearingSpec& b) { b.housingPoint = p; }); });
-  for (auto [editor, field, member] : {std::tuple{m_axis, tr("axis"), &BearingSpec::axis}, std::tuple{m_xAxis, tr("x axis"), &BearingSpec::xAxis}})
+  // (No structured bindings here: clang before 16 cannot capture them.)
+  auto direction = [this](Vec3Editor* editor, const QString& field, Vec3 BearingSpec::*member) {
     connect(editor, &Vec3Editor::valueChanged, this, [this, field, member](const Vec3& v) {
       if (const QString why = nonZero(v); !why.isEmpty()) {
         emit refused(why);
@@ -122,6 +123,9 @@ void RotorEditor::buildBearing() {
       }
       commitBearing(field, [member, v](BearingSpec& b) { b.*member = v; });
     });
+  };
+  direction(m_axis, tr("axis"), &BearingSpec::axis);
+  direction(m_xAxis, tr("x axis"), &BearingSpec::xAxis);
   for (Vec3Editor* e : {m_point, m_housingPoint, m_axis, m_xAxis}) connect(e, &Vec3Editor::refused, this, &RotorEditor::refused);
 }
 
@@ -155,11 +159,13 @@ void RotorEditor::buildUnbalance() {
     const std::string body = m_unbalanceBody->currentText().toStdString();
     commitUnbalance(tr("body"), [body](UnbalanceSpec& u) { u.body = body; }, false);
   });
-  for (auto [box, field, member] : {std::tuple{m_mass, tr("mass"), &UnbalanceSpec::mass}, std::tuple{m_eccentricity, tr("eccentricity"), &UnbalanceSpec::eccentricity},
-                                    std::tuple{m_phase, tr("phase"), &UnbalanceSpec::phase}}) {
+  auto bind = [this](QuantityBox* box, const QString& field, double UnbalanceSpec::*member) {
     connect(box, &QuantityBox::refused, this, &RotorEditor::refused);
     connect(box, &QuantityBox::siChanged, this, [this, field, member](double v) { commitUnbalance(field, [member, v](UnbalanceSpec& u) { u.*member = v; }); });
-  }
+  };
+  bind(m_mass, tr("mass"), &UnbalanceSpec::mass);
+  bind(m_eccentricity, tr("eccentricity"), &UnbalanceSpec::eccentricity);
+  bind(m_phase, tr("phase"), &UnbalanceSpec::phase);
   connect(m_centre, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commitUnbalance(tr("spin centre"), [p](UnbalanceSpec& u) { u.centre = p; }); });
   connect(m_unbalanceAxis, &Vec3Editor::valueChanged, this, [this](const Vec3& v) {
     if (const QString why = nonZero(v); !why.isEmpty()) {
