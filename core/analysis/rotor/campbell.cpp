@@ -72,6 +72,7 @@ Root findRoot(const RotorAtSpeed& rotor, double a, double b, const RotorMode& mo
   Root best{std::abs(fa) < std::abs(fb) ? a : b, std::abs(fa) < std::abs(fb) ? modeA : modeB};
   Eigen::VectorXcd shape = best.mode.shape;
   for (int iteration = 0; iteration < 100; ++iteration) {
+    checkCancelled(cancel);
     const double c = b - fb * (b - a) / (fb - fa);
     RotorMode mode = modeLike(rotor, c, shape, cancel);
     const double fc = g(mode, c);
@@ -111,6 +112,7 @@ CampbellDiagram campbellDiagram(const RotorAtSpeed& rotor, const CampbellOptions
     d.mac[k].push_back(1.0);
   }
   for (std::size_t i = 1; i < options.speeds.size(); ++i) {
+    checkCancelled(options.cancel);  // a small rotor's linearisation may never look at the flag itself
     const RotorModes now = rotorModes(rotor, options.speeds[i], options.cancel);
     ++d.linearisations;
     std::vector<double> mac;

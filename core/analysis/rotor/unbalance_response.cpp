@@ -52,6 +52,7 @@ UnbalanceResponse unbalanceResponse(const RotorAtSpeed& rotor, const std::vector
   out.orbits.assign(points.size(), {});
   const std::complex<double> i(0.0, 1.0);
   for (double omega : speeds) {
+    checkCancelled(cancel);
     const std::shared_ptr<const Model> model = rotor.at(omega);
     LinearisationOptions options;
     options.cancel = cancel;
