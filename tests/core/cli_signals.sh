@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SIGINT and SIGTERM end every long command within a second (issue 51):
-# simulate, replay, study, modes, frf and, where the build has it, export.
+# simulate, replay, study, modes, frf, campbell, unbalance and, where the
+# build has it, export.
 # Each is sent the signal while it computes; it must exit with 128 + the
 # signal (130, 143), leave no temporary file and no half-written target:
 # the --out of an analysis is not created, a run's rows go to
@@ -70,6 +71,11 @@ interrupted TERM 143 4 modes modes "$dir/branch.json" --count 20 --out "$dir/mod
 [ ! -e "$dir/modes.csv" ] || fail "modes: an interrupted analysis wrote its CSV"
 interrupted INT 130 6 frf frf "$dir/branch.json" --input 2.rx --output 1.rx --points 2000 --out "$dir/frf.csv"
 [ ! -e "$dir/frf.csv" ] || fail "frf: an interrupted analysis wrote its CSV"
+"$mstmm" generate two-disk-rotor --out "$dir/rotor.json" > /dev/null 2>&1
+interrupted INT 130 1 campbell campbell "$dir/rotor.json" --spin spin --to 1500 --points 100000 --out "$dir/campbell.csv"
+[ ! -e "$dir/campbell.csv" ] || fail "campbell: an interrupted analysis wrote its CSV"
+interrupted TERM 143 1 unbalance unbalance "$dir/rotor.json" --spin spin --to 1500 --points 100000 --out "$dir/orbits.csv"
+[ ! -e "$dir/orbits.csv" ] || fail "unbalance: an interrupted analysis wrote its CSV"
 if "$mstmm" export --help > /dev/null 2>&1 && "$mstmm" help export | grep -q -- "--paraview"; then
   interrupted TERM 143 2 export export "$dir/long.json" --t-end 1000 --every 1000 --csv "$dir/export.csv"
   [ ! -e "$dir/export.csv" ] || fail "export: an interrupted export wrote its CSV"
