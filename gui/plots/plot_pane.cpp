@@ -217,10 +217,10 @@ void PlotPane::addLegendEntry(int curve) {
   item->setCheckState(Qt::Checked);
   item->setToolTip(item->text());
   const int widest = m_legend->sizeHintForColumn(0) + m_legend->verticalScrollBar()->sizeHint().width() + 8;
-  // Wide enough for a name like "line 4 (forward)" or "hinge 'knee' angle"
+  // Wide enough for a name like "line 4 (forward)"
   // before the pane is laid out (width() is then its default); a longer one
   // is cut at its end, where a name's least telling part is.
-  m_legend->setFixedWidth(std::clamp(widest, 80, std::max(220, width() / 3)));
+  m_legend->setFixedWidth(std::clamp(widest, 80, std::max(160, width() / 3)));
   m_legend->setVisible(true);
 }
 

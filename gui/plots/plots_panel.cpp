@@ -207,6 +207,8 @@ PlotPane* PlotsPanel::addPane(Quantity quantity) {
   view.component = new QComboBox;
   view.against = new QComboBox;
   view.against->setObjectName("plotAgainst");
+  view.against->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);  // "against t" needs little; the list opens wider
+  view.against->setMinimumContentsLength(9);
   view.against->setToolTip(tr("The horizontal axis: time, or another quantity of the same bodies (a phase portrait: angle against angular velocity)"));
   view.against->addItem(tr("against t"), -1);
   for (Quantity q : kQuantities)
