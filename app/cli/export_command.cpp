@@ -79,7 +79,7 @@ PlotChoice plotChoice(const Arguments& a, const Model& model) {
   PlotChoice c;
   const std::string quantity = a.value("plot-quantity", "angle");
   if (!quantityFromKeyword(quantity, c.quantity))
-    throw Error(ErrorKind::Input, "--plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate, loads, momentum, angular-momentum or centre-of-mass, not '" + quantity + "'");
+    throw Error(ErrorKind::Input, "--plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate, loads, momentum, angular-momentum, centre-of-mass or measures, not '" + quantity + "'");
   const std::string angles = a.value("angles", "cardan");
   if (angles == "cardan") c.settings.representation = AngleRepresentation::Cardan;
   else if (angles == "axis") c.settings.representation = AngleRepresentation::AxisAngle;
@@ -94,8 +94,8 @@ PlotChoice plotChoice(const Arguments& a, const Model& model) {
   const std::vector<std::string> names = componentNames(c.quantity, model, c.settings);
   if (names.empty())
     throw Error(ErrorKind::Input, "--plot-quantity " + quantity + ": model '" + model.name() + "' has nothing to plot for it (" +
-                                      (c.quantity == Quantity::LoadElement ? "no load elements" : "no sliding hinges") + ")");
-  c.component = plotComponent(a.value("plot-component", "0"), quantity, names, c.quantity == Quantity::LoadElement ? loadChannels(model) : std::vector<LoadChannel>{});
+                                      (c.quantity == Quantity::LoadElement ? "no load elements" : c.quantity == Quantity::Measure ? "no measures" : "no sliding hinges") + ")");
+  c.component = plotComponent(a.value("plot-component", "0"), quantity, names, plottedChannels(c.quantity, model, c.settings));
   c.bodies = a.has("plot-bodies") ? selectBodies(model, a.value("plot-bodies")) : std::vector<int>{};
   return c;
 }
@@ -111,7 +111,7 @@ void choosePlottedBodies(PlotChoice& c, const Model& model, const Results& resul
 void writePlottedCsv(const std::string& path, const std::string& modelPath, const Model& model, const Results& results, const PlotChoice& c) {
   std::vector<TableColumn> columns;
   const std::string unit = unitOf(c.quantity, model, c.settings);
-  const std::vector<LoadChannel> channels = c.quantity == Quantity::LoadElement ? loadChannels(model) : std::vector<LoadChannel>{};
+  const std::vector<LoadChannel> channels = plottedChannels(c.quantity, model, c.settings);
   for (const SeriesKey& key : seriesKeys(c.quantity, c.component, c.bodies, model, c.settings)) {
     // A load element's column carries its own unit, not the list of all of them.
     const bool own = key.component >= 0 && key.component < static_cast<int>(channels.size());

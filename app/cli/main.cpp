@@ -47,7 +47,7 @@ const CommandUsage kCommands[] = {
      "      and control values at their steps: the same numbers, bit for bit (docs/model-format.md)\n"},
     {"export",
      "  export MODEL.json [simulate options] [--csv F.csv] [--plotted-csv F.csv] [--plot F.png|F.svg]\n"
-     "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment|slide|slide-rate|loads|momentum|angular-momentum|centre-of-mass] [--plot-component K|NAME]\n"
+     "           [--plot-quantity angle|angular-velocity|energy|hinge-force|hinge-moment|slide|slide-rate|loads|momentum|angular-momentum|centre-of-mass|measures] [--plot-component K|NAME]\n"
      "           [--plot-bodies NAME,...] [--angles cardan|axis|quaternion] [--axis X,Y,Z] [--radians] [--plot-size WxH]\n"
      "           [--image F.png] [--time T] [--view front|top|side|isometric] [--size WxH]\n"
      "           [--frames DIR] [--video F.mp4] [--fps F] [--speed S] [--from T0] [--to T1] [--trails] [--trail-window S] [--no-time-stamp]\n"

@@ -39,7 +39,7 @@ void readSimulation(const ObjectReader& top, SimulationSettings& s) {
 
 ModelSpec readModel(const Json& j, const std::string& baseDir) {
   const ObjectReader top(j, "model");
-  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "contacts", "ground", "body_contacts", "bearings", "unbalances", "editor"});
+  top.allowOnly({"format", "version", "name", "kind", "gravity", "simulation", "bodies", "hinges", "springs", "contacts", "ground", "body_contacts", "bearings", "unbalances", "measures", "editor"});
   if (top.string("format", "mstmm-model") != "mstmm-model") fail("model", "not an MSTMM Studio model file ('format' is not 'mstmm-model')");
   const int version = top.integer("version", kModelFormatVersion);
   if (version > kModelFormatVersion || version < 1)
@@ -65,6 +65,7 @@ ModelSpec readModel(const Json& j, const std::string& baseDir) {
   spec.bodyContacts = readBodyContacts(top);
   spec.bearings = readBearings(top);
   spec.unbalances = readUnbalances(top);
+  spec.measures = readMeasures(top);
   if (top.has("editor")) spec.editorState = top.at("editor").dump();
   return spec;
 }
@@ -151,6 +152,7 @@ std::string modelToJson(const ModelSpec& spec) {
   if (!spec.bodyContacts.empty()) j["body_contacts"] = model_file::writeBodyContacts(spec.bodyContacts);
   if (!spec.bearings.empty()) j["bearings"] = model_file::writeBearings(spec.bearings);
   if (!spec.unbalances.empty()) j["unbalances"] = model_file::writeUnbalances(spec.unbalances);
+  if (!spec.measures.empty()) j["measures"] = model_file::writeMeasures(spec.measures);
   if (!(spec.ground == GroundSpec{})) j["ground"] = model_file::writeGround(spec.ground);
   if (!spec.editorState.empty()) {
     model_file::Json editor = model_file::Json::parse(spec.editorState, nullptr, false);

@@ -69,6 +69,10 @@ std::vector<UnbalanceSpec> readUnbalances(const ObjectReader& top);
 Json writeBearings(const std::vector<BearingSpec>& bearings);
 Json writeUnbalances(const std::vector<UnbalanceSpec>& unbalances);
 
+// named measures (measure_json.cpp)
+std::vector<MeasureSpec> readMeasures(const ObjectReader& top);
+Json writeMeasures(const std::vector<MeasureSpec>& measures);
+
 // layout (json_pretty.cpp)
 void writePretty(const Json& j, int indent, std::string& out);
 

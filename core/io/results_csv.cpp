@@ -35,6 +35,7 @@ std::string csvField(const std::string& text) {
 
 CsvLayout::CsvLayout(const Model& model, std::vector<int> bodies, CsvPrecision precision, CsvColumns columns)
     : m_model(model), m_bodies(std::move(bodies)), m_precision(precision), m_columns(columns), m_channels(loadChannels(model)) {
+  for (LoadChannel& c : measureChannels(model)) m_channels.push_back(std::move(c));
   if (m_bodies.empty())
     for (int i = 0; i < model.bodyCount(); ++i) m_bodies.push_back(i);
 }
@@ -129,6 +130,8 @@ CsvResultWriter::CsvResultWriter(const Model& model, const std::string& path, st
   m_buffer = m_layout.preamble(provenance);
   m_rows.resize(m_layout.bodies().size());
   m_slides.resize(2 * static_cast<std::size_t>(model.sliderCount()));
+  m_loadCount = loadChannels(model).size();
+  m_measures = compileMeasures(model);
 }
 
 void CsvResultWriter::record(const Frame& frame) {
@@ -151,6 +154,11 @@ void CsvResultWriter::record(const Frame& frame) {
     m_slides[2 * static_cast<std::size_t>(k) + 1] = slideRate(model, *frame.y, k);
   }
   if (frame.loads) loadChannelValues(model, *frame.loads, *frame.out, *frame.y, *frame.poses, m_loads);
+  if (!m_measures.empty()) {
+    measureValues(model, m_measures, *frame.poses, *frame.out, m_measureValues);
+    m_loads.resize(m_loadCount);
+    m_loads.insert(m_loads.end(), m_measureValues.begin(), m_measureValues.end());
+  }
   m_line.clear();
   m_layout.appendRow(m_line, frame.time, m_rows, m_slides, m_loads, frame.momentum, frame.energy);
   m_buffer += m_line;
@@ -189,7 +197,8 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
   std::string text = layout.preamble(provenance);
   std::vector<CsvBodyRow> rows(bodies.size());
   std::vector<double> slides(2 * static_cast<std::size_t>(results.slideCount()));
-  std::vector<double> loads(results.loadChannels().size());
+  const std::size_t loadCount = results.loadChannels().size();
+  std::vector<double> loads(loadCount + results.measureChannels().size());
   for (int f = 0; f < results.frameCount(); ++f) {
     for (int s = 0; s < results.recordedBodyCount(); ++s) {
       CsvBodyRow& r = rows[static_cast<std::size_t>(s)];
@@ -204,7 +213,8 @@ void writeResultsCsv(const Model& model, const Results& results, const std::stri
       slides[2 * static_cast<std::size_t>(k)] = results.slide(f, k);
       slides[2 * static_cast<std::size_t>(k) + 1] = results.slideRate(f, k);
     }
-    for (std::size_t c = 0; c < loads.size() && f < results.loadFrameCount(); ++c) loads[c] = results.loadValue(f, static_cast<int>(c));
+    for (std::size_t c = 0; c < loadCount && f < results.loadFrameCount(); ++c) loads[c] = results.loadValue(f, static_cast<int>(c));
+    for (std::size_t c = loadCount; c < loads.size(); ++c) loads[c] = results.measureValue(f, static_cast<int>(c - loadCount));
     layout.appendRow(text, results.time(f), rows, slides, loads, results.momentum(f), results.energy(f));
   }
   writeFileAtomically(path, text);

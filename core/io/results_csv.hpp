@@ -66,7 +66,7 @@ class CsvLayout {
   std::vector<int> m_bodies;
   CsvPrecision m_precision;
   CsvColumns m_columns;
-  std::vector<LoadChannel> m_channels;
+  std::vector<LoadChannel> m_channels;  // the load channels, then the measures'
 };
 
 /// Streams each recorded frame to a CSV file as it arrives (bounded memory),
@@ -97,7 +97,10 @@ class CsvResultWriter final : public ResultSink {
   std::string m_line;
   std::vector<CsvBodyRow> m_rows;
   std::vector<double> m_slides;
-  std::vector<double> m_loads;
+  std::vector<double> m_loads;     // the load channels', then the measures'
+  std::size_t m_loadCount = 0;     // load channels
+  std::vector<CompiledMeasure> m_measures;
+  std::vector<double> m_measureValues;
 };
 
 /// Writes in-memory results with the same layout (recorded bodies only).

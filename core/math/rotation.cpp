@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 namespace mstmm {
 
@@ -41,6 +42,15 @@ Quat quaternionFromCardan(const Vec3& angles) {
   Quat q = quaternionProduct(quaternionProduct(z, y), x);
   if (q[0] < 0) q = -q;
   return q / q.norm();
+}
+
+double twistAngle(const Quat& q, const Vec3& axis) {
+  const Vec3 n = axis.normalized();
+  const double along = q.tail<3>().dot(n);
+  double angle = 2.0 * std::atan2(along, q[0]);  // in (-2 pi, 2 pi]
+  if (angle > std::numbers::pi) angle -= 2.0 * std::numbers::pi;
+  if (angle <= -std::numbers::pi) angle += 2.0 * std::numbers::pi;
+  return angle;
 }
 
 }  // namespace mstmm

@@ -118,4 +118,8 @@ Quat quaternionFromCardan(const Vec3& angles);
 /// largest diagonal term so that the division is well conditioned).
 Quat quaternionFromRotation(const Mat3& a);
 
+/// The rotation angle about an axis contained in a rotation (the twist of
+/// the swing-twist decomposition), in (-pi, pi].
+double twistAngle(const Quat& q, const Vec3& axis);
+
 }  // namespace mstmm

@@ -85,6 +85,10 @@ class Expander {
       if (!b.groundHousing()) b.housing = pieceOf(b.housing, b.housingPoint);
     }
     for (UnbalanceSpec& u : m_out.spec.unbalances) u.body = pieceOf(u.body, u.centre);
+    for (MeasureSpec& m : m_out.spec.measures) {
+      m.body = pieceOf(m.body, m.point);
+      if (!m.groundReference()) m.relativeTo = pieceOf(m.relativeTo, m.relativePoint);
+    }
     for (BodyContactSpec& c : m_out.spec.bodyContacts) {
       if (!c.first.onGround()) c.first.body = pieceOf(c.first.body, c.first.centre);
       if (!c.second.onGround()) c.second.body = pieceOf(c.second.body, c.second.centre);

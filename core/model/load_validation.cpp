@@ -28,6 +28,7 @@ class LoadChecker {
     for (std::size_t c = 0; c < m_spec.bodyContacts.size(); ++c) checkBodyContact(m_spec.bodyContacts[c], static_cast<int>(c));
     for (std::size_t k = 0; k < m_spec.bearings.size(); ++k) checkBearing(m_spec.bearings[k], static_cast<int>(k));
     for (std::size_t k = 0; k < m_spec.unbalances.size(); ++k) checkUnbalance(m_spec.unbalances[k], static_cast<int>(k));
+    for (std::size_t k = 0; k < m_spec.measures.size(); ++k) checkMeasure(m_spec.measures[k], static_cast<int>(k));
   }
 
  private:
@@ -309,6 +310,22 @@ class LoadChecker {
     if (!u.axis.allFinite() || !(u.axis.norm() > 1e-9)) error("its axis must be a nonzero vector");
     if (planar() && (u.centre.z() != 0.0 || !alongZ(u.axis)))
       error("in a planar model it turns about z in the x-y plane: centre z = 0, axis z");
+  }
+
+  // docs/measures.md: a measure reads a body point against a reference
+  // (the ground or another body); an angle turns about a nonzero axis.
+  void checkMeasure(const MeasureSpec& m, int index) {
+    const std::string where = "measure " + quoted(m.name) + ": ";
+    auto error = [&](const std::string& what) { m_out.push_back({Severity::Error, {ErrorSubject::Kind::None, index}, where + what}); };
+    if (m.name.empty()) error("it needs a name");
+    for (std::size_t k = 0; k < m_spec.measures.size(); ++k)
+      if (static_cast<int>(k) < index && m_spec.measures[k].name == m.name) error("another measure has the same name");
+    if (bodyByName(m.body) < 0) error("body " + quoted(m.body) + " does not exist");
+    if (!m.groundReference() && bodyByName(m.relativeTo) < 0) error("reference body " + quoted(m.relativeTo) + " does not exist");
+    if (!m.groundReference() && m.relativeTo == m.body && m.kind == MeasureKind::Angle) error("an angle needs two bodies: it is body '" + m.body + "' against itself");
+    if (!m.point.allFinite() || !m.relativePoint.allFinite()) error("its points must be finite");
+    if (m.kind == MeasureKind::Angle && (!m.axis.allFinite() || !(m.axis.norm() > 1e-9))) error("its axis must be a nonzero vector");
+    if (planar() && m.kind == MeasureKind::Angle && !alongZ(m.axis)) error("in a planar model an angle turns about z");
   }
 
   void checkContact(const ContactSpec& c, int index) {

@@ -41,6 +41,7 @@ double rawValue(const Results& r, const Model& model, int frame, int slot, const
     case Quantity::Momentum: return r.momentum(frame).linear[key.component];
     case Quantity::AngularMomentum: return r.momentum(frame).angular[model.planar() ? 2 : key.component];
     case Quantity::CentreOfMass: return r.momentum(frame).centreOfMass[key.component];
+    case Quantity::Measure: return r.measureValue(frame, key.component);
     case Quantity::Energy: break;
   }
   const Energy e = r.energy(frame);
@@ -86,19 +87,15 @@ std::string elementFirst(const std::string& label) {
 
 bool angular(const SeriesKey& key, const Model& model, const PlotSettings& settings) {
   if (key.quantity == Quantity::AngularVelocity) return true;
+  if (key.quantity == Quantity::Measure) {
+    const std::vector<LoadChannel> channels = measureChannels(model);
+    return key.component >= 0 && key.component < static_cast<int>(channels.size()) && channels[static_cast<std::size_t>(key.component)].unit == "rad";
+  }
   return key.quantity == Quantity::Angle && (model.planar() || settings.representation != AngleRepresentation::Quaternion);
 }
 
 }  // namespace
 
-double twistAngle(const Quat& q, const Vec3& axis) {
-  const Vec3 n = axis.normalized();
-  const double along = q.tail<3>().dot(n);
-  double angle = 2.0 * std::atan2(along, q[0]);  // in (-2 pi, 2 pi]
-  if (angle > std::numbers::pi) angle -= 2.0 * std::numbers::pi;
-  if (angle <= -std::numbers::pi) angle += 2.0 * std::numbers::pi;
-  return angle;
-}
 
 std::vector<LoadGroup> loadGroups(const Model& model) {
   std::vector<LoadGroup> groups;
@@ -113,6 +110,30 @@ std::vector<LoadGroup> loadGroups(const Model& model) {
   }
   std::erase_if(groups, [](const LoadGroup& g) { return g.channels.size() < 2; });
   return groups;
+}
+
+std::vector<LoadGroup> measureGroups(const Model& model) {
+  std::vector<LoadGroup> groups;
+  int channel = 0;
+  for (const MeasureSpec& m : model.spec().measures) {
+    const int n = m.kind == MeasureKind::Distance || m.kind == MeasureKind::Angle ? 1 : (model.planar() ? 2 : 3);
+    if (n > 1) {
+      LoadGroup g{std::string(toString(m.kind)) + " '" + m.name + "'", measureChannels(model)[static_cast<std::size_t>(channel)].unit, {}};
+      for (int k = 0; k < n; ++k) g.channels.push_back(channel + k);
+      groups.push_back(std::move(g));
+    }
+    channel += n;
+  }
+  return groups;
+}
+
+std::vector<LoadChannel> plottedChannels(Quantity quantity, const Model& model, const PlotSettings& settings) {
+  if (quantity == Quantity::LoadElement) return loadChannels(model);
+  if (quantity != Quantity::Measure) return {};
+  std::vector<LoadChannel> channels = measureChannels(model);
+  for (LoadChannel& c : channels)
+    if (c.unit == "rad" && settings.degrees) c.unit = "deg";
+  return channels;
 }
 
 bool loadChannelsShareOneUnit(const Model& model) {
@@ -145,6 +166,7 @@ std::string quantityName(Quantity quantity) {
     case Quantity::Momentum: return "momentum";
     case Quantity::AngularMomentum: return "angular momentum";
     case Quantity::CentreOfMass: return "centre of mass";
+    case Quantity::Measure: return "measures";
   }
   return {};
 }
@@ -153,13 +175,18 @@ namespace {
 /// Per-slider quantities: not about a body.
 bool global(Quantity quantity) {
   return quantity == Quantity::Energy || quantity == Quantity::Slide || quantity == Quantity::SlideRate || quantity == Quantity::LoadElement ||
-         quantity == Quantity::Momentum || quantity == Quantity::AngularMomentum || quantity == Quantity::CentreOfMass;
+         quantity == Quantity::Measure || quantity == Quantity::Momentum || quantity == Quantity::AngularMomentum || quantity == Quantity::CentreOfMass;
 }
 }  // namespace
 
 std::optional<SeriesKey> pairedSeries(const SeriesKey& y, Quantity x, const Model& model, const PlotSettings& settings) {
   auto ofBodies = [](Quantity q) { return q == Quantity::Angle || q == Quantity::AngularVelocity || q == Quantity::HingeForce || q == Quantity::HingeMoment; };
   if (x == Quantity::LoadElement || y.quantity == Quantity::LoadElement || ofBodies(x) != ofBodies(y.quantity)) return std::nullopt;
+  if (x == Quantity::Measure || y.quantity == Quantity::Measure) {
+    // A trajectory y(x): a position's y against its x (the component before).
+    if (x != Quantity::Measure || y.quantity != Quantity::Measure || y.component < 1) return std::nullopt;
+    return SeriesKey{x, y.component - 1, -1};
+  }
   if (componentNames(x, model, settings).size() != componentNames(y.quantity, model, settings).size()) return std::nullopt;
   return SeriesKey{x, y.component, y.body};
 }
@@ -176,9 +203,10 @@ std::vector<std::string> componentNames(Quantity quantity, const Model& model, c
     case Quantity::Energy:
       if (model.hasLoads()) return {"kinetic", "potential", "total", "spring", "work in", "dissipated", "balance"};
       return {"kinetic", "potential", "total"};
-    case Quantity::LoadElement: {
+    case Quantity::LoadElement:
+    case Quantity::Measure: {
       std::vector<std::string> names;
-      for (const LoadChannel& c : loadChannels(model)) names.push_back(c.label + " [" + c.unit + "]");
+      for (const LoadChannel& c : plottedChannels(quantity, model, settings)) names.push_back(c.label + " [" + c.unit + "]");
       return names;
     }
     case Quantity::HingeForce: return planar ? std::vector<std::string>{"force x", "force y"} : std::vector<std::string>{"force x", "force y", "force z"};
@@ -213,9 +241,10 @@ std::string unitOf(Quantity quantity, const Model& model, const PlotSettings& se
     case Quantity::Momentum: return "kg m/s";
     case Quantity::AngularMomentum: return "kg m²/s";
     case Quantity::CentreOfMass: return "m";
-    case Quantity::LoadElement: {  // each curve's unit is in its name; the axis lists them
+    case Quantity::LoadElement:
+    case Quantity::Measure: {  // each curve's unit is in its name; the axis lists them
       std::string units;
-      for (const LoadChannel& c : loadChannels(model))
+      for (const LoadChannel& c : plottedChannels(quantity, model, settings))
         if (units.find(c.unit) == std::string::npos) units += (units.empty() ? "" : ", ") + c.unit;
       return units;
     }
@@ -229,7 +258,7 @@ std::string seriesName(const SeriesKey& key, const Model& model, const PlotSetti
   if (key.quantity == Quantity::Energy) return "energy " + component;
   if (key.quantity == Quantity::Slide) return "slide of " + component;
   if (key.quantity == Quantity::SlideRate) return "slide rate of " + component;
-  if (key.quantity == Quantity::LoadElement) return elementFirst(component);
+  if (key.quantity == Quantity::LoadElement || key.quantity == Quantity::Measure) return elementFirst(component);
   if (key.quantity == Quantity::Momentum || key.quantity == Quantity::AngularMomentum || key.quantity == Quantity::CentreOfMass)
     return quantityName(key.quantity) + " " + component;
   const bool known = key.body >= 0 && key.body < model.bodyCount();
@@ -278,8 +307,8 @@ std::vector<SeriesKey> seriesKeys(Quantity quantity, int component, const std::v
 std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings, const std::vector<SeriesKey>& shown) {
   std::string name = quantityName(quantity);
   name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
-  if (quantity != Quantity::LoadElement || shown.empty()) return name + " [" + unitOf(quantity, model, settings) + "]";
-  const std::vector<LoadChannel> channels = loadChannels(model);
+  if ((quantity != Quantity::LoadElement && quantity != Quantity::Measure) || shown.empty()) return name + " [" + unitOf(quantity, model, settings) + "]";
+  const std::vector<LoadChannel> channels = plottedChannels(quantity, model, settings);
   std::vector<std::string> units;
   for (const SeriesKey& key : shown)
     if (key.component >= 0 && key.component < static_cast<int>(channels.size())) {
@@ -315,7 +344,8 @@ bool quantityFromKeyword(const std::string& word, Quantity& quantity) {
                                                     {"loads", Quantity::LoadElement},
                                                     {"momentum", Quantity::Momentum},
                                                     {"angular-momentum", Quantity::AngularMomentum},
-                                                    {"centre-of-mass", Quantity::CentreOfMass}};
+                                                    {"centre-of-mass", Quantity::CentreOfMass},
+                                                    {"measures", Quantity::Measure}};
   for (const auto& [w, q] : words)
     if (word == w) {
       quantity = q;

@@ -19,7 +19,9 @@ namespace mstmm {
 /// LoadElement: the channels of the load elements (core/dynamics/load_channels.hpp),
 /// one component each. Energy has, with load elements, also spring, work in,
 /// dissipated and the balance E - W_in + E_diss.
-enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate, LoadElement, Momentum, AngularMomentum, CentreOfMass };
+/// Measure: the named measures' channels (core/dynamics/measures.hpp), one
+/// component each, angles in the plot's angle unit.
+enum class Quantity { Angle, AngularVelocity, Energy, HingeForce, HingeMoment, Slide, SlideRate, LoadElement, Momentum, AngularMomentum, CentreOfMass, Measure };
 enum class AngleRepresentation { Cardan, AxisAngle, Quaternion };
 
 struct PlotSettings {
@@ -67,7 +69,7 @@ std::optional<SeriesKey> pairedSeries(const SeriesKey& y, Quantity x, const Mode
 /// of the model's when none are given), so one curve in N reads "[N]";
 /// several curves of one kind are titled by it ("Normal force [N]").
 std::string axisTitle(Quantity quantity, const Model& model, const PlotSettings& settings, const std::vector<SeriesKey>& shown = {});
-/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate", "loads" (the CLI's words).
+/// "angle", "angular-velocity", "energy", "hinge-force", "hinge-moment", "slide", "slide-rate", "loads", "measures" (the CLI's words).
 bool quantityFromKeyword(const std::string& word, Quantity& quantity);
 
 /// The series' value at every recorded frame from `firstFrame` on. Angles
@@ -90,12 +92,16 @@ struct LoadGroup {
   std::vector<int> channels;  // indices into loadChannels(model)
 };
 std::vector<LoadGroup> loadGroups(const Model& model);
+/// The named measures as the same groups: one per measure of several
+/// components (a position's x, y, z), in the model's order.
+std::vector<LoadGroup> measureGroups(const Model& model);
+/// The channels a quantity of channels plots (LoadElement: the load
+/// channels; Measure: the measures', an angle's unit "deg" when the plot
+/// shows degrees); empty for the others.
+std::vector<LoadChannel> plottedChannels(Quantity quantity, const Model& model, const PlotSettings& settings);
 /// Whether every load channel is in one unit, so that all of them can share
 /// one plot axis (a vehicle's are not: N, m/s and m).
 bool loadChannelsShareOneUnit(const Model& model);
 
-/// The rotation angle about a unit axis contained in a rotation (the twist
-/// of the swing-twist decomposition), in (-pi, pi].
-double twistAngle(const Quat& q, const Vec3& axis);
 
 }  // namespace mstmm

@@ -13,6 +13,8 @@ Results::Results(const Model& model, RecordOptions options) : m_single(options.s
   m_bodies = std::move(options.bodies);
   for (std::size_t s = 0; s < m_bodies.size(); ++s) m_slotOfBody[static_cast<std::size_t>(m_bodies[s])] = static_cast<int>(s);
   m_channels = mstmm::loadChannels(model);
+  m_measures = compileMeasures(model);
+  m_measureChannels = mstmm::measureChannels(model);
   m_contacts = static_cast<int>(model.loads().contacts.size() + model.loads().bodyContacts.size());
   m_recordsPull = model.takesRunInputs();
 }
@@ -27,7 +29,7 @@ void Results::store(double v) {
 // so the other records are cut back and the time, which counts the frames,
 // goes in last.
 void Results::record(const Frame& frame) {
-  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size(), m_contactValues.size(), m_pullValues.size()};
+  const std::size_t sizes[] = {m_energy.size(), m_momentum.size(), m_double.size(), m_float.size(), m_slides.size(), m_loadValues.size(), m_contactValues.size(), m_pullValues.size(), m_measureValues.size()};
   try {
     recordValues(frame);
     m_times.push_back(frame.time);
@@ -40,6 +42,7 @@ void Results::record(const Frame& frame) {
     m_loadValues.resize(sizes[5]);
     m_contactValues.resize(sizes[6]);
     m_pullValues.resize(sizes[7]);
+    m_measureValues.resize(sizes[8]);
     throw;
   }
 }
@@ -63,6 +66,10 @@ void Results::recordValues(const Frame& frame) {
   for (int k = 0; k < m_sliders; ++k) {
     m_slides.push_back(slidePosition(model, *frame.y, k));
     m_slides.push_back(mstmm::slideRate(model, *frame.y, k));
+  }
+  if (!m_measures.empty()) {
+    measureValues(model, m_measures, *frame.poses, *frame.out, m_lastMeasures);
+    m_measureValues.insert(m_measureValues.end(), m_lastMeasures.begin(), m_lastMeasures.end());
   }
   if (frame.loads) {
     loadChannelValues(model, *frame.loads, *frame.out, *frame.y, *frame.poses, m_scratch);
@@ -95,7 +102,7 @@ Quat Results::orientation(int frame, int slot) const {
 std::size_t Results::bytes() const {
   return m_double.size() * sizeof(double) + m_float.size() * sizeof(float) + m_times.size() * sizeof(double) + m_energy.size() * sizeof(Energy) + m_momentum.size() * sizeof(Momentum) +
          m_slides.size() * sizeof(double) + m_loadValues.size() * sizeof(double) + m_contactValues.size() * sizeof(double) +
-         m_pullValues.size() * sizeof(double);
+         m_pullValues.size() * sizeof(double) + m_measureValues.size() * sizeof(double);
 }
 
 namespace {
@@ -123,7 +130,7 @@ double recordedBytes(const Model& model, const SimulationSettings& settings, con
   const double bodies = options.bodies.empty() ? model.bodyCount() : static_cast<double>(options.bodies.size());
   const double perFrame = bodies * Results::kChannels * (options.singlePrecision ? sizeof(float) : sizeof(double)) + sizeof(double) +
                           sizeof(Energy) + sizeof(Momentum) + 2.0 * model.sliderCount() * sizeof(double) +
-                          static_cast<double>(loadChannels(model).size()) * sizeof(double) +
+                          static_cast<double>(loadChannels(model).size() + measureChannels(model).size()) * sizeof(double) +
                           6.0 * static_cast<double>(model.loads().contacts.size() + model.loads().bodyContacts.size()) * sizeof(double) +
                           (model.takesRunInputs() ? 15.0 * sizeof(double) : 0.0);
   return static_cast<double>(recordedFrameCount(settings)) * perFrame;

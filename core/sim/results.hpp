@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/dynamics/load_channels.hpp"
+#include "core/dynamics/measures.hpp"
 #include "core/sim/frame.hpp"
 
 namespace mstmm {
@@ -58,6 +59,12 @@ class Results final : public ResultSink {
     return m_loadValues[static_cast<std::size_t>(frame) * m_channels.size() + static_cast<std::size_t>(channel)];
   }
 
+  /// The named measures' channels (measureChannels(model)), always recorded.
+  const std::vector<LoadChannel>& measureChannels() const { return m_measureChannels; }
+  double measureValue(int frame, int channel) const {
+    return m_measureValues[static_cast<std::size_t>(frame) * m_measureChannels.size() + static_cast<std::size_t>(channel)];
+  }
+
   /// Where each contact's force acts and the force, world axes: the ground
   /// contacts (Model::loads().contacts; the force on the body) first, then
   /// the body contacts (the force on the second shape's body); zero when
@@ -77,7 +84,7 @@ class Results final : public ResultSink {
   bool recordsPull() const { return m_recordsPull; }
   AppliedLoads::PullState pull(int frame) const;
 
-  /// What the recorded values occupy: body channels, times, energies, slides, load channels, contact forces.
+  /// What the recorded values occupy: body channels, times, energies, slides, load and measure channels, contact forces.
   std::size_t bytes() const;
 
   /// Values recorded per body and instant: centre of mass, I_1, O (3 each),
@@ -111,6 +118,10 @@ class Results final : public ResultSink {
   std::vector<double> m_slides;  // per frame: s, s' of every slider
   std::vector<LoadChannel> m_channels;
   std::vector<double> m_loadValues;  // per frame: every channel
+  std::vector<CompiledMeasure> m_measures;
+  std::vector<LoadChannel> m_measureChannels;
+  std::vector<double> m_measureValues;  // per frame: every measure channel
+  std::vector<double> m_lastMeasures;   // the last frame's (angles go on from them)
   std::vector<double> m_scratch;
 };
 

@@ -14,6 +14,7 @@
 #include "core/spec/contact_spec.hpp"
 #include "core/spec/load_spec.hpp"
 #include "core/spec/rotor_spec.hpp"
+#include "core/spec/measure_spec.hpp"
 #include "core/math/rotation.hpp"
 #include "core/spec/beam_deformation.hpp"
 #include "core/spec/beam_spec.hpp"
@@ -232,6 +233,9 @@ struct ModelSpec {
   /// Radial bearings and seals, and unbalances (docs/rotors.md).
   std::vector<BearingSpec> bearings;
   std::vector<UnbalanceSpec> unbalances;
+  /// Named measures: positions, velocities, accelerations, distances and
+  /// angles recorded in every run (docs/measures.md).
+  std::vector<MeasureSpec> measures;
   SimulationSettings simulation;
   /// Opaque JSON object owned by the editor (graph node positions and the
   /// like); core stores and writes it back unchanged. Empty: none.

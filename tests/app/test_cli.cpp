@@ -306,7 +306,7 @@ class TestCli : public QObject {
                                     << "mstmm: error: export: say what to write (--csv, --plotted-csv, --plot, --image, --frames, --video, --paraview)\n";
     QTest::newRow("export unknown quantity")
         << QStringList{"export", demo, "--plot", "/tmp/x.svg", "--plot-quantity", "speed"}
-        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate, loads, momentum, angular-momentum or centre-of-mass, not 'speed'\n";
+        << "mstmm: error: --plot-quantity must be angle, angular-velocity, energy, hinge-force, hinge-moment, slide, slide-rate, loads, momentum, angular-momentum, centre-of-mass or measures, not 'speed'\n";
     QTest::newRow("export loads of a model without them")
         << QStringList{"export", demo, "--plotted-csv", "/tmp/x.csv", "--plot-quantity", "loads"}
         << "mstmm: error: --plot-quantity loads: model 'Riccati MSTMM demonstration example (000 §5.1)' has nothing to plot for it (no load elements)\n";
