@@ -116,7 +116,7 @@ struct ModelPropertiesPart {
   static bool sameElement(const ModelProperties&, const ModelProperties&) { return true; }
 };
 /// A list the document holds whole (struts, contacts, body contacts, the
-/// ground, bearings, unbalances).
+/// ground, bearings, unbalances, measures).
 template <class T, void (ModelDocument::*Set)(const T&), int Id>
 struct WholePart {
   using Value = T;
@@ -131,6 +131,7 @@ using EditBodyContactsCommand = EditCommand<WholePart<std::vector<BodyContactSpe
 using EditGroundCommand = EditCommand<WholePart<GroundSpec, &ModelDocument::setGround, 8>>;
 using EditBearingsCommand = EditCommand<WholePart<std::vector<BearingSpec>, &ModelDocument::setBearings, 10>>;
 using EditUnbalancesCommand = EditCommand<WholePart<std::vector<UnbalanceSpec>, &ModelDocument::setUnbalances, 11>>;
+using EditMeasuresCommand = EditCommand<WholePart<std::vector<MeasureSpec>, &ModelDocument::setMeasures, 12>>;
 
 /// Replaces one body's properties: "Change `field` of body 'name'";
 /// successive edits of the same field of the same body merge into one step.

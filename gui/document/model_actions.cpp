@@ -278,14 +278,19 @@ QString deleteSelection(ModelDocument* document) {
   std::vector<UnbalanceSpec> keptUnbalances;
   for (const UnbalanceSpec& u : spec.unbalances)
     if (!gone(u.body)) keptUnbalances.push_back(u);
+  std::vector<MeasureSpec> keptMeasures;
+  for (const MeasureSpec& m : spec.measures)
+    if (!gone(m.body) && !gone(m.relativeTo)) keptMeasures.push_back(m);
+  const bool measures = keptMeasures.size() != spec.measures.size();
   const bool struts = kept.size() != spec.springs.size(), elements = !s.bodies.isEmpty() || !s.hinges.isEmpty();
   const bool contacts = keptContacts.size() != spec.contacts.size(), bodyContacts = keptBodyContacts.size() != spec.bodyContacts.size();
   const bool bearings = keptBearings.size() != spec.bearings.size(), unbalances = keptUnbalances.size() != spec.unbalances.size();
   QUndoStack* stack = document->undoStack();
-  const bool macro = int(struts) + int(elements) + int(contacts) + int(bodyContacts) + int(bearings) + int(unbalances) > 1;
+  const bool macro = int(struts) + int(elements) + int(contacts) + int(bodyContacts) + int(bearings) + int(unbalances) + int(measures) > 1;
   if (macro) stack->beginMacro(QStringLiteral("Delete"));
   if (bearings) stack->push(new EditBearingsCommand(document, spec.bearings, keptBearings, QStringLiteral("Delete bearings")));
   if (unbalances) stack->push(new EditUnbalancesCommand(document, spec.unbalances, keptUnbalances, QStringLiteral("Delete unbalances")));
+  if (measures) stack->push(new EditMeasuresCommand(document, spec.measures, keptMeasures, QStringLiteral("Delete measures")));
   if (struts) stack->push(new EditStrutsCommand(document, spec.springs, kept, QStringLiteral("Delete spring-dampers")));
   if (contacts) stack->push(new EditContactsCommand(document, spec.contacts, keptContacts, QStringLiteral("Delete contacts")));
   if (bodyContacts) stack->push(new EditBodyContactsCommand(document, spec.bodyContacts, keptBodyContacts, QStringLiteral("Delete contacts between bodies")));

@@ -254,6 +254,9 @@ void ModelDocument::replaceBody(int index, const BodySpec& body) {
         if (*end == before) *end = body.name;
     for (UnbalanceSpec& u : m_spec.unbalances)
       if (u.body == before) u.body = body.name;
+    for (MeasureSpec& m : m_spec.measures)  // and measures
+      for (std::string* end : {&m.body, &m.relativeTo})
+        if (*end == before) *end = body.name;
   }
   emitChanged(struts ? Change::Structure : Change::Body);
 }
@@ -289,6 +292,12 @@ void ModelDocument::setBearings(const std::vector<BearingSpec>& bearings) {
 // An unbalance changes its body's mass: the same kind of change as a body's.
 void ModelDocument::setUnbalances(const std::vector<UnbalanceSpec>& unbalances) {
   m_spec.unbalances = unbalances;
+  emitChanged(Change::Hinge);
+}
+
+// A measure changes what a run records, not the model's motion.
+void ModelDocument::setMeasures(const std::vector<MeasureSpec>& measures) {
+  m_spec.measures = measures;
   emitChanged(Change::Hinge);
 }
 

@@ -103,6 +103,8 @@ class ModelDocument : public QObject {
   void setBodyContacts(const std::vector<BodyContactSpec>& contacts);
   void setBearings(const std::vector<BearingSpec>& bearings);
   void setUnbalances(const std::vector<UnbalanceSpec>& unbalances);
+  /// The named measures (docs/measures.md).
+  void setMeasures(const std::vector<MeasureSpec>& measures);
   void setGround(const GroundSpec& ground);
   std::string freeStrutName() const;
   void setModelProperties(const std::string& name, ModelKind kind, const Vec3& gravity, const SimulationSettings& simulation);

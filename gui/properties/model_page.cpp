@@ -15,6 +15,7 @@
 #include "core/model/validation.hpp"
 #include "core/sim/results.hpp"
 #include "gui/properties/contacts_editor.hpp"
+#include "gui/properties/measures_editor.hpp"
 #include "gui/properties/rotor_editor.hpp"
 #include "gui/properties/property_pages.hpp"
 #include "gui/properties/quantity_box.hpp"
@@ -59,6 +60,9 @@ ModelPage::ModelPage(ModelDocument* document, QWidget* parent) : QWidget(parent)
   m_rotor = new RotorEditor(document);
   page->addWidget(m_rotor);
   connect(m_rotor, &RotorEditor::refused, this, &ModelPage::refused);
+  m_measures = new MeasuresEditor(document);
+  page->addWidget(m_measures);
+  connect(m_measures, &MeasuresEditor::refused, this, &ModelPage::refused);
   page->addStretch(1);
 
   connect(m_name, &QLineEdit::editingFinished, this, [this] {
@@ -148,6 +152,7 @@ void ModelPage::load() {
     setRowVisible(m_form, w, loops > 0);
   m_contacts->load();
   m_rotor->load();
+  m_measures->load();
 }
 
 }  // namespace mstmm::gui

@@ -25,6 +25,7 @@ class QuantityBox;
 class Vec3Editor;
 class ContactsEditor;
 class RotorEditor;
+class MeasuresEditor;
 
 /// Shows or hides a row of a QFormLayout (label and field together).
 void setRowVisible(QFormLayout* form, QWidget* field, bool visible);
@@ -58,6 +59,7 @@ class ModelPage : public QWidget {
   QFormLayout* m_form;
   ContactsEditor* m_contacts;
   RotorEditor* m_rotor;
+  MeasuresEditor* m_measures;
 };
 
 class BodyPage : public QWidget {

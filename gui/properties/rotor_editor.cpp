@@ -10,33 +10,11 @@
 #include <algorithm>
 
 #include "gui/document/commands.hpp"
+#include "gui/properties/element_list.hpp"
 #include "gui/properties/quantity_box.hpp"
 
 namespace mstmm::gui {
 
-namespace {
-
-// A heading, a pick box and Add/Remove in a row.
-QComboBox* pickRow(QVBoxLayout* column, const QString& heading, const QString& name, QPushButton*& add, QPushButton*& remove, const QString& addTip) {
-  column->addWidget(new QLabel(heading));
-  auto* row = new QHBoxLayout;
-  auto* pick = new QComboBox;
-  pick->setObjectName(name + "Pick");
-  add = new QPushButton(QObject::tr("Add"));
-  add->setObjectName("add" + QString(name[0].toUpper()) + name.mid(1));
-  add->setToolTip(addTip);
-  remove = new QPushButton(QObject::tr("Remove"));
-  remove->setObjectName("remove" + QString(name[0].toUpper()) + name.mid(1));
-  row->addWidget(pick, 1);
-  row->addWidget(add);
-  row->addWidget(remove);
-  column->addLayout(row);
-  return pick;
-}
-
-QString nonZero(const Vec3& v) { return v.norm() > 1e-12 ? QString() : QObject::tr("a direction cannot be the zero vector"); }
-
-}  // namespace
 
 RotorEditor::RotorEditor(ModelDocument* document, QWidget* parent) : QWidget(parent), m_document(document) {
   setProperty("fieldSection", "Rotors");  // its labels' tooltips: docs/guide/fields.md, section Rotors
@@ -116,7 +94,7 @@ void RotorEditor::buildBearing() {
   // (No structured bindings here: clang before 16 cannot capture them.)
   auto direction = [this](Vec3Editor* editor, const QString& field, Vec3 BearingSpec::*member) {
     connect(editor, &Vec3Editor::valueChanged, this, [this, field, member](const Vec3& v) {
-      if (const QString why = nonZero(v); !why.isEmpty()) {
+      if (const QString why = zeroDirection(v); !why.isEmpty()) {
         emit refused(why);
         load();
         return;
@@ -168,7 +146,7 @@ void RotorEditor::buildUnbalance() {
   bind(m_phase, tr("phase"), &UnbalanceSpec::phase);
   connect(m_centre, &Vec3Editor::valueChanged, this, [this](const Vec3& p) { commitUnbalance(tr("spin centre"), [p](UnbalanceSpec& u) { u.centre = p; }); });
   connect(m_unbalanceAxis, &Vec3Editor::valueChanged, this, [this](const Vec3& v) {
-    if (const QString why = nonZero(v); !why.isEmpty()) {
+    if (const QString why = zeroDirection(v); !why.isEmpty()) {
       emit refused(why);
       load();
       return;
@@ -181,40 +159,24 @@ void RotorEditor::buildUnbalance() {
 bool RotorEditor::uniqueName(const QString& text, bool bearing, int index) {
   const std::string name = text.trimmed().toStdString();
   const ModelSpec& spec = m_document->spec();
-  bool used = false;
-  if (bearing)
-    for (std::size_t k = 0; k < spec.bearings.size(); ++k) used = used || (spec.bearings[k].name == name && static_cast<int>(k) != index);
-  else
-    for (std::size_t k = 0; k < spec.unbalances.size(); ++k) used = used || (spec.unbalances[k].name == name && static_cast<int>(k) != index);
-  const QString kind = bearing ? tr("bearing") : tr("unbalance");
-  if (name.empty() || used) {
-    emit refused(name.empty() ? tr("a %1 needs a name").arg(kind) : tr("the name '%1' is used by another %2").arg(text.trimmed(), kind));
-    load();
-    return false;
-  }
-  return true;
+  const QString problem = bearing ? nameProblem(spec.bearings, name, index, tr("bearing")) : nameProblem(spec.unbalances, name, index, tr("unbalance"));
+  if (problem.isEmpty()) return true;
+  emit refused(problem);
+  load();
+  return false;
 }
 
 const BodySpec* RotorEditor::targetBody() {
-  const ModelSpec& spec = m_document->spec();
-  if (spec.bodies.empty()) {
-    emit refused(tr("add a body first: bearings and unbalances sit on bodies"));
-    return nullptr;
-  }
-  const Selection& s = m_document->selection();
-  const BodySpec* body = s.bodies.isEmpty() ? nullptr : m_document->body(BodyId{*s.bodies.begin()});
-  return body ? body : &spec.bodies.front();
+  const BodySpec* body = gui::targetBody(m_document);
+  if (!body) emit refused(tr("add a body first: bearings and unbalances sit on bodies"));
+  return body;
 }
 
 void RotorEditor::addBearing() {
   const BodySpec* body = targetBody();
   if (!body) return;
   const ModelSpec& spec = m_document->spec();
-  std::string name;
-  for (int k = static_cast<int>(spec.bearings.size()) + 1;; ++k) {
-    name = "bearing " + std::to_string(k);
-    if (std::none_of(spec.bearings.begin(), spec.bearings.end(), [&](const BearingSpec& o) { return o.name == name; })) break;
-  }
+  const std::string name = freshName(spec.bearings, "bearing");
   BearingSpec b = BearingSpec::isotropic(name, body->name, 1e6, 100.0);
   std::vector<BearingSpec> after = spec.bearings;
   after.push_back(b);
@@ -228,10 +190,7 @@ void RotorEditor::addUnbalance() {
   if (!body) return;
   const ModelSpec& spec = m_document->spec();
   UnbalanceSpec u;
-  for (int k = static_cast<int>(spec.unbalances.size()) + 1;; ++k) {
-    u.name = "unbalance " + std::to_string(k);
-    if (std::none_of(spec.unbalances.begin(), spec.unbalances.end(), [&](const UnbalanceSpec& o) { return o.name == u.name; })) break;
-  }
+  u.name = freshName(spec.unbalances, "unbalance");
   u.body = body->name;
   u.mass = 0.01;
   u.eccentricity = 0.05;

@@ -9,6 +9,7 @@
 #include <QPushButton>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QtTest>
 #include <Eigen/Geometry>
 #include <numbers>
@@ -849,6 +850,63 @@ class TestEditorCommands : public QObject {
     selectOnly(doc, "rotor");
     checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
     QVERIFY(doc.spec().bearings.empty() && doc.spec().unbalances.empty());
+  }
+
+  // Issue 55: named measures on the model page. On the demo, a measure added
+  // on the selected body, made an angle against another body, given a
+  // point, each one undo step; a run records it, and the angle is
+  // theta_body - theta_reference (states of their own) up to whole turns.
+  // The body renamed takes it along; deleted, takes it away in one step.
+  void measuresAreEditedAsOneStepEachAndRecorded() {
+    ModelDocument doc;
+    doc.newModel(riccatiDemo());
+    PropertiesPanel panel(&doc);
+    const std::string body = doc.spec().bodies[2].name, reference = doc.spec().bodies[1].name;
+    doc.setSelection({});  // the model page; a new measure goes on the first body
+    auto* add = panel.modelPage()->findChild<QPushButton*>("addMeasure");
+    QVERIFY(add && add->isVisibleTo(&panel));
+    QVERIFY(!panel.modelPage()->findChild<QPushButton*>("removeMeasure")->isEnabled());
+    checkUndoRedo(doc, [&] { add->click(); });
+    QCOMPARE(doc.spec().measures.size(), std::size_t{1});
+    QCOMPARE(doc.spec().measures.front().body, doc.spec().bodies.front().name);
+    QCOMPARE(doc.spec().measures.front().kind, MeasureKind::Position);
+    auto* measured = panel.modelPage()->findChild<QComboBox*>("measureBody");
+    const int at = measured->findText(QString::fromStdString(body));
+    checkUndoRedo(doc, [&] { measured->setCurrentIndex(at), emit measured->activated(at); });
+    QCOMPARE(doc.spec().measures.front().body, body);
+    auto* kind = panel.modelPage()->findChild<QComboBox*>("measureKind");
+    const int angle = kind->findData(static_cast<int>(MeasureKind::Angle));
+    checkUndoRedo(doc, [&] { kind->setCurrentIndex(angle), emit kind->activated(angle); });
+    QCOMPARE(doc.spec().measures.front().kind, MeasureKind::Angle);
+    auto* ref = panel.modelPage()->findChild<QComboBox*>("measureReference");
+    const int r = ref->findText(QString::fromStdString(reference));
+    checkUndoRedo(doc, [&] { ref->setCurrentIndex(r), emit ref->activated(r); });
+    QCOMPARE(doc.spec().measures.front().relativeTo, reference);
+    auto* name = panel.modelPage()->findChild<QLineEdit*>("measureName");
+    checkUndoRedo(doc, [&] { name->setText("bend"), emit name->editingFinished(); });
+    QCOMPARE(doc.spec().measures.front().name, std::string("bend"));
+    QVERIFY(doc.isValid());
+    // Recorded by a run: theta_body - theta_reference, up to whole turns.
+    const auto model = compile(doc.spec());
+    Results results(*model);
+    SimulationSettings settings = doc.spec().simulation;
+    settings.endTime = 0.5;
+    simulate(model, settings, results);
+    const int a = results.slotOf(model->bodyByName(body)), b = results.slotOf(model->bodyByName(reference));
+    QCOMPARE(results.measureChannels().size(), std::size_t{1});
+    for (int f = 0; f < results.frameCount(); f += 10) {
+      const double off = results.measureValue(f, 0) - (results.theta(f, a) - results.theta(f, b));
+      QVERIFY2(std::abs(std::remainder(off, 2.0 * std::numbers::pi)) < 1e-9, qPrintable(QString::number(off)));
+    }
+    // Renamed, the body takes its measure along; deleted, takes it away.
+    const BodySpec before = *doc.body(bodyNamed(doc, reference));
+    BodySpec after = before;
+    after.name = "frame";
+    checkUndoRedo(doc, [&] { doc.undoStack()->push(new EditBodyCommand(&doc, before, after, "name")); });
+    QCOMPARE(doc.spec().measures.front().relativeTo, std::string("frame"));
+    selectOnly(doc, "frame");
+    checkUndoRedo(doc, [&] { QCOMPARE(deleteSelection(&doc), QString()); });
+    QVERIFY(doc.spec().measures.empty());
   }
 
   // Issue 28: a body becomes an elastic beam and back, and each of its
