@@ -224,6 +224,14 @@ void PlotPane::addLegendEntry(int curve) {
   m_legend->setVisible(true);
 }
 
+void PlotPane::drawAsComparison(int curve, int like) {
+  QPen pen = m_curves[static_cast<std::size_t>(like)].series->pen();
+  pen.setStyle(Qt::DashLine);
+  pen.setWidthF(1.2);
+  m_curves[static_cast<std::size_t>(curve)].series->setPen(pen);
+  if (QListWidgetItem* item = m_legend->item(curve)) item->setIcon(QIcon(penSample(pen, m_legend->iconSize())));
+}
+
 bool PlotPane::curveVisible(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->isVisible(); }
 
 Qt::PenStyle PlotPane::curveStyle(int curve) const { return m_curves[static_cast<std::size_t>(curve)].series->pen().style(); }

@@ -50,6 +50,9 @@ class PlotPane : public QWidget {
   /// A new curve; returns its index.
   int addCurve(const QString& name);
   void setCurveData(int curve, std::vector<double> t, std::vector<double> v);
+  /// Draws `curve` in `like`'s colour, dashed and thinner: a compared run's
+  /// curve beside the current one it compares with.
+  void drawAsComparison(int curve, int like);
   /// Appends points to a curve (a live run).
   void appendCurveData(int curve, const std::vector<double>& t, const std::vector<double>& v);
   int curveCount() const { return static_cast<int>(m_curves.size()); }

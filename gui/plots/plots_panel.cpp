@@ -1,6 +1,11 @@
 #include "gui/plots/plots_panel.hpp"
 
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMessageBox>
+#include <QTime>
 #include <QStandardItemModel>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -16,6 +21,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/error.hpp"
+
 #include "gui/playback/playback_clock.hpp"
 #include "gui/plots/plot_pane.hpp"
 #include "gui/properties/quantity_box.hpp"
@@ -27,7 +34,22 @@ namespace {
 constexpr int kDefaultPlottedBodies = 4;
 const Quantity kQuantities[] = {Quantity::Angle,       Quantity::AngularVelocity, Quantity::Energy,   Quantity::HingeForce,
                                 Quantity::HingeMoment,  Quantity::Slide,           Quantity::SlideRate, Quantity::LoadElement,
-                                Quantity::Momentum,     Quantity::AngularMomentum, Quantity::CentreOfMass};
+                                Quantity::Momentum,     Quantity::AngularMomentum, Quantity::CentreOfMass, Quantity::Measure};
+
+/// The quantities whose components are channels, offered also in groups of one unit.
+bool ofChannels(Quantity q) { return q == Quantity::LoadElement || q == Quantity::Measure; }
+
+std::vector<LoadGroup> groupsOf(Quantity q, const Model& model) {
+  if (q == Quantity::LoadElement) return loadGroups(model);
+  if (q == Quantity::Measure) return measureGroups(model);
+  return {};
+}
+
+/// Whether every channel of `q` can share one axis (one unit).
+bool oneUnit(Quantity q, const Model& model, const PlotSettings& settings) {
+  const std::vector<LoadChannel> channels = plottedChannels(q, model, settings);
+  return std::all_of(channels.begin(), channels.end(), [&](const LoadChannel& c) { return c.unit == channels.front().unit; });
+}
 
 QString titleOf(Quantity q) {
   const std::string name = quantityName(q);
@@ -67,6 +89,24 @@ PlotsPanel::PlotsPanel(PlaybackClock* clock, QWidget* parent)
   controls->addWidget(new QLabel(tr("Units")));
   controls->addWidget(m_units);
   controls->addStretch(1);
+  // Compare: the current run kept, or saved plotted series, laid dashed
+  // over the next runs' curves of the same names.
+  m_compare = new QPushButton(tr("Compare"));
+  m_compare->setObjectName("compareRuns");
+  m_compare->setToolTip(tr("Lay another run's curves, dashed, over this run's: keep this run for the next ones, or open plotted series saved as CSV"));
+  auto* compareMenu = new QMenu(m_compare);
+  QAction* keep = compareMenu->addAction(tr("Keep This Run"), this, [this] { keepForComparison(); });
+  keep->setObjectName("keepRunForComparison");
+  QAction* open = compareMenu->addAction(tr("Open Saved Plotted Series…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Compare with Saved Plotted Series"), QString(), tr("Plotted series (*.csv)"));
+    if (path.isEmpty()) return;
+    if (const QString problem = compareWithFile(path); !problem.isEmpty()) QMessageBox::warning(this, tr("Compare"), problem);
+  });
+  open->setObjectName("compareWithFile");
+  QAction* clear = compareMenu->addAction(tr("Clear Comparison"), this, [this] { clearComparison(); });
+  clear->setObjectName("clearComparison");
+  m_compare->setMenu(compareMenu);
+  controls->addWidget(m_compare);
   controls->addWidget(addButton);
 
   m_filter->setPlaceholderText(tr("Filter bodies"));
@@ -212,7 +252,7 @@ PlotPane* PlotsPanel::addPane(Quantity quantity) {
   view.against->setToolTip(tr("The horizontal axis: time, or another quantity of the same bodies (a phase portrait: angle against angular velocity)"));
   view.against->addItem(tr("against t"), -1);
   for (Quantity q : kQuantities)
-    if (q != Quantity::LoadElement) view.against->addItem(tr("against %1").arg(titleOf(q).toLower()), static_cast<int>(q));
+    if (q != Quantity::LoadElement) view.against->addItem(q == Quantity::Measure ? tr("against the channel before") : tr("against %1").arg(titleOf(q).toLower()), static_cast<int>(q));
   auto* close = new QToolButton;
   close->setText(QStringLiteral("×"));
   close->setToolTip(tr("Remove this plot"));
@@ -287,6 +327,8 @@ void PlotsPanel::fillComponents(PaneView& view) {
     // Likewise the load elements in a model that has some.
     const bool loads = m_results && m_results->model()->hasLoads();
     if (QStandardItem* item = items->item(view.quantity->findData(static_cast<int>(Quantity::LoadElement)))) item->setEnabled(loads);
+    const bool measures = m_results && !m_results->model()->spec().measures.empty();
+    if (QStandardItem* item = items->item(view.quantity->findData(static_cast<int>(Quantity::Measure)))) item->setEnabled(measures);
   }
   QSignalBlocker block(view.component);
   const QVariant previous = view.component->currentData();
@@ -294,15 +336,16 @@ void PlotsPanel::fillComponents(PaneView& view) {
   const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
   // One unit on an axis: load elements in several units (a vehicle's
   // forces, slips and penetrations) are offered by kind or one by one.
-  if (!m_results || quantity != Quantity::LoadElement || loadChannelsShareOneUnit(*m_results->model())) view.component->addItem(tr("all components"), -1);
+  if (!m_results || !ofChannels(quantity) || oneUnit(quantity, *m_results->model(), settings())) view.component->addItem(tr("all components"), -1);
   if (m_results) {
     // Load elements: first what they measure (every contact's normal force,
-    // on one axis in one unit), then each channel.
-    if (quantity == Quantity::LoadElement) {
-      const std::vector<LoadGroup> groups = loadGroups(*m_results->model());
-      for (std::size_t g = 0; g < groups.size(); ++g)
-        view.component->addItem(tr("every %1 [%2] (%3)").arg(QString::fromStdString(groups[g].quantity), QString::fromStdString(groups[g].unit)).arg(groups[g].channels.size()),
-                                kFirstGroup - static_cast<int>(g));
+    // on one axis in one unit), then each channel. Measures: each vector
+    // measure whole (a position's x, y, z), then each channel.
+    const std::vector<LoadGroup> groups = groupsOf(quantity, *m_results->model());
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const QString what = QString::fromStdString(groups[g].quantity), unit = QString::fromStdString(groups[g].unit);
+      view.component->addItem(quantity == Quantity::Measure ? tr("%1 [%2]").arg(what, unit) : tr("every %1 [%2] (%3)").arg(what, unit).arg(groups[g].channels.size()),
+                              kFirstGroup - static_cast<int>(g));
     }
     int c = 0;
     for (const std::string& name : componentNames(quantity, *m_results->model(), settings())) view.component->addItem(QString::fromStdString(name), c++);
@@ -315,20 +358,21 @@ std::vector<SeriesKey> PlotsPanel::keysOf(const PaneView& view) const {
   if (!m_results) return {};
   const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
   int component = view.component->currentData().isValid() ? view.component->currentData().toInt() : -1;
-  if (quantity == Quantity::LoadElement && component == -1 && !loadChannelsShareOneUnit(*m_results->model()))
-    component = loadGroups(*m_results->model()).empty() ? 0 : kFirstGroup;  // the first entry offered: one unit
-  if (quantity == Quantity::LoadElement && component <= kFirstGroup) {
-    const std::vector<LoadGroup> groups = loadGroups(*m_results->model());
+  const Model& model = *m_results->model();
+  if (ofChannels(quantity) && component == -1 && !oneUnit(quantity, model, settings()))
+    component = groupsOf(quantity, model).empty() ? 0 : kFirstGroup;  // the first entry offered: one unit
+  if (ofChannels(quantity) && component <= kFirstGroup) {
+    const std::vector<LoadGroup> groups = groupsOf(quantity, model);
     const auto g = static_cast<std::size_t>(kFirstGroup - component);
     std::vector<SeriesKey> keys;
     if (g < groups.size())
-      for (int channel : groups[g].channels) keys.push_back({Quantity::LoadElement, channel, -1});
+      for (int channel : groups[g].channels) keys.push_back({quantity, channel, -1});
     return keys;
   }
   return seriesKeys(quantity, component, plottedBodies(), *m_results->model(), settings());
 }
 
-void PlotsPanel::refreshPane(const PaneView& view) {
+void PlotsPanel::refreshPane(PaneView& view) {
   PlotPane* pane = view.pane;
   const auto quantity = static_cast<Quantity>(view.quantity->currentData().toInt());
   if (!m_results) {
@@ -342,15 +386,28 @@ void PlotsPanel::refreshPane(const PaneView& view) {
   pane->setAxisTitles(tr("t [s]"), QString::fromStdString(axisTitle(quantity, model, s, keys)));
   QStringList names;
   for (const SeriesKey& key : keys) names << QString::fromStdString(seriesName(key, model, s));
+  const int against = view.against->currentData().toInt();
+  // The compared run's curves of the same names (time plots only).
+  struct Compared {
+    int like;
+    std::vector<double> t, v;
+  };
+  std::vector<Compared> compared;
+  for (int k = 0; against < 0 && k < names.size(); ++k) {
+    Compared c{k, {}, {}};
+    if (comparedCurve(keys[static_cast<std::size_t>(k)], names[k], c.t, c.v)) compared.push_back(std::move(c));
+  }
+  QStringList all = names;
+  for (const Compared& c : compared) all << tr("%1 (%2)").arg(names[c.like], m_comparison->label);
   // The same curves with more data (a live run): update them in place, so a
   // zoomed view stays zoomed.
-  bool same = pane->curveCount() == names.size();
-  for (int c = 0; same && c < names.size(); ++c) same = pane->curveName(c) == names[c];
+  bool same = pane->curveCount() == all.size();
+  for (int c = 0; same && c < all.size(); ++c) same = pane->curveName(c) == all[c];
   if (!same) {
     pane->clearCurves();
-    for (const QString& name : names) pane->addCurve(name);
+    for (const QString& name : all) pane->addCurve(name);
   }
-  const int against = view.against->currentData().toInt();
+  view.compared = static_cast<int>(compared.size());
   pane->setTimeAxis(against < 0);
   pane->setTitle(QString());  // the panes' titles only ever say why a pairing failed
   if (against >= 0) {
@@ -360,6 +417,11 @@ void PlotsPanel::refreshPane(const PaneView& view) {
   m_results->read([&](const Results& r) {
     for (std::size_t k = 0; k < keys.size(); ++k) pane->setCurveData(static_cast<int>(k), r.times(), seriesValues(r, model, keys[k], s));
   });
+  for (std::size_t c = 0; c < compared.size(); ++c) {
+    const int curve = static_cast<int>(keys.size() + c);
+    pane->setCurveData(curve, std::move(compared[c].t), std::move(compared[c].v));
+    pane->drawAsComparison(curve, compared[c].like);
+  }
   pane->setCursorTime(m_clock->time());
 }
 
@@ -399,7 +461,7 @@ void PlotsPanel::setPaneAgainst(PlotPane* pane, std::optional<Quantity> x) {
 
 void PlotsPanel::refresh() {
   if (m_results) m_shownFrames = m_results->frameCount();
-  for (const PaneView& view : m_panes) refreshPane(view);
+  for (PaneView& view : m_panes) refreshPane(view);
 }
 
 void PlotsPanel::appendNewFrames() {
@@ -407,10 +469,10 @@ void PlotsPanel::appendNewFrames() {
   m_shownFrames = m_results->frameCount();
   const Model& model = *m_results->model();
   const PlotSettings s = settings();
-  for (const PaneView& view : m_panes) {
+  for (PaneView& view : m_panes) {
     PlotPane* pane = view.pane;
     const std::vector<SeriesKey> keys = keysOf(view);
-    if (pane->curveCount() != static_cast<int>(keys.size()) || !pane->timeAxis()) {
+    if (pane->curveCount() != static_cast<int>(keys.size()) + view.compared || !pane->timeAxis()) {
       refreshPane(view);
       continue;
     }
@@ -427,6 +489,91 @@ void PlotsPanel::appendNewFrames() {
   }
 }
 
+bool PlotsPanel::keepForComparison() {
+  if (!m_results || m_results->frameCount() == 0) return false;
+  setComparison(tr("run kept at %1").arg(QTime::currentTime().toString("HH:mm:ss")), m_results, std::nullopt);
+  return true;
+}
+
+QString PlotsPanel::compareWithFile(const QString& path) {
+  try {
+    SeriesTable table = readTableCsv(path.toStdString());
+    if (table.columns.empty() || table.times.empty()) return tr("'%1' holds no plotted series.").arg(path);
+    setComparison(QFileInfo(path).fileName(), nullptr, std::move(table));
+    return {};
+  } catch (const Error& e) {
+    return QString::fromStdString(e.what());
+  }
+}
+
+void PlotsPanel::clearComparison() {
+  if (!m_comparison) return;
+  m_comparison.reset();
+  m_compare->setText(tr("Compare"));
+  refresh();
+  emit comparisonChanged();
+}
+
+void PlotsPanel::setComparison(QString label, std::shared_ptr<RunResults> run, std::optional<SeriesTable> table) {
+  m_comparison = Comparison{std::move(label), std::move(run), std::move(table)};
+  m_compare->setText(tr("Compare: %1").arg(m_comparison->label));
+  refresh();
+  emit comparisonChanged();
+}
+
+namespace {
+
+/// The unit of one curve of `key` (a channel's own, else the quantity's).
+std::string unitOfKey(const SeriesKey& key, const Model& model, const PlotSettings& s) {
+  const std::vector<LoadChannel> channels = plottedChannels(key.quantity, model, s);
+  if (key.component >= 0 && key.component < static_cast<int>(channels.size())) return channels[static_cast<std::size_t>(key.component)].unit;
+  return unitOf(key.quantity, model, s);
+}
+
+/// The key of the kept model that names the same curve as `key` of the
+/// current one: the body of the same name, or the element's channel of the
+/// same name; none when the kept model has no such curve.
+std::optional<SeriesKey> keyIn(const Model& kept, const SeriesKey& key, const std::string& name, const Model& model, const PlotSettings& s) {
+  if (componentNames(key.quantity, kept, s).size() != componentNames(key.quantity, model, s).size() && key.quantity != Quantity::LoadElement &&
+      key.quantity != Quantity::Measure && key.quantity != Quantity::Slide && key.quantity != Quantity::SlideRate)
+    return std::nullopt;
+  if (key.body >= 0) {
+    const int body = kept.bodyByName(model.body(key.body).name);
+    if (body < 0) return std::nullopt;
+    return SeriesKey{key.quantity, key.component, body};
+  }
+  for (const SeriesKey& k : seriesKeys(key.quantity, -1, {}, kept, s))
+    if (seriesName(k, kept, s) == name && unitOfKey(k, kept, s) == unitOfKey(key, model, s)) return k;
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool PlotsPanel::comparedCurve(const SeriesKey& key, const QString& name, std::vector<double>& t, std::vector<double>& v) const {
+  if (!m_comparison || !m_results) return false;
+  const Model& model = *m_results->model();
+  const PlotSettings s = settings();
+  if (m_comparison->table) {
+    const std::string unit = unitOfKey(key, model, s);
+    for (const TableColumn& c : m_comparison->table->columns)
+      if (c.name == name.toStdString() && c.unit == unit) {
+        t = m_comparison->table->times;
+        v = c.values;
+        return true;
+      }
+    return false;
+  }
+  const Model& kept = *m_comparison->run->model();
+  const std::optional<SeriesKey> k = keyIn(kept, key, name.toStdString(), model, s);
+  if (!k) return false;
+  return m_comparison->run->read([&](const Results& r) {
+    if (k->body >= 0 && r.slotOf(k->body) < 0) return false;  // not recorded there
+    t = r.times();
+    v = seriesValues(r, kept, *k, s);
+    return true;
+  });
+}
+
 std::vector<TableColumn> PlotsPanel::plottedColumns(std::vector<double>& times) const {
   std::vector<TableColumn> columns;
   times.clear();
@@ -435,7 +582,8 @@ std::vector<TableColumn> PlotsPanel::plottedColumns(std::vector<double>& times) 
     for (int c = 0; c < view.pane->curveCount(); ++c) {
       const std::vector<double>& t = view.pane->curveTimes(c);
       if (times.empty()) times = t;
-      if (t.size() != times.size()) continue;  // drawn from another instant (cannot happen: all curves share the run's times)
+      if (c >= view.pane->curveCount() - view.compared) break;  // a compared run's, at its own instants
+      if (t.size() != times.size()) continue;  // drawn from another instant (cannot happen: the run's curves share its times)
       columns.push_back({view.pane->curveName(c).toStdString(), unit.toStdString(), view.pane->curveValues(c)});
     }
   }

@@ -18,6 +18,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QListWidget;
+class QPushButton;
 class QSplitter;
 class QTimer;
 
@@ -37,6 +38,7 @@ class PlotsPanel : public QWidget {
     QComboBox* quantity = nullptr;
     QComboBox* component = nullptr;  // index 0: all components
     QComboBox* against = nullptr;    // "t", or a quantity plotted on the horizontal axis
+    int compared = 0;                // curves of the compared run after the current run's
   };
 
   PlotsPanel(PlaybackClock* clock, QWidget* parent = nullptr);
@@ -63,8 +65,24 @@ class PlotsPanel : public QWidget {
   void setAngleRepresentation(AngleRepresentation representation, const Vec3& axis = Vec3::UnitZ());
   PlotSettings settings() const;
 
-  /// Every curve of every pane as table columns over the recorded times.
+  /// Every curve of the current run in every pane as table columns over
+  /// the recorded times (a compared run's curves are not among them).
   std::vector<TableColumn> plottedColumns(std::vector<double>& times) const;
+
+  /// Comparing runs (issue 55): each time plot also draws, dashed in the
+  /// same colour, the compared run's curve of the same name (the same body,
+  /// element or measure of the same quantity and component). The compared
+  /// run is the current one kept (keepForComparison), or plotted series
+  /// saved before (File ▸ Export ▸ Plotted Series CSV) read back.
+  bool keepForComparison();
+  /// Empty, or why the file cannot be compared (it is not such a table).
+  QString compareWithFile(const QString& path);
+  void clearComparison();
+  /// "run kept at 10:42", "angles.csv"; empty when nothing is compared.
+  QString comparisonLabel() const { return m_comparison ? m_comparison->label : QString(); }
+
+ signals:
+  void comparisonChanged();
 
  public slots:
   /// Reads the results again (also what the live timer does).
@@ -73,11 +91,14 @@ class PlotsPanel : public QWidget {
  private:
   void rebuildBodyList();
   void fillComponents(PaneView& view);
-  void refreshPane(const PaneView& view);
+  void refreshPane(PaneView& view);
   void refreshAgainst(const PaneView& view, Quantity x, const std::vector<SeriesKey>& keys);
   /// A live run: appends the frames recorded since the last call to every curve.
   void appendNewFrames();
   std::vector<SeriesKey> keysOf(const PaneView& view) const;
+  /// The compared run's curve of the current run's `key` (named `name`), if it has one.
+  bool comparedCurve(const SeriesKey& key, const QString& name, std::vector<double>& t, std::vector<double>& v) const;
+  void setComparison(QString label, std::shared_ptr<RunResults> run, std::optional<SeriesTable> table);
 
   PlaybackClock* m_clock;
   std::shared_ptr<RunResults> m_results;
@@ -90,6 +111,13 @@ class PlotsPanel : public QWidget {
   PlotPane* m_current = nullptr;
   QTimer* m_live;
   int m_shownFrames = -1;
+  struct Comparison {
+    QString label;
+    std::shared_ptr<RunResults> run;  // a kept run, or
+    std::optional<SeriesTable> table;  // saved plotted series
+  };
+  std::optional<Comparison> m_comparison;
+  QPushButton* m_compare;
 };
 
 }  // namespace mstmm::gui

@@ -159,6 +159,128 @@ class TestPlots : public QObject {
     QVERIFY(pane->title().isEmpty());
   }
 
+  // Issue 55: named measures plot as the built-in quantities do. The demo
+  // with a point's position and its distance from the origin: "Measures"
+  // offers the position whole (x and y, one unit) and each channel; the
+  // curves are the recorded values, y against x is the point's path, and
+  // the distance curve is |(x, y)| of the same instant.
+  void measuresPlotWholeByChannelAndAgainstEachOther() {
+    ModelSpec spec = loadModel(test::sourcePath("resources/examples/riccati-demo-planar.json"));
+    MeasureSpec tip;
+    tip.name = "tip";
+    tip.body = spec.bodies.front().name;
+    tip.point = spec.bodies.front().inputs.front();
+    spec.measures.push_back(tip);
+    MeasureSpec reach = tip;
+    reach.name = "reach";
+    reach.kind = MeasureKind::Distance;
+    spec.measures.push_back(reach);
+    const std::shared_ptr<const Model> model = compile(spec);
+    SimulationSettings settings = spec.simulation;
+    settings.endTime = 1.0;
+    auto results = std::make_shared<RunResults>(model, RecordOptions{});
+    simulate(model, settings, *results);
+    PanelOnRun shown(results);
+    PlotsPanel& panel = shown.panel;
+    PlotPane* pane = panel.currentPane();
+    const Results r = recorded(*results);
+    panel.setPaneQuantity(pane, Quantity::Measure, -1);  // all three channels: one unit, m
+    QCOMPARE(pane->curveCount(), 3);
+    QVERIFY2(pane->yAxisTitle() == "Measures [m]", qPrintable(pane->yAxisTitle()));
+    panel.setPaneQuantity(pane, Quantity::Measure, PlotsPanel::kFirstGroup);  // the first group: position 'tip' whole
+    QCOMPARE(pane->curveCount(), 2);
+    for (int c = 0; c < 2; ++c)
+      for (int f = 0; f < r.frameCount(); f += 5) QCOMPARE(pane->curveValues(c)[static_cast<std::size_t>(f)], r.measureValue(f, c));
+    panel.setPaneQuantity(pane, Quantity::Measure, 1);  // tip.y
+    panel.setPaneAgainst(pane, Quantity::Measure);      // against tip.x: the path
+    QVERIFY(!pane->timeAxis());
+    QCOMPARE(pane->curveCount(), 1);
+    double worst = 0.0;
+    for (int f = 0; f < r.frameCount(); ++f) {
+      QCOMPARE(pane->curveTimes(0)[static_cast<std::size_t>(f)], r.measureValue(f, 0));
+      QCOMPARE(pane->curveValues(0)[static_cast<std::size_t>(f)], r.measureValue(f, 1));
+      worst = std::max(worst, std::abs(std::hypot(r.measureValue(f, 0), r.measureValue(f, 1)) - r.measureValue(f, 2)));
+    }
+    QVERIFY2(worst < 1e-12, qPrintable(QString::number(worst)));
+    panel.setPaneAgainst(pane, std::nullopt);
+    // Not offered to a model without measures.
+    PanelOnRun other(run("riccati-demo-planar.json", 0.1));
+    QComboBox* quantity = nullptr;
+    for (QComboBox* c : other.panel.findChildren<QComboBox*>())
+      if (c->findData(static_cast<int>(Quantity::Measure)) >= 0 && c->objectName() != "plotAgainst") quantity = c;
+    QVERIFY(quantity);
+    auto* items = qobject_cast<QStandardItemModel*>(quantity->model());
+    QVERIFY(!items->item(quantity->findData(static_cast<int>(Quantity::Measure)))->isEnabled());
+  }
+
+  // Issue 55: two runs compared. The demo run, kept; a second run of it
+  // with gravity halved: each angle curve has its kept twin, dashed in its
+  // colour, whose values are the kept run's recorded angles. The first
+  // run's plotted series saved as CSV and read back compare the same way;
+  // a file that is not such a table is refused by its line; Clear leaves
+  // the current run alone.
+  void aKeptRunAndSavedSeriesAreLaidOverTheCurrentRun() {
+    ModelSpec spec = loadModel(test::sourcePath("resources/examples/riccati-demo-planar.json"));
+    auto runOf = [](const ModelSpec& sp) {
+      const std::shared_ptr<const Model> model = compile(sp);
+      SimulationSettings settings = sp.simulation;
+      settings.endTime = 1.0;
+      auto results = std::make_shared<RunResults>(model, RecordOptions{});
+      simulate(model, settings, *results);
+      return results;
+    };
+    const auto first = runOf(spec);
+    PanelOnRun shown(first);
+    PlotsPanel& panel = shown.panel;
+    PlotPane* pane = panel.currentPane();
+    panel.setPaneQuantity(pane, Quantity::Angle, -1);
+    const int curves = pane->curveCount();
+    QVERIFY(curves >= 2);
+    std::vector<double> times;
+    const std::vector<TableColumn> saved = panel.plottedColumns(times);
+    QVERIFY(panel.keepForComparison());
+    QVERIFY(panel.comparisonLabel().startsWith("run kept at"));
+    spec.gravity *= 0.5;
+    const auto second = runOf(spec);
+    panel.setResults(second);
+    QCOMPARE(pane->curveCount(), 2 * curves);
+    const Results a = recorded(*first), b = recorded(*second);
+    for (int c = 0; c < curves; ++c) {
+      const int twin = curves + c;
+      QCOMPARE(pane->curveName(twin), pane->curveName(c) + " (" + panel.comparisonLabel() + ")");
+      QCOMPARE(pane->curveColour(twin), pane->curveColour(c));
+      QCOMPARE(pane->curveStyle(twin), Qt::DashLine);
+      const int slot = a.slotOf(panel.plottedBodies()[static_cast<std::size_t>(c)]);
+      for (int f = 0; f < a.frameCount(); f += 9) {
+        QCOMPARE(pane->curveValues(twin)[static_cast<std::size_t>(f)], a.theta(f, slot) * kDeg);
+        QCOMPARE(pane->curveValues(c)[static_cast<std::size_t>(f)], b.theta(f, slot) * kDeg);
+      }
+    }
+    QVERIFY(std::abs(pane->curveValues(curves).back() - pane->curveValues(0).back()) > 1.0);  // the runs differ
+    // The current run's export holds the current run's curves only.
+    std::vector<double> now;
+    QCOMPARE(panel.plottedColumns(now).size(), static_cast<std::size_t>(curves));
+    // Saved plotted series, read back.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("first.csv");
+    writeTableCsv(path.toStdString(), {"first run"}, times, saved);
+    QCOMPARE(panel.compareWithFile(path), QString());
+    QCOMPARE(panel.comparisonLabel(), QString("first.csv"));
+    QCOMPARE(pane->curveCount(), 2 * curves);
+    for (int c = 0; c < curves; ++c)
+      for (int f = 0; f < a.frameCount(); f += 9) QCOMPARE(pane->curveValues(curves + c)[static_cast<std::size_t>(f)], saved[static_cast<std::size_t>(c)].values[static_cast<std::size_t>(f)]);
+    QFile bad(dir.filePath("bad.csv"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("# x\nt [s],a [deg]\n0,1\n0.1,zwei\n");
+    bad.close();
+    const QString problem = panel.compareWithFile(bad.fileName());
+    QVERIFY2(problem.contains("line 4") && problem.contains("'zwei' is not a number"), qPrintable(problem));
+    QCOMPARE(panel.comparisonLabel(), QString("first.csv"));  // the refused file changed nothing
+    panel.clearComparison();
+    QCOMPARE(pane->curveCount(), curves);
+    QCOMPARE(panel.comparisonLabel(), QString());
+  }
+
   void slideCurvesAreTheRecordedSlides() {
     // The crank-slider's block: the slide curve is the recorded s, in metres,
     // and stays between l - r and l + r (0.4 and 0.8 m) as the crank turns.

@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/generate/linkages.hpp"
 #include "core/io/model_json.hpp"
+#include "core/io/table_csv.hpp"
 #include "core/model/validation.hpp"
 #include "core/io/results_csv.hpp"
 #include "core/sim/simulation.hpp"
@@ -352,4 +353,29 @@ TEST(ModelJson, visualsRoundTripAndBadOnesAreNamed) {
   for (const char* part : {"body '1': visual 2: radius must be positive (got -0.02 m)", "body '1': visual 1: colour components must lie in [0, 1]",
                            "body '1': visual 4: mesh file '/somewhere/arm.stl' does not exist; it is not drawn"})
     ASSERT_TRUE(::mstmm::test::contains(messages, part)) << part << "\n" << messages;
+}
+
+// Plotted series saved as CSV read back (the studio compares runs with
+// them): every value exactly, names with commas and quotes, units; a line
+// that is not such a table is refused by its number.
+TEST(TableCsv, readsBackWhatItWrites) {
+  const std::vector<double> times = {0.0, 0.1, 0.30000000000000004};
+  const std::vector<TableColumn> columns = {{"body 1 theta", "deg", {1.0 / 3.0, -2e-300, 7.5}}, {"tyre, \"front\": normal force", "N", {0.0, 1e6, -0.0}}, {"count", "", {1, 2, 3}}};
+  const SeriesTable back = parseTableCsv(tableCsv({"a run", "second line"}, times, columns));
+  EXPECT_EQ(back.times, times);
+  ASSERT_EQ(back.columns.size(), columns.size());
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    EXPECT_EQ(back.columns[k].name, columns[k].name);
+    EXPECT_EQ(back.columns[k].unit, columns[k].unit);
+    EXPECT_EQ(back.columns[k].values, columns[k].values);
+  }
+  EXPECT_THROW(parseTableCsv("t [s],a [m]\n0,1\n1\n"), Error);
+  try {
+    parseTableCsv("# c\nt [s],a [m]\n0,1\n0.5,x1\n");
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_TRUE(mstmm::test::contains(e.what(), "line 4: 'x1' is not a number")) << e.what();
+  }
+  EXPECT_THROW(parseTableCsv("time,a\n0,1\n"), Error);
+  EXPECT_THROW(parseTableCsv("# only comments\n"), Error);
 }
