@@ -15,6 +15,7 @@
 #include <QToolBar>
 
 #include "core/version.hpp"
+#include "gui/analysis/analysis_status.hpp"
 #include "gui/dialogs/simulation_settings_dialog.hpp"
 #include "gui/dialogs/small_dialogs.hpp"
 #include "gui/document/model_actions.hpp"
@@ -302,6 +303,7 @@ void MainWindow::createStatusBar() {
   statusBar()->addPermanentWidget(m_staleLabel);
   statusBar()->addPermanentWidget(m_runLabel);
   statusBar()->addPermanentWidget(m_progress);
+  new AnalysisStatus(this);  // long analyses show and are cancelled here too
 }
 
 QString MainWindow::statusText() const { return m_runLabel->text(); }

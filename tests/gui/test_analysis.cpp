@@ -28,6 +28,7 @@
 #include "core/io/model_json.hpp"
 #include "core/model/model.hpp"
 #include "gui/analysis/analysis_actions.hpp"
+#include "gui/analysis/analysis_status.hpp"
 #include "gui/analysis/campbell_dialog.hpp"
 #include "gui/analysis/frequency_response_dialog.hpp"
 #include "gui/plots/plot_pane.hpp"
@@ -43,6 +44,10 @@
 #include <QTabWidget>
 #include <QPointer>
 #include <QLabel>
+#include <QElapsedTimer>
+#include <QMenuBar>
+#include <QTimer>
+#include <QToolButton>
 #include "gui/main/main_window.hpp"
 #include "gui/main/studio_setup.hpp"
 #include "gui/panels/messages_panel.hpp"
@@ -442,6 +447,54 @@ class TestAnalysis : public QObject {
     QTest::qWait(200);
     QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
     QVERIFY(dialog->grab().save(QString(MSTMM_BINARY_DIR) + "/artifacts/campbell-two-disk-rotor.png"));
+  }
+
+  // Issue 55: a long analysis shows in the status bar, as a run does, and
+  // its Cancel there stops it. While it computes, the menus and the dialog
+  // that asked take no input (the model cannot change under it); after,
+  // both do again, and the dialog says it was cancelled.
+  void aLongAnalysisIsCancelledFromTheStatusBar() {
+    MainWindow window;
+    QVERIFY(showStudio(window));
+    QVERIFY(window.openExample("two-disk-rotor"));
+    window.action("campbellDiagram")->trigger();
+    CampbellDialog* dialog = analysisOf(window)->campbellDialog();
+    QVERIFY(dialog);
+    dialog->setRange(0.0, 15000.0, 20000, 4);  // some seconds: long enough to be cancelled
+    auto* status = window.findChild<AnalysisStatus*>("analysisStatus");
+    QVERIFY(status && !status->isVisible());
+    bool sawBusy = false, menusOff = false, dialogOff = false;
+    QString shown;
+    QTimer poll;
+    poll.setInterval(20);
+    connect(&poll, &QTimer::timeout, [&] {
+      if (!status->busy() || sawBusy) return;
+      sawBusy = true;
+      shown = status->text();
+      menusOff = !window.menuBar()->isEnabled();
+      dialogOff = !dialog->isEnabled();
+      QTest::qWait(300);
+      auto* cancel = status->findChild<QToolButton*>("cancelAnalysis");
+      QVERIFY(cancel && cancel->isVisible());
+      QTest::mouseClick(cancel, Qt::LeftButton);
+    });
+    poll.start();
+    QElapsedTimer clock;
+    clock.start();
+    const QString message = dialog->compute();
+    poll.stop();
+    QVERIFY(sawBusy);
+    QVERIFY2(shown.startsWith("Computing the Campbell diagram"), qPrintable(shown));
+    QVERIFY(menusOff);
+    QVERIFY(dialogOff);
+    QVERIFY2(message.contains("cancelled"), qPrintable(message));
+    QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(!status->busy() && !status->isVisible());
+    QVERIFY(window.menuBar()->isEnabled());
+    QVERIFY(dialog->isEnabled());
+    // And the next one runs to its end.
+    dialog->setRange(0.0, 15000.0, 31, 4);
+    QCOMPARE(dialog->compute(), QString());
   }
 
   void aModelWithoutRestIsRefusedByName() {
