@@ -311,12 +311,18 @@ void PlotPane::fitAxes() {
   double t0 = std::numeric_limits<double>::infinity(), t1 = -t0, v0 = t0, v1 = -t0;
   for (const Curve& c : m_curves) {
     if (c.t.empty()) continue;
-    t0 = std::min(t0, c.t.front());
-    t1 = std::max(t1, c.t.back());
+    if (m_timeAxis) {  // times increase: the ends are the range, unpadded
+      t0 = std::min(t0, c.t.front());
+      t1 = std::max(t1, c.t.back());
+    } else {  // another quantity (a phase portrait) goes back and forth: all of it, padded as values are
+      for (double t : c.t)
+        if (std::isfinite(t)) t0 = std::min(t0, t), t1 = std::max(t1, t);
+    }
     for (double v : c.v)
       if (std::isfinite(v)) v0 = std::min(v0, v), v1 = std::max(v1, v);
   }
   if (!(t1 >= t0)) return;
+  if (!m_timeAxis) plotRange(t0, t1);
   if (t1 == t0) t1 = t0 + 1.0;
   plotRange(v0, v1);
   m_x->setRange(t0, t1);

@@ -142,6 +142,10 @@ class TestPlots : public QObject {
       }
     }
     QVERIFY(pane->tickLabels(Qt::Horizontal).size() >= 2);
+    // The horizontal axis holds every curve whole (it held the first and last
+    // x of each, as time's ends, and cut the portraits off).
+    for (int c = 0; c < pane->curveCount(); ++c)
+      for (double x : pane->curveTimes(c)) QVERIFY2(x >= pane->timeRange().x() && x <= pane->timeRange().y(), qPrintable(QString("curve %1: x = %2").arg(c).arg(x)));
     panel.resize(900, 500);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
