@@ -5,11 +5,12 @@
 # screenshots in docs/screenshots (a bare X server hides what a title bar
 # pushes off screen). Needs openbox, xdotool, xwininfo and netpbm (installed
 # if missing).
-# Usage: scripts/screenshot-under-wm.sh MODEL.json OUT.png [click X Y | key KEY | type TEXT | wait S]...
+# Usage: scripts/screenshot-under-wm.sh MODEL.json OUT.png [click X Y | scroll X Y N | key KEY | type TEXT | wait S]...
+# (scroll: N wheel steps up, zooming in, at X Y; key takes xdotool's options: key "--repeat 5 Right")
 # e.g.   scripts/screenshot-under-wm.sh resources/examples/vehicle.json guide.png click 1100 230 key F1
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 2 ] || { echo "usage: $0 MODEL.json OUT.png [click X Y | key KEY | type TEXT | wait S]..." >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 MODEL.json OUT.png [click X Y | scroll X Y N | key KEY | type TEXT | wait S]..." >&2; exit 2; }
 model=$(realpath "$1"); out=$(realpath -m "$2"); shift 2
 for tool in openbox xdotool xwdtopnm xwininfo; do
   command -v $tool >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends openbox xdotool netpbm x11-apps x11-utils >/dev/null
@@ -18,6 +19,7 @@ steps=""
 while [ $# -gt 0 ]; do
   case "$1" in
     click) steps+="xdotool mousemove $2 $3 click 1; sleep 0.5; "; shift 3 ;;
+    scroll) steps+="xdotool mousemove $2 $3 click --repeat $4 --delay 100 $([ "$4" -gt 0 ] && echo 4 || echo 5); sleep 0.5; "; shift 4 ;;
     key) steps+="xdotool key $2; sleep 1; "; shift 2 ;;
     type) steps+="xdotool type '$2'; sleep 0.5; "; shift 2 ;;
     wait) steps+="sleep $2; "; shift 2 ;;

@@ -740,6 +740,45 @@ class TestRenderView : public QObject {
     image.save(QString(MSTMM_BINARY_DIR) + "/artifacts/newtons-cradle-impact-arrows.png");  // to be looked at
   }
 
+  // Issue 55.4: the vehicle's tyre arrows left the view over the bump. At
+  // the largest tyre force (the front wheels on the bump), framed on the
+  // vehicle as Fit and Follow frame it, every arrow lies inside the image.
+  void theTyreArrowsStayInViewOverTheBump() {
+    ModelSpec spec = loadModel(test::sourcePath("resources/examples/vehicle.json"));
+    spec.simulation.endTime = 1.2;
+    const auto model = compile(spec);
+    Results results(*model);
+    QVERIFY(simulate(model, spec.simulation, results).status == RunStatus::Completed);
+    int frame = 0, contact = 0;
+    for (int f = 0; f < results.frameCount(); ++f)
+      for (int k = 0; k < results.contactCount(); ++k)
+        if (results.contactForce(f, k).force.norm() > results.contactForce(frame, contact).force.norm()) frame = f, contact = k;
+    double weight = 0.0;
+    for (const CompiledBody& b : model->bodies()) weight += b.mass * model->gravity().norm();
+    qInfo("the largest tyre force: %.0f N, %.2f of the car's weight, at t = %.2f s", results.contactForce(frame, contact).force.norm(),
+          results.contactForce(frame, contact).force.norm() / weight, results.time(frame));
+    QVERIFY(results.contactForce(frame, contact).force.norm() > 0.5 * weight);  // twice a wheel's share: the bump
+    std::vector<BodyState> states;
+    std::vector<char> visible;
+    statesAt(*model, results, results.time(frame), states, visible);
+    const std::vector<Trail> arrows = contactArrows(*model, results, results.time(frame), contactArrowLength(states, 0.1));
+    QVERIFY(arrows.size() >= 8);  // four tyres, a shaft and a head each
+    OffscreenRenderer renderer;
+    renderer.setModel(model);
+    renderer.setStates(states);
+    renderer.setPreset(CameraPreset::Isometric);
+    renderer.fit(640.0 / 400.0);
+    renderer.setArrows(arrows);
+    const QImage image = renderer.render(640, 400);
+    for (const Trail& a : arrows)
+      for (const Vec3& p : a.points) {
+        const Vec3 pixel = renderer.projectToPixel(p, 640, 400);
+        QVERIFY2(pixel.x() >= 0 && pixel.x() <= 640 && pixel.y() >= 0 && pixel.y() <= 400, qPrintable(QString("an arrow ends at pixel (%1, %2)").arg(pixel.x()).arg(pixel.y())));
+      }
+    QDir().mkpath(QString(MSTMM_BINARY_DIR) + "/artifacts");
+    image.save(QString(MSTMM_BINARY_DIR) + "/artifacts/vehicle-tyre-arrows-over-bump.png");  // to be looked at
+  }
+
   // Issue 30: the view buttons Side and Front were swapped for the vehicle
   // (Front looked along -z, at the car's flank). On a ground, Front looks
   // back along the road at the car's front, Side from beside it, Top down
