@@ -522,7 +522,7 @@ py::dict modesOf(const PyModel& model, int count, const std::string& at, const s
   const auto n = static_cast<py::ssize_t>(r.rows.size());
   const auto coordinates = static_cast<py::ssize_t>(r.lin->chart().coordinates());
   py::array_t<double> frequency(n), omega2(n), zeta(n), damped(n), shapes({coordinates, n});
-  py::list kind, names, dominant, bodies;
+  py::list kind, names, dominant, bodies, motion;
   for (py::ssize_t k = 0; k < n; ++k) {
     const ModeRow& row = r.rows[static_cast<std::size_t>(k)];
     frequency.mutable_at(k) = row.frequency;
@@ -532,6 +532,7 @@ py::dict modesOf(const PyModel& model, int count, const std::string& at, const s
     kind.append(toString(row.kind));
     dominant.append(describeCoordinates(row));
     bodies.append(describeBodies(*r.model, row));
+    motion.append(describeMotion(*r.model, row));
     const Eigen::VectorXd q = r.lin->toTree(row.shape);
     for (py::ssize_t c = 0; c < coordinates; ++c) shapes.mutable_at(c, k) = q[c];
   }
@@ -546,6 +547,7 @@ py::dict modesOf(const PyModel& model, int count, const std::string& at, const s
   d["coordinates"] = names;
   d["dominant_coordinates"] = dominant;
   d["dominant_bodies"] = bodies;
+  d["dominant_motion"] = motion;
   d["rigid_counted"] = r.rigid;
   d["unstable_counted"] = r.unstable;
   d["missing"] = r.missing;

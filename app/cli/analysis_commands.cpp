@@ -47,11 +47,13 @@ void write(const std::string& path, const std::string& text, const char* what) {
 }
 
 void printModes(const Model& model, const std::vector<ModeRow>& rows) {
-  std::printf("%4s  %14s  %13s  %-10s  %s\n", "mode", "frequency (Hz)", "damping ratio", "kind", "dominant coordinates; bodies");
+  std::printf("%4s  %14s  %13s  %-10s  %s\n", "mode", "frequency (Hz)", "damping ratio", "kind", "how the main body moves; dominant coordinates; bodies");
   for (const ModeRow& r : rows) {
     const std::string frequency = r.kind == ModeKind::Vibration ? formatNumber(r.frequency) : "-";
     const std::string zeta = r.kind == ModeKind::Vibration ? formatNumber(r.dampingRatio) : "-";
-    std::printf("%4d  %14s  %13s  %-10s  %s; %s\n", r.number, frequency.c_str(), zeta.c_str(), toString(r.kind), describeCoordinates(r).c_str(), describeBodies(model, r).c_str());
+    const std::string motion = describeMotion(model, r);
+    std::printf("%4d  %14s  %13s  %-10s  %s%s; %s\n", r.number, frequency.c_str(), zeta.c_str(), toString(r.kind), motion.empty() ? "" : (motion + "; ").c_str(),
+                describeCoordinates(r).c_str(), describeBodies(model, r).c_str());
   }
 }
 

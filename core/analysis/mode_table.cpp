@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numeric>
 
+#include <Eigen/Eigenvalues>
+
 #include "core/analysis/sweep_modes.hpp"
 
 namespace mstmm {
@@ -59,6 +61,36 @@ std::vector<double> bodyShares(const Linearisation& lin, const std::vector<Eigen
   return share;
 }
 
+/// The split of body b's kinetic energy in the mode x (ModeRow::motion):
+/// m v_i^2 along each world axis i, and J_k w_k^2 about each principal axis
+/// e_k of its inertia (w_k = e_k . Omega), which sum to its whole 2 T.
+std::vector<std::pair<std::string, double>> motionOf(const Linearisation& lin, const std::vector<Eigen::Matrix3Xd>& v, const std::vector<Eigen::Matrix3Xd>& w,
+                                                     const Eigen::VectorXd& x, int b) {
+  const Model& model = lin.chart().model();
+  const auto s = static_cast<std::size_t>(b);
+  const Mat3 a = bodyRotation(model, lin.chart().reference(), b);
+  const Vec3 vc = v[s] * x, omega = w[s] * x;
+  const Eigen::SelfAdjointEigenSolver<Mat3> principal(a * model.body(b).inertiaAtCom * a.transpose());
+  int vertical = -1;
+  if (model.gravity().norm() > 0.0) model.gravity().cwiseAbs().maxCoeff(&vertical);
+  std::vector<std::pair<std::string, double>> parts;
+  double total = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const std::string axis(1, "xyz"[i]);
+    parts.emplace_back("along " + axis + (i == vertical ? " (vertical)" : ""), model.body(b).mass * vc[i] * vc[i]);
+    int nearest = 0;
+    principal.eigenvectors().col(i).cwiseAbs().maxCoeff(&nearest);
+    const double turn = principal.eigenvectors().col(i).dot(omega);
+    parts.emplace_back(std::string("about ") + "xyz"[nearest], principal.eigenvalues()[i] * turn * turn);
+  }
+  for (const auto& p : parts) total += p.second;
+  if (!(total > 0.0)) return {};
+  for (auto& p : parts) p.second /= total;
+  std::sort(parts.begin(), parts.end(), [](const auto& l, const auto& r) { return l.second > r.second; });
+  parts.erase(std::remove_if(parts.begin(), parts.end(), [](const auto& p) { return p.second < 0.05; }), parts.end());
+  return parts;
+}
+
 /// How much of the mode each tree joint coordinate carries: for a tree
 /// |x_k (M x)_k| (its part of the kinetic energy, the shape as a velocity),
 /// for a looped model, whose minimal coordinates are combinations of joint
@@ -95,6 +127,7 @@ std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearSystem& sys
     for (int c : largest(shares)) row.coordinates.emplace_back(lin.chart().coordinateName(c), shares[static_cast<std::size_t>(c)]);
     row.bodyShares = bodyShares(lin, v, w, m.shape);
     for (int b : largest(row.bodyShares)) row.bodies.emplace_back(b, row.bodyShares[static_cast<std::size_t>(b)]);
+    if (!row.bodies.empty()) row.motion = motionOf(lin, v, w, m.shape, row.bodies.front().first);
     rows.push_back(std::move(row));
   }
   return rows;
@@ -124,6 +157,13 @@ std::string percent(double share) { return std::to_string(static_cast<int>(std::
 std::string describeCoordinates(const ModeRow& row) {
   std::string text;
   for (const auto& [name, share] : row.coordinates) text += (text.empty() ? "" : ", ") + name + " " + percent(share);
+  return text;
+}
+
+std::string describeMotion(const Model& model, const ModeRow& row) {
+  if (row.motion.empty() || row.bodies.empty()) return {};
+  std::string text = "'" + model.body(row.bodies.front().first).name + "'";
+  for (std::size_t k = 0; k < row.motion.size(); ++k) text += (k ? ", " : " ") + row.motion[k].first + " " + percent(row.motion[k].second);
   return text;
 }
 

@@ -26,6 +26,13 @@ struct ModeRow {
   std::vector<std::pair<std::string, double>> coordinates;  // name, share of the mode's kinetic energy (largest first, at most 3)
   std::vector<std::pair<int, double>> bodies;               // compiled body index, share (largest first, at most 3)
   std::vector<double> bodyShares;  // every body's share, compiled order
+  /// How the body of the largest share moves (what tells bounce from pitch):
+  /// its kinetic energy in the mode split exactly into translations along
+  /// the world axes ("along y (vertical)": the axis gravity acts along) and
+  /// turns about its principal axes, each named by the world axis nearest
+  /// it ("about z"); the parts of 5 % and more, largest first. Empty on the
+  /// O(N) path.
+  std::vector<std::pair<std::string, double>> motion;
   Eigen::VectorXd shape;           // minimal coordinates, mass-normalised
 };
 
@@ -41,5 +48,7 @@ std::vector<ModeRow> modeTable(const Linearisation& lin, const LinearTree& tree,
 /// "h1 71%, h2 20%" and "body 'b' 60%, ..." as the CLI and the studio print them.
 std::string describeCoordinates(const ModeRow& row);
 std::string describeBodies(const Model& model, const ModeRow& row);
+/// "'chassis' along y (vertical) 93%, about z 6%"; empty without a motion.
+std::string describeMotion(const Model& model, const ModeRow& row);
 
 }  // namespace mstmm

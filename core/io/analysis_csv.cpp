@@ -22,12 +22,12 @@ std::string finiteOrEmpty(double v) { return std::isfinite(v) ? number(v) : std:
 
 std::string modesCsv(const Linearisation& lin, const std::vector<ModeRow>& rows) {
   const Model& model = lin.chart().model();
-  std::string out = "mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies";
+  std::string out = "mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies,dominant_motion";
   for (int k = 0; k < lin.chart().coordinates(); ++k) out += "," + csvField("shape:" + lin.chart().coordinateName(k));
   out += "\n";
   for (const ModeRow& r : rows) {
     out += std::to_string(r.number) + "," + toString(r.kind) + "," + number(r.frequency) + "," + number(r.omegaSquared) + "," + number(r.dampingRatio) + "," +
-           number(r.dampedFrequency) + "," + csvField(describeCoordinates(r)) + "," + csvField(describeBodies(model, r));
+           number(r.dampedFrequency) + "," + csvField(describeCoordinates(r)) + "," + csvField(describeBodies(model, r)) + "," + csvField(describeMotion(model, r));
     const Eigen::VectorXd q = lin.toTree(r.shape);
     for (Eigen::Index k = 0; k < q.size(); ++k) out += "," + number(q[k]);
     out += "\n";

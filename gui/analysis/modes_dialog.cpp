@@ -1,5 +1,6 @@
 #include "gui/analysis/modes_dialog.hpp"
 
+#include <QCheckBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -43,11 +44,14 @@ ModesDialog::ModesDialog(ModesReport report, int asked, QWidget* parent) : QDial
   auto* about = new QLabel(text, this);
   about->setWordWrap(true);
   layout->addWidget(about);
-  // The bodies before the coordinates: which part moves (the chassis, a
-  // wheel) is what tells bounce from pitch, and it stays on screen.
+  // How the main body moves, then the bodies, before the coordinates: which
+  // part moves and how (the chassis along y, or about z) is what tells
+  // bounce from pitch, and it stays on screen.
   m_table = new QTableWidget(static_cast<int>(m_report.rows.size()), kColumns, this);
   m_table->setObjectName("modes");
-  m_table->setHorizontalHeaderLabels({tr("Mode"), tr("Frequency (Hz)"), tr("Damped (Hz)"), tr("Damping ratio"), tr("Kind"), tr("Bodies"), tr("Coordinates")});
+  m_table->setHorizontalHeaderLabels({tr("Mode"), tr("Frequency (Hz)"), tr("Damped (Hz)"), tr("Damping ratio"), tr("Kind"), tr("Motion"), tr("Bodies"), tr("Coordinates")});
+  m_table->horizontalHeaderItem(kMotion)->setToolTip(tr("How the body that moves most moves: its kinetic energy along the world axes and about its principal axes "
+                                                        "(along the vertical: bounce; about the lateral axis: pitch)"));
   m_table->horizontalHeaderItem(kFrequency)->setToolTip(tr("Undamped natural frequency"));
   m_table->horizontalHeaderItem(kDamped)->setToolTip(tr("Frequency of the damped motion (the damped eigenvalue's imaginary part); none where the mode is overdamped (zeta >= 1)"));
   m_table->verticalHeader()->hide();
@@ -61,6 +65,7 @@ ModesDialog::ModesDialog(ModesReport report, int asked, QWidget* parent) : QDial
     m_table->setItem(r, kDamped, cell(!vibration ? "–" : overdamped ? tr("none (overdamped)") : QString::fromStdString(formatNumber(row.dampedFrequency))));
     m_table->setItem(r, kDamping, cell(!vibration ? "–" : overdamped ? tr("≥ 1") : QString::fromStdString(formatNumber(row.dampingRatio))));
     m_table->setItem(r, kKind, cell(toString(row.kind)));
+    m_table->setItem(r, kMotion, cell(QString::fromStdString(describeMotion(*m_report.model, row))));
     m_table->setItem(r, kBodies, cell(QString::fromStdString(describeBodies(*m_report.model, row))));
     m_table->setItem(r, kCoordinates, cell(QString::fromStdString(describeCoordinates(row))));
   }
@@ -71,6 +76,7 @@ ModesDialog::ModesDialog(ModesReport report, int asked, QWidget* parent) : QDial
       m_table->setCurrentCell(r, 0);
       break;
     }
+  if (m_showRigid) showRigidRows(m_showRigid->isChecked());
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->horizontalHeader()->setStretchLastSection(true);
   layout->addWidget(m_table);
@@ -128,8 +134,25 @@ QHBoxLayout* ModesDialog::countRow(int asked) {
   row->addWidget(label);
   row->addWidget(m_count);
   row->addWidget(shown);
+  // Rigid-body modes (a vehicle's x, z, yaw and wheel spins) come first at
+  // 0 Hz and pushed the vibrations below the fold: hidden unless asked for
+  // when the list has vibrations too.
+  const auto rigid = std::count_if(m_report.rows.begin(), m_report.rows.end(), [](const ModeRow& r) { return r.kind == ModeKind::Rigid; });
+  if (rigid > 0) {
+    m_showRigid = new QCheckBox(tr("show the %1 rigid-body modes").arg(rigid), this);
+    m_showRigid->setObjectName("showRigidModes");
+    m_showRigid->setToolTip(tr("Modes at 0 Hz, in which the model moves freely (a floating body's translations, a wheel's spin)"));
+    m_showRigid->setChecked(rigid == static_cast<long>(m_report.rows.size()));
+    connect(m_showRigid, &QCheckBox::toggled, this, &ModesDialog::showRigidRows);
+    row->addWidget(m_showRigid);
+  }
   row->addStretch(1);
   return row;
+}
+
+void ModesDialog::showRigidRows(bool show) {
+  for (int r = 0; r < m_table->rowCount(); ++r)
+    if (m_report.rows[static_cast<std::size_t>(r)].kind == ModeKind::Rigid) m_table->setRowHidden(r, !show);
 }
 
 QHBoxLayout* ModesDialog::amplitudeRow() {

@@ -9,6 +9,7 @@
 
 #include "core/analysis/vibration.hpp"
 
+class QCheckBox;
 class QDoubleSpinBox;
 class QSpinBox;
 class QHBoxLayout;
@@ -31,7 +32,7 @@ class ModesDialog : public QDialog {
   /// The largest joint coordinate's swing of the animation (rad or m).
   double amplitude() const;
   /// The table's columns.
-  enum Column { kNumber, kFrequency, kDamped, kDamping, kKind, kBodies, kCoordinates, kColumns };
+  enum Column { kNumber, kFrequency, kDamped, kDamping, kKind, kMotion, kBodies, kCoordinates, kColumns };
 
  signals:
   /// A row selected, Animate, a double-click, or a new amplitude while a
@@ -47,12 +48,14 @@ class ModesDialog : public QDialog {
   /// "Modes: [n]" and the list's own count, beside the description.
   QHBoxLayout* countRow(int asked);
   void animate(int row);
+  void showRigidRows(bool show);
 
   ModesReport m_report;
   QTableWidget* m_table = nullptr;
   QDoubleSpinBox* m_amplitude = nullptr;
   QSlider* m_slider = nullptr;
   QSpinBox* m_count = nullptr;
+  QCheckBox* m_showRigid = nullptr;  // none without rigid-body modes
   int m_animated = -1;  // the row last animated
 };
 

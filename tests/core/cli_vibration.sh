@@ -22,7 +22,7 @@ for k in 1 2; do
     { echo "mode $k: printed $printed Hz, closed form $expected Hz"; cat "$dir/modes.log"; exit 1; }
 done
 [ "$(wc -l < "$dir/modes.csv")" -eq 3 ] || { echo "modes.csv should hold a header and two modes"; exit 1; }
-head -1 "$dir/modes.csv" | grep -q "^mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies,shape:hinge 'elbow',shape:hinge 'shoulder'$"
+head -1 "$dir/modes.csv" | grep -q "^mode,kind,frequency_hz,omega_squared,damping_ratio,damped_frequency_hz,dominant_coordinates,dominant_bodies,dominant_motion,shape:hinge 'elbow',shape:hinge 'shoulder'$"
 "$mstmm" frf "$dir/p.json" --input elbow --output lower.x --from 0.1 --to 5 --points 50 --out "$dir/frf.csv" | grep -q "peak"
 [ "$(wc -l < "$dir/frf.csv")" -eq 51 ] || { echo "frf.csv should hold a header and 50 rows"; exit 1; }
 # The ground shaken under the pendulum, read as the shoulder's horizontal load: at 1 mHz the rods

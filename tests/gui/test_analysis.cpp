@@ -8,6 +8,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -282,6 +283,21 @@ class TestAnalysis : public QObject {
       } else {
         QVERIFY(!report.sweep);
         row = 7;  // after x, z, yaw and the wheels' spins: the bounce (2.2 Hz with the struts' dampers)
+        // Issue 55.7: the seven rigid modes are hidden until asked for, and
+        // the Motion column says which mode is bounce and which pitch.
+        auto* rigid = dialog->findChild<QCheckBox*>("showRigidModes");
+        QVERIFY(rigid && !rigid->isChecked());
+        for (int r = 0; r < 7; ++r) QVERIFY(dialog->table()->isRowHidden(r));
+        QVERIFY(!dialog->table()->isRowHidden(7));
+        const QString bounce = dialog->table()->item(7, ModesDialog::kMotion)->text();
+        QVERIFY2(bounce.startsWith("'chassis' along y (vertical)"), qPrintable(bounce));
+        QString pitch;
+        for (int r = 8; r < dialog->table()->rowCount(); ++r)
+          if (dialog->table()->item(r, ModesDialog::kMotion)->text().startsWith("'chassis' about z")) pitch = dialog->table()->item(r, ModesDialog::kFrequency)->text();
+        QVERIFY2(!pitch.isEmpty(), "no pitch mode among the ten");
+        rigid->setChecked(true);
+        QVERIFY(!dialog->table()->isRowHidden(0));
+        rigid->setChecked(false);
       }
       QVERIFY(analysisOf(window)->animateMode(row, 0.05));
       auto* workspace = window.findChild<StudioWorkspace*>();

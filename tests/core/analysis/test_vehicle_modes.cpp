@@ -7,6 +7,7 @@
 
 #include "core/analysis/equilibrium.hpp"
 #include "core/analysis/modes.hpp"
+#include "core/analysis/mode_table.hpp"
 #include "core/dynamics/kinematics.hpp"
 #include "core/generate/vehicle.hpp"
 #include "tests/core/chassis_record.hpp"
@@ -80,6 +81,19 @@ TEST(VehicleModes, BounceAndPitchMatchTheTimeDomain) {
                   modes.undamped.size(), rigid, bounce.frequency, measuredBounce, bounce.frequency / measuredBounce - 1.0, pitch.frequency, measuredPitch,
                   pitch.frequency / measuredPitch - 1.0));
   EXPECT_EQ(rigid, 7);
+  // The table says which is which: the chassis along y (the vertical) in
+  // the bounce mode, about z (the lateral axis) in the pitch mode, each as
+  // the largest part of the chassis' energy (docs/vibration.md).
+  const std::vector<ModeRow> rows = modeTable(lin, s, modes);
+  const ModeRow& bounceRow = rows[chassisMode(lin, modes, chassis, false)];
+  const ModeRow& pitchRow = rows[chassisMode(lin, modes, chassis, true)];
+  note("bounce: " + describeMotion(*model, bounceRow) + "; pitch: " + describeMotion(*model, pitchRow));
+  ASSERT_FALSE(bounceRow.motion.empty() || pitchRow.motion.empty());
+  EXPECT_EQ(bounceRow.bodies.front().first, chassis);
+  EXPECT_EQ(bounceRow.motion.front().first, "along y (vertical)");
+  EXPECT_GT(bounceRow.motion.front().second, 0.8);
+  EXPECT_EQ(pitchRow.motion.front().first, "about z");
+  EXPECT_GT(pitchRow.motion.front().second, 0.5);
   EXPECT_LT(std::abs(bounce.frequency / measuredBounce - 1.0), 0.01);
   EXPECT_LT(std::abs(pitch.frequency / measuredPitch - 1.0), 0.01);
 }
