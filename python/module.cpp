@@ -232,6 +232,11 @@ py::dict resultArrays(const Model& model, const Results& r) {
   for (py::ssize_t f = 0; f < r.loadFrameCount(); ++f)
     for (py::ssize_t c = 0; c < channels; ++c) loads.mutable_at(f, c) = r.loadValue(static_cast<int>(f), static_cast<int>(c));
   d["loads"] = loads;
+  const auto measureChannels = static_cast<py::ssize_t>(r.measureChannels().size());
+  auto measures = array({frames, measureChannels});
+  for (py::ssize_t f = 0; f < frames; ++f)
+    for (py::ssize_t c = 0; c < measureChannels; ++c) measures.mutable_at(f, c) = r.measureValue(static_cast<int>(f), static_cast<int>(c));
+  d["measures"] = measures;
   py::dict energy;
   const char* names[] = {"kinetic", "potential", "spring", "work", "dissipated", "total", "balance"};
   std::vector<py::array_t<double>> columns;
@@ -260,6 +265,10 @@ py::dict resultArrays(const Model& model, const Results& r) {
   d["slider_names"] = sliderNames;
   d["load_names"] = channelNames;
   d["load_units"] = channelUnits;
+  std::vector<std::string> measureNames, measureUnits;
+  for (const LoadChannel& c : r.measureChannels()) measureNames.push_back(c.name), measureUnits.push_back(c.unit);
+  d["measure_names"] = measureNames;
+  d["measure_units"] = measureUnits;
   return d;
 }
 

@@ -133,7 +133,8 @@ class Results:
     hinge_moment (n, bodies, 3); orientation (n, bodies, 4, body-to-world
     unit quaternion w, x, y, z); theta (n, bodies, planar models only);
     slide, slide_rate (n, sliders); loads (n, channels) with load_names and
-    load_units; energy: a dict of kinetic, potential, spring, work,
+    load_units; measures (n, channels) with measure_names and measure_units
+    (the model's named measures, docs/measures.md); energy: a dict of kinetic, potential, spring, work,
     dissipated, total, balance (n). status is completed, cancelled or
     failed (message says why; what was recorded before stays). steps,
     evaluations and, for the adaptive and implicit integrators,
@@ -157,6 +158,8 @@ class Results:
             return self.momentum[:, self.momentum_names.index(name)]
         if name in self.load_names:
             return self.loads[:, self.load_names.index(name)]
+        if name in getattr(self, "measure_names", ()):
+            return self.measures[:, self.measure_names.index(name)]
         # Slides of hinges with several ("float.x", "plane.s2") go by their full names.
         if name in self.slider_names:
             return self.slide[:, self.slider_names.index(name)]
