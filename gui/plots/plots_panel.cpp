@@ -574,16 +574,29 @@ bool PlotsPanel::comparedCurve(const SeriesKey& key, const QString& name, std::v
   });
 }
 
+// Over the run's recorded instants: a pane plotted against another
+// quantity gives each curve's x series as a column of its own before its y
+// series (the x values are not times: they went out as "t" before).
 std::vector<TableColumn> PlotsPanel::plottedColumns(std::vector<double>& times) const {
   std::vector<TableColumn> columns;
   times.clear();
+  if (!m_results) return columns;
+  m_results->read([&](const Results& r) {
+    times = r.times();
+    return 0;
+  });
+  const Model& model = *m_results->model();
+  const PlotSettings s = settings();
   for (const PaneView& view : m_panes) {
     const QString unit = view.pane->yAxisTitle().section('[', 1).section(']', 0, 0);
-    for (int c = 0; c < view.pane->curveCount(); ++c) {
-      const std::vector<double>& t = view.pane->curveTimes(c);
-      if (times.empty()) times = t;
-      if (c >= view.pane->curveCount() - view.compared) break;  // a compared run's, at its own instants
-      if (t.size() != times.size()) continue;  // drawn from another instant (cannot happen: the run's curves share its times)
+    const int against = view.against->currentData().toInt();
+    const std::vector<SeriesKey> keys = keysOf(view);
+    for (int c = 0; c < view.pane->curveCount() - view.compared; ++c) {
+      if (view.pane->curveValues(c).size() != times.size()) continue;  // an unpaired curve is empty
+      if (against >= 0 && c < static_cast<int>(keys.size())) {
+        if (const std::optional<SeriesKey> x = pairedSeries(keys[static_cast<std::size_t>(c)], static_cast<Quantity>(against), model, s))
+          columns.push_back({seriesName(*x, model, s), unitOf(x->quantity, model, s), view.pane->curveTimes(c)});
+      }
       columns.push_back({view.pane->curveName(c).toStdString(), unit.toStdString(), view.pane->curveValues(c)});
     }
   }

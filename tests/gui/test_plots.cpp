@@ -154,6 +154,16 @@ class TestPlots : public QObject {
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->viewport()->rect().center());
     QCOMPARE(seek.count(), 0);
     QVERIFY(std::isnan(pane->cursorX()));  // no time cursor
+    // Exported, each curve's x series is a column of its own beside its y
+    // series, over the recorded times (the angles went out as "t [s]").
+    std::vector<double> times;
+    const std::vector<TableColumn> columns = panel.plottedColumns(times);
+    QCOMPARE(times, r.times());
+    QCOMPARE(columns.size(), static_cast<std::size_t>(2 * pane->curveCount()));
+    QCOMPARE(columns[0].name + " [" + columns[0].unit + "]", std::string("1 theta [deg]"));
+    QCOMPARE(columns[1].name + " [" + columns[1].unit + "]", std::string("1 omega z [deg/s]"));
+    QCOMPARE(columns[0].values, pane->curveTimes(0));
+    QCOMPARE(columns[1].values, pane->curveValues(0));
     panel.setPaneQuantity(pane, Quantity::Energy, 1);
     panel.setPaneAgainst(pane, Quantity::Angle);
     QVERIFY2(pane->title().contains("no angle to plot against"), qPrintable(pane->title()));
