@@ -25,6 +25,7 @@
 
 #include "gui/playback/playback_clock.hpp"
 #include "gui/plots/plot_pane.hpp"
+#include "gui/plots/run_comparison.hpp"
 #include "gui/properties/quantity_box.hpp"
 #include "gui/run/run_results.hpp"
 
@@ -395,10 +396,10 @@ void PlotsPanel::refreshPane(PaneView& view) {
   std::vector<Compared> compared;
   for (int k = 0; against < 0 && k < names.size(); ++k) {
     Compared c{k, {}, {}};
-    if (comparedCurve(keys[static_cast<std::size_t>(k)], names[k], c.t, c.v)) compared.push_back(std::move(c));
+    if (m_comparison && m_comparison->curve(keys[static_cast<std::size_t>(k)], names[k].toStdString(), model, s, c.t, c.v)) compared.push_back(std::move(c));
   }
   QStringList all = names;
-  for (const Compared& c : compared) all << tr("%1 (%2)").arg(names[c.like], m_comparison->label);
+  for (const Compared& c : compared) all << tr("%1 (%2)").arg(names[c.like], m_comparison->label());
   // The same curves with more data (a live run): update them in place, so a
   // zoomed view stays zoomed.
   bool same = pane->curveCount() == all.size();
@@ -491,7 +492,7 @@ void PlotsPanel::appendNewFrames() {
 
 bool PlotsPanel::keepForComparison() {
   if (!m_results || m_results->frameCount() == 0) return false;
-  setComparison(tr("run kept at %1").arg(QTime::currentTime().toString("HH:mm:ss")), m_results, std::nullopt);
+  setComparison(RunComparison(tr("run kept at %1").arg(QTime::currentTime().toString("HH:mm:ss")), m_results));
   return true;
 }
 
@@ -499,7 +500,7 @@ QString PlotsPanel::compareWithFile(const QString& path) {
   try {
     SeriesTable table = readTableCsv(path.toStdString());
     if (table.columns.empty() || table.times.empty()) return tr("'%1' holds no plotted series.").arg(path);
-    setComparison(QFileInfo(path).fileName(), nullptr, std::move(table));
+    setComparison(RunComparison(QFileInfo(path).fileName(), std::move(table)));
     return {};
   } catch (const Error& e) {
     return QString::fromStdString(e.what());
@@ -514,65 +515,13 @@ void PlotsPanel::clearComparison() {
   emit comparisonChanged();
 }
 
-void PlotsPanel::setComparison(QString label, std::shared_ptr<RunResults> run, std::optional<SeriesTable> table) {
-  m_comparison = Comparison{std::move(label), std::move(run), std::move(table)};
-  m_compare->setText(tr("Compare: %1").arg(m_comparison->label));
+void PlotsPanel::setComparison(RunComparison comparison) {
+  m_comparison = std::move(comparison);
+  m_compare->setText(tr("Compare: %1").arg(m_comparison->label()));
   refresh();
   emit comparisonChanged();
 }
 
-namespace {
-
-/// The unit of one curve of `key` (a channel's own, else the quantity's).
-std::string unitOfKey(const SeriesKey& key, const Model& model, const PlotSettings& s) {
-  const std::vector<LoadChannel> channels = plottedChannels(key.quantity, model, s);
-  if (key.component >= 0 && key.component < static_cast<int>(channels.size())) return channels[static_cast<std::size_t>(key.component)].unit;
-  return unitOf(key.quantity, model, s);
-}
-
-/// The key of the kept model that names the same curve as `key` of the
-/// current one: the body of the same name, or the element's channel of the
-/// same name; none when the kept model has no such curve.
-std::optional<SeriesKey> keyIn(const Model& kept, const SeriesKey& key, const std::string& name, const Model& model, const PlotSettings& s) {
-  if (componentNames(key.quantity, kept, s).size() != componentNames(key.quantity, model, s).size() && key.quantity != Quantity::LoadElement &&
-      key.quantity != Quantity::Measure && key.quantity != Quantity::Slide && key.quantity != Quantity::SlideRate)
-    return std::nullopt;
-  if (key.body >= 0) {
-    const int body = kept.bodyByName(model.body(key.body).name);
-    if (body < 0) return std::nullopt;
-    return SeriesKey{key.quantity, key.component, body};
-  }
-  for (const SeriesKey& k : seriesKeys(key.quantity, -1, {}, kept, s))
-    if (seriesName(k, kept, s) == name && unitOfKey(k, kept, s) == unitOfKey(key, model, s)) return k;
-  return std::nullopt;
-}
-
-}  // namespace
-
-bool PlotsPanel::comparedCurve(const SeriesKey& key, const QString& name, std::vector<double>& t, std::vector<double>& v) const {
-  if (!m_comparison || !m_results) return false;
-  const Model& model = *m_results->model();
-  const PlotSettings s = settings();
-  if (m_comparison->table) {
-    const std::string unit = unitOfKey(key, model, s);
-    for (const TableColumn& c : m_comparison->table->columns)
-      if (c.name == name.toStdString() && c.unit == unit) {
-        t = m_comparison->table->times;
-        v = c.values;
-        return true;
-      }
-    return false;
-  }
-  const Model& kept = *m_comparison->run->model();
-  const std::optional<SeriesKey> k = keyIn(kept, key, name.toStdString(), model, s);
-  if (!k) return false;
-  return m_comparison->run->read([&](const Results& r) {
-    if (k->body >= 0 && r.slotOf(k->body) < 0) return false;  // not recorded there
-    t = r.times();
-    v = seriesValues(r, kept, *k, s);
-    return true;
-  });
-}
 
 // Over the run's recorded instants: a pane plotted against another
 // quantity gives each curve's x series as a column of its own before its y

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "core/io/table_csv.hpp"
+#include "gui/plots/run_comparison.hpp"
 #include "core/plot/series_catalog.hpp"
 
 class QComboBox;
@@ -79,7 +80,7 @@ class PlotsPanel : public QWidget {
   QString compareWithFile(const QString& path);
   void clearComparison();
   /// "run kept at 10:42", "angles.csv"; empty when nothing is compared.
-  QString comparisonLabel() const { return m_comparison ? m_comparison->label : QString(); }
+  QString comparisonLabel() const { return m_comparison ? m_comparison->label() : QString(); }
 
  signals:
   void comparisonChanged();
@@ -96,9 +97,7 @@ class PlotsPanel : public QWidget {
   /// A live run: appends the frames recorded since the last call to every curve.
   void appendNewFrames();
   std::vector<SeriesKey> keysOf(const PaneView& view) const;
-  /// The compared run's curve of the current run's `key` (named `name`), if it has one.
-  bool comparedCurve(const SeriesKey& key, const QString& name, std::vector<double>& t, std::vector<double>& v) const;
-  void setComparison(QString label, std::shared_ptr<RunResults> run, std::optional<SeriesTable> table);
+  void setComparison(RunComparison comparison);
 
   PlaybackClock* m_clock;
   std::shared_ptr<RunResults> m_results;
@@ -111,12 +110,7 @@ class PlotsPanel : public QWidget {
   PlotPane* m_current = nullptr;
   QTimer* m_live;
   int m_shownFrames = -1;
-  struct Comparison {
-    QString label;
-    std::shared_ptr<RunResults> run;  // a kept run, or
-    std::optional<SeriesTable> table;  // saved plotted series
-  };
-  std::optional<Comparison> m_comparison;
+  std::optional<RunComparison> m_comparison;
   QPushButton* m_compare;
 };
 
