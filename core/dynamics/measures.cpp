@@ -1,6 +1,7 @@
 #include "core/dynamics/measures.hpp"
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "core/dynamics/kinematics.hpp"
@@ -53,8 +54,10 @@ const char* unitOf(MeasureKind kind) {
   }
 }
 
-Vec3 relativeToIts(const Model& model, int body, const Vec3& specPoint) {
-  return specPoint - model.spec().bodies[static_cast<std::size_t>(model.body(body).specIndex)].inputs.front();
+int channelCount(const Model& model, const std::vector<CompiledMeasure>& measures) {
+  int n = 0;
+  for (const CompiledMeasure& m : measures) n += components(model, m.kind);
+  return n;
 }
 
 }  // namespace
@@ -66,9 +69,9 @@ std::vector<CompiledMeasure> compileMeasures(const Model& model) {
     c.name = s.name;
     c.kind = s.kind;
     c.body = model.bodyByName(s.body);
-    c.point = relativeToIts(model, c.body, s.point);
+    c.point = model.fromInputEnd(c.body, s.point);
     c.reference = s.groundReference() ? -1 : model.bodyByName(s.relativeTo);
-    c.referencePoint = c.reference < 0 ? s.relativePoint : relativeToIts(model, c.reference, s.relativePoint);
+    c.referencePoint = c.reference < 0 ? s.relativePoint : model.fromInputEnd(c.reference, s.relativePoint);
     c.axis = s.axis.normalized();
     out.push_back(std::move(c));
   }
@@ -99,8 +102,9 @@ std::vector<LoadChannel> measureChannels(const Model& model) {
 //   e'' = R^T (d'' - 2 w x d' - w' x d + w x (w x d)).
 void measureValues(const Model& model, const std::vector<CompiledMeasure>& measures, const std::vector<BodyPose>& poses, const SolverOutput& out,
                    std::vector<double>& values) {
-  const std::vector<double> previous = values;
-  values.clear();
+  const bool continued = values.size() == static_cast<std::size_t>(channelCount(model, measures));  // the previous state's, overwritten in place
+  if (!continued) values.assign(static_cast<std::size_t>(channelCount(model, measures)), std::numeric_limits<double>::quiet_NaN());
+  std::size_t at = 0;
   for (const CompiledMeasure& m : measures) {
     const PointMotion p = motionOf(m.body, m.point, poses, out);
     const PointMotion q = motionOf(m.reference, m.referencePoint, poses, out);
@@ -116,15 +120,13 @@ void measureValues(const Model& model, const std::vector<CompiledMeasure>& measu
       case MeasureKind::Distance: e.x() = d.norm(); break;
       case MeasureKind::Angle: {
         double angle = twistAngle(quaternionFromRotation(toFrame * p.rotation), m.axis);
-        const std::size_t i = values.size();
-        if (i < previous.size() && std::isfinite(previous[i]))
-          angle += 2.0 * std::numbers::pi * std::round((previous[i] - angle) / (2.0 * std::numbers::pi));
+        if (std::isfinite(values[at])) angle += 2.0 * std::numbers::pi * std::round((values[at] - angle) / (2.0 * std::numbers::pi));
         e.x() = angle;
         break;
       }
     }
     const int n = components(model, m.kind);
-    for (int k = 0; k < n; ++k) values.push_back(e[k]);
+    for (int k = 0; k < n; ++k) values[at++] = e[k];
   }
 }
 

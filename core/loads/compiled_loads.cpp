@@ -181,9 +181,9 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     CompiledSpringDamper c;
     c.name = s.name;
     c.bodyA = model.bodyByName(s.bodyA);
-    c.pointA = s.pointA - model.spec().bodies[static_cast<std::size_t>(model.body(c.bodyA).specIndex)].inputs.front();
+    c.pointA = model.fromInputEnd(c.bodyA, s.pointA);
     c.bodyB = s.groundB() ? -1 : model.bodyByName(s.bodyB);
-    c.pointB = s.groundB() ? s.pointB : Vec3(s.pointB - model.spec().bodies[static_cast<std::size_t>(model.body(c.bodyB).specIndex)].inputs.front());
+    c.pointB = s.groundB() ? s.pointB : model.fromInputEnd(c.bodyB, s.pointB);
     c.stiffness = s.stiffness;
     c.damping = s.damping;
     c.restLength = s.restLength;
@@ -194,9 +194,9 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     CompiledBearing c;
     c.name = s.name;
     c.body = model.bodyByName(s.body);
-    c.point = s.point - model.spec().bodies[static_cast<std::size_t>(model.body(c.body).specIndex)].inputs.front();
+    c.point = model.fromInputEnd(c.body, s.point);
     c.housing = s.groundHousing() ? -1 : model.bodyByName(s.housing);
-    c.housingPoint = s.groundHousing() ? s.housingPoint : Vec3(s.housingPoint - model.spec().bodies[static_cast<std::size_t>(model.body(c.housing).specIndex)].inputs.front());
+    c.housingPoint = s.groundHousing() ? s.housingPoint : model.fromInputEnd(c.housing, s.housingPoint);
     c.axes = bearingAxes(s);
     c.speeds = s.speeds;
     c.coefficients = s.coefficients;
@@ -206,7 +206,7 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     CompiledContact c;
     c.law = s;
     c.body = model.bodyByName(s.body);
-    c.point = s.point - model.spec().bodies[static_cast<std::size_t>(model.body(c.body).specIndex)].inputs.front();
+    c.point = model.fromInputEnd(c.body, s.point);
     out.contacts.push_back(std::move(c));
   }
   out.ground = Ground(spec.ground);
@@ -216,7 +216,7 @@ CompiledLoads compileLoads(const ModelSpec& spec, const Model& model) {
     auto place = [&](const ContactShape& shape, int& body, Vec3& centre, Mat3& axes) {
       body = shape.onGround() ? -1 : model.bodyByName(shape.body);
       centre = shape.onGround() ? shape.centre
-                                : Vec3(shape.centre - model.spec().bodies[static_cast<std::size_t>(model.body(body).specIndex)].inputs.front());
+                                : model.fromInputEnd(body, shape.centre);
       axes = rotationFromQuaternion(shape.orientation.normalized());
     };
     place(s.first, c.bodyFirst, c.centreFirst, c.axesFirst);

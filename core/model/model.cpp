@@ -12,6 +12,10 @@
 
 namespace mstmm {
 
+Vec3 Model::fromInputEnd(int body, const Vec3& specPoint) const {
+  return specPoint - m_spec.bodies[static_cast<std::size_t>(this->body(body).specIndex)].inputs.front();
+}
+
 int Model::compiledIndexOfSpecBody(int specIndex) const {
   if (specIndex < 0 || specIndex >= static_cast<int>(m_compiledOfSpec.size())) return -1;
   return m_compiledOfSpec[static_cast<std::size_t>(specIndex)];

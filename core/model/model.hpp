@@ -123,6 +123,9 @@ class Model {
   int compiledIndexOfSpecBody(int specIndex) const;
   /// Compiled index of a body by name, or -1.
   int bodyByName(const std::string& name) const;
+  /// A point of compiled body `body` given in its spec frame (as the model
+  /// file gives points), relative to its I_1 (compile() moves the origin there).
+  Vec3 fromInputEnd(int body, const Vec3& specPoint) const;
 
   /// Slide coordinates of the tree's hinges (one per slider, cylindrical or
   /// point-on-line hinge, two per planar, three per free hinge), each with a

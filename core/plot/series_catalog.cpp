@@ -114,11 +114,12 @@ std::vector<LoadGroup> loadGroups(const Model& model) {
 
 std::vector<LoadGroup> measureGroups(const Model& model) {
   std::vector<LoadGroup> groups;
+  const std::vector<LoadChannel> channels = measureChannels(model);
   int channel = 0;
   for (const MeasureSpec& m : model.spec().measures) {
     const int n = m.kind == MeasureKind::Distance || m.kind == MeasureKind::Angle ? 1 : (model.planar() ? 2 : 3);
     if (n > 1) {
-      LoadGroup g{std::string(toString(m.kind)) + " '" + m.name + "'", measureChannels(model)[static_cast<std::size_t>(channel)].unit, {}};
+      LoadGroup g{std::string(toString(m.kind)) + " '" + m.name + "'", channels[static_cast<std::size_t>(channel)].unit, {}};
       for (int k = 0; k < n; ++k) g.channels.push_back(channel + k);
       groups.push_back(std::move(g));
     }
