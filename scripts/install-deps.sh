@@ -28,6 +28,7 @@ packages=("${engine[@]}"
   pybind11-dev python3-dev python3-numpy
   openmpi-bin libopenmpi-dev  # studies on MPI (VTK needs them too)
   libmujoco-dev  # MJCF import through MuJoCo's compiler, and the tests' independent reference
+  libqhull-dev  # MuJoCo's CMake target names /usr/include/libqhull_r, which libmujoco-dev does not depend on
   liburdfdom-dev  # URDF import (urdfdom, the ROS parser)
   libfcl-dev  # shape queries of contacts between bodies (collision/)
   libsundials-cvode6  # CVODE, the stiff BDF integrator (stiff/); its headers: unpacked_sundials below
