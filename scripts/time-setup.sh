@@ -22,5 +22,7 @@ grep -E '^setup: ' build/time-setup.log || true
 echo "time-setup: scripts/setup.sh took $((end - start)) s in a fresh root; its screenshot: build/artifacts/setup-root-demo.png"
 mkdir -p build/artifacts
 cp "$root/root/mstmm-studio/build/artifacts/studio-demo.png" build/artifacts/setup-root-demo.png
+# What the packages weighed: apt's own lines from the two installs.
+grep -hE '^(Need to get|After this operation)' build/time-setup.log "$root/root/mstmm-studio/build/install-deps.log" | sed 's/^/time-setup: apt: /' || true
 unmount
 rm -rf --one-file-system "$root"
