@@ -1,11 +1,14 @@
 // Rotor dynamics (docs/rotors.md) against closed forms: Jeffcott's rotor
 // (critical speeds, damped unbalance response, anisotropic supports, a
 // speed-dependent bearing, the cross-coupled stiffness's stability
-// threshold), the overhung disk's gyroscopic conical whirl, and the same
+// threshold), the overhung disk's gyroscopic conical whirl, on a pivot and
+// on a massless cantilever, and the same
 // rotor run in time; bad input refused by name.
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <tuple>
 #include <numbers>
 
 #include <Eigen/Eigenvalues>
@@ -119,6 +122,100 @@ TEST(Rotor, OverhungDiskWhirlsForwardAndBackwardAsTheGyroscopicClosedForm) {
       EXPECT_EQ(modes.modes[1].whirl, Whirl::Forward) << "at " << w;
       EXPECT_NEAR(modes.modes[1].whirlRatio, 1.0, 1e-9);  // isotropic: circular
     }
+  }
+}
+
+// An overhung disk on a massless cantilever (issue 54): the disk at the
+// tip of a clamped shaft of length L and bending stiffness EI, whose tip
+// stiffness in each plane is the inverse of its flexibility
+// [L^3/3, L^2/2; L^2/2, L] / EI:
+//   K = (EI / L^3) [12, -6 L; -6 L, 4 L^2]   (deflection u, slope psi).
+// The model holds the disk (its frame at the tip, sliding sideways and
+// tilting through massless frames, spinning about x) by exactly that K:
+// two isotropic bearings on the disk, 3 EI/L^3 at the tip and 9 EI/L^3 at
+// 2L/3 towards the clamp (k_u = 3 + 9, k_u psi = -9 (2L/3), k_psi = 9 (2L/3)^2
+// in EI/L^3 units). With r = u_y + i u_z and the tilt likewise, a circular
+// whirl e^{i w t} (w > 0 forward, w < 0 backward) solves
+//   (k11 - m w^2)(k22 - Id w^2 + Ip Omega w) - k12^2 = 0,
+// a quartic in w: two forward and two backward conical-cylindrical whirls at
+// each speed, its roots found here independently of the model (companion
+// matrix, polished by Newton).
+std::vector<double> cantileverWhirls(double k11, double k12, double k22, double m, double id, double ip, double spin) {
+  // m Id w^4 - m Ip W w^3 - (m k22 + Id k11) w^2 + k11 Ip W w + k11 k22 - k12^2.
+  const Eigen::Vector<double, 5> c(k11 * k22 - k12 * k12, k11 * ip * spin, -(m * k22 + id * k11), -m * ip * spin, m * id);
+  Eigen::Matrix4d companion = Eigen::Matrix4d::Zero();
+  companion.block<3, 3>(1, 0).setIdentity();
+  for (int i = 0; i < 4; ++i) companion(i, 3) = -c[i] / c[4];
+  const Eigen::EigenSolver<Eigen::Matrix4d> roots(companion);
+  std::vector<double> w;
+  for (int i = 0; i < 4; ++i) {
+    double x = roots.eigenvalues()[i].real();
+    for (int it = 0; it < 5; ++it) {
+      double f = 0, df = 0;
+      for (int k = 4; k >= 0; --k) {
+        df = df * x + f;
+        f = f * x + c[k];
+      }
+      x -= f / df;
+    }
+    w.push_back(x);
+  }
+  std::sort(w.begin(), w.end(), [](double a, double b) { return std::abs(a) < std::abs(b); });
+  return w;
+}
+
+TEST(Rotor, OverhungDiskOnAMasslessCantileverWhirlsAsItsClosedForm) {
+  const double length = 0.4, ei = 2.1e11 * std::numbers::pi * std::pow(0.02, 4) / 64;  // a steel shaft 20 mm across
+  const double radius = 0.15, thickness = 0.03, density = 7810.0;
+  const double m = density * std::numbers::pi * radius * radius * thickness;
+  const double ip = m * radius * radius / 2, id = m * (3 * radius * radius + thickness * thickness) / 12;
+  const double unit = ei / std::pow(length, 3);
+  ModelSpec spec;
+  spec.name = "overhung disk on a massless cantilever";
+  spec.kind = ModelKind::Spatial;
+  spec.gravity = Vec3::Zero();
+  for (const char* frame : {"carrier y", "carrier z", "tilt frame"}) {
+    BodySpec& b = spec.addBody(frame);
+    b.shape.type = ShapeType::Custom;
+    b.shape.mass = 0.0;
+    b.shape.inertia = Mat3::Zero();
+    b.inputs = {Vec3::Zero()};
+    b.output = Vec3::Zero();
+  }
+  BodySpec& disk = spec.addBody("disk");
+  disk.shape.type = ShapeType::Cylinder;
+  disk.shape.mass = m;
+  disk.shape.length = thickness;
+  disk.shape.radius = radius;
+  disk.shape.center = Vec3::Zero();
+  disk.inputs = {Vec3::Zero()};
+  disk.output = Vec3::Zero();
+  spec.addHinge("lateral y", HingeType::Slider, spec.bodies[0].id, std::nullopt).axis = Vec3::UnitY();
+  spec.addHinge("lateral z", HingeType::Slider, spec.bodies[1].id, spec.bodies[0].id).axis = Vec3::UnitZ();
+  HingeSpec& tilt = spec.addHinge("tilt", HingeType::Universal, spec.bodies[2].id, spec.bodies[1].id);
+  tilt.axis = Vec3::UnitY();
+  tilt.axis2 = Vec3::UnitZ();
+  spec.addHinge("spin", HingeType::Revolute, spec.bodies[3].id, spec.bodies[2].id).axis = Vec3::UnitX();
+  for (const auto& [name, x, k] : {std::tuple<const char*, double, double>{"tip", 0.0, 3 * unit}, {"inner", -2 * length / 3, 9 * unit}}) {
+    BearingSpec b = BearingSpec::isotropic(name, "disk", k, 0.0);
+    b.point = b.housingPoint = Vec3(x, 0, 0);
+    b.axis = Vec3::UnitX();
+    b.xAxis = Vec3::UnitY();
+    spec.bearings.push_back(b);
+  }
+  const RotorAtSpeed rotor(spec, {"spin", ""});
+  const double k11 = 12 * unit, k12 = -6 * length * unit, k22 = 4 * length * length * unit;
+  for (double w : {0.0, 200.0, 1000.0, 5000.0}) {
+    const std::vector<double> whirls = cantileverWhirls(k11, k12, k22, m, id, ip, w);
+    const RotorModes modes = rotorModes(rotor, w);
+    ASSERT_EQ(modes.modes.size(), 4u) << "at " << w;
+    for (std::size_t i = 0; i < 4; ++i) {
+      EXPECT_LT(relative(kTwoPi * modes.modes[i].frequency, std::abs(whirls[i])), 1e-10) << "at " << w << ", mode " << i;
+      if (w > 0.0) EXPECT_EQ(modes.modes[i].whirl, whirls[i] > 0 ? Whirl::Forward : Whirl::Backward) << "at " << w << ", mode " << i;
+    }
+    test::info("cantilever at %g rad/s: %.9g %.9g %.9g %.9g rad/s (closed form %+.9g %+.9g %+.9g %+.9g)", w, kTwoPi * modes.modes[0].frequency,
+               kTwoPi * modes.modes[1].frequency, kTwoPi * modes.modes[2].frequency, kTwoPi * modes.modes[3].frequency, whirls[0], whirls[1],
+               whirls[2], whirls[3]);
   }
 }
 
