@@ -53,7 +53,7 @@ interrupted() {
   local status=0
   wait "$pid" || status=$?
   local took
-  took=$(echo "$(date +%s.%N) - $sent" | bc)
+  took=$(awk -v now="$(date +%s.%N)" -v sent="$sent" 'BEGIN { printf "%.3f", now - sent }')  # awk: bc is not on every machine
   [ "$status" -eq "$expected" ] || fail "$name: SIG$signal: exit $status, expected $expected: $(cat "$dir/$name.err")"
   awk -v t="$took" -v l="$limit" 'BEGIN { exit !(t <= l) }' || fail "$name: SIG$signal: ended $took s after it, more than $limit s"
   ! ls -A "$dir" | grep -q '^\.~' || fail "$name: a temporary file was left: $(ls -A "$dir")"
