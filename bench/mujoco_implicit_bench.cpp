@@ -237,6 +237,10 @@ int main(int argc, char** argv) {
   // two levels a body.
   int bodies = 50;
   double k = 1e4, c = 0.1, end = 1.0;
+  if (argc % 2 == 0) {
+    std::fprintf(stderr, "usage: %s [--bodies N] [--k K] [--c C] [--end S]\n", argv[0]);
+    return 2;
+  }
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     if (a == "--bodies") bodies = std::atoi(argv[i + 1]);
@@ -247,6 +251,11 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "usage: %s [--bodies N] [--k K] [--c C] [--end S]\n", argv[0]);
       return 2;
     }
+  }
+  if (bodies < 1 || bodies > 50 || !(k > 0) || !(c >= 0) || !(end > 0) || end > 100) {
+    std::fprintf(stderr, "mstmm-mujoco-implicit-bench: --bodies must be 1 to 50 (MuJoCo's reader nests at most 100 levels, two a body), "
+                         "--k positive, --c zero or more, --end in (0, 100] s\n");
+    return 2;
   }
   // MuJoCo warns on stderr of every run that goes unstable; the table says so.
   mju_user_warning = [](const char*) {};
