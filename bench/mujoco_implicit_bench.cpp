@@ -23,14 +23,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
 
+#include "bench/mujoco_scratch.hpp"
 #include "bench/timing.hpp"
 #include "core/dynamics/state.hpp"
 #include "core/generate/generators.hpp"
@@ -131,16 +130,7 @@ struct MuJoCoModel {
   MuJoCoModel(const ModelSpec& spec, const Model& ours) {
     const ExportResult mjcf = exportMjcf(spec);
     for (const std::string& note : mjcf.notWritten) std::fprintf(stderr, "MJCF export: %s\n", note.c_str());
-    // MuJoCo 2.2.2 compiles MJCF from a file: a scratch one of this process's own.
-    const std::string path = "/tmp/mstmm-mujoco-implicit-bench-" + std::to_string(getpid()) + ".xml";
-    std::ofstream(path) << mjcf.text;
-    char error[1000] = "";
-    m = mj_loadXML(path.c_str(), nullptr, error, sizeof error);
-    std::remove(path.c_str());
-    if (!m) {
-      std::fprintf(stderr, "MuJoCo: %s\n", error);
-      std::exit(1);
-    }
+    m = bench::loadMjcfText(mjcf.text, "mstmm-mujoco-implicit-bench");
     m->opt.disableflags |= mjDSBL_CONTACT;
     for (int i = 0; i < ours.bodyCount(); ++i) {
       const int id = mj_name2id(m, mjOBJ_BODY, ours.body(i).name.c_str());

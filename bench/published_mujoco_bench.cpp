@@ -13,13 +13,12 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <numbers>
 #include <sstream>
 #include <string>
 
-#include <unistd.h>
 
+#include "bench/mujoco_scratch.hpp"
 #include "bench/timing.hpp"
 #include "core/io/model_json.hpp"
 #include "core/sim/simulation.hpp"
@@ -59,17 +58,7 @@ struct MuJoCoRun {
   mjModel* m = nullptr;
   mjData* d = nullptr;
   explicit MuJoCoRun(const std::string& xml) {
-    // MuJoCo 2.2.2 compiles MJCF from a file: a scratch one of this process's own.
-    const std::string path = "/tmp/mstmm-published-bench-" + std::to_string(getpid()) + ".xml";
-    std::ofstream(path) << xml;
-    char error[1000] = "";
-    m = mj_loadXML(path.c_str(), nullptr, error, sizeof error);
-    if (!m) {
-      std::remove(path.c_str());
-      std::fprintf(stderr, "MuJoCo: %s\n", error);
-      std::exit(1);
-    }
-    std::remove(path.c_str());
+    m = bench::loadMjcfText(xml, "mstmm-published-bench");
     d = mj_makeData(m);
   }
   ~MuJoCoRun() {
