@@ -44,6 +44,11 @@ void LivePacer::resume() {
   m_wake.notify_all();
 }
 
+bool LivePacer::holding() const {
+  std::lock_guard lock(m_mutex);
+  return m_holding && m_paused && !m_stepping;
+}
+
 bool LivePacer::paused() const {
   std::lock_guard lock(m_mutex);
   return m_paused;
@@ -79,11 +84,16 @@ void LivePacer::afterStep(double t, bool recorded) {
   std::unique_lock lock(m_mutex);
   if (m_stepping && recorded) m_stepping = false;  // arrived: wait here for the next Step or Resume
   for (;;) {
-    if (m_stopped) return;
+    if (m_stopped) {
+      m_holding = false;
+      return;
+    }
     if (m_paused && !m_stepping) {
+      m_holding = true;
       m_wait(m_wake, lock, 0.1);
       continue;
     }
+    m_holding = false;
     if (m_stepping || std::isinf(m_speed)) return;  // single steps and "as fast as possible" keep no pace
     if (!m_anchored) restartPace(t);
     const double due = m_wall0 + (t - m_t0) / m_speed, now = m_clock();

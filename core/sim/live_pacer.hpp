@@ -31,6 +31,9 @@ class LivePacer {
   void pause();
   void resume();
   bool paused() const;
+  /// Paused, and the run waits in afterStep(): its state stands still
+  /// until resumed (between pause() and this, it may finish a step).
+  bool holding() const;
   /// While paused: the run goes on to its next recorded instant and waits
   /// there again.
   void stepOnce();
@@ -58,6 +61,7 @@ class LivePacer {
   std::condition_variable m_wake;
   double m_speed = 1.0;
   bool m_paused = false, m_stepping = false, m_stopped = false;
+  bool m_holding = false;  // the run's thread waits in afterStep() while paused
   bool m_anchored = false;
   double m_wall0 = 0.0, m_t0 = 0.0;  // the pace: simulated time m_t0 at wall time m_wall0
 };

@@ -124,9 +124,11 @@ void LiveInputsActions::startPull(int body, const Vec3& grabbed) {
   m_line.start();
 }
 
+// Held, not only asked to pause: until the run's thread waits, it may
+// finish a step and show a state newer than the one moved from.
 bool LiveInputsActions::paused() const {
   const auto* live = m_window->findChild<LiveActions*>();
-  return live && live->pacer().paused();
+  return live && live->pacer().holding();
 }
 
 // The grabbed point toward the cursor within the hinges' freedom, from the

@@ -277,7 +277,9 @@ class TestLiveInputs : public QObject {
     SimulationController* sim = startLive(window, "riccati-demo-planar", std::numeric_limits<double>::infinity(), 5, [](MainWindow& w) { setSteps(w, 2.5e-4, 40); });
     QVERIFY(sim);
     window.action("livePause")->trigger();
-    QTest::qWait(100);
+    // Until the run's thread waits in its pacer, it may finish a step and
+    // hand the view a state newer than the one the drag moves from.
+    QTRY_VERIFY_WITH_TIMEOUT(window.findChild<LiveActions*>()->pacer().holding(), 10000);
     ViewPanel* panel = window.findChild<StudioWorkspace*>()->viewPanel();
     render::ViewWidget* view = panel->view();
     // Under load the run thread may finish the step it was in after the

@@ -89,6 +89,7 @@ TEST(LivePacer, PauseStepResumeAndStopOnARunnersThread) {
   });
   const long paused = settled(steps);
   EXPECT_LE(paused, 1);  // the first step waits
+  EXPECT_TRUE(pacer.holding());  // and the runner is in its wait, its state still
   for (int n = 0; n < 3; ++n) {
     const long before = settled(steps);
     pacer.stepOnce();
@@ -99,11 +100,13 @@ TEST(LivePacer, PauseStepResumeAndStopOnARunnersThread) {
     EXPECT_EQ((after + 1) % 5, 0) << "it waits after the recorded step, in the next step's afterStep";
   }
   pacer.resume();
+  EXPECT_FALSE(pacer.holding());
   const long running = steps.load();
   std::this_thread::sleep_for(std::chrono::milliseconds(30));
   EXPECT_GT(steps.load(), running);  // not held any more
   pacer.pause();
   settled(steps);
+  EXPECT_TRUE(pacer.holding());
   done = true;
   pacer.stop();  // lets it go for good
   runner.join();
