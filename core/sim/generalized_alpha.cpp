@@ -92,6 +92,22 @@ void GeneralizedAlpha::moveTo(double h, const Eigen::VectorXd& auxNext, Eigen::V
   }
 }
 
+// The iterate's distance from the fixed point, from the contraction
+// rate theta = |d_k| / |d_{k-1}|: |d_k| theta / (1 - theta) (Hairer and
+// Wanner, Solving ODEs II, §IV.8); the correction itself on the first
+// iteration or while the iteration does not contract (equations.md §5.4).
+double GeneralizedAlpha::remainingError(double correction, double previous) {
+  if (!(previous > 0.0) || correction >= previous) return correction;
+  const double theta = correction / previous;
+  return correction * theta / (1.0 - theta);
+}
+
+double GeneralizedAlpha::largestAcceleration(const Eigen::VectorXd& dy) const {
+  double largest = 0.0;
+  for (const Coordinate& q : m_coordinates) largest = std::max(largest, dy.segment(q.velocity, q.rotation ? 3 : 1).cwiseAbs().maxCoeff());
+  return largest;
+}
+
 double GeneralizedAlpha::largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) {
   double largest = 0.0;
   for (std::size_t c = 0; c < m_coordinates.size(); ++c) {
@@ -132,6 +148,7 @@ bool GeneralizedAlpha::attempt(OdeSystem& ode, double t, double h, Eigen::Vector
   }
   m_acc = dy;  // the predictor: q''_{n+1} = q''_n
   bool converged = false;
+  double previous = 0.0;  // the last iteration's correction
   for (int k = 0; k < kMaxIterations && !converged; ++k) {
     // (1 - alpha_m) a'_{n+1} + alpha_m a'_n = (1 - alpha_f) q''_{n+1} + alpha_f q''_n
     m_auxNext = (m_c.alphaF * m_dyStart - m_c.alphaM * m_aux + (1.0 - m_c.alphaF) * m_acc) / (1.0 - m_c.alphaM);
@@ -143,11 +160,12 @@ bool GeneralizedAlpha::attempt(OdeSystem& ode, double t, double h, Eigen::Vector
       break;  // a state the iteration should not have reached: a shorter step
     }
     ++m_iterations;
-    const double correction = betaPrime * largestCorrection(dy, m_acc);
+    const double correction = largestCorrection(dy, m_acc);
     m_acc = dy;
     if (m_local) m_operator.acceleration = out.hingeAcceleration;
     if (!std::isfinite(correction)) break;
-    converged = correction <= kPositionTolerance;
+    converged = remainingError(correction, k > 0 ? previous : 0.0) <= kAccelerationTolerance * (largestAcceleration(dy) + 1.0);
+    previous = correction;
   }
   if (m_local) m_solver->setIterationOperator(nullptr);
   if (!converged) {
@@ -190,7 +208,7 @@ double GeneralizedAlpha::step(OdeSystem& ode, double t, Eigen::VectorXd& y, Eige
       continue;
     }
     if (s.depth >= kMaxHalvings)
-      throw Error(ErrorKind::Divergence, "generalized-alpha: Newton's iteration did not converge to " + formatNumber(kPositionTolerance) + " in " +
+      throw Error(ErrorKind::Divergence, "generalized-alpha: Newton's iteration did not converge to " + formatNumber(kAccelerationTolerance) + " of the accelerations in " +
                                              std::to_string(kMaxIterations) + " iterations even at a step of " + formatNumber(s.h) + " s (" +
                                              std::to_string(kMaxHalvings) + " halvings of " + formatNumber(hMax) +
                                              " s), moving " + worstPlace() +

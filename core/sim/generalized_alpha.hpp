@@ -28,9 +28,13 @@ struct GeneralizedAlphaConstants {
 
 class GeneralizedAlpha final : public Integrator {
  public:
-  /// Converged when the iteration's last correction moves every coordinate
-  /// by at most kPositionTolerance (rad or m), within kMaxIterations.
-  static constexpr double kPositionTolerance = 1e-10;
+  /// Converged when the accelerations' remaining error, estimated from the
+  /// iteration's rate of contraction, is at most kAccelerationTolerance
+  /// times (the largest acceleration + 1 m/s^2 or rad/s^2), within
+  /// kMaxIterations. Relative to the accelerations, not to the positions
+  /// they move by beta h^2: at small steps a test on positions passes after
+  /// one sweep and leaves errors that gather in the velocities.
+  static constexpr double kAccelerationTolerance = 1e-8;
   static constexpr int kMaxIterations = 25;
   static constexpr int kMaxHalvings = 10;
 
@@ -62,6 +66,8 @@ class GeneralizedAlpha final : public Integrator {
   Mat3 ballTerm(int body, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) const;
   void moveTo(double h, const Eigen::VectorXd& aNext, Eigen::VectorXd& y) const;
   double largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc);
+  double largestAcceleration(const Eigen::VectorXd& dy) const;
+  static double remainingError(double correction, double previous);
   std::string worstPlace() const;
 
   const Model& m_model;
