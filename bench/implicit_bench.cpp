@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/dynamics/dynamics_solver.hpp"
-#include "core/generate/generators.hpp"
+#include "core/generate/loaded_examples.hpp"
 #include "core/model/model.hpp"
 #include "core/sim/generalized_alpha.hpp"
 #include "core/sim/results.hpp"
@@ -30,22 +30,9 @@ namespace {
 using namespace mstmm;
 using Clock = std::chrono::steady_clock;
 
-/// A chain of `bodies` rods with a spring of stiffness k and damping c in
-/// every hinge (pins in the plane, balls in space), at rest in its initial
-/// shape, which gravity then swings: slow motion, stiff vibrations.
-ModelSpec stiffChain(int bodies, bool planar, double k, double c) {
-  ModelSpec spec = generateChain({bodies, planar, 0.1, 0.1, 0.01});
-  spec.name = "stiff chain";
-  for (HingeSpec& h : spec.hinges) {
-    const BodySpec& child = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(h.child))];
-    const BodySpec* parent = h.parent ? &spec.bodies[static_cast<std::size_t>(spec.bodyIndex(*h.parent))] : nullptr;
-    h.loads.spring = HingeSpringSpec::linear(k, c, planar ? child.theta - (parent ? parent->theta : 0.0) : 0.0);
-    if (!planar)
-      h.loads.spring->restOrientation =
-          quaternionProduct(quaternionConjugate(parent ? parent->orientation.normalized() : Quat(1, 0, 0, 0)), child.orientation.normalized());
-  }
-  return spec;
-}
+/// The stiff chain of `mstmm generate stiff-chain` (pins in the plane,
+/// balls in space).
+ModelSpec stiffChain(int bodies, bool planar, double k, double c) { return generateStiffChain({bodies, planar, 0.1, 0.1, 0.01}, k, c); }
 
 /// Seconds per Newton iteration of generalized-alpha at step h, median of
 /// three batches of steps lasting at least 0.3 s each.

@@ -679,10 +679,11 @@ PYBIND11_MODULE(_core, m) {
   m.def("generator_names", &generatorNames);
   m.def(
       "generate",
-      [](const std::string& name, int bodies, std::uint64_t seed, bool planar, int chain, bool tree) {
-        return fromSpec(generateNamed(name, {bodies, seed, planar, chain, tree}));
+      [](const std::string& name, int bodies, std::uint64_t seed, bool planar, int chain, bool tree, double k, double c) {
+        return fromSpec(generateNamed(name, {bodies, seed, planar, chain, tree, k, c}));
       },
-      py::arg("name"), py::arg("bodies") = 0, py::arg("seed") = 1, py::arg("planar") = false, py::arg("chain") = 0, py::arg("tree") = false);
+      py::arg("name"), py::arg("bodies") = 0, py::arg("seed") = 1, py::arg("planar") = false, py::arg("chain") = 0, py::arg("tree") = false,
+      py::arg("k") = 1e5, py::arg("c") = 0.1);
   m.def("simulate", &simulateModel, py::arg("model"), py::arg("overrides"), py::arg("progress"), py::arg("bodies"), py::arg("threads") = 1);
   m.def("evaluate", &evaluateModel, py::arg("model"), py::arg("state"), py::arg("time") = 0.0, py::arg("solver") = "riccati");
   m.def("equilibrium", &equilibriumOf, py::arg("model"), py::arg("time") = 0.0, py::arg("solver") = "riccati");

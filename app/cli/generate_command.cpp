@@ -21,7 +21,7 @@ int bodyCount(const Arguments& a, long fallback) {
 }  // namespace
 
 int generateCommand(const std::vector<std::string>& args) {
-  const Arguments a(args, {"bodies", "seed", "out", "chain"}, {"planar", "tree"});
+  const Arguments a(args, {"bodies", "seed", "out", "chain", "k", "c"}, {"planar", "tree"});
   if (a.positional().size() != 1) {
     std::string kinds;
     for (const std::string& n : generatorNames()) kinds += (kinds.empty() ? "" : ", ") + n;
@@ -38,6 +38,9 @@ int generateCommand(const std::vector<std::string>& args) {
   if (chain < 0 || chain > 1000000L) throw Error(ErrorKind::Input, "--chain must be between 0 and 1,000,000");
   o.chainBodies = static_cast<int>(chain);
   o.tree = a.has("tree");
+  if ((a.has("k") || a.has("c")) && kind != "stiff-chain") throw Error(ErrorKind::Input, "--k and --c are the hinges' spring and damper of a stiff-chain");
+  o.stiffness = a.number("k", o.stiffness);
+  o.damping = a.number("c", o.damping);
   const ModelSpec spec = generateNamed(kind, o);
   saveModel(spec, a.value("out"));
   std::cerr << "mstmm: wrote '" << spec.name << "' (" << spec.bodies.size() << " bodies) to " << a.value("out") << "\n";

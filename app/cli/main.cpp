@@ -70,7 +70,10 @@ const CommandUsage kCommands[] = {
      "  generate eight-body|eight-body-thrown|eight-body-loaded|cardan-shaft|crank-slider-printed --out F.json\n"
      "                                                           (free-floating systems, every joint type, loads on coordinates)\n"
      "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"
-     "  generate jeffcott-rotor|overhung-rotor|two-disk-rotor --out F.json (rotors on bearings, with closed forms: docs/rotors.md)\n"},
+     "  generate jeffcott-rotor|overhung-rotor|two-disk-rotor --out F.json (rotors on bearings, with closed forms: docs/rotors.md)\n"
+     "  generate stiff-chain [--bodies N] [--planar] [--k K] [--c C] --out F.json\n"
+     "                                                           (rods with a spring K = 1e5 N m/rad, damper C = 0.1 in every hinge;\n"
+     "                                                            generalized-alpha at 1e-3 s: docs/implicit-integration.md)\n"},
     {"import",
      "  import FILE.urdf|FILE.xml --out MODEL.json [--package-root DIR] [--floating-base]\n"
      "      reads a URDF model (urdfdom) or an MJCF model (MuJoCo's compiler), told apart by the root element\n"

@@ -3,7 +3,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/error.hpp"
 #include "core/generate/linkages.hpp"
+#include "core/math/rotation.hpp"
 
 namespace mstmm {
 
@@ -164,6 +166,26 @@ ModelSpec generateStopsSlider() {
   rail.slideRate = 1.0;
   rail.loads.stops = HingeStopsSpec{-0.5, 0.5, 1e5, 20.0};
   spec.simulation.timeStep = 1e-4;  // in contact sqrt(k/m) = 316 rad/s
+  spec.simulation.outputEvery = 10;
+  return spec;
+}
+
+ModelSpec generateStiffChain(const ChainOptions& chain, double k, double c) {
+  if (!(k > 0.0 && std::isfinite(k))) throw Error(ErrorKind::Input, "stiff-chain: the hinges' stiffness k must be positive and finite");
+  if (!(c >= 0.0 && std::isfinite(c))) throw Error(ErrorKind::Input, "stiff-chain: the hinges' damping c must be zero or positive and finite");
+  ModelSpec spec = generateChain(chain);
+  spec.name = "stiff chain";
+  const bool planar = chain.planar;
+  for (HingeSpec& h : spec.hinges) {
+    const BodySpec& child = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(h.child))];
+    const BodySpec* parent = h.parent ? &spec.bodies[static_cast<std::size_t>(spec.bodyIndex(*h.parent))] : nullptr;
+    h.loads.spring = HingeSpringSpec::linear(k, c, planar ? child.theta - (parent ? parent->theta : 0.0) : 0.0);
+    if (!planar)
+      h.loads.spring->restOrientation =
+          quaternionProduct(quaternionConjugate(parent ? parent->orientation.normalized() : Quat(1, 0, 0, 0)), child.orientation.normalized());
+  }
+  spec.simulation.integrator = IntegratorKind::GeneralizedAlpha;
+  spec.simulation.timeStep = 1e-3;
   spec.simulation.outputEvery = 10;
   return spec;
 }

@@ -3,6 +3,7 @@
 // struts (docs/loads.md; Examples menu and `mstmm generate`). Each starts
 // from a state its hinges and drives accept.
 
+#include "core/generate/generators.hpp"
 #include "core/spec/model_spec.hpp"
 
 namespace mstmm {
@@ -39,5 +40,13 @@ ModelSpec generateQuarterCar();
 /// -0.5 m and +0.5 m (1e5 N/m, 20 N s/m): it bounces between them
 /// (time step 0.1 ms for the stiff contact).
 ModelSpec generateStopsSlider();
+
+/// A chain of `chain.bodies` rods (generators.hpp) with a spring of
+/// stiffness k (N m/rad) and a damper c (N m s/rad) in every hinge whose
+/// rest is the chain's initial shape: gravity swings it slowly while its
+/// hinges vibrate fast, the stiff case of docs/implicit-integration.md
+/// (pins in the plane, balls in space; time step 1e-3 s for generalized-
+/// alpha, integrator set to it).
+ModelSpec generateStiffChain(const ChainOptions& chain, double k, double c);
 
 }  // namespace mstmm

@@ -16,7 +16,7 @@ const std::vector<std::string>& generatorNames() {
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
                                               "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown", "eight-body-loaded",
                                               "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain",
-                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor"};
+                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor", "stiff-chain"};
   return names;
 }
 
@@ -45,6 +45,7 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
     c.planar = o.planar;
     return generateChain(c);
   }
+  if (name == "stiff-chain") return generateStiffChain({bodiesOr(o, 50, 1), o.planar, 0.1, 0.1, 0.01}, o.stiffness, o.damping);
   if (name == "branch") return generateBranch({bodiesOr(o, 500, 6), o.planar});
   if (name == "random-tree") return generateRandomTree({bodiesOr(o, 20, 1), o.seed, o.planar});
   if (name == "demo") return riccatiDemo();

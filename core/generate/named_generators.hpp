@@ -16,6 +16,8 @@ struct GeneratorOptions {
   bool planar = false;       // chain, branch, random-tree
   int chainBodies = 0;       // mixed: bodies of the extra chain (002 Fig. 9: 238)
   bool tree = false;         // mixed: leave the loop open (002 Fig. 4)
+  double stiffness = 1e5;    // stiff-chain: each hinge's spring, N m/rad
+  double damping = 0.1;      // stiff-chain: each hinge's damper, N m s/rad
 };
 
 /// The generator names, in the order usage texts list them.

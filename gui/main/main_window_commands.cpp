@@ -24,6 +24,7 @@
 #include <QVBoxLayout>
 
 #include "core/generate/generators.hpp"
+#include "core/generate/named_generators.hpp"
 #include "core/model/beam_step.hpp"
 #include "core/io/results_csv.hpp"
 #include "gui/dialogs/generate_dialog.hpp"
@@ -104,7 +105,11 @@ bool MainWindow::openExample(const QString& id) {
   if (id == "branch-999") spec = generateBranch({500, false});
   else if (id == "branch-66667") spec = generateBranch({33334, false});
   else if (id == "binary-tree-1023") spec = generateBinaryTree({10, false});
-  else if (id.startsWith("chain-")) {
+  else if (id.startsWith("stiff-chain-")) {
+    GeneratorOptions o;
+    o.bodies = id.mid(12).toInt();
+    spec = generateNamed("stiff-chain", o);
+  } else if (id.startsWith("chain-")) {
     ChainOptions o;
     o.bodies = id.mid(6).toInt();
     spec = generateChain(o);

@@ -121,9 +121,10 @@ def generator_names():
     return list(_core.generator_names())
 
 
-def generate(name, bodies=0, seed=1, planar=False, chain=0, tree=False):
-    """A generated model, by the names `mstmm generate` takes (generator_names())."""
-    return Model(_core.generate(name, bodies, seed, planar, chain, tree))
+def generate(name, bodies=0, seed=1, planar=False, chain=0, tree=False, k=1e5, c=0.1):
+    """A generated model, by the names `mstmm generate` takes (generator_names());
+    k and c are a stiff-chain's hinge springs (N m/rad) and dampers (N m s/rad)."""
+    return Model(_core.generate(name, bodies, seed, planar, chain, tree, k, c))
 
 
 class Results:

@@ -537,6 +537,22 @@ def test_generalized_alpha_from_python_equals_the_cli_and_steps_the_same():
         mstmm.simulate(model, end_time=0.1, integrator="generalized-alpha", rho_inf=1.5)
 
 
+def test_the_stiff_chain_generator_takes_its_springs_and_runs_as_generated():
+    # Issue 53: a stiff model to try the implicit integrator on, from
+    # Python as from `mstmm generate stiff-chain`: every hinge's spring and
+    # damper as asked, generalized-alpha at 1 ms, two sweeps a step (its
+    # springs are in the sweep's operator).
+    model = mstmm.generate("stiff-chain", bodies=4, planar=True, k=2e4, c=0.2)
+    spec = model.to_dict()
+    assert [h["spring"]["stiffness"] for h in spec["hinges"]] == [2e4] * 4
+    assert [h["spring"]["damping"] for h in spec["hinges"]] == [0.2] * 4
+    assert spec["simulation"]["integrator"] == "generalized-alpha" and spec["simulation"]["time_step"] == 1e-3
+    run = mstmm.simulate(model, end_time=0.1)
+    assert run.status == "completed" and run.newton_iterations == 2 * run.steps
+    with pytest.raises(mstmm.Error, match="stiffness k must be positive"):
+        mstmm.generate("stiff-chain", k=0.0)
+
+
 def test_the_rotor_analyses_give_the_overhung_disk_and_jeffcott_closed_forms():
     # docs/rotors.md R8: generate's defaults, the closed forms of test_rotor.cpp.
     overhung = mstmm.generate("overhung-rotor")
