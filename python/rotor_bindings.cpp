@@ -23,7 +23,7 @@ py::array_t<double> column(std::size_t n, F value) {
 }  // namespace
 
 py::dict campbellOf(const ModelSpec& spec, const std::string& spin, const std::vector<double>& speeds, int modes, const std::vector<double>& orders) {
-  const RotorAtSpeed rotor(spec, parseSpin(spin));
+  const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(spec, parseSpins(spin));
   CampbellOptions options;
   options.speeds = speeds;
   options.modes = modes;
@@ -71,7 +71,7 @@ py::dict campbellOf(const ModelSpec& spec, const std::string& spin, const std::v
 }
 
 py::dict unbalanceOf(const ModelSpec& spec, const std::string& spin, const std::vector<double>& speeds, const std::vector<std::string>& bodies) {
-  const RotorAtSpeed rotor(spec, parseSpin(spin));
+  const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(spec, parseSpins(spin));
   std::vector<OrbitPoint> points;
   for (const std::string& b : bodies) points.push_back({b, Vec3::Zero(), ""});
   if (points.empty()) points = bearingPoints(spec);

@@ -71,6 +71,7 @@ const CommandUsage kCommands[] = {
      "                                                           (free-floating systems, every joint type, loads on coordinates)\n"
      "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"
      "  generate jeffcott-rotor|overhung-rotor|two-disk-rotor --out F.json (rotors on bearings, with closed forms: docs/rotors.md)\n"
+     "  generate elastic-shaft [--bodies N] --out F.json         (a simply supported elastic shaft of N/2 spinning pieces; --spin 'spin*')\n"
      "  generate stiff-chain [--bodies N] [--planar] [--k K] [--c C] --out F.json\n"
      "                                                           (rods with a spring K = 1e5 N m/rad, damper C = 0.1 in every hinge;\n"
      "                                                            generalized-alpha at 1e-3 s: docs/implicit-integration.md)\n"},
@@ -115,7 +116,8 @@ const CommandUsage kCommands[] = {
     {"campbell",
      "  campbell MODEL.json --spin HINGE[.angle] (--to W [--from W0] [--points N] | --speeds W1,W2,...) [--modes K] [--orders N1,N2,...]\n"
      "           [--out CAMPBELL.csv]\n"
-     "      the Campbell diagram of a rotor spinning on HINGE at speeds from W0 (default 0) to W rad/s (N points, default 41):\n"
+     "      the Campbell diagram of a rotor spinning on HINGE at speeds from W0 (default 0) to W rad/s (N points, default 41)\n"
+     "      (--spin H1,H2,...: parts on hinges of their own, all at that speed, as an elastic shaft's pieces on a frame that bends):\n"
      "      the K lowest modes (default 6) followed from speed to speed by their shapes (MAC), each with its damped\n"
      "      frequency, damping ratio, logarithmic decrement and whirl (forward, backward, mixed); the critical speeds\n"
      "      where a mode meets N x the spin (default 1x) and the stability threshold, both found by root finding\n"

@@ -22,10 +22,10 @@ namespace {
 
 constexpr double kRpm = 30.0 / std::numbers::pi;
 
-// --spin HINGE or HINGE.angle
-SpinCoordinate spinOption(const Arguments& a, const char* command) {
+// --spin HINGE or HINGE.angle, or several separated by commas
+std::vector<SpinCoordinate> spinOption(const Arguments& a, const char* command) {
   if (!a.has("spin")) throw Error(ErrorKind::Input, std::string(command) + " needs --spin HINGE (the hinge the rotor turns on; HINGE.angle for a cylindrical or planar hinge)");
-  return parseSpin(a.value("spin"));
+  return parseSpins(a.value("spin"));
 }
 
 // --speeds W1,W2,... or --from, --to (rad/s) and --points, evenly spaced.
@@ -88,9 +88,9 @@ int campbellCommand(const std::vector<std::string>& args) {
   options.cancel = &catchInterrupt();
   std::vector<double> orders = a.numbers("orders");
   if (orders.empty()) orders = {1.0};
-  const RotorAtSpeed rotor(loadModel(path), spinOption(a, "campbell"));
+  const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(loadModel(path), spinOption(a, "campbell"));
   const CampbellDiagram d = campbellDiagram(rotor, options);
-  std::printf("Campbell diagram of '%s' spinning on '%s': %zu lines over %zu speeds from %s to %s rad/s (%s rpm)\n", rotor.spec().name.c_str(), rotor.spin().hinge.c_str(),
+  std::printf("Campbell diagram of '%s' spinning on '%s': %zu lines over %zu speeds from %s to %s rad/s (%s rpm)\n", rotor.spec().name.c_str(), rotor.spinNames().c_str(),
               d.lines.size(), d.speeds.size(), formatNumber(d.speeds.front()).c_str(), formatNumber(d.speeds.back()).c_str(), formatNumber(d.speeds.back() * kRpm).c_str());
   std::printf("%4s  %16s  %16s  %-9s  %s\n", "line", "first (Hz)", "last (Hz)", "whirl", "lowest MAC");
   for (std::size_t k = 0; k < d.lines.size(); ++k) {
@@ -119,7 +119,7 @@ int unbalanceCommand(const std::vector<std::string>& args) {
   const std::string path = modelPath(a, "unbalance");
   const std::vector<double> speeds = speedsOption(a, "unbalance");
   const ModelSpec spec = loadModel(path);
-  const RotorAtSpeed rotor(spec, spinOption(a, "unbalance"));
+  const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(spec, spinOption(a, "unbalance"));
   const UnbalanceResponse r = unbalanceResponse(rotor, speeds, orbitPoints(a, spec), &catchInterrupt());
   std::printf("unbalance response of '%s' over %zu speeds from %s to %s rad/s\n", spec.name.c_str(), speeds.size(), formatNumber(speeds.front()).c_str(), formatNumber(speeds.back()).c_str());
   for (std::size_t p = 0; p < r.points.size(); ++p) {

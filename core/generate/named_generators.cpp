@@ -16,7 +16,7 @@ const std::vector<std::string>& generatorNames() {
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
                                               "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown", "eight-body-loaded",
                                               "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain",
-                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor", "stiff-chain"};
+                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor", "elastic-shaft", "stiff-chain"};
   return names;
 }
 
@@ -75,6 +75,11 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "jeffcott-rotor") return generateJeffcottRotor();
   if (name == "overhung-rotor") return generateOverhungRotor();
   if (name == "two-disk-rotor") return generateTwoDiskRotor();
+  if (name == "elastic-shaft") {
+    ElasticShaftOptions shaft;
+    shaft.pieces = bodiesOr(o, 2 * shaft.pieces, 4) / 2;  // a frame and a piece each
+    return generateElasticShaftRotor(shaft);
+  }
   throw Error(ErrorKind::Input, "unknown kind '" + name + "' (" + nameList() + ")");
 }
 

@@ -1,7 +1,12 @@
 #include "core/generate/rotor_examples.hpp"
 
+#include <cmath>
 #include <numbers>
+#include <optional>
+#include <string>
 #include <utility>
+
+#include "core/error.hpp"
 
 namespace mstmm {
 
@@ -124,6 +129,49 @@ ModelSpec generateTwoDiskRotor() {
   u.eccentricity = 0.05;
   u.axis = Vec3::UnitX();
   spec.unbalances.push_back(u);
+  return spec;
+}
+
+ModelSpec generateElasticShaftRotor(const ElasticShaftOptions& o) {
+  if (!(o.pieces >= 2 && o.pieces <= 100000)) throw Error(ErrorKind::Input, "elastic shaft: the pieces must be 2 to 100,000 (got " + std::to_string(o.pieces) + ")");
+  if (!(o.length > 0 && o.diameter > 0 && o.youngsModulus > 0 && o.density > 0 && o.supportStiffness > 0))
+    throw Error(ErrorKind::Input, "elastic shaft: length, diameter, Young's modulus, density and support stiffness must be positive");
+  ModelSpec spec;
+  spec.name = "elastic shaft, simply supported";
+  spec.kind = ModelKind::Spatial;
+  spec.gravity = Vec3::Zero();
+  spec.simulation.endTime = 0.1;
+  spec.simulation.timeStep = 1e-5;
+  const double h = o.length / o.pieces;
+  const double secondMoment = std::numbers::pi * std::pow(o.diameter, 4) / 64.0;
+  const double bending = o.youngsModulus * secondMoment / h;  // N m/rad between neighbouring pieces
+  std::optional<BodyId> previous;
+  std::string frameName;
+  for (int k = 1; k <= o.pieces; ++k) {
+    BodySpec& frame = addRigid(spec, "frame " + std::to_string(k), 0.0, Vec3::Zero(), Vec3::Zero());
+    frame.inputs = {Vec3(h, 0, 0), Vec3(0.5 * h, 0, 0)};  // the next frame, this piece
+    const BodyId frameId = frame.id;
+    HingeSpec& joint = spec.addHinge(k == 1 ? "support" : "bend " + std::to_string(k - 1), HingeType::Universal, frameId, previous, 0);
+    joint.axis = Vec3::UnitY();
+    joint.axis2 = Vec3::UnitZ();
+    if (k > 1)
+      for (const char* angle : {"angle1", "angle2"}) {
+        CoordinateLoadsSpec c;
+        c.coordinate = angle;
+        c.loads.spring = HingeSpringSpec::linear(bending, 0.0);
+        joint.coordinateLoads.push_back(c);
+      }
+    const BodyId piece = addDisk(spec, "piece " + std::to_string(k), o.diameter, h, o.density);
+    spec.addHinge("spin " + std::to_string(k), HingeType::Revolute, piece, frameId, 1).axis = Vec3::UnitX();
+    previous = frameId;
+    frameName = "frame " + std::to_string(k);
+  }
+  BearingSpec end = BearingSpec::isotropic("right support", frameName, o.supportStiffness, 0.0);
+  end.point = Vec3(h, 0, 0);
+  end.housingPoint = Vec3(o.length, 0, 0);
+  end.axis = Vec3::UnitX();
+  end.xAxis = Vec3::UnitY();
+  spec.bearings.push_back(end);
   return spec;
 }
 

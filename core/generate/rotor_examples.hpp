@@ -47,4 +47,23 @@ ModelSpec generateOverhungRotor(const OverhungOptions& options = {});
 /// the revolute hinge "spin" about x: the shape of a rotor in a mechanism.
 ModelSpec generateTwoDiskRotor();
 
+/// A uniform elastic shaft, simply supported, as rigid pieces on a frame
+/// that bends but does not spin (docs/rotors.md R3): `pieces` massless
+/// frames joined end to end by universal joints with springs EI/h on both
+/// angles (h = length / pieces; the first joined to the ground at x = 0,
+/// free to tilt), the last held at x = length by an isotropic bearing of
+/// `supportStiffness`; on each frame, at its middle, a steel cylinder of
+/// the shaft's section and length h spinning on its own revolute hinge
+/// "spin k" about x. All spin together (spin hinges "spin*"): a Rayleigh
+/// shaft with its gyroscopic coupling, whose pieces converge to it as h^2.
+struct ElasticShaftOptions {
+  double length = 1.5;              // m
+  double diameter = 0.05;           // m
+  double youngsModulus = 2.11e11;   // Pa
+  double density = 7810.0;          // kg/m^3
+  int pieces = 16;
+  double supportStiffness = 1e12;   // N/m
+};
+ModelSpec generateElasticShaftRotor(const ElasticShaftOptions& options = {});
+
 }  // namespace mstmm

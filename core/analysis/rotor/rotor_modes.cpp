@@ -6,6 +6,7 @@
 
 #include "core/dynamics/state.hpp"
 #include "core/error.hpp"
+#include "core/math/balance.hpp"
 
 namespace mstmm {
 
@@ -104,7 +105,9 @@ RotorModes rotorModes(const RotorAtSpeed& rotor, double omega, const std::atomic
   RotorModes out;
   out.speed = omega;
   if (n == 0) return out;
-  const Eigen::EigenSolver<Eigen::MatrixXd> solver(system.a);
+  Eigen::MatrixXd balanced = system.a;
+  const Eigen::VectorXd scale = balance(balanced);
+  const Eigen::EigenSolver<Eigen::MatrixXd> solver(balanced);
   if (solver.info() != Eigen::Success) throw Error(ErrorKind::Solver, "rotor modes: the eigenvalues did not converge at " + std::to_string(omega) + " rad/s");
   const std::vector<int> bodies = spinningBodies(*model, rotor);
   const double largest = solver.eigenvalues().cwiseAbs().maxCoeff();
@@ -120,7 +123,7 @@ RotorModes rotorModes(const RotorAtSpeed& rotor, double omega, const std::atomic
     m.naturalFrequency = std::abs(lambda) / kTwoPi;
     m.dampingRatio = -lambda.real() / std::abs(lambda);
     m.logDecrement = -kTwoPi * lambda.real() / lambda.imag();
-    m.shape = solver.eigenvectors().col(j).head(n);
+    m.shape = scale.head(n).cast<std::complex<double>>().cwiseProduct(solver.eigenvectors().col(j).head(n));
     m.shape.normalize();
     classifyWhirl(lin, bodies, rotor.axis(), m);
     out.modes.push_back(std::move(m));

@@ -56,19 +56,82 @@ std::vector<std::string> spinChoices(const ModelSpec& spec) {
   return out;
 }
 
-RotorAtSpeed::RotorAtSpeed(ModelSpec spec, SpinCoordinate spin) : m_spec(std::move(spec)), m_spin(std::move(spin)) {
+std::vector<SpinCoordinate> parseSpins(const std::string& text) {
+  std::vector<SpinCoordinate> spins;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', from);
+    spins.push_back(parseSpin(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from)));
+    if (comma == std::string::npos) return spins;
+    from = comma + 1;
+  }
+}
+
+RotorAtSpeed::RotorAtSpeed(ModelSpec spec, SpinCoordinate spin) : RotorAtSpeed(std::move(spec), std::vector<SpinCoordinate>{std::move(spin)}, 0) {}
+
+RotorAtSpeed RotorAtSpeed::spinningOn(ModelSpec spec, const std::vector<SpinCoordinate>& spins) { return RotorAtSpeed(std::move(spec), spins, 0); }
+
+namespace {
+
+// "prefix*" stands for every hinge whose name begins with prefix, in the
+// model's order ("spin*": an elastic shaft's pieces).
+std::vector<SpinCoordinate> expanded(const ModelSpec& spec, const std::vector<SpinCoordinate>& spins) {
+  std::vector<SpinCoordinate> out;
+  for (const SpinCoordinate& s : spins) {
+    if (s.hinge.empty() || s.hinge.back() != '*') {
+      out.push_back(s);
+      continue;
+    }
+    const std::string prefix = s.hinge.substr(0, s.hinge.size() - 1);
+    const std::size_t before = out.size();
+    for (const HingeSpec& h : spec.hinges)
+      if (h.name.compare(0, prefix.size(), prefix) == 0) out.push_back({h.name, s.coordinate});
+    if (out.size() == before) refuseRotorInput("spin hinges " + quoted(s.hinge) + ": no hinge's name begins with " + quoted(prefix));
+  }
+  return out;
+}
+
+}  // namespace
+
+RotorAtSpeed::RotorAtSpeed(ModelSpec spec, const std::vector<SpinCoordinate>& named, int) : m_spec(std::move(spec)) {
   m_unbalances = std::move(m_spec.unbalances);
   m_spec.unbalances.clear();
-  for (std::size_t h = 0; h < m_spec.hinges.size(); ++h)
-    if (m_spec.hinges[h].name == m_spin.hinge) m_hinge = static_cast<int>(h);
-  if (m_hinge < 0) refuseRotorInput("spin hinge " + quoted(m_spin.hinge) + " does not exist");
+  const std::vector<SpinCoordinate> spins = expanded(m_spec, named);
+  if (spins.empty()) refuseRotorInput("a rotor analysis needs a spin hinge");
   if (m_spec.hinges.size() > m_spec.bodies.size()) refuseRotorInput("model " + quoted(m_spec.name) + ": the rotor analyses take models without closed loops");
-  const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(m_hinge)];
-  m_coordinate = spinIndex(hinge, m_spec.kind, m_spin.coordinate);
+  std::vector<bool> spinning(m_spec.bodies.size(), false);
+  for (std::size_t k = 0; k < spins.size(); ++k) {
+    for (std::size_t j = 0; j < k; ++j)
+      if (spins[j].hinge == spins[k].hinge) refuseRotorInput("spin hinge " + quoted(spins[k].hinge) + " is named twice");
+    Vec3 axis;
+    m_spins.push_back(checkedSpin(spins[k], axis, spinning));
+    if (k == 0) m_axis = axis;
+    else if ((axis - m_axis).norm() > 1e-9)
+      refuseRotorInput("spin hinges " + quoted(spins[0].hinge) + " and " + quoted(spins[k].hinge) +
+                       " turn about different axes; the parts of a rotor spin about one axis, the same way");
+  }
+  for (std::size_t b = 0; b < spinning.size(); ++b)
+    if (spinning[b]) {
+      m_spinningBodies.push_back(static_cast<int>(b));
+      m_spinningNames.push_back(m_spec.bodies[b].name);
+    }
+}
+
+// One spin coordinate checked: the hinge exists and can spin, and what
+// turns on it is rigid. Its axis in the world, and its bodies marked in
+// `spinning` (a body already there: the spin hinges nest).
+RotorAtSpeed::Spin RotorAtSpeed::checkedSpin(const SpinCoordinate& name, Vec3& axis, std::vector<bool>& spinning) const {
+  Spin spin{name};
+  for (std::size_t h = 0; h < m_spec.hinges.size(); ++h)
+    if (m_spec.hinges[h].name == name.hinge) spin.hinge = static_cast<int>(h);
+  if (spin.hinge < 0) refuseRotorInput("spin hinge " + quoted(name.hinge) + " does not exist");
+  const HingeSpec& hinge = m_spec.hinges[static_cast<std::size_t>(spin.hinge)];
+  spin.coordinate = spinIndex(hinge, m_spec.kind, name.coordinate);
   // The axis: the hinge's (root side, world for the ground), z in a planar model.
+  axis = Vec3::UnitZ();
   if (m_spec.kind == ModelKind::Spatial) {
     const int parent = hinge.parent ? m_spec.bodyIndex(*hinge.parent) : -1;
-    m_axis = (parent < 0 ? Mat3::Identity() : initialRotationOf(m_spec, parent)) * hinge.axis.normalized();
+    axis = (parent < 0 ? Mat3::Identity() : initialRotationOf(m_spec, parent)) * hinge.axis.normalized();
   }
   // The bodies beyond the hinge: its child's subtree.
   std::vector<bool> in(m_spec.bodies.size(), false);
@@ -93,9 +156,16 @@ RotorAtSpeed::RotorAtSpeed(ModelSpec spec, SpinCoordinate spin) : m_spec(std::mo
                        " turns with the rotor, and its bending with it; the rotor analyses take a spinning part that is rigid (docs/rotors.md R3)");
   for (std::size_t b = 0; b < in.size(); ++b)
     if (in[b]) {
-      m_spinningBodies.push_back(static_cast<int>(b));
-      m_spinningNames.push_back(m_spec.bodies[b].name);
+      if (spinning[b]) refuseRotorInput("spin hinge " + quoted(hinge.name) + ": body " + quoted(m_spec.bodies[b].name) + " already spins on another spin hinge");
+      spinning[b] = true;
     }
+  return spin;
+}
+
+std::string RotorAtSpeed::spinNames() const {
+  std::string names;
+  for (const Spin& s : m_spins) names += (names.empty() ? "" : ", ") + s.name.hinge + (s.name.coordinate.empty() ? "" : "." + s.name.coordinate);
+  return names;
 }
 
 std::shared_ptr<const Model> RotorAtSpeed::at(double omega) const {
@@ -105,10 +175,17 @@ std::shared_ptr<const Model> RotorAtSpeed::at(double omega) const {
     if (spec.kind == ModelKind::Planar) body.thetaDot += omega;
     else body.angularVelocity += omega * m_axis;
   }
-  HingeSpec& hinge = spec.hinges[static_cast<std::size_t>(m_hinge)];
+  for (const Spin& spin : m_spins) drive(spec, spin, omega);
+  return compile(spec);
+}
+
+// The spin coordinate driven at the constant rate omega from its initial
+// angle (a ramp, docs/loads.md L8).
+void RotorAtSpeed::drive(ModelSpec& spec, const Spin& spin, double omega) const {
+  HingeSpec& hinge = spec.hinges[static_cast<std::size_t>(spin.hinge)];
   const int child = spec.bodyIndex(hinge.child), parent = hinge.parent ? spec.bodyIndex(*hinge.parent) : -1;
   double q = 0.0, rate = 0.0;
-  if (!initialCoordinateAt(spec, child, parent, hinge, m_coordinate, q, rate))
+  if (!initialCoordinateAt(spec, child, parent, hinge, spin.coordinate, q, rate))
     refuseRotorInput("spin hinge " + quoted(hinge.name) + ": its initial angle cannot be read");
   HingeLoadsSpec drive;
   drive.motion = TimeFunction{};
@@ -120,10 +197,9 @@ std::shared_ptr<const Model> RotorAtSpeed::at(double omega) const {
   if (names.empty()) {
     hinge.loads = drive;
   } else {
-    std::erase_if(hinge.coordinateLoads, [&](const CoordinateLoadsSpec& c) { return c.coordinate == names[static_cast<std::size_t>(m_coordinate)]; });
-    hinge.coordinateLoads.push_back({names[static_cast<std::size_t>(m_coordinate)], drive});
+    std::erase_if(hinge.coordinateLoads, [&](const CoordinateLoadsSpec& c) { return c.coordinate == names[static_cast<std::size_t>(spin.coordinate)]; });
+    hinge.coordinateLoads.push_back({names[static_cast<std::size_t>(spin.coordinate)], drive});
   }
-  return compile(spec);
 }
 
 }  // namespace mstmm

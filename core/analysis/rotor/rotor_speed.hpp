@@ -26,6 +26,10 @@ struct SpinCoordinate {
 /// "hinge" or "hinge.angle", as the CLI's --spin, Python's `spin` and the
 /// studio's list name a spin coordinate.
 SpinCoordinate parseSpin(const std::string& text);
+/// Several, separated by commas ("disk1,disk2"): the parts of a rotor that
+/// spin on hinges of their own, all at the same speed (an elastic shaft's
+/// pieces on a frame that does not turn).
+std::vector<SpinCoordinate> parseSpins(const std::string& text);
 /// Every coordinate of the model a rotor can spin on, named as parseSpin reads them.
 std::vector<std::string> spinChoices(const ModelSpec& spec);
 
@@ -37,6 +41,10 @@ class RotorAtSpeed {
   /// Checks that the hinge exists, can spin, and that the model is a tree;
   /// throws mstmm::Error (kind Input) naming what is wrong.
   RotorAtSpeed(ModelSpec spec, SpinCoordinate spin);
+  /// Several spin coordinates, driven at the same speed: each one's
+  /// subtree spins about its hinge's axis; the axes must be parallel. A
+  /// hinge name ending in '*' stands for every hinge whose name begins so.
+  static RotorAtSpeed spinningOn(ModelSpec spec, const std::vector<SpinCoordinate>& spins);
 
   /// The model at spin speed omega (rad/s), compiled.
   std::shared_ptr<const Model> at(double omega) const;
@@ -45,14 +53,24 @@ class RotorAtSpeed {
   /// Names of the bodies that spin (spec names).
   const std::vector<std::string>& spinning() const { return m_spinningNames; }
   const std::vector<UnbalanceSpec>& unbalances() const { return m_unbalances; }
-  const SpinCoordinate& spin() const { return m_spin; }
+  /// The first spin coordinate (the only one unless spinningOn was given several).
+  const SpinCoordinate& spin() const { return m_spins.front().name; }
+  /// "hinge" or "hinge, hinge2, ..." for messages and reports.
+  std::string spinNames() const;
   const ModelSpec& spec() const { return m_spec; }
 
  private:
+  struct Spin {
+    SpinCoordinate name;
+    int hinge = -1;
+    int coordinate = -1;  // among the hinge's named coordinates; -1: its only one
+  };
+  RotorAtSpeed(ModelSpec spec, const std::vector<SpinCoordinate>& spins, int);
+  Spin checkedSpin(const SpinCoordinate& spin, Vec3& axis, std::vector<bool>& spinning) const;
+  void drive(ModelSpec& spec, const Spin& spin, double omega) const;
+
   ModelSpec m_spec;  // without the unbalances
-  SpinCoordinate m_spin;
-  int m_hinge = -1;
-  int m_coordinate = -1;  // among the hinge's named coordinates; -1: its only one
+  std::vector<Spin> m_spins;
   Vec3 m_axis = Vec3::UnitZ();
   std::vector<int> m_spinningBodies;  // spec indices
   std::vector<std::string> m_spinningNames;
