@@ -72,6 +72,8 @@ const CommandUsage kCommands[] = {
      "  generate incline-block|dropped-chain|vehicle --out F.json (ground contact, friction, tyres on a road)\n"
      "  generate jeffcott-rotor|overhung-rotor|two-disk-rotor --out F.json (rotors on bearings, with closed forms: docs/rotors.md)\n"
      "  generate elastic-shaft [--bodies N] --out F.json         (a simply supported elastic shaft of N/2 spinning pieces; --spin 'spin*')\n"
+     "  generate friswell-5-9-1|friswell-5-9-2|friswell-5-9-5|friswell-5-9-9 [--bodies N] --out F.json\n"
+     "                                                           (Friswell et al. 2010's rotors: a Timoshenko shaft of N/4 pieces, default 48; --spin 'spin*')\n"
      "  generate stiff-chain [--bodies N] [--planar] [--k K] [--c C] --out F.json\n"
      "                                                           (rods with a spring K = 1e5 N m/rad, damper C = 0.1 in every hinge;\n"
      "                                                            generalized-alpha at 1e-3 s: docs/implicit-integration.md)\n"},

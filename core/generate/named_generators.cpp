@@ -16,7 +16,7 @@ const std::vector<std::string>& generatorNames() {
                                               "crank-slider", "mixed",       "damped-double-pendulum", "driven-pendulum", "driven-crank-slider",
                                               "servo-arm",  "quarter-car",   "stops-slider",           "eight-body",    "eight-body-thrown", "eight-body-loaded",
                                               "cardan-shaft", "crank-slider-printed",   "incline-block", "dropped-chain",
-                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor", "elastic-shaft", "stiff-chain"};
+                                              "vehicle",    "jeffcott-rotor", "overhung-rotor", "two-disk-rotor", "elastic-shaft", "friswell-5-9-1", "friswell-5-9-2", "friswell-5-9-5", "friswell-5-9-9", "stiff-chain"};
   return names;
 }
 
@@ -75,6 +75,8 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "jeffcott-rotor") return generateJeffcottRotor();
   if (name == "overhung-rotor") return generateOverhungRotor();
   if (name == "two-disk-rotor") return generateTwoDiskRotor();
+  if (name.rfind("friswell-5-9-", 0) == 0 && name.size() == 14 && std::string("1259").find(name.back()) != std::string::npos)
+    return generateShaftRotor(friswellRotor(name.back() - '0', bodiesOr(o, 4 * 48, 4) / 4));  // about four bodies a piece
   if (name == "elastic-shaft") {
     ElasticShaftOptions shaft;
     shaft.pieces = bodiesOr(o, 2 * shaft.pieces, 4) / 2;  // a frame and a piece each

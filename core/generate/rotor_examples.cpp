@@ -1,5 +1,6 @@
 #include "core/generate/rotor_examples.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -140,8 +141,9 @@ ModelSpec generateElasticShaftRotor(const ElasticShaftOptions& o) {
   spec.name = "elastic shaft, simply supported";
   spec.kind = ModelKind::Spatial;
   spec.gravity = Vec3::Zero();
-  spec.simulation.endTime = 0.1;
-  spec.simulation.timeStep = 1e-5;
+  spec.simulation.integrator = IntegratorKind::GeneralizedAlpha;  // its stiff end support, 1e12 N/m
+  spec.simulation.endTime = 0.5;
+  spec.simulation.timeStep = 1e-4;
   const double h = o.length / o.pieces;
   const double secondMoment = std::numbers::pi * std::pow(o.diameter, 4) / 64.0;
   const double bending = o.youngsModulus * secondMoment / h;  // N m/rad between neighbouring pieces
@@ -173,6 +175,172 @@ ModelSpec generateElasticShaftRotor(const ElasticShaftOptions& o) {
   end.xAxis = Vec3::UnitY();
   spec.bearings.push_back(end);
   return spec;
+}
+
+namespace {
+
+// A rigid disk of a bore on the shaft, about x: Ip = m (do^2 + di^2) / 8,
+// Id = Ip / 2 + m w^2 / 12 (Friswell et al. 2010, §5.9 data).
+BodyId addBoredDisk(ModelSpec& spec, const std::string& name, const ShaftDisk& d) {
+  const double mass = d.density * std::numbers::pi / 4 * (d.outerDiameter * d.outerDiameter - d.innerDiameter * d.innerDiameter) * d.thickness;
+  const double polar = mass * (d.outerDiameter * d.outerDiameter + d.innerDiameter * d.innerDiameter) / 8;
+  const double diametral = polar / 2 + mass * d.thickness * d.thickness / 12;
+  return addRigid(spec, name, mass, Vec3::Zero(), Vec3(polar, diametral, diametral)).id;
+}
+
+// A one-coordinate hinge from `parent` (input 0) with a linear spring.
+void addSprung(ModelSpec& spec, const std::string& name, HingeType type, BodyId child, BodyId parent, const Vec3& axis, double k) {
+  HingeSpec& h = spec.addHinge(name, type, child, parent, 0);
+  h.axis = axis;
+  if (k > 0.0) h.loads.spring = HingeSpringSpec::linear(k, 0.0);
+}
+
+}  // namespace
+
+namespace {
+
+// The pieces' ends along the shaft: about `pieces` of equal length, but
+// with each disk at the middle of a piece of its own, so that the disk
+// tilts with the piece's tilt, the shaft's slope there to O(h^2) (at a
+// joint the slope is the two neighbours' to O(h) only). A disk within h/2
+// of the shaft's end (an overhung disk) gets a piece of h/128 at the end,
+// its slope off by O(h/256) where that end bends (the disk's inertia bends it).
+std::vector<double> pieceEnds(const ShaftRotorOptions& o) {
+  const double h = o.length / o.pieces;
+  std::vector<double> breaks{0.0, o.length};
+  for (const ShaftDisk& d : o.disks) {
+    const bool atEnd = d.position < 0.5 * h || d.position > o.length - 0.5 * h;
+    const double half = atEnd ? h / 128 : 0.5 * h;
+    for (double x : {d.position - half, d.position + half})
+      if (x > 1e-9 * o.length && x < o.length * (1 - 1e-9)) breaks.push_back(x);
+  }
+  std::sort(breaks.begin(), breaks.end());
+  std::vector<double> ends{0.0};
+  for (std::size_t b = 1; b < breaks.size(); ++b) {
+    const double span = breaks[b] - breaks[b - 1];
+    if (span <= 1e-9 * o.length) continue;
+    const int n = std::max(1, static_cast<int>(std::lround(span / h)));
+    for (int k = 1; k <= n; ++k) ends.push_back(breaks[b - 1] + span * k / n);
+  }
+  return ends;
+}
+
+}  // namespace
+
+ModelSpec generateShaftRotor(const ShaftRotorOptions& o) {
+  if (!(o.pieces >= 1 && o.pieces <= 100000)) throw Error(ErrorKind::Input, "shaft rotor: the pieces must be 1 to 100,000");
+  if (!(o.length > 0 && o.diameter > 0 && o.youngsModulus > 0 && o.shearModulus > 0 && o.density > 0))
+    throw Error(ErrorKind::Input, "shaft rotor: length, diameter, moduli and density must be positive");
+  for (const ShaftDisk& d : o.disks)
+    if (!(d.position >= 0 && d.position <= o.length)) throw Error(ErrorKind::Input, "shaft rotor: a disk lies off the shaft");
+  for (const ShaftBearing& b : o.bearings)
+    if (!(b.position >= 0 && b.position <= o.length)) throw Error(ErrorKind::Input, "shaft rotor: a bearing lies off the shaft");
+  ModelSpec spec;
+  spec.name = o.name;
+  spec.kind = ModelKind::Spatial;
+  spec.gravity = Vec3::Zero();
+  // The shear springs of short pieces vibrate at 1e5 rad/s: in time, the
+  // implicit integrator, at a step for the whirls (up to a few hundred Hz).
+  spec.simulation.integrator = IntegratorKind::GeneralizedAlpha;
+  spec.simulation.endTime = 0.5;
+  spec.simulation.timeStep = 1e-4;
+  const std::vector<double> ends = pieceEnds(o);
+  const int count = static_cast<int>(ends.size()) - 1;
+  const double area = std::numbers::pi * o.diameter * o.diameter / 4, second = std::numbers::pi * std::pow(o.diameter, 4) / 64;
+  const double nu = o.youngsModulus / (2 * o.shearModulus) - 1, kappa = 6 * (1 + nu) / (7 + 6 * nu);
+  // The shaft's start: free to move sideways and tilt.
+  const BodyId y = addRigid(spec, "start y", 0.0, Vec3::Zero(), Vec3::Zero()).id;
+  const BodyId z = addRigid(spec, "start z", 0.0, Vec3::Zero(), Vec3::Zero()).id;
+  spec.addHinge("start slide y", HingeType::Slider, y, std::nullopt).axis = Vec3::UnitY();
+  addSprung(spec, "start slide z", HingeType::Slider, z, y, Vec3::UnitZ(), 0.0);
+  BodyId previous = z;
+  std::vector<BodyId> frames, pieces;
+  for (int k = 1; k <= count; ++k) {
+    const std::string n = std::to_string(k);
+    const double h = ends[static_cast<std::size_t>(k)] - ends[static_cast<std::size_t>(k - 1)];
+    // Between neighbours: the springs of the length from middle to middle.
+    const double between = k > 1 ? 0.5 * (ends[static_cast<std::size_t>(k)] - ends[static_cast<std::size_t>(k - 2)]) : 0.0;
+    if (k > 1 && o.shear) {  // the shear slides between neighbours, at the joint
+      const BodyId sy = addRigid(spec, "shear y " + n, 0.0, Vec3::Zero(), Vec3::Zero()).id;
+      const BodyId sz = addRigid(spec, "shear z " + n, 0.0, Vec3::Zero(), Vec3::Zero()).id;
+      addSprung(spec, "shear slide y " + n, HingeType::Slider, sy, previous, Vec3::UnitY(), kappa * o.shearModulus * area / between);
+      addSprung(spec, "shear slide z " + n, HingeType::Slider, sz, sy, Vec3::UnitZ(), kappa * o.shearModulus * area / between);
+      previous = sz;
+    }
+    BodySpec& frame = addRigid(spec, "frame " + n, 0.0, Vec3::Zero(), Vec3::Zero());
+    frame.inputs = {Vec3(h, 0, 0), Vec3(0.5 * h, 0, 0)};  // the next joint, this piece
+    const BodyId frameId = frame.id;
+    HingeSpec& joint = spec.addHinge(k == 1 ? "start tilt" : "bend " + n, HingeType::Universal, frameId, previous, 0);
+    joint.axis = Vec3::UnitY();
+    joint.axis2 = Vec3::UnitZ();
+    if (k > 1)
+      for (const char* angle : {"angle1", "angle2"}) {
+        CoordinateLoadsSpec c;
+        c.coordinate = angle;
+        c.loads.spring = HingeSpringSpec::linear(o.youngsModulus * second / between, 0.0);
+        joint.coordinateLoads.push_back(c);
+      }
+    const BodyId piece = addDisk(spec, "piece " + n, o.diameter, h, o.density);
+    spec.addHinge("spin " + n, HingeType::Revolute, piece, frameId, 1).axis = Vec3::UnitX();
+    frames.push_back(frameId);
+    pieces.push_back(piece);
+    previous = frameId;  // the next joint hangs at this frame's end (input 0)
+  }
+  // The piece holding position x, and x's offset from its start.
+  auto at = [&](double x) {
+    int k = 0;
+    while (k + 1 < count && ends[static_cast<std::size_t>(k + 1)] <= x - 1e-9 * o.length) ++k;
+    return std::pair{k, x - ends[static_cast<std::size_t>(k)]};
+  };
+  for (std::size_t b = 0; b < o.bearings.size(); ++b) {
+    const ShaftBearing& s = o.bearings[b];
+    const auto [k, offset] = at(s.position);
+    BearingSpec bearing = BearingSpec::isotropic("bearing " + std::to_string(b + 1), spec.bodies[static_cast<std::size_t>(spec.bodyIndex(frames[static_cast<std::size_t>(k)]))].name, s.kxx, s.cxx);
+    bearing.coefficients[3] = {s.kyy};
+    bearing.coefficients[7] = {s.cyy};
+    bearing.point = Vec3(offset, 0, 0);
+    bearing.housingPoint = Vec3(s.position, 0, 0);
+    bearing.axis = Vec3::UnitX();
+    bearing.xAxis = Vec3::UnitY();
+    spec.bearings.push_back(bearing);
+  }
+  for (std::size_t d = 0; d < o.disks.size(); ++d) {
+    const auto [k, offset] = at(o.disks[d].position);
+    const BodyId disk = addBoredDisk(spec, "disk " + std::to_string(d + 1), o.disks[d]);
+    BodySpec& piece = spec.bodies[static_cast<std::size_t>(spec.bodyIndex(pieces[static_cast<std::size_t>(k)]))];
+    const double h = ends[static_cast<std::size_t>(k + 1)] - ends[static_cast<std::size_t>(k)];
+    piece.inputs.push_back(Vec3(offset - 0.5 * h, 0, 0));  // the piece's origin is its middle
+    spec.addHinge("disk " + std::to_string(d + 1) + " fit", HingeType::Weld, disk, piece.id, static_cast<int>(piece.inputs.size()) - 1);
+  }
+  return spec;
+}
+
+ShaftRotorOptions friswellRotor(int example, int pieces) {
+  ShaftRotorOptions o;
+  o.name = "Friswell et al. example 5.9." + std::to_string(example);
+  o.pieces = pieces;
+  ShaftDisk small, large;
+  small.position = 0.5;
+  large.position = 1.0;
+  large.outerDiameter = 0.35;
+  ShaftBearing left, right;
+  right.position = 1.5;
+  switch (example) {
+    case 1: break;
+    case 2: left.kyy = right.kyy = 0.8e6; break;
+    case 5: left.cxx = left.cyy = right.cxx = right.cyy = 3e3; break;
+    case 9:
+      large.position = 1.5;
+      right.position = 1.0;
+      left.kxx = left.kyy = right.kxx = right.kyy = 1e7;
+      o.disks = {large};
+      o.bearings = {left, right};
+      return o;
+    default: throw Error(ErrorKind::Input, "Friswell et al.'s examples here are 5.9.1, 5.9.2, 5.9.5 and 5.9.9 (not 5.9." + std::to_string(example) + ")");
+  }
+  o.disks = {small, large};
+  o.bearings = {left, right};
+  return o;
 }
 
 }  // namespace mstmm

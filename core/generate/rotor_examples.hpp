@@ -2,6 +2,9 @@
 // Rotors with closed-form answers (docs/rotors.md R8), for the tests, the
 // examples and `mstmm generate`.
 
+#include <string>
+#include <vector>
+
 #include "core/spec/model_spec.hpp"
 
 namespace mstmm {
@@ -65,5 +68,41 @@ struct ElasticShaftOptions {
   double supportStiffness = 1e12;   // N/m
 };
 ModelSpec generateElasticShaftRotor(const ElasticShaftOptions& options = {});
+
+/// A uniform shaft free on linear bearings, carrying rigid disks (Friswell
+/// et al. 2010, §5.9): as the elastic shaft above, `pieces` spinning on a
+/// chain of frames that bend by EI/h and, with `shear`, also slide sideways
+/// by kappa G A / h between neighbours (Timoshenko's shear; kappa by
+/// Cowper for a solid circle, 6 (1 + nu) / (7 + 6 nu)). The first frame
+/// moves sideways and tilts freely from the ground (two sliders and a
+/// universal joint through massless frames); bearings act on the frames at
+/// their positions, disks are welded to the pieces. Spin hinges "spin*".
+struct ShaftDisk {
+  double position = 0.0;        // m from the shaft's start
+  double outerDiameter = 0.28;  // m
+  double innerDiameter = 0.05;  // m (the bore)
+  double thickness = 0.07;      // m
+  double density = 7810.0;      // kg/m^3
+};
+struct ShaftBearing {
+  double position = 0.0;        // m
+  double kxx = 1e6, kyy = 1e6;  // N/m (x: the model's y, y: its z)
+  double cxx = 0.0, cyy = 0.0;  // N s/m
+};
+struct ShaftRotorOptions {
+  std::string name = "shaft rotor";
+  double length = 1.5, diameter = 0.05;
+  double youngsModulus = 2.11e11, shearModulus = 8.12e10, density = 7810.0;
+  int pieces = 48;
+  bool shear = true;
+  std::vector<ShaftDisk> disks;
+  std::vector<ShaftBearing> bearings;
+};
+ModelSpec generateShaftRotor(const ShaftRotorOptions& options);
+
+/// Friswell et al.'s examples 5.9.1 (two disks, isotropic bearings), 5.9.2
+/// (anisotropic), 5.9.5 (damped) and 5.9.9 (overhung disk): `example` 1, 2,
+/// 5 or 9.
+ShaftRotorOptions friswellRotor(int example, int pieces = 48);
 
 }  // namespace mstmm

@@ -68,8 +68,12 @@ CampbellDialog::CampbellDialog(ModelSpec spec, QWidget* parent) : QDialog(parent
   m_spin = new QComboBox(this);
   m_spin->setObjectName("campbellSpin");
   m_spin->addItems(spinChoices());
-  if (const int k = m_spin->findText("spin"); k >= 0) m_spin->setCurrentIndex(k);
-  m_spin->setToolTip(tr("The hinge the rotor turns on: driven at each speed, with everything beyond it turning along"));
+  for (const char* usual : {"spin*", "spin"})  // an elastic shaft's pieces, or a rigid rotor's hinge
+    if (const int k = m_spin->findText(usual); k >= 0) {
+      m_spin->setCurrentIndex(k);
+      break;
+    }
+  m_spin->setToolTip(tr("The hinge the rotor turns on: driven at each speed, with everything beyond it turning along ('spin*': every hinge named 'spin …', an elastic shaft's pieces)"));
   m_from = rpmBox(0.0, this);
   m_to = rpmBox(10000.0, this);
   m_points = countBox(2, 100000, 41, this);
@@ -168,7 +172,7 @@ QString CampbellDialog::compute() {
   options.modes = m_modes->value();
   try {
     const ModelSpec spec = m_spec;
-    const SpinCoordinate spin = parseSpin(m_spin->currentText().toStdString());
+    const std::vector<SpinCoordinate> spins = parseSpins(m_spin->currentText().toStdString());
     struct Result {
       RotorAtSpeed rotor;
       CampbellDiagram diagram;
@@ -178,7 +182,7 @@ QString CampbellDialog::compute() {
     };
     Result r = aside(this, tr("Computing the Campbell diagram…"), [&](const std::atomic<bool>* cancel) {
       options.cancel = cancel;
-      RotorAtSpeed rotor(spec, spin);
+      RotorAtSpeed rotor = RotorAtSpeed::spinningOn(spec, spins);
       CampbellDiagram d = campbellDiagram(rotor, options);
       std::vector<CriticalSpeed> critical = mstmm::criticalSpeeds(rotor, d, 1.0, cancel);
       std::optional<StabilityThreshold> threshold = stabilityThreshold(rotor, d, cancel);

@@ -72,6 +72,7 @@ QList<Example> MainWindow::examples() {
       {"newtons-cradle", QObject::tr("Newton's cradle: five steel balls on strings, the first let go (contact between bodies)"), QObject::tr("Free-floating systems and joints")},
       {"crank-slider-printed", QObject::tr("Crank-slider of 004 Example 3.3 as printed: the rod's end a point on the x axis"), QObject::tr("Free-floating systems and joints")},
       {"two-disk-rotor", QObject::tr("Rotor: a shaft with two disks on anisotropic bearings, an unbalance (Analysis > Campbell Diagram, spin hinge 'spin')"), QObject::tr("Rotors")},
+      {"rotor-friswell-5-9-1", QObject::tr("Rotor: Friswell et al.'s elastic shaft with two disks (§5.9.1), 24 spinning pieces (Campbell Diagram, spin hinges 'spin*')"), QObject::tr("Rotors")},
       {"overhung-rotor", QObject::tr("Rotor: an overhung disk on a tilting shaft, its gyroscopic forward and backward whirl"), QObject::tr("Rotors")},
       {"jeffcott-rotor", QObject::tr("Rotor: Jeffcott's disk on a massless shaft with an unbalance (planar; spin on 'spin.angle')"), QObject::tr("Rotors")},
       {"flexible-arm", QObject::tr("Flexible arm: a steel strip with a payload, swung by a PD servo (beam of 8 segments)"), QObject::tr("Flexible bodies")},

@@ -1,5 +1,7 @@
 #include "core/analysis/rotor/rotor_speed.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 #include "core/message_text.hpp"
 #include "core/model/load_validation.hpp"
@@ -48,11 +50,21 @@ Mat3 initialRotationOf(const ModelSpec& spec, int body) {
 }  // namespace
 
 std::vector<std::string> spinChoices(const ModelSpec& spec) {
-  std::vector<std::string> out;
+  std::vector<std::string> out, numbered;
   for (const HingeSpec& h : spec.hinges) {
     if (spinsAlone(h.type)) out.push_back(h.name);
     else if (spinsByAngle(h.type, spec.kind)) out.push_back(h.name + ".angle");
+    // "name 1", "name 2", ... of revolutes and pins: offered together as "name*".
+    const std::size_t space = h.name.find_last_of(' ');
+    if (spinsAlone(h.type) && space != std::string::npos && space + 1 < h.name.size() &&
+        h.name.find_first_not_of("0123456789", space + 1) == std::string::npos)
+      numbered.push_back(h.name.substr(0, space));
   }
+  std::vector<std::string> groups;
+  for (const std::string& prefix : numbered)
+    if (std::count(numbered.begin(), numbered.end(), prefix) >= 2 && std::find(groups.begin(), groups.end(), prefix + "*") == groups.end())
+      groups.push_back(prefix + "*");
+  out.insert(out.begin(), groups.begin(), groups.end());
   return out;
 }
 
@@ -93,7 +105,7 @@ std::vector<SpinCoordinate> expanded(const ModelSpec& spec, const std::vector<Sp
 
 }  // namespace
 
-RotorAtSpeed::RotorAtSpeed(ModelSpec spec, const std::vector<SpinCoordinate>& named, int) : m_spec(std::move(spec)) {
+RotorAtSpeed::RotorAtSpeed(ModelSpec spec, const std::vector<SpinCoordinate>& named, int) : m_spec(std::move(spec)), m_named(named) {
   m_unbalances = std::move(m_spec.unbalances);
   m_spec.unbalances.clear();
   const std::vector<SpinCoordinate> spins = expanded(m_spec, named);
@@ -164,7 +176,7 @@ RotorAtSpeed::Spin RotorAtSpeed::checkedSpin(const SpinCoordinate& name, Vec3& a
 
 std::string RotorAtSpeed::spinNames() const {
   std::string names;
-  for (const Spin& s : m_spins) names += (names.empty() ? "" : ", ") + s.name.hinge + (s.name.coordinate.empty() ? "" : "." + s.name.coordinate);
+  for (const SpinCoordinate& s : m_named) names += (names.empty() ? "" : ",") + s.hinge + (s.coordinate.empty() ? "" : "." + s.coordinate);
   return names;
 }
 

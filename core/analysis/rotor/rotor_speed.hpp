@@ -30,7 +30,9 @@ SpinCoordinate parseSpin(const std::string& text);
 /// spin on hinges of their own, all at the same speed (an elastic shaft's
 /// pieces on a frame that does not turn).
 std::vector<SpinCoordinate> parseSpins(const std::string& text);
-/// Every coordinate of the model a rotor can spin on, named as parseSpin reads them.
+/// Every coordinate of the model a rotor can spin on, named as parseSpin reads
+/// them; first, "name*" for revolutes or pins named "name 1", "name 2", ...
+/// (an elastic shaft's pieces, parseSpins).
 std::vector<std::string> spinChoices(const ModelSpec& spec);
 
 /// Throws mstmm::Error (kind Input) with the message: bad input to a rotor analysis.
@@ -55,7 +57,8 @@ class RotorAtSpeed {
   const std::vector<UnbalanceSpec>& unbalances() const { return m_unbalances; }
   /// The first spin coordinate (the only one unless spinningOn was given several).
   const SpinCoordinate& spin() const { return m_spins.front().name; }
-  /// "hinge" or "hinge, hinge2, ..." for messages and reports.
+  /// The spin coordinates as they were named ("spin", "disk1,disk2",
+  /// "spin*"), for messages and reports.
   std::string spinNames() const;
   const ModelSpec& spec() const { return m_spec; }
 
@@ -71,6 +74,7 @@ class RotorAtSpeed {
 
   ModelSpec m_spec;  // without the unbalances
   std::vector<Spin> m_spins;
+  std::vector<SpinCoordinate> m_named;  // as given, before "name*" is expanded
   Vec3 m_axis = Vec3::UnitZ();
   std::vector<int> m_spinningBodies;  // spec indices
   std::vector<std::string> m_spinningNames;
