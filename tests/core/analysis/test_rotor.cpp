@@ -562,6 +562,7 @@ TEST(Rotor, ElasticShaftWhirlsConvergeToTheSpinningRayleighShaft) {
   for (const double omega : {0.0, 4000.0 * kTwoPi / 60.0}) {
     std::vector<double> previous;
     for (const int pieces : {8, 16, 32}) {
+      if (test::kUnderAsan && pieces > 16) break;  // the plain build goes on to 32
       ElasticShaftOptions o;
       o.pieces = pieces;
       const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(generateElasticShaftRotor(o), parseSpins("spin*"));
@@ -612,26 +613,34 @@ TEST(Rotor, FriswellsPublishedRotorsAtRestAndAt4000Rpm) {
     int example;
     std::vector<double> atRest, atSpeed;  // rad/s, or Hz (5.9.5: natural, then damped)
   };
-  const std::vector<Case> cases{
+  std::vector<Case> cases{
       {1, {86.66, 86.66, 274.31, 274.31, 716.78, 716.78}, {85.39, 87.80, 251.78, 294.71, 600.18, 827.08}},
       {2, {82.65, 86.66, 254.52, 274.31, 679.49, 716.79}, {82.33, 86.86, 239.64, 287.25, 583.49, 806.89}},
       {9, {90.14, 90.14, 630.73, 630.73, 830.43, 830.43}, {76.19, 103.91, 565.99, 634.23, 647.75, 1174.2}},
   };
+  // Under AddressSanitizer (some 40 times slower) 5.9.1 alone, at 12 pieces
+  // (within 6e-3 of the printed values): the path walked, the digits the
+  // plain build's.
+  const int pieces = test::plainOrAsan(48, 12);
+  const double tolerance = test::plainOrAsan(1e-3, 1e-2);
+  if (test::kUnderAsan) cases.resize(1);
   const double omega = 4000.0 * kTwoPi / 60.0;
   double worst = 0.0;
   for (const Case& c : cases) {
-    const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(generateShaftRotor(friswellRotor(c.example)), parseSpins("spin*"));
+    const RotorAtSpeed rotor = RotorAtSpeed::spinningOn(generateShaftRotor(friswellRotor(c.example, pieces)), parseSpins("spin*"));
     for (const auto& [speed, printed] : {std::pair{0.0, c.atRest}, {omega, c.atSpeed}}) {
       const RotorModes modes = rotorModes(rotor, speed);
       ASSERT_GE(modes.modes.size(), printed.size());
       for (std::size_t i = 0; i < printed.size(); ++i) {
         const double w = kTwoPi * modes.modes[i].frequency;
         test::info("5.9.%d at %4.0f rpm, mode %zu: %.3f rad/s, printed %.2f (%+.1e)", c.example, speed * 60 / kTwoPi, i + 1, w, printed[i], w / printed[i] - 1);
-        EXPECT_NEAR(w, printed[i], 1e-3 * printed[i] + 0.005) << "5.9." << c.example << " at " << speed << " rad/s, mode " << i + 1;
+        EXPECT_NEAR(w, printed[i], tolerance * printed[i] + 0.005) << "5.9." << c.example << " at " << speed << " rad/s, mode " << i + 1;
         worst = std::max(worst, std::abs(w / printed[i] - 1));
       }
     }
   }
+  test::info("the undamped examples' largest relative difference from the printed values: %.1e", worst);
+  if (test::kUnderAsan) return;
   // 5.9.5: damped bearings (cxx = cyy = 3 kN s/m); natural |lambda| / 2 pi and damped Im lambda / 2 pi, Hz.
   const RotorAtSpeed damped = RotorAtSpeed::spinningOn(generateShaftRotor(friswellRotor(5)), parseSpins("spin*"));
   const std::vector<std::pair<double, std::pair<std::vector<double>, std::vector<double>>>> printed{
@@ -650,7 +659,6 @@ TEST(Rotor, FriswellsPublishedRotorsAtRestAndAt4000Rpm) {
       EXPECT_NEAR(m.frequency, values.second[i], 2.5e-3 * values.second[i] + 0.005) << "5.9.5 at " << speed << ", mode " << i + 1;
     }
   }
-  test::info("the undamped examples' largest relative difference from the printed values: %.1e", worst);
 }
 
 }  // namespace mstmm
