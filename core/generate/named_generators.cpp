@@ -75,8 +75,9 @@ ModelSpec generateNamed(const std::string& name, const GeneratorOptions& o) {
   if (name == "jeffcott-rotor") return generateJeffcottRotor();
   if (name == "overhung-rotor") return generateOverhungRotor();
   if (name == "two-disk-rotor") return generateTwoDiskRotor();
-  if (name.rfind("friswell-5-9-", 0) == 0 && name.size() == 14 && std::string("1259").find(name.back()) != std::string::npos)
-    return generateShaftRotor(friswellRotor(name.back() - '0', bodiesOr(o, 4 * 48, 4) / 4));  // about four bodies a piece
+  for (const int example : {1, 2, 5, 9})
+    if (name == "friswell-5-9-" + std::to_string(example))
+      return generateShaftRotor(friswellRotor(example, bodiesOr(o, 4 * 48, 4) / 4));  // about four bodies a piece
   if (name == "elastic-shaft") {
     ElasticShaftOptions shaft;
     shaft.pieces = bodiesOr(o, 2 * shaft.pieces, 4) / 2;  // a frame and a piece each

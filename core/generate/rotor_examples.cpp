@@ -24,6 +24,16 @@ BodySpec& addRigid(ModelSpec& spec, const std::string& name, double mass, const 
   return b;
 }
 
+// Springs k (dampers c) on both angles of a universal joint.
+void springBothAngles(HingeSpec& joint, double k, double c) {
+  for (const char* angle : {"angle1", "angle2"}) {
+    CoordinateLoadsSpec loads;
+    loads.coordinate = angle;
+    loads.loads.spring = HingeSpringSpec::linear(k, c);
+    joint.coordinateLoads.push_back(loads);
+  }
+}
+
 }  // namespace
 
 ModelSpec generateJeffcottRotor(const JeffcottOptions& o) {
@@ -61,12 +71,7 @@ ModelSpec generateOverhungRotor(const OverhungOptions& o) {
   HingeSpec& pivot = spec.addHinge("pivot", HingeType::Universal, shaft, std::nullopt);
   pivot.axis = Vec3::UnitX();
   pivot.axis2 = Vec3::UnitY();
-  for (const char* angle : {"angle1", "angle2"}) {
-    CoordinateLoadsSpec c;
-    c.coordinate = angle;
-    c.loads.spring = HingeSpringSpec::linear(o.tiltStiffness, o.tiltDamping);
-    pivot.coordinateLoads.push_back(c);
-  }
+  springBothAngles(pivot, o.tiltStiffness, o.tiltDamping);
   HingeSpec& spin = spec.addHinge("spin", HingeType::Revolute, disk, shaft);
   spin.axis = Vec3::UnitZ();
   return spec;
@@ -86,6 +91,29 @@ BodyId addDisk(ModelSpec& spec, const std::string& name, double diameter, double
   b.inputs = {Vec3::Zero()};
   b.output = Vec3::Zero();
   return b.id;
+}
+
+struct ShaftSegment {
+  BodyId frame, piece;
+};
+
+// One length h of an elastic shaft (docs/rotors.md R3): a massless frame
+// hung from `parent`'s input 0 by a universal joint about y and z, with
+// springs `bending` on both angles (none at the shaft's start), and at its
+// middle the piece "piece n" of the shaft's section spinning on revolute
+// "spin n" about x. The frame's input 0, at its end, holds the next joint.
+ShaftSegment addShaftSegment(ModelSpec& spec, const std::string& n, const std::string& jointName, std::optional<BodyId> parent, double h, double bending,
+                             double diameter, double density) {
+  BodySpec& frame = addRigid(spec, "frame " + n, 0.0, Vec3::Zero(), Vec3::Zero());
+  frame.inputs = {Vec3(h, 0, 0), Vec3(0.5 * h, 0, 0)};  // the next joint, this piece
+  const BodyId frameId = frame.id;
+  HingeSpec& joint = spec.addHinge(jointName, HingeType::Universal, frameId, parent, 0);
+  joint.axis = Vec3::UnitY();
+  joint.axis2 = Vec3::UnitZ();
+  if (bending > 0.0) springBothAngles(joint, bending, 0.0);
+  const BodyId piece = addDisk(spec, "piece " + n, diameter, h, density);
+  spec.addHinge("spin " + n, HingeType::Revolute, piece, frameId, 1).axis = Vec3::UnitX();
+  return {frameId, piece};
 }
 
 }  // namespace
@@ -150,22 +178,8 @@ ModelSpec generateElasticShaftRotor(const ElasticShaftOptions& o) {
   std::optional<BodyId> previous;
   std::string frameName;
   for (int k = 1; k <= o.pieces; ++k) {
-    BodySpec& frame = addRigid(spec, "frame " + std::to_string(k), 0.0, Vec3::Zero(), Vec3::Zero());
-    frame.inputs = {Vec3(h, 0, 0), Vec3(0.5 * h, 0, 0)};  // the next frame, this piece
-    const BodyId frameId = frame.id;
-    HingeSpec& joint = spec.addHinge(k == 1 ? "support" : "bend " + std::to_string(k - 1), HingeType::Universal, frameId, previous, 0);
-    joint.axis = Vec3::UnitY();
-    joint.axis2 = Vec3::UnitZ();
-    if (k > 1)
-      for (const char* angle : {"angle1", "angle2"}) {
-        CoordinateLoadsSpec c;
-        c.coordinate = angle;
-        c.loads.spring = HingeSpringSpec::linear(bending, 0.0);
-        joint.coordinateLoads.push_back(c);
-      }
-    const BodyId piece = addDisk(spec, "piece " + std::to_string(k), o.diameter, h, o.density);
-    spec.addHinge("spin " + std::to_string(k), HingeType::Revolute, piece, frameId, 1).axis = Vec3::UnitX();
-    previous = frameId;
+    previous = addShaftSegment(spec, std::to_string(k), k == 1 ? "support" : "bend " + std::to_string(k - 1), previous, h, k == 1 ? 0.0 : bending, o.diameter,
+                               o.density).frame;
     frameName = "frame " + std::to_string(k);
   }
   BearingSpec end = BearingSpec::isotropic("right support", frameName, o.supportStiffness, 0.0);
@@ -267,24 +281,11 @@ ModelSpec generateShaftRotor(const ShaftRotorOptions& o) {
       addSprung(spec, "shear slide z " + n, HingeType::Slider, sz, sy, Vec3::UnitZ(), kappa * o.shearModulus * area / between);
       previous = sz;
     }
-    BodySpec& frame = addRigid(spec, "frame " + n, 0.0, Vec3::Zero(), Vec3::Zero());
-    frame.inputs = {Vec3(h, 0, 0), Vec3(0.5 * h, 0, 0)};  // the next joint, this piece
-    const BodyId frameId = frame.id;
-    HingeSpec& joint = spec.addHinge(k == 1 ? "start tilt" : "bend " + n, HingeType::Universal, frameId, previous, 0);
-    joint.axis = Vec3::UnitY();
-    joint.axis2 = Vec3::UnitZ();
-    if (k > 1)
-      for (const char* angle : {"angle1", "angle2"}) {
-        CoordinateLoadsSpec c;
-        c.coordinate = angle;
-        c.loads.spring = HingeSpringSpec::linear(o.youngsModulus * second / between, 0.0);
-        joint.coordinateLoads.push_back(c);
-      }
-    const BodyId piece = addDisk(spec, "piece " + n, o.diameter, h, o.density);
-    spec.addHinge("spin " + n, HingeType::Revolute, piece, frameId, 1).axis = Vec3::UnitX();
-    frames.push_back(frameId);
-    pieces.push_back(piece);
-    previous = frameId;  // the next joint hangs at this frame's end (input 0)
+    const ShaftSegment segment =
+        addShaftSegment(spec, n, k == 1 ? "start tilt" : "bend " + n, previous, h, k == 1 ? 0.0 : o.youngsModulus * second / between, o.diameter, o.density);
+    frames.push_back(segment.frame);
+    pieces.push_back(segment.piece);
+    previous = segment.frame;
   }
   // The piece holding position x, and x's offset from its start.
   auto at = [&](double x) {

@@ -102,19 +102,17 @@ double GeneralizedAlpha::remainingError(double correction, double previous) {
   return correction * theta / (1.0 - theta);
 }
 
-double GeneralizedAlpha::largestAcceleration(const Eigen::VectorXd& dy) const {
+// max |q''_{k+1} - q''_k| over the coordinates (and which moved most), and
+// max |q''_{k+1}| in `acceleration`, in one pass.
+double GeneralizedAlpha::largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc, double& acceleration) {
   double largest = 0.0;
-  for (const Coordinate& q : m_coordinates) largest = std::max(largest, dy.segment(q.velocity, q.rotation ? 3 : 1).cwiseAbs().maxCoeff());
-  return largest;
-}
-
-double GeneralizedAlpha::largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc) {
-  double largest = 0.0;
+  acceleration = 0.0;
   for (std::size_t c = 0; c < m_coordinates.size(); ++c) {
     const Coordinate& q = m_coordinates[c];
     for (int r = 0; r < (q.rotation ? 3 : 1); ++r) {
       const double d = std::abs(dy[q.velocity + r] - acc[q.velocity + r]);
       if (!(d <= largest)) largest = d, m_worstCoordinate = static_cast<int>(c);
+      acceleration = std::max(acceleration, std::abs(dy[q.velocity + r]));
     }
   }
   return largest;
@@ -160,11 +158,12 @@ bool GeneralizedAlpha::attempt(OdeSystem& ode, double t, double h, Eigen::Vector
       break;  // a state the iteration should not have reached: a shorter step
     }
     ++m_iterations;
-    const double correction = largestCorrection(dy, m_acc);
+    double acceleration = 0.0;
+    const double correction = largestCorrection(dy, m_acc, acceleration);
     m_acc = dy;
     if (m_local) m_operator.acceleration = out.hingeAcceleration;
     if (!std::isfinite(correction)) break;
-    converged = remainingError(correction, k > 0 ? previous : 0.0) <= kAccelerationTolerance * (largestAcceleration(dy) + 1.0);
+    converged = remainingError(correction, k > 0 ? previous : 0.0) <= kAccelerationTolerance * (acceleration + 1.0);
     previous = correction;
   }
   if (m_local) m_solver->setIterationOperator(nullptr);

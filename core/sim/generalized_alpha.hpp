@@ -65,8 +65,7 @@ class GeneralizedAlpha final : public Integrator {
   void refreshTangents(double t, const Eigen::VectorXd& y, double gammaPrime, double betaPrime);
   Mat3 ballTerm(int body, const Eigen::VectorXd& y, double gammaPrime, double betaPrime) const;
   void moveTo(double h, const Eigen::VectorXd& aNext, Eigen::VectorXd& y) const;
-  double largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc);
-  double largestAcceleration(const Eigen::VectorXd& dy) const;
+  double largestCorrection(const Eigen::VectorXd& dy, const Eigen::VectorXd& acc, double& acceleration);
   static double remainingError(double correction, double previous);
   std::string worstPlace() const;
 
