@@ -199,7 +199,16 @@ BodyId addBoredDisk(ModelSpec& spec, const std::string& name, const ShaftDisk& d
   const double mass = d.density * std::numbers::pi / 4 * (d.outerDiameter * d.outerDiameter - d.innerDiameter * d.innerDiameter) * d.thickness;
   const double polar = mass * (d.outerDiameter * d.outerDiameter + d.innerDiameter * d.innerDiameter) / 8;
   const double diametral = polar / 2 + mass * d.thickness * d.thickness / 12;
-  return addRigid(spec, name, mass, Vec3::Zero(), Vec3(polar, diametral, diametral)).id;
+  BodySpec& disk = addRigid(spec, name, mass, Vec3::Zero(), Vec3(polar, diametral, diametral));
+  // Seen as what it is (its mass is a custom shape's, which draws nothing):
+  // a cylinder along x, the visual's z turned onto x.
+  VisualSpec look;
+  look.type = VisualType::Cylinder;
+  look.radius = d.outerDiameter / 2;
+  look.length = d.thickness;
+  look.orientation = Quat(std::sqrt(0.5), 0.0, std::sqrt(0.5), 0.0);
+  disk.visuals.push_back(look);
+  return disk.id;
 }
 
 // A one-coordinate hinge from `parent` (input 0) with a linear spring.
